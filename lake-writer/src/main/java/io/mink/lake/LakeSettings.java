@@ -1,0 +1,34 @@
+package io.mink.lake;
+
+import static java.util.Objects.requireNonNull;
+
+import java.nio.file.Path;
+import java.util.Map;
+
+/**
+ * The [lake] block of the configuration: which Iceberg catalog holds Mink's tables.
+ *
+ * @param format the table format; only "iceberg"
+ * @param catalog the catalog type: jdbc, rest, hadoop or glue
+ * @param uri the catalog's URI (a JDBC URL, a REST endpoint), or null where the type needs none
+ * @param warehouse where data and metadata files go
+ * @param properties passed to the catalog and its FileIO as they are
+ */
+public record LakeSettings(String format, String catalog, String uri, String warehouse, Map<String, String> properties) {
+  public static final String DEFAULT_FORMAT = "iceberg";
+  public static final String EMBEDDED_DIRECTORY = "mink-warehouse";
+
+  public LakeSettings {
+    requireNonNull(format, "format is null");
+    requireNonNull(catalog, "catalog is null");
+    requireNonNull(warehouse, "warehouse is null");
+    properties = Map.copyOf(requireNonNull(properties, "properties is null"));
+  }
+
+  /** The embedded default: a JDBC catalog on SQLite, its database and files under {@code directory}. */
+  public static LakeSettings embedded(Path directory) {
+    Path root = directory.toAbsolutePath().normalize();
+    return new LakeSettings(
+        DEFAULT_FORMAT, "jdbc", "jdbc:sqlite:" + root.resolve("catalog.db"), root.toUri().toString(), Map.of());
+  }
+}
