@@ -1,0 +1,56 @@
+package io.mink.cli;
+
+import io.mink.lake.CatalogLoader;
+import io.mink.lake.LakeSettings;
+import io.mink.registry.KafkaClientFactory;
+import java.time.Duration;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import org.apache.iceberg.catalog.Catalog;
+import org.apache.kafka.clients.admin.Admin;
+
+/** Opens Kafka and the catalog for a command, turning failures into messages a person can act on. */
+final class Connections {
+  static final Duration KAFKA_TIMEOUT = Duration.ofSeconds(15);
+
+  private Connections() {}
+
+  /** An admin client that has reached the cluster. */
+  static Admin kafkaAdmin(KafkaClientFactory clients) {
+    Admin admin = clients.admin((int) KAFKA_TIMEOUT.toMillis());
+    try {
+      admin.describeCluster().clusterId().get(KAFKA_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+      return admin;
+    } catch (TimeoutException | ExecutionException e) {
+      admin.close(Duration.ZERO);
+      throw unreachable(clients, e);
+    } catch (InterruptedException e) {
+      admin.close(Duration.ZERO);
+      Thread.currentThread().interrupt();
+      throw new CommandFailure(ExitCode.INTERNAL_ERROR, "Interrupted while connecting to Kafka", e);
+    } catch (RuntimeException e) {
+      admin.close(Duration.ZERO);
+      throw unreachable(clients, e);
+    }
+  }
+
+  static CommandFailure unreachable(KafkaClientFactory clients, Throwable cause) {
+    Throwable reason = cause instanceof ExecutionException && cause.getCause() != null ? cause.getCause() : cause;
+    String detail = reason instanceof TimeoutException || reason instanceof org.apache.kafka.common.errors.TimeoutException
+        ? "no answer within " + KAFKA_TIMEOUT.toSeconds() + "s"
+        : reason.getClass().getSimpleName() + ": " + reason.getMessage();
+    return new CommandFailure(ExitCode.UNAVAILABLE, "Cannot reach Kafka at " + clients.bootstrapServers() + " ("
+        + detail + "): check bootstrap.servers in [kafka] (or --bootstrap) and that the brokers are up", cause);
+  }
+
+  static Catalog catalog(LakeSettings settings) {
+    try {
+      return CatalogLoader.load(settings);
+    } catch (RuntimeException e) {
+      throw new CommandFailure(ExitCode.UNAVAILABLE, "Cannot open the " + settings.catalog() + " catalog at "
+          + (settings.uri() == null ? settings.warehouse() : settings.uri()) + " (" + e.getMessage()
+          + "): check [lake] in the config file and that the catalog is up", e);
+    }
+  }
+}

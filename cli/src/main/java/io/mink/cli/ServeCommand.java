@@ -1,0 +1,75 @@
+package io.mink.cli;
+
+import io.mink.indexer.config.MinkConfig;
+import io.mink.indexer.tiering.TieringService;
+import io.mink.lake.CommitHook;
+import io.mink.lake.LakeCommitter;
+import io.mink.lake.LakeTables;
+import io.mink.registry.KafkaClientFactory;
+import io.mink.registry.KafkaTableStore;
+import java.time.Clock;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import org.apache.kafka.clients.admin.Admin;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.ParentCommand;
+
+@Command(name = "serve", description = "Run the sidecar: tier every added table into Iceberg on its freshness.",
+    footer = {"", "Examples:",
+        "  mink serve                       # Kafka from MINK_KAFKA_BOOTSTRAP_SERVERS, lake in ./mink-warehouse",
+        "  mink serve --config mink.toml",
+        "  mink serve --bootstrap localhost:9092"})
+final class ServeCommand implements Callable<Integer> {
+  /** Fault injection for crash tests: pause this many milliseconds inside every commit. */
+  static final String COMMIT_PAUSE_PROPERTY = "mink.fault.commit-pause-ms";
+
+  @ParentCommand
+  MinkCommand parent;
+
+  @Mixin
+  ConfigOptions config;
+
+  @Override
+  public Integer call() throws InterruptedException {
+    Environment environment = parent.environment();
+    MinkConfig minkConfig = config.load(environment);
+    KafkaClientFactory clients = new KafkaClientFactory(minkConfig.kafka(), "mink");
+    KafkaTableStore store = new KafkaTableStore(clients, minkConfig.indexer().tablesTopic());
+    try (Admin admin = Connections.kafkaAdmin(clients)) {
+      store.ensureTopic(admin);
+    }
+    LakeTables lake = new LakeTables(Connections.catalog(minkConfig.lake()));
+    TieringService service = new TieringService(store, lake, clients, new LakeCommitter(commitHook()),
+        minkConfig.indexer().writerThreads(), minkConfig.indexer().targetFileSizeBytes(),
+        minkConfig.indexer().pollInterval(), Clock.systemUTC());
+    CountDownLatch stopped = new CountDownLatch(1);
+    Thread shutdown = new Thread(() -> {
+      service.stop();
+      try {
+        stopped.await();
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+    }, "mink-shutdown");
+    Runtime.getRuntime().addShutdownHook(shutdown);
+    environment.out().printf("Mink is serving: Kafka at %s, %s catalog at %s, %d writer threads, tables from %s%n",
+        clients.bootstrapServers(), minkConfig.lake().catalog(),
+        minkConfig.lake().uri() == null ? minkConfig.lake().warehouse() : minkConfig.lake().uri(),
+        minkConfig.indexer().writerThreads(), minkConfig.indexer().tablesTopic());
+    environment.out().flush();
+    try {
+      service.run();
+    } finally {
+      service.close();
+      store.close();
+      stopped.countDown();
+    }
+    return ExitCode.OK.code();
+  }
+
+  private static CommitHook commitHook() {
+    String pause = System.getProperty(COMMIT_PAUSE_PROPERTY);
+    return pause == null ? CommitHook.NONE : CommitHook.pausing(Long.parseLong(pause));
+  }
+}

@@ -1,0 +1,119 @@
+package io.mink.indexer.config;
+
+import static java.util.Objects.requireNonNull;
+
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.function.Supplier;
+
+/**
+ * Every key of the [indexer] and [lake] sections of {@code mink.toml}: its name, default, an example and what it does.
+ * The loader, the defaults and the documentation all read them from here. [kafka] takes any Kafka client property.
+ */
+public enum ConfigKey {
+  NAMESPACE(ConfigKey.INDEXER, "namespace", "kafka", "\"kafka\"",
+      "The Iceberg namespace of new tables whose name has none"),
+  FRESHNESS(ConfigKey.INDEXER, "freshness", "3m", "\"3m\"",
+      "How far behind its topic a new table may fall before it is brought up to date"),
+  POLL_INTERVAL(ConfigKey.INDEXER, "poll_interval", "30s", "\"30s\"",
+      "How often the sidecar re-reads the table list and looks for tables that are due"),
+  TARGET_FILE_SIZE(ConfigKey.INDEXER, "target_file_size", "128MiB", "\"128MiB\"",
+      "The size at which a Parquet data file is closed and the next one begun"),
+  WRITER_THREADS(ConfigKey.INDEXER, "writer_threads", ConfigKey::availableProcessors,
+      "the number of available processors", "4",
+      "How many threads write Parquet files, at least 1"),
+  TABLES_TOPIC(ConfigKey.INDEXER, "tables_topic", "_mink_tables", "\"_mink_tables\"",
+      "The compacted Kafka topic that holds the tables added to Mink"),
+  GROUP_ID(ConfigKey.INDEXER, "group_id", "mink", "\"mink\"",
+      "The Kafka consumer group of the sidecar instances, which share the tables among them"),
+
+  LAKE_FORMAT(ConfigKey.LAKE, "format", "iceberg", "\"iceberg\"",
+      "The table format; only iceberg"),
+  LAKE_CATALOG(ConfigKey.LAKE, "catalog", () -> null, "none, required with [lake]", "\"rest\"",
+      "The Iceberg catalog type: glue, hadoop, jdbc or rest"),
+  LAKE_URI(ConfigKey.LAKE, "uri", () -> null, "none, required by the jdbc and rest catalogs",
+      "\"http://iceberg-rest:8181\"", "The catalog's URI: the REST endpoint or the JDBC URL"),
+  LAKE_WAREHOUSE(ConfigKey.LAKE, "warehouse", () -> null, "none, required with [lake]", "\"s3://mink-lake\"",
+      "Where the data and metadata files go"),
+  LAKE_PROPERTIES(ConfigKey.LAKE, "properties", () -> null, "none", "{ \"s3.endpoint\" = \"http://rustfs:9000\" }",
+      "A table of strings handed as they are to the Iceberg catalog and its FileIO");
+
+  public static final String INDEXER = "indexer";
+  public static final String LAKE = "lake";
+
+  private final String section;
+  private final String name;
+  private final Supplier<String> defaultValue;
+  private final String documentedDefault;
+  private final String example;
+  private final String description;
+
+  ConfigKey(String section, String name, String defaultValue, String example, String description) {
+    this(section, name, () -> defaultValue, defaultValue, example, description);
+  }
+
+  ConfigKey(String section, String name, Supplier<String> defaultValue, String documentedDefault, String example,
+      String description) {
+    this.section = requireNonNull(section, "section is null");
+    this.name = requireNonNull(name, "name is null");
+    this.defaultValue = requireNonNull(defaultValue, "defaultValue is null");
+    this.documentedDefault = requireNonNull(documentedDefault, "documentedDefault is null");
+    this.example = requireNonNull(example, "example is null");
+    this.description = requireNonNull(description, "description is null");
+  }
+
+  /** The section the key belongs in, without brackets: indexer or lake. */
+  public String section() {
+    return section;
+  }
+
+  /** The key as written in its section, such as poll_interval. */
+  public String key() {
+    return name;
+  }
+
+  /** The section and key, such as indexer.poll_interval. */
+  public String qualifiedName() {
+    return section + "." + name;
+  }
+
+  /** The environment variable that overrides the key, such as MINK_INDEXER_POLL_INTERVAL. */
+  public String environmentVariable() {
+    return "MINK_" + (section + "_" + name).toUpperCase(Locale.ROOT).replace('.', '_').replace('-', '_');
+  }
+
+  /** The value used when the key is not set, as it would be written in the file; empty when there is none. */
+  public Optional<String> defaultValue() {
+    return Optional.ofNullable(defaultValue.get());
+  }
+
+  /** The default as the documentation states it. */
+  public String documentedDefault() {
+    return documentedDefault;
+  }
+
+  /** A value as written in TOML, such as "3m" with its quotes or 4. */
+  public String example() {
+    return example;
+  }
+
+  public String description() {
+    return description;
+  }
+
+  /** The keys of one section, sorted by name. */
+  public static List<ConfigKey> in(String section) {
+    return Arrays.stream(values()).filter(key -> key.section.equals(section))
+        .sorted((a, b) -> a.name.compareTo(b.name)).toList();
+  }
+
+  public static Optional<ConfigKey> find(String section, String name) {
+    return in(section).stream().filter(key -> key.name.equals(name)).findFirst();
+  }
+
+  private static String availableProcessors() {
+    return String.valueOf(Math.max(1, Runtime.getRuntime().availableProcessors()));
+  }
+}

@@ -1,0 +1,67 @@
+package io.mink.indexer.config;
+
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.stream.Collectors;
+
+/**
+ * Reads the MINK_KAFKA_*, MINK_LAKE_* and MINK_INDEXER_* environment variables into the collected settings. Other
+ * variables, such as MINK_HOME or MINK_OPTS, are not configuration and are left alone.
+ *
+ * <p>A fixed key is its section and name in upper case: MINK_INDEXER_POLL_INTERVAL. A free-form property is named in
+ * upper case with '.' written as '_' and '-' as '__': MINK_KAFKA_SASL_JAAS_CONFIG is sasl.jaas.config and
+ * MINK_LAKE_PROPERTIES_S3_ACCESS__KEY__ID is s3.access-key-id.
+ */
+final class EnvironmentReader {
+  static final String KAFKA_PREFIX = "MINK_KAFKA_";
+  static final String LAKE_PROPERTIES_PREFIX = "MINK_LAKE_PROPERTIES_";
+  static final String LAKE_PREFIX = "MINK_LAKE_";
+  static final String INDEXER_PREFIX = "MINK_INDEXER_";
+
+  private EnvironmentReader() {}
+
+  static void read(Map<String, String> environment, CollectedSettings settings) {
+    for (Map.Entry<String, String> entry : new TreeMap<>(environment).entrySet()) {
+      String variable = entry.getKey();
+      String value = entry.getValue();
+      if (variable.startsWith(KAFKA_PREFIX)) {
+        String property = propertyName(variable.substring(KAFKA_PREFIX.length()));
+        KafkaPropertyNames.requireClientProperty(property, "in " + variable, name -> KAFKA_PREFIX + variableSuffix(name));
+        settings.putKafka(property, value);
+      } else if (variable.startsWith(LAKE_PROPERTIES_PREFIX) && variable.length() > LAKE_PROPERTIES_PREFIX.length()) {
+        settings.putLakeProperty(propertyName(variable.substring(LAKE_PROPERTIES_PREFIX.length())), value);
+      } else if (variable.startsWith(LAKE_PREFIX)) {
+        settings.put(SettingValue.fromText(fixedKey(ConfigKey.LAKE, variable), value, variable));
+      } else if (variable.startsWith(INDEXER_PREFIX)) {
+        settings.put(SettingValue.fromText(fixedKey(ConfigKey.INDEXER, variable), value, variable));
+      }
+    }
+  }
+
+  /** The property a variable suffix names: SASL_JAAS_CONFIG is sasl.jaas.config, S3_ACCESS__KEY__ID is s3.access-key-id. */
+  static String propertyName(String variableSuffix) {
+    return variableSuffix.toLowerCase(Locale.ROOT).replace("__", "-").replace('_', '.');
+  }
+
+  /** The variable suffix that names a property: the reverse of {@link #propertyName}. */
+  static String variableSuffix(String propertyName) {
+    return propertyName.toUpperCase(Locale.ROOT).replace("-", "__").replace('.', '_');
+  }
+
+  private static ConfigKey fixedKey(String section, String variable) {
+    return ConfigKey.in(section).stream()
+        .filter(key -> key != ConfigKey.LAKE_PROPERTIES && key.environmentVariable().equals(variable))
+        .findFirst()
+        .orElseThrow(() -> new ConfigException("Unknown variable " + variable + ": valid MINK_"
+            + section.toUpperCase(Locale.ROOT) + "_* variables are " + validVariables(section)));
+  }
+
+  private static String validVariables(String section) {
+    String fixed = ConfigKey.in(section).stream()
+        .filter(key -> key != ConfigKey.LAKE_PROPERTIES)
+        .map(ConfigKey::environmentVariable)
+        .collect(Collectors.joining(", "));
+    return section.equals(ConfigKey.LAKE) ? fixed + " and " + LAKE_PROPERTIES_PREFIX + "<PROPERTY>" : fixed;
+  }
+}

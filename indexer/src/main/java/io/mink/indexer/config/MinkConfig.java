@@ -1,0 +1,24 @@
+package io.mink.indexer.config;
+
+import static java.util.Objects.requireNonNull;
+
+import io.mink.lake.LakeSettings;
+import java.util.Collections;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * The configuration of the sidecar, read by {@link MinkConfigLoader}.
+ *
+ * @param kafka the Kafka client properties, such as bootstrap.servers, with their values as text; sorted by name
+ * @param lake the Iceberg catalog that holds the tables
+ * @param embeddedLake whether {@code lake} is the embedded default because nothing configured one
+ * @param indexer how the sidecar runs and what new tables start with
+ */
+public record MinkConfig(Map<String, String> kafka, LakeSettings lake, boolean embeddedLake, IndexerSettings indexer) {
+  public MinkConfig {
+    kafka = Collections.unmodifiableMap(new TreeMap<>(requireNonNull(kafka, "kafka is null")));
+    requireNonNull(lake, "lake is null");
+    requireNonNull(indexer, "indexer is null");
+  }
+}

@@ -1,0 +1,68 @@
+package io.mink.indexer.config;
+
+import static java.util.Objects.requireNonNull;
+
+import io.mink.lake.LakeSettings;
+import java.nio.file.Path;
+import java.util.Map;
+
+/**
+ * Reads the sidecar's configuration: the TOML file, then the MINK_KAFKA_*, MINK_LAKE_* and MINK_INDEXER_* environment
+ * variables, then the overrides, each replacing what the one before set.
+ */
+public final class MinkConfigLoader {
+  public static final String BOOTSTRAP_SERVERS = "bootstrap.servers";
+
+  private MinkConfigLoader() {}
+
+  /** Loads the configuration with no overrides. */
+  public static MinkConfig load(Path fileOrNull, Map<String, String> environment, Path workingDirectory) {
+    return load(fileOrNull, environment, workingDirectory, Map.of());
+  }
+
+  /**
+   * Loads the configuration.
+   *
+   * @param fileOrNull the TOML file, resolved against {@code workingDirectory}; null to read none
+   * @param environment the process environment; only MINK_KAFKA_*, MINK_LAKE_* and MINK_INDEXER_* are read
+   * @param workingDirectory where the embedded lake lives when nothing configures one
+   * @param overrides settings by dotted key, applied last, such as {@code kafka.bootstrap.servers} from --bootstrap
+   * @throws ConfigException when the configuration cannot be used; the message says what to change
+   */
+  public static MinkConfig load(
+      Path fileOrNull, Map<String, String> environment, Path workingDirectory, Map<String, String> overrides) {
+    requireNonNull(environment, "environment is null");
+    requireNonNull(workingDirectory, "workingDirectory is null");
+    requireNonNull(overrides, "overrides is null");
+    CollectedSettings settings = new CollectedSettings();
+    if (fileOrNull != null) {
+      ConfigFileReader.read(workingDirectory.resolve(fileOrNull), settings);
+    }
+    EnvironmentReader.read(environment, settings);
+    OverrideReader.read(overrides, settings);
+
+    String bootstrapServers = settings.kafka().get(BOOTSTRAP_SERVERS);
+    if (bootstrapServers == null || bootstrapServers.isBlank()) {
+      throw new ConfigException("No Kafka bootstrap servers: set bootstrap.servers in [kafka] of the config file, or "
+          + EnvironmentReader.KAFKA_PREFIX + EnvironmentReader.variableSuffix(BOOTSTRAP_SERVERS));
+    }
+    IndexerSettings indexer = indexer(settings);
+    boolean embeddedLake = !settings.lakeConfigured();
+    LakeSettings lake = embeddedLake
+        ? LakeSettings.embedded(workingDirectory.resolve(LakeSettings.EMBEDDED_DIRECTORY))
+        : LakeSection.resolve(settings);
+    return new MinkConfig(settings.kafka(), lake, embeddedLake, indexer);
+  }
+
+  private static IndexerSettings indexer(CollectedSettings settings) {
+    IndexerSettings defaults = IndexerSettings.defaults();
+    return new IndexerSettings(
+        settings.value(ConfigKey.NAMESPACE).map(SettingValue::identifier).orElse(defaults.namespace()),
+        settings.value(ConfigKey.FRESHNESS).map(SettingValue::duration).orElse(defaults.freshness()),
+        settings.value(ConfigKey.POLL_INTERVAL).map(SettingValue::duration).orElse(defaults.pollInterval()),
+        settings.value(ConfigKey.TARGET_FILE_SIZE).map(SettingValue::dataSize).orElse(defaults.targetFileSizeBytes()),
+        settings.value(ConfigKey.WRITER_THREADS).map(SettingValue::count).orElse(defaults.writerThreads()),
+        settings.value(ConfigKey.TABLES_TOPIC).map(SettingValue::topicName).orElse(defaults.tablesTopic()),
+        settings.value(ConfigKey.GROUP_ID).map(SettingValue::text).orElse(defaults.groupId()));
+  }
+}

@@ -1,0 +1,18 @@
+package io.mink.indexer.tiering;
+
+import io.mink.lake.LakeOffsets;
+import java.time.Duration;
+
+/**
+ * What a round did.
+ *
+ * @param committed whether a snapshot was made (false when there was nothing new)
+ * @param forceFinished whether the freshness deadline cut the round short; the rest rolls over
+ */
+public record RoundResult(
+    String table, boolean committed, long snapshotId, LakeOffsets offsets, long rows, long bytes,
+    int files, Duration duration, boolean forceFinished) {
+  public static RoundResult nothingNew(String table, LakeOffsets offsets, Duration duration) {
+    return new RoundResult(table, false, -1, offsets, 0, 0, 0, duration, false);
+  }
+}

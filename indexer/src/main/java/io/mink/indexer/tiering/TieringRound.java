@@ -1,0 +1,240 @@
+package io.mink.indexer.tiering;
+
+import static java.util.Objects.requireNonNull;
+
+import io.mink.lake.LakeCommitter;
+import io.mink.lake.LakeOffsets;
+import io.mink.lake.MinkSnapshot;
+import io.mink.lake.PartitionFileWriter;
+import io.mink.lake.RoundCommit;
+import io.mink.registry.TableDescriptor;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import org.apache.iceberg.DataFile;
+import org.apache.iceberg.HasTableOperations;
+import org.apache.iceberg.Table;
+import org.apache.iceberg.data.Record;
+import org.apache.iceberg.io.FileWriterFactory;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.ConsumerRecords;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.common.PartitionInfo;
+import org.apache.kafka.common.TopicPartition;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One round of one table (spec/tiering.md "A round", steps 2 to 5): read the lake's offsets, plan a
+ * split per partition up to the end offsets taken now, write each partition's records on its writer
+ * lane, and commit every file in one snapshot carrying the new offsets, compare-and-set on the
+ * offsets the round started from. At the deadline the round force-finishes: each partition commits
+ * what it has read and the rest rolls over to the next round.
+ */
+public final class TieringRound {
+  private static final Logger LOG = LoggerFactory.getLogger(TieringRound.class);
+  private static final Duration POLL = Duration.ofMillis(100);
+  private static final Duration METADATA_TIMEOUT = Duration.ofSeconds(30);
+
+  private final TableDescriptor descriptor;
+  private final Table table;
+  private final KafkaConsumer<byte[], byte[]> consumer;
+  private final WriterLanes lanes;
+  private final LakeCommitter committer;
+  private final long targetFileSizeBytes;
+  private final long deadlineNanos;
+  private final String roundId = UUID.randomUUID().toString();
+
+  public TieringRound(
+      TableDescriptor descriptor, Table table, KafkaConsumer<byte[], byte[]> consumer, WriterLanes lanes,
+      LakeCommitter committer, long targetFileSizeBytes, Duration maxDuration) {
+    this.descriptor = requireNonNull(descriptor, "descriptor is null");
+    this.table = requireNonNull(table, "table is null");
+    this.consumer = requireNonNull(consumer, "consumer is null");
+    this.lanes = requireNonNull(lanes, "lanes is null");
+    this.committer = requireNonNull(committer, "committer is null");
+    this.targetFileSizeBytes = targetFileSizeBytes;
+    this.deadlineNanos = System.nanoTime() + maxDuration.toNanos();
+  }
+
+  public RoundResult run() {
+    long started = System.nanoTime();
+    table.refresh();
+    LakeOffsets recorded = MinkSnapshot.newest(((HasTableOperations) table).operations().current())
+        .map(MinkSnapshot::offsets).orElse(LakeOffsets.NONE);
+    RoundPlan plan = RoundPlanner.plan(recorded, bounds());
+    if (!plan.gaps().isEmpty()) {
+      throw new DataLossException(descriptor.qualifiedName(), descriptor.topic(), plan.gaps());
+    }
+    if (!plan.hasWork()) {
+      return RoundResult.nothingNew(descriptor.qualifiedName(), recorded, Duration.ofNanos(System.nanoTime() - started));
+    }
+    LOG.debug("Round {} of {}: {} splits, up to {} records", roundId, descriptor.qualifiedName(),
+        plan.ranges().size(), plan.recordsUpperBound());
+
+    Map<Integer, PartitionSink> sinks = openSinks(plan);
+    Map<Integer, Long> reached = new HashMap<>(plan.emptyUnrecorded());
+    boolean forceFinished;
+    try {
+      forceFinished = fetch(plan, sinks, reached);
+      completeAll(sinks);
+    } catch (RuntimeException e) {
+      abortAll(sinks);
+      throw e;
+    }
+
+    List<DataFile> files = new ArrayList<>();
+    long rows = 0;
+    long bytes = 0;
+    for (PartitionSink sink : sinks.values()) {
+      files.addAll(sink.files());
+      rows += sink.rows();
+      bytes += sink.bytes();
+    }
+    LakeOffsets next = recorded.advancedTo(reached);
+    Duration elapsed = Duration.ofNanos(System.nanoTime() - started);
+    if (next.equals(recorded)) {
+      return RoundResult.nothingNew(descriptor.qualifiedName(), recorded, elapsed);
+    }
+    RoundCommit commit = new RoundCommit(roundId, recorded, next, files, Map.of(
+        "mink-topic", descriptor.topic(),
+        "mink-round-rows", Long.toString(rows),
+        "mink-force-finished", Boolean.toString(forceFinished)));
+    MinkSnapshot snapshot = committer.commit(table, commit);
+    return new RoundResult(descriptor.qualifiedName(), true, snapshot.snapshotId(), next, rows, bytes, files.size(),
+        Duration.ofNanos(System.nanoTime() - started), forceFinished);
+  }
+
+  private Map<Integer, PartitionBounds> bounds() {
+    List<PartitionInfo> partitions = consumer.partitionsFor(descriptor.topic(), METADATA_TIMEOUT);
+    if (partitions == null || partitions.isEmpty()) {
+      throw new IllegalStateException("Topic " + descriptor.topic() + " of table " + descriptor.qualifiedName()
+          + " does not exist in Kafka: indexing waits until it is back");
+    }
+    List<TopicPartition> topicPartitions = partitions.stream()
+        .map(info -> new TopicPartition(info.topic(), info.partition())).toList();
+    Map<TopicPartition, Long> starts = consumer.beginningOffsets(topicPartitions, METADATA_TIMEOUT);
+    Map<TopicPartition, Long> ends = consumer.endOffsets(topicPartitions, METADATA_TIMEOUT);
+    Map<Integer, PartitionBounds> bounds = new HashMap<>();
+    for (TopicPartition partition : topicPartitions) {
+      bounds.put(partition.partition(), new PartitionBounds(starts.get(partition), ends.get(partition)));
+    }
+    return bounds;
+  }
+
+  private Map<Integer, PartitionSink> openSinks(RoundPlan plan) {
+    FileWriterFactory<Record> factory = PartitionFileWriter.writerFactory(table);
+    Map<Integer, PartitionSink> sinks = new HashMap<>();
+    for (PartitionRange range : plan.ranges()) {
+      int partition = range.partition();
+      sinks.put(partition, new PartitionSink(partition,
+          () -> PartitionFileWriter.open(table, factory, roundId, partition, targetFileSizeBytes)));
+    }
+    return sinks;
+  }
+
+  /** Reads every split to its end offset, or to the deadline. Returns whether the deadline cut it. */
+  private boolean fetch(RoundPlan plan, Map<Integer, PartitionSink> sinks, Map<Integer, Long> reached) {
+    Map<TopicPartition, PartitionRange> remaining = new HashMap<>();
+    for (PartitionRange range : plan.ranges()) {
+      remaining.put(new TopicPartition(descriptor.topic(), range.partition()), range);
+    }
+    consumer.assign(remaining.keySet());
+    remaining.forEach((partition, range) -> consumer.seek(partition, range.from()));
+    try {
+      while (!remaining.isEmpty()) {
+        if (System.nanoTime() > deadlineNanos) {
+          LOG.info("Round {} of {} reached its freshness deadline: committing what {} partitions read so far",
+              roundId, descriptor.qualifiedName(), plan.ranges().size());
+          return true;
+        }
+        ConsumerRecords<byte[], byte[]> records = consumer.poll(POLL);
+        for (TopicPartition partition : records.partitions()) {
+          PartitionRange range = remaining.get(partition);
+          if (range == null) {
+            continue;
+          }
+          List<ConsumerRecord<byte[], byte[]>> batch = upTo(records.records(partition), range.to());
+          if (!batch.isEmpty()) {
+            PartitionSink sink = sinks.get(range.partition());
+            lanes.submit(range.partition(), () -> sink.write(batch));
+          }
+        }
+        checkFailures(sinks);
+        List<TopicPartition> done = new ArrayList<>();
+        for (Map.Entry<TopicPartition, PartitionRange> entry : remaining.entrySet()) {
+          long position = Math.min(consumer.position(entry.getKey(), METADATA_TIMEOUT), entry.getValue().to());
+          if (position > entry.getValue().from()) {
+            reached.put(entry.getValue().partition(), position);
+          }
+          if (position >= entry.getValue().to()) {
+            done.add(entry.getKey());
+          }
+        }
+        if (!done.isEmpty()) {
+          done.forEach(remaining::remove);
+          consumer.pause(done);
+        }
+      }
+      return false;
+    } finally {
+      consumer.assign(List.of());
+    }
+  }
+
+  private static List<ConsumerRecord<byte[], byte[]>> upTo(List<ConsumerRecord<byte[], byte[]>> records, long end) {
+    int count = records.size();
+    while (count > 0 && records.get(count - 1).offset() >= end) {
+      count--;
+    }
+    return count == records.size() ? records : records.subList(0, count);
+  }
+
+  private void completeAll(Map<Integer, PartitionSink> sinks) {
+    List<CompletableFuture<Void>> barriers = new ArrayList<>();
+    for (PartitionSink sink : sinks.values()) {
+      lanes.submit(sink.partition(), sink::complete);
+      barriers.add(lanes.barrier(sink.partition()));
+    }
+    await(barriers);
+    checkFailures(sinks);
+  }
+
+  private void abortAll(Map<Integer, PartitionSink> sinks) {
+    List<CompletableFuture<Void>> barriers = new ArrayList<>();
+    for (PartitionSink sink : sinks.values()) {
+      lanes.submit(sink.partition(), sink::abort);
+      barriers.add(lanes.barrier(sink.partition()));
+    }
+    try {
+      await(barriers);
+    } catch (RuntimeException e) {
+      LOG.warn("Could not clean up the files of aborted round {} of {}", roundId, descriptor.qualifiedName(), e);
+    }
+  }
+
+  private void checkFailures(Map<Integer, PartitionSink> sinks) {
+    for (PartitionSink sink : sinks.values()) {
+      if (sink.failure() != null) {
+        throw new IllegalStateException("Cannot write partition " + sink.partition() + " of table "
+            + descriptor.qualifiedName() + " to Parquet: " + sink.failure().getMessage(), sink.failure());
+      }
+    }
+  }
+
+  private static void await(List<CompletableFuture<Void>> barriers) {
+    try {
+      CompletableFuture.allOf(barriers.toArray(CompletableFuture[]::new)).get();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("Interrupted while waiting for writer lanes", e);
+    } catch (ExecutionException e) {
+      throw new IllegalStateException("A writer lane failed", e.getCause());
+    }
+  }
+}

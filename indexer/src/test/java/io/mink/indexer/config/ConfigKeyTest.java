@@ -1,0 +1,93 @@
+package io.mink.indexer.config;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.entry;
+
+import io.mink.lake.LakeSettings;
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+
+class ConfigKeyTest {
+  @Test
+  void defaultsAreRecorded() {
+    assertThat(IndexerSettings.defaults()).isEqualTo(new IndexerSettings(
+        "kafka",
+        Duration.ofMinutes(3),
+        Duration.ofSeconds(30),
+        128L * 1024 * 1024,
+        Math.max(1, Runtime.getRuntime().availableProcessors()),
+        "_mink_tables",
+        "mink"));
+  }
+
+  @Test
+  void documentedDefaultsAreRecorded() {
+    assertThat(byName(ConfigKey::documentedDefault)).containsExactly(
+        entry("indexer.freshness", "3m"),
+        entry("indexer.group_id", "mink"),
+        entry("indexer.namespace", "kafka"),
+        entry("indexer.poll_interval", "30s"),
+        entry("indexer.tables_topic", "_mink_tables"),
+        entry("indexer.target_file_size", "128MiB"),
+        entry("indexer.writer_threads", "the number of available processors"),
+        entry("lake.catalog", "none, required with [lake]"),
+        entry("lake.format", "iceberg"),
+        entry("lake.properties", "none"),
+        entry("lake.uri", "none, required by the jdbc and rest catalogs"),
+        entry("lake.warehouse", "none, required with [lake]"));
+  }
+
+  @Test
+  void lakeFormatDefaultIsTheOneLakeSettingsKnows() {
+    assertThat(ConfigKey.LAKE_FORMAT.defaultValue()).contains(LakeSettings.DEFAULT_FORMAT);
+  }
+
+  @Test
+  void requiredAndOptionalLakeKeysHaveNoDefaultValue() {
+    assertThat(ConfigKey.LAKE_CATALOG.defaultValue()).isEmpty();
+    assertThat(ConfigKey.LAKE_URI.defaultValue()).isEmpty();
+    assertThat(ConfigKey.LAKE_WAREHOUSE.defaultValue()).isEmpty();
+    assertThat(ConfigKey.LAKE_PROPERTIES.defaultValue()).isEmpty();
+  }
+
+  @Test
+  void everyKeyIsDocumented() {
+    for (ConfigKey key : ConfigKey.values()) {
+      assertThat(key.description()).as(key.qualifiedName()).isNotBlank();
+      assertThat(key.example()).as(key.qualifiedName()).isNotBlank();
+    }
+  }
+
+  @Test
+  void environmentVariableIsSectionAndKeyInUpperCase() {
+    assertThat(byName(ConfigKey::environmentVariable)).contains(
+        entry("indexer.poll_interval", "MINK_INDEXER_POLL_INTERVAL"),
+        entry("indexer.writer_threads", "MINK_INDEXER_WRITER_THREADS"),
+        entry("lake.uri", "MINK_LAKE_URI"),
+        entry("lake.catalog", "MINK_LAKE_CATALOG"));
+  }
+
+  @Test
+  void keysOfASectionAreSortedByName() {
+    assertThat(ConfigKey.in(ConfigKey.INDEXER)).extracting(ConfigKey::key).containsExactly(
+        "freshness", "group_id", "namespace", "poll_interval", "tables_topic", "target_file_size", "writer_threads");
+    assertThat(ConfigKey.in(ConfigKey.LAKE)).extracting(ConfigKey::key).containsExactly(
+        "catalog", "format", "properties", "uri", "warehouse");
+  }
+
+  @Test
+  void findsKeysBySectionAndName() {
+    assertThat(ConfigKey.find("indexer", "freshness")).contains(ConfigKey.FRESHNESS);
+    assertThat(ConfigKey.find("lake", "freshness")).isEmpty();
+  }
+
+  private static Map<String, String> byName(Function<ConfigKey, String> value) {
+    return Arrays.stream(ConfigKey.values()).collect(Collectors.toMap(
+        ConfigKey::qualifiedName, value, (a, b) -> a, TreeMap::new));
+  }
+}

@@ -1,0 +1,62 @@
+package io.mink.lake;
+
+import static java.util.Objects.requireNonNull;
+
+import java.util.Map;
+import org.apache.iceberg.PartitionSpec;
+import org.apache.iceberg.Table;
+import org.apache.iceberg.catalog.Catalog;
+import org.apache.iceberg.catalog.Namespace;
+import org.apache.iceberg.catalog.SupportsNamespaces;
+import org.apache.iceberg.catalog.TableIdentifier;
+import org.apache.iceberg.exceptions.AlreadyExistsException;
+import io.mink.schema.KafkaColumns;
+
+/** Creates, loads and drops Mink tables in the catalog. */
+public final class LakeTables {
+  private final Catalog catalog;
+
+  public LakeTables(Catalog catalog) {
+    this.catalog = requireNonNull(catalog, "catalog is null");
+  }
+
+  public Catalog catalog() {
+    return catalog;
+  }
+
+  public boolean exists(TableIdentifier identifier) {
+    return catalog.tableExists(identifier);
+  }
+
+  /** Creates the table with the metadata columns; the namespace is created when missing. */
+  public Table create(TableIdentifier identifier, Map<String, String> properties) {
+    ensureNamespace(identifier.namespace());
+    try {
+      return catalog.createTable(identifier, KafkaColumns.SCHEMA, PartitionSpec.unpartitioned(), properties);
+    } catch (AlreadyExistsException e) {
+      throw new AlreadyExistsException("Table %s already exists in the catalog: pick another name with "
+          + "--namespace, or drop the existing table first", identifier);
+    }
+  }
+
+  public Table load(TableIdentifier identifier) {
+    return catalog.loadTable(identifier);
+  }
+
+  public boolean drop(TableIdentifier identifier) {
+    return catalog.dropTable(identifier, true);
+  }
+
+  private void ensureNamespace(Namespace namespace) {
+    if (namespace.isEmpty() || !(catalog instanceof SupportsNamespaces namespaces)) {
+      return;
+    }
+    if (!namespaces.namespaceExists(namespace)) {
+      try {
+        namespaces.createNamespace(namespace);
+      } catch (AlreadyExistsException e) {
+        // created by someone else in between: that is what we wanted
+      }
+    }
+  }
+}

@@ -1,0 +1,88 @@
+package io.mink.lake;
+
+import static java.util.Objects.requireNonNull;
+
+import org.apache.iceberg.TableMetadata;
+import org.apache.iceberg.TableOperations;
+import org.apache.iceberg.encryption.EncryptionManager;
+import org.apache.iceberg.io.FileIO;
+import org.apache.iceberg.io.LocationProvider;
+
+/**
+ * Table operations whose commit is a compare-and-set on the lake offsets.
+ *
+ * <p>The catalog swaps metadata only if {@code base} is still current, so checking the offsets of
+ * {@code base} right before the swap checks them against what the catalog holds at commit time.
+ * Iceberg retries a commit on a refreshed base after a concurrent change; each retry is checked
+ * again, and a mismatch fails with a non-retryable {@link OffsetConflictException}.
+ */
+final class OffsetFencedOperations implements TableOperations {
+  private final TableOperations delegate;
+  private final String tableName;
+  private final LakeOffsets expected;
+  private final CommitHook hook;
+
+  OffsetFencedOperations(TableOperations delegate, String tableName, LakeOffsets expected, CommitHook hook) {
+    this.delegate = requireNonNull(delegate, "delegate is null");
+    this.tableName = requireNonNull(tableName, "tableName is null");
+    this.expected = requireNonNull(expected, "expected is null");
+    this.hook = requireNonNull(hook, "hook is null");
+  }
+
+  @Override
+  public void commit(TableMetadata base, TableMetadata metadata) {
+    LakeOffsets actual = MinkSnapshot.newest(base).map(MinkSnapshot::offsets).orElse(LakeOffsets.NONE);
+    if (!actual.equals(expected)) {
+      throw new OffsetConflictException(tableName, expected, actual);
+    }
+    hook.beforeCatalogSwap(tableName);
+    delegate.commit(base, metadata);
+    hook.afterCatalogSwap(tableName);
+  }
+
+  @Override
+  public TableMetadata current() {
+    return delegate.current();
+  }
+
+  @Override
+  public TableMetadata refresh() {
+    return delegate.refresh();
+  }
+
+  @Override
+  public FileIO io() {
+    return delegate.io();
+  }
+
+  @Override
+  public EncryptionManager encryption() {
+    return delegate.encryption();
+  }
+
+  @Override
+  public String metadataFileLocation(String fileName) {
+    return delegate.metadataFileLocation(fileName);
+  }
+
+  @Override
+  public LocationProvider locationProvider() {
+    return delegate.locationProvider();
+  }
+
+  @Override
+  public TableOperations temp(TableMetadata uncommittedMetadata) {
+    return delegate.temp(uncommittedMetadata);
+  }
+
+  @Override
+  public long newSnapshotId() {
+    return delegate.newSnapshotId();
+  }
+
+  @Override
+  public boolean requireStrictCleanup() {
+    return delegate.requireStrictCleanup();
+  }
+
+}

@@ -1,0 +1,34 @@
+package io.mink.lake;
+
+import static java.util.Objects.requireNonNull;
+
+import java.util.List;
+import java.util.Map;
+import org.apache.iceberg.DataFile;
+
+/**
+ * What one tiering round commits: its files and the offsets it moves the table from and to.
+ *
+ * @param roundId unique per round; stored as mink-round so an unknown commit state can be resolved
+ * @param startOffsets the offsets of the newest Mink snapshot when the round was planned
+ * @param endOffsets the next offsets to read after this round, every partition the table has
+ */
+public record RoundCommit(
+    String roundId, LakeOffsets startOffsets, LakeOffsets endOffsets, List<DataFile> dataFiles,
+    Map<String, String> summary) {
+  public RoundCommit {
+    requireNonNull(roundId, "roundId is null");
+    requireNonNull(startOffsets, "startOffsets is null");
+    requireNonNull(endOffsets, "endOffsets is null");
+    dataFiles = List.copyOf(requireNonNull(dataFiles, "dataFiles is null"));
+    summary = Map.copyOf(requireNonNull(summary, "summary is null"));
+  }
+
+  public long recordCount() {
+    return dataFiles.stream().mapToLong(DataFile::recordCount).sum();
+  }
+
+  public long fileSizeBytes() {
+    return dataFiles.stream().mapToLong(DataFile::fileSizeInBytes).sum();
+  }
+}

@@ -1,0 +1,57 @@
+package io.mink.registry;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Iterator;
+import java.util.Map;
+import java.util.TreeMap;
+
+/** The JSON form of a descriptor in the tables topic. Unknown fields are ignored for upgrades. */
+final class TableDescriptorCodec {
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  private TableDescriptorCodec() {}
+
+  static byte[] encode(TableDescriptor descriptor) {
+    ObjectNode node = JSON.createObjectNode();
+    node.put("version", 1);
+    node.put("namespace", descriptor.namespace());
+    node.put("name", descriptor.name());
+    node.put("topic", descriptor.topic());
+    if (descriptor.topicId() != null) {
+      node.put("topic_id", descriptor.topicId());
+    }
+    node.put("freshness_ms", descriptor.freshness().toMillis());
+    ObjectNode options = node.putObject("options");
+    descriptor.options().forEach(options::put);
+    node.put("added_at", descriptor.addedAt().toString());
+    return node.toString().getBytes(StandardCharsets.UTF_8);
+  }
+
+  static TableDescriptor decode(byte[] bytes) {
+    try {
+      JsonNode node = JSON.readTree(bytes);
+      Map<String, String> options = new TreeMap<>();
+      for (Iterator<Map.Entry<String, JsonNode>> it = node.path("options").fields(); it.hasNext(); ) {
+        Map.Entry<String, JsonNode> option = it.next();
+        options.put(option.getKey(), option.getValue().asText());
+      }
+      return new TableDescriptor(
+          node.get("namespace").asText(),
+          node.get("name").asText(),
+          node.get("topic").asText(),
+          node.hasNonNull("topic_id") ? node.get("topic_id").asText() : null,
+          Duration.ofMillis(node.get("freshness_ms").asLong()),
+          options,
+          Instant.parse(node.get("added_at").asText()));
+    } catch (java.io.IOException | RuntimeException e) {
+      throw new IllegalArgumentException("Unreadable table descriptor "
+          + new String(bytes, StandardCharsets.UTF_8) + ": " + e.getMessage(), e);
+    }
+  }
+}

@@ -1,0 +1,289 @@
+package io.mink.testkit;
+
+import static java.util.Objects.requireNonNull;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Future;
+import org.apache.kafka.clients.CommonClientConfigs;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.RecordMetadata;
+import org.apache.kafka.common.IsolationLevel;
+import org.apache.kafka.common.Uuid;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.apache.kafka.common.test.KafkaClusterTestKit;
+import org.apache.kafka.common.test.TestKitNodes;
+import org.junit.jupiter.api.extension.AfterAllCallback;
+import org.junit.jupiter.api.extension.BeforeAllCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
+
+/**
+ * An in-process Kafka cluster of one node that is both broker and KRaft controller.
+ *
+ * <p>In JUnit 5, register it on a static field, so it starts before the class's first test and stops after its last:
+ * {@code @RegisterExtension static final KafkaBroker KAFKA = new KafkaBroker();}. Elsewhere call {@link #start()} and
+ * {@link #close()}. Starting a running broker does nothing; closing a stopped one does nothing; a closed broker can
+ * start again, as a new empty cluster on new ports.
+ *
+ * <p>Topics are never created automatically: create them with {@link #createTopic(String, int)}.
+ */
+public final class KafkaBroker implements AutoCloseable, BeforeAllCallback, AfterAllCallback {
+  /** Broker settings for a fast single-node start; the constructor's properties override them. */
+  public static final Map<String, String> DEFAULT_BROKER_PROPERTIES = Map.of(
+      "group.initial.rebalance.delay.ms", "0",
+      "offsets.topic.replication.factor", "1",
+      "offsets.topic.num.partitions", "4",
+      "transaction.state.log.replication.factor", "1",
+      "transaction.state.log.min.isr", "1",
+      "transaction.state.log.num.partitions", "4",
+      "auto.create.topics.enable", "false");
+
+  private static final Duration TIMEOUT = Duration.ofSeconds(30);
+  private static final Duration CLIENT_CLOSE_TIMEOUT = Duration.ofSeconds(5);
+
+  private final Map<String, String> brokerProperties;
+  private KafkaClusterTestKit cluster;
+  private Admin admin;
+  private KafkaProducer<byte[], byte[]> producer;
+  private Topics topics;
+  private String startedByTestContainer;
+
+  public KafkaBroker() {
+    this(Map.of());
+  }
+
+  /** A broker with {@link #DEFAULT_BROKER_PROPERTIES} overridden or extended by {@code brokerProperties}. */
+  public KafkaBroker(Map<String, String> brokerProperties) {
+    Map<String, String> merged = new HashMap<>(DEFAULT_BROKER_PROPERTIES);
+    merged.putAll(requireNonNull(brokerProperties, "brokerProperties is null"));
+    this.brokerProperties = Map.copyOf(merged);
+  }
+
+  /** Starts the cluster and waits until the broker is ready for clients; returns at once if it is running. */
+  public synchronized KafkaBroker start() {
+    if (cluster != null) {
+      return this;
+    }
+    KafkaClusterTestKit starting = null;
+    try {
+      KafkaClusterTestKit.Builder builder = new KafkaClusterTestKit.Builder(new TestKitNodes.Builder()
+          .setCombined(true)
+          .setNumBrokerNodes(1)
+          .setNumControllerNodes(1)
+          .build());
+      brokerProperties.forEach(builder::setConfigProp);
+      starting = builder.build();
+      starting.format();
+      starting.startup();
+      starting.waitForReadyBrokers();
+    } catch (Exception e) {
+      if (e instanceof InterruptedException) {
+        Thread.currentThread().interrupt();
+      }
+      IllegalStateException failure = new IllegalStateException("Cannot start the in-process Kafka broker: " + e
+          + "; check that java.io.tmpdir is writable and localhost ports can be bound", e);
+      if (starting != null) {
+        try {
+          starting.close();
+        } catch (Exception closeFailure) {
+          failure.addSuppressed(closeFailure);
+        }
+      }
+      throw failure;
+    }
+    cluster = starting;
+    return this;
+  }
+
+  /** Stops the clients this broker made and the cluster, and deletes its files; does nothing if it is not running. */
+  @Override
+  public synchronized void close() {
+    if (cluster == null) {
+      return;
+    }
+    List<Exception> failures = new ArrayList<>();
+    if (producer != null) {
+      closeCollecting(() -> producer.close(CLIENT_CLOSE_TIMEOUT), failures);
+    }
+    if (admin != null) {
+      closeCollecting(() -> admin.close(CLIENT_CLOSE_TIMEOUT), failures);
+    }
+    closeCollecting(cluster::close, failures);
+    producer = null;
+    admin = null;
+    topics = null;
+    cluster = null;
+    startedByTestContainer = null;
+    if (!failures.isEmpty()) {
+      IllegalStateException failure = new IllegalStateException(
+          "The in-process Kafka broker did not shut down cleanly: " + failures.get(0), failures.get(0));
+      failures.subList(1, failures.size()).forEach(failure::addSuppressed);
+      throw failure;
+    }
+  }
+
+  @Override
+  public synchronized void beforeAll(ExtensionContext context) {
+    if (cluster == null) {
+      start();
+      startedByTestContainer = context.getUniqueId();
+    }
+  }
+
+  /** Stops the broker after the test class that started it; nested classes leave it running for their outer class. */
+  @Override
+  public synchronized void afterAll(ExtensionContext context) {
+    if (context.getUniqueId().equals(startedByTestContainer)) {
+      close();
+    }
+  }
+
+  public synchronized boolean isRunning() {
+    return cluster != null;
+  }
+
+  /** The broker's address for clients' {@code bootstrap.servers}, such as {@code localhost:40123}. */
+  public synchronized String bootstrapServers() {
+    return running().bootstrapServers();
+  }
+
+  /** The settings every client of this broker needs: today only {@code bootstrap.servers}. */
+  public Map<String, Object> clientProperties() {
+    return Map.of(CommonClientConfigs.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers());
+  }
+
+  /** One admin client shared by all callers; the broker closes it. */
+  public synchronized Admin admin() {
+    running();
+    if (admin == null) {
+      admin = Admin.create(clientProperties());
+    }
+    return admin;
+  }
+
+  /** Creates a topic with the broker's default settings, and returns once every partition has a leader. */
+  public Uuid createTopic(String name, int partitions) {
+    return createTopic(name, partitions, Map.of());
+  }
+
+  /** Creates a topic with the given topic-level settings, and returns once every partition has a leader. */
+  public Uuid createTopic(String name, int partitions, Map<String, String> topicConfigs) {
+    return topics().create(name, partitions, topicConfigs);
+  }
+
+  /** Deletes a topic, and returns once the broker no longer knows it. */
+  public void deleteTopic(String name) {
+    topics().delete(name);
+  }
+
+  public Uuid topicId(String name) {
+    return topics().topicId(name);
+  }
+
+  /** The high watermark of each partition: the offset the next record will get. */
+  public Map<Integer, Long> endOffsets(String topic) {
+    return endOffsets(topic, IsolationLevel.READ_UNCOMMITTED);
+  }
+
+  /** Under READ_COMMITTED, the last stable offset of each partition: where a read_committed consumer stops. */
+  public Map<Integer, Long> endOffsets(String topic, IsolationLevel isolationLevel) {
+    return topics().endOffsets(topic, isolationLevel);
+  }
+
+  /** A new producer the caller closes: acks=all, linger.ms=5, batch.size=256 KiB, byte-array serializers. */
+  public KafkaProducer<byte[], byte[]> newProducer() {
+    return newProducer(Map.of());
+  }
+
+  /** Like {@link #newProducer()} with more settings, such as a {@code transactional.id}. */
+  public KafkaProducer<byte[], byte[]> newProducer(Map<String, Object> overrides) {
+    Map<String, Object> properties = new HashMap<>(clientProperties());
+    properties.put(ProducerConfig.ACKS_CONFIG, "all");
+    properties.put(ProducerConfig.LINGER_MS_CONFIG, 5);
+    properties.put(ProducerConfig.BATCH_SIZE_CONFIG, 256 * 1024);
+    properties.putAll(requireNonNull(overrides, "overrides is null"));
+    return new KafkaProducer<>(properties, new ByteArraySerializer(), new ByteArraySerializer());
+  }
+
+  /**
+   * A new consumer the caller closes, for {@code assign} and {@code seek}: no group, no auto-commit, read_committed,
+   * reset to earliest, byte-array deserializers.
+   */
+  public KafkaConsumer<byte[], byte[]> newConsumer() {
+    return newConsumer(Map.of());
+  }
+
+  /** Like {@link #newConsumer()} with more settings, such as a {@code group.id}. */
+  public KafkaConsumer<byte[], byte[]> newConsumer(Map<String, Object> overrides) {
+    Map<String, Object> properties = new HashMap<>(clientProperties());
+    properties.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
+    properties.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
+    properties.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
+    properties.putAll(requireNonNull(overrides, "overrides is null"));
+    return new KafkaConsumer<>(properties, new ByteArrayDeserializer(), new ByteArrayDeserializer());
+  }
+
+  /**
+   * Sends the records in order with one shared producer and waits until all are acknowledged.
+   *
+   * @return the partition, offset and timestamp of each record, in the order given
+   */
+  public List<RecordMetadata> produce(String topic, List<TestRecord> records) {
+    requireNonNull(records, "records is null");
+    topics().existing(topic, "produce to");
+    KafkaProducer<byte[], byte[]> sender = sharedProducer();
+    List<Future<RecordMetadata>> sends = new ArrayList<>(records.size());
+    for (TestRecord record : records) {
+      sends.add(sender.send(record.toProducerRecord(topic)));
+    }
+    sender.flush();
+    List<RecordMetadata> acknowledged = new ArrayList<>(sends.size());
+    for (int i = 0; i < sends.size(); i++) {
+      acknowledged.add(KafkaCalls.await(sends.get(i), TIMEOUT, "produce record " + i + " to topic " + topic));
+    }
+    return acknowledged;
+  }
+
+  private synchronized KafkaProducer<byte[], byte[]> sharedProducer() {
+    running();
+    if (producer == null) {
+      producer = newProducer();
+    }
+    return producer;
+  }
+
+  private synchronized Topics topics() {
+    if (topics == null) {
+      topics = new Topics(admin(), TIMEOUT);
+    }
+    return topics;
+  }
+
+  private KafkaClusterTestKit running() {
+    if (cluster == null) {
+      throw new IllegalStateException("The Kafka broker is not running: call start() first, or register it with "
+          + "@RegisterExtension on a static field so JUnit starts it before the class's tests");
+    }
+    return cluster;
+  }
+
+  private interface Closing {
+    void close() throws Exception;
+  }
+
+  private static void closeCollecting(Closing closing, List<Exception> failures) {
+    try {
+      closing.close();
+    } catch (Exception e) {
+      failures.add(e);
+    }
+  }
+}
