@@ -49,8 +49,20 @@ final class Connections {
       return CatalogLoader.load(settings);
     } catch (RuntimeException e) {
       throw new CommandFailure(ExitCode.UNAVAILABLE, "Cannot open the " + settings.catalog() + " catalog at "
-          + (settings.uri() == null ? settings.warehouse() : settings.uri()) + " (" + e.getMessage()
+          + (settings.uri() == null ? settings.warehouse() : settings.uri()) + " (" + rootMessage(e)
           + "): check [lake] in the config file and that the catalog is up", e);
     }
+  }
+
+  static String rootMessage(Throwable error) {
+    Throwable root = error;
+    StringBuilder message = new StringBuilder(String.valueOf(error.getMessage()));
+    while (root.getCause() != null && root.getCause() != root) {
+      root = root.getCause();
+      if (root.getMessage() != null && !message.toString().contains(root.getMessage())) {
+        message.append(": ").append(root.getMessage());
+      }
+    }
+    return message.toString();
   }
 }

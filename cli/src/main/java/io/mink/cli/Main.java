@@ -7,11 +7,19 @@ public final class Main {
   private Main() {}
 
   public static void main(String[] args) {
+    useMinkLogging();
     System.exit(run(args, Environment.system()));
   }
 
+  /** Mink's log layout and levels, unless the user points log4j2.configurationFile elsewhere. */
+  public static void useMinkLogging() {
+    if (System.getProperty("log4j2.configurationFile") == null) {
+      System.setProperty("log4j2.configurationFile", "mink-log4j2.xml");
+    }
+  }
+
   public static int run(String[] args, Environment environment) {
-    CommandLine commandLine = new CommandLine(new MinkCommand(environment), new SubcommandFactory(environment))
+    CommandLine commandLine = new CommandLine(new MinkCommand(environment))
         .setOut(environment.out())
         .setErr(environment.err())
         .setExecutionExceptionHandler((exception, line, parsed) -> {
@@ -23,18 +31,9 @@ public final class Main {
           exception.printStackTrace(line.getErr());
           return ExitCode.INTERNAL_ERROR.code();
         });
-    commandLine.getSubcommands().values().forEach(sub -> sub.setExitCodeOnInvalidInput(ExitCode.USAGE.code()));
     int code = commandLine.execute(args);
     environment.out().flush();
     environment.err().flush();
     return code;
-  }
-
-  /** Builds commands with picocli's defaults; the environment reaches them through their parent. */
-  private record SubcommandFactory(Environment environment) implements CommandLine.IFactory {
-    @Override
-    public <K> K create(Class<K> type) throws Exception {
-      return CommandLine.defaultFactory().create(type);
-    }
   }
 }

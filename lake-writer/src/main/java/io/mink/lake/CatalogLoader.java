@@ -25,8 +25,33 @@ public final class CatalogLoader {
 
   private CatalogLoader() {}
 
+  private static final int ATTEMPTS = 5;
+
+  /**
+   * Opens the catalog, trying again with backoff when it fails: a catalog that is starting, or a
+   * JDBC catalog whose tables another process is creating at the same moment, answers on a retry.
+   */
   public static Catalog load(LakeSettings settings) {
-    return CatalogUtil.buildIcebergCatalog(CATALOG_NAME, catalogProperties(settings), new Configuration(false));
+    Map<String, String> properties = catalogProperties(settings);
+    RuntimeException failure = null;
+    for (int attempt = 1; attempt <= ATTEMPTS; attempt++) {
+      try {
+        return CatalogUtil.buildIcebergCatalog(CATALOG_NAME, properties, new Configuration(false));
+      } catch (RuntimeException e) {
+        failure = e;
+        sleep(250L << attempt);
+      }
+    }
+    throw failure;
+  }
+
+  private static void sleep(long millis) {
+    try {
+      Thread.sleep(millis);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("Interrupted while opening the catalog", e);
+    }
   }
 
   /** The properties handed to Iceberg: the user's, then the ones the settings name, then SQLite's needs. */

@@ -40,6 +40,7 @@ public final class Quickstart {
   private Quickstart() {}
 
   public static void main(String[] args) throws Exception {
+    Main.useMinkLogging();
     Path home = Path.of(args.length > 0 ? args[0] : "mink-quickstart").toAbsolutePath();
     deleteRecursively(home);
     Files.createDirectories(home);
@@ -58,7 +59,13 @@ public final class Quickstart {
       Environment environment = new Environment(variables, home, out, new PrintWriter(System.err, true));
 
       out.println("== mink serve   (embedded lake: " + home.resolve(LakeSettings.EMBEDDED_DIRECTORY) + ")");
-      Thread sidecar = new Thread(() -> Main.run(new String[] {"serve"}, environment), "mink-serve");
+      Thread sidecar = new Thread(() -> {
+        int exit = Main.run(new String[] {"serve"}, environment);
+        if (exit != 0) {
+          System.err.println("mink serve stopped with exit code " + exit);
+          System.exit(exit);
+        }
+      }, "mink-serve");
       sidecar.setDaemon(true);
       sidecar.start();
 

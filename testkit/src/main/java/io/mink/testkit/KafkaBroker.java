@@ -232,7 +232,8 @@ public final class KafkaBroker implements AutoCloseable, BeforeAllCallback, Afte
   }
 
   /**
-   * Sends the records in order with one shared producer and waits until all are acknowledged.
+   * Sends the records in order with one shared producer and waits until all are acknowledged; a record the broker has
+   * not acknowledged within 30 seconds fails the call.
    *
    * @return the partition, offset and timestamp of each record, in the order given
    */
@@ -255,7 +256,9 @@ public final class KafkaBroker implements AutoCloseable, BeforeAllCallback, Afte
   private synchronized KafkaProducer<byte[], byte[]> sharedProducer() {
     running();
     if (producer == null) {
-      producer = newProducer();
+      producer = newProducer(Map.of(
+          ProducerConfig.REQUEST_TIMEOUT_MS_CONFIG, 10_000,
+          ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, (int) TIMEOUT.toMillis()));
     }
     return producer;
   }

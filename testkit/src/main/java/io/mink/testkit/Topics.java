@@ -31,7 +31,11 @@ final class Topics {
     this.timeout = requireNonNull(timeout, "timeout is null");
   }
 
-  /** Creates the topic and waits until the brokers describe it, by its new id, with a leader for every partition. */
+  /**
+   * Creates the topic and waits until every partition's leader serves it. Metadata shows a leader a moment before the
+   * leader can append; an idempotent producer sending in that moment can lose its first batch (KAFKA-15591), so this
+   * also waits until each leader answers a ListOffsets request, which takes the same path as a produce request.
+   */
   Uuid create(String name, int partitions, Map<String, String> topicConfigs) {
     requireNonNull(name, "name is null");
     requireNonNull(topicConfigs, "topicConfigs is null");
@@ -46,7 +50,9 @@ final class Topics {
       throw new IllegalStateException("Cannot create topic " + name + ": it already exists; delete it first or use another name", e);
     }
     Eventually.await("topic " + name + " (id " + topicId + ") to have a leader for each of its " + partitions + " partitions",
-        timeout, () -> describe(name).filter(description -> isReady(description, topicId, partitions)));
+        timeout, () -> describe(name).filter(description -> hasLeaders(description, topicId, partitions)));
+    Eventually.await("the leaders of topic " + name + " to answer for every partition", timeout,
+        () -> Optional.of(endOffsets(name, IsolationLevel.READ_UNCOMMITTED)));
     return topicId;
   }
 
@@ -94,7 +100,7 @@ final class Topics {
         "Cannot " + action + " topic " + name + ": it does not exist; create it first with createTopic"));
   }
 
-  private static boolean isReady(TopicDescription description, Uuid topicId, int partitions) {
+  private static boolean hasLeaders(TopicDescription description, Uuid topicId, int partitions) {
     List<TopicPartitionInfo> infos = description.partitions();
     return description.topicId().equals(topicId)
         && infos.size() == partitions

@@ -2,6 +2,7 @@ package io.mink.indexer.tiering;
 
 import static java.util.Objects.requireNonNull;
 
+import io.mink.indexer.config.Durations;
 import io.mink.lake.LakeCommitter;
 import io.mink.lake.LakeTables;
 import io.mink.lake.MinkSnapshot;
@@ -140,7 +141,7 @@ public final class TieringService implements AutoCloseable {
       if (!schedules.containsKey(table.qualifiedName())) {
         schedules.put(table.qualifiedName(), TableSchedule.firstSeen(lastTiered(table), table.freshness(), now));
         LOG.info("Indexing topic {} into table {} every {}", table.topic(), table.qualifiedName(),
-            table.freshness());
+            Durations.format(table.freshness()));
       }
     }
     schedules.keySet().retainAll(names);
