@@ -146,6 +146,11 @@ public final class KafkaBroker implements AutoCloseable, BeforeAllCallback, Afte
     }
   }
 
+  /** The properties the broker starts with: the defaults, then the constructor's. */
+  Map<String, String> brokerProperties() {
+    return brokerProperties;
+  }
+
   public synchronized boolean isRunning() {
     return cluster != null;
   }

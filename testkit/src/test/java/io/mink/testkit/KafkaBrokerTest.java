@@ -133,6 +133,26 @@ class KafkaBrokerTest {
   }
 
   @Test
+  void brokerRunsWithFastSingleNodeDefaults() throws Exception {
+    String brokerId = KAFKA.admin().describeCluster().nodes().get().iterator().next().idString();
+    ConfigResource broker = new ConfigResource(ConfigResource.Type.BROKER, brokerId);
+    Config config = KAFKA.admin().describeConfigs(List.of(broker)).all().get().get(broker);
+
+    KafkaBroker.DEFAULT_BROKER_PROPERTIES.forEach(
+        (key, value) -> assertThat(config.get(key).value()).as(key).isEqualTo(value));
+  }
+
+  @Test
+  void extraBrokerPropertiesOverrideTheDefaults() {
+    KafkaBroker broker = new KafkaBroker(Map.of("offsets.topic.num.partitions", "1", "log.retention.ms", "1000"));
+
+    assertThat(broker.brokerProperties())
+        .containsEntry("offsets.topic.num.partitions", "1")
+        .containsEntry("log.retention.ms", "1000")
+        .containsEntry("auto.create.topics.enable", "false");
+  }
+
+  @Test
   void startingARunningBrokerKeepsIt() {
     String before = KAFKA.bootstrapServers();
 

@@ -1,0 +1,103 @@
+package io.mink.lake;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.mink.schema.RawRowConverter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.apache.iceberg.DataFile;
+import org.apache.iceberg.HasTableOperations;
+import org.apache.iceberg.Table;
+import org.apache.iceberg.catalog.TableIdentifier;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class LakeCommitterTest {
+  @TempDir
+  Path directory;
+
+  private Table table;
+  private final LakeCommitter committer = new LakeCommitter(CommitHook.NONE);
+
+  @BeforeEach
+  void createTable() {
+    LakeTables lake = new LakeTables(CatalogLoader.load(LakeSettings.embedded(directory)));
+    table = lake.create(TableIdentifier.of("kafka", "orders"),
+        MinkTableLayout.properties("orders", null, 1024 * 1024, Map.of()));
+  }
+
+  @Test
+  void roundIsOneSnapshotCarryingOffsetsAndCommitUser() {
+    MinkSnapshot snapshot = committer.commit(table, round(LakeOffsets.NONE, Map.of(0, 3L)));
+
+    assertThat(snapshot.offsets()).isEqualTo(LakeOffsets.of(Map.of(0, 3L)));
+    table.refresh();
+    assertThat(table.currentSnapshot().summary())
+        .containsEntry("commit-user", "__mink_lake_tiering")
+        .containsEntry("mink-offsets", "{\"0\":3}")
+        .containsEntry("added-records", "3");
+  }
+
+  @Test
+  void staleRoundIsRefusedAndItsFilesDeleted() {
+    committer.commit(table, round(LakeOffsets.NONE, Map.of(0, 3L)));
+    RoundCommit stale = round(LakeOffsets.NONE, Map.of(0, 3L));
+    Path file = Path.of(java.net.URI.create(stale.dataFiles().get(0).location()));
+    assertThat(file).exists();
+
+    assertThatThrownBy(() -> committer.commit(table, stale))
+        .isInstanceOf(OffsetConflictException.class)
+        .hasMessage("Table mink.kafka.orders moved on while this round ran: it started from offsets {} but the table "
+            + "is now at {\"0\":3}. The round is dropped and planned again from the table's offsets");
+    assertThat(Files.exists(file)).isFalse();
+    table.refresh();
+    assertThat(MinkSnapshot.newest(current()).orElseThrow().offsets()).isEqualTo(LakeOffsets.of(Map.of(0, 3L)));
+  }
+
+  @Test
+  void roundFromTheCurrentOffsetsCommitsEvenAfterAnotherWritersSnapshot() {
+    committer.commit(table, round(LakeOffsets.NONE, Map.of(0, 3L)));
+    table.newFastAppend().appendFile(dataFile(0, 100)).commit();
+
+    MinkSnapshot next = committer.commit(table, round(LakeOffsets.of(Map.of(0, 3L)), Map.of(0, 6L)));
+
+    assertThat(next.offsets()).isEqualTo(LakeOffsets.of(Map.of(0, 6L)));
+    assertThat(next.sequenceNumber()).isEqualTo(3);
+  }
+
+  @Test
+  void newestMinkSnapshotIsChosenBySequenceNumber() {
+    committer.commit(table, round(LakeOffsets.NONE, Map.of(0, 3L)));
+    committer.commit(table, round(LakeOffsets.of(Map.of(0, 3L)), Map.of(0, 9L)));
+    table.refresh();
+    assertThat(MinkSnapshot.newest(current()).orElseThrow().offsets()).isEqualTo(LakeOffsets.of(Map.of(0, 9L)));
+  }
+
+  private org.apache.iceberg.TableMetadata current() {
+    return ((HasTableOperations) table).operations().current();
+  }
+
+  private RoundCommit round(LakeOffsets start, Map<Integer, Long> advance) {
+    LakeOffsets end = start.advancedTo(advance);
+    long from = start.nextOffset(0).orElse(0);
+    return new RoundCommit(java.util.UUID.randomUUID().toString(), start, end,
+        List.of(dataFile(from, end.nextOffset(0).getAsLong())), Map.of());
+  }
+
+  private DataFile dataFile(long from, long to) {
+    RawRowConverter converter = new RawRowConverter();
+    try (PartitionFileWriter writer = PartitionFileWriter.open(
+        table, PartitionFileWriter.writerFactory(table), "test", 0, 1024 * 1024)) {
+      for (long offset = from; offset < to; offset++) {
+        writer.write(converter.convert(new ConsumerRecord<>("orders", 0, offset, null, new byte[] {1})));
+      }
+      List<DataFile> files = writer.complete();
+      return files.get(0);
+    }
+  }
+}
