@@ -1,0 +1,30 @@
+package io.mink.samples.bench;
+
+/**
+ * What a timed piece of work moved.
+ *
+ * @param records the Kafka records handled
+ * @param bytes the bytes of their keys, values and headers (see {@link RecordSize})
+ * @param nanos the time the work took
+ */
+record Throughput(long records, long bytes, long nanos) {
+  Throughput {
+    if (records < 0 || bytes < 0 || nanos <= 0) {
+      throw new IllegalArgumentException(
+          "Invalid throughput: " + records + " records, " + bytes + " bytes in " + nanos + " ns");
+    }
+  }
+
+  double recordsPerSecond() {
+    return records * 1e9 / nanos;
+  }
+
+  /** Megabytes (10^6 bytes) per second. */
+  double megabytesPerSecond() {
+    return bytes / 1e6 * 1e9 / nanos;
+  }
+
+  double seconds() {
+    return nanos / 1e9;
+  }
+}
