@@ -16,7 +16,7 @@ public enum ConfigKey {
   NAMESPACE(ConfigKey.INDEXER, "namespace", "kafka", "\"kafka\"",
       "The Iceberg namespace of new tables whose name has none"),
   FRESHNESS(ConfigKey.INDEXER, "freshness", "3m", "\"3m\"",
-      "How far behind its topic a new table may fall before it is brought up to date"),
+      "The default freshness of new tables: the interval between a table's rounds, and the longest a round runs before it commits what it has read"),
   POLL_INTERVAL(ConfigKey.INDEXER, "poll_interval", "30s", "\"30s\"",
       "How often the sidecar re-reads the table list and looks for tables that are due"),
   TARGET_FILE_SIZE(ConfigKey.INDEXER, "target_file_size", "128MiB", "\"128MiB\"",
@@ -27,7 +27,7 @@ public enum ConfigKey {
   TABLES_TOPIC(ConfigKey.INDEXER, "tables_topic", "_mink_tables", "\"_mink_tables\"",
       "The compacted Kafka topic that holds the tables added to Mink"),
   GROUP_ID(ConfigKey.INDEXER, "group_id", "mink", "\"mink\"",
-      "The Kafka consumer group of the sidecar instances, which share the tables among them"),
+      "The Kafka consumer group whose committed offsets show indexing progress to Kafka's lag tools"),
 
   LAKE_FORMAT(ConfigKey.LAKE, "format", "iceberg", "\"iceberg\"",
       "The table format; only iceberg"),

@@ -13,7 +13,7 @@ import java.time.Duration;
  * @param targetFileSizeBytes the size at which a Parquet file is closed
  * @param writerThreads how many threads write Parquet files
  * @param tablesTopic the compacted topic holding the added tables
- * @param groupId the consumer group of the sidecar instances
+ * @param groupId the consumer group whose committed offsets show indexing progress
  */
 public record IndexerSettings(
     String namespace,

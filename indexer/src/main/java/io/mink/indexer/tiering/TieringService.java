@@ -47,13 +47,14 @@ public final class TieringService implements AutoCloseable {
   private final long targetFileSizeBytes;
   private final Duration pollInterval;
   private final Clock clock;
+  private final GroupOffsetPublisher groupOffsets;
   private final Map<String, TableSchedule> schedules = new HashMap<>();
   private final Map<String, RoundResult> lastResults = new HashMap<>();
   private volatile boolean stopped;
 
   public TieringService(
       TableStore store, LakeTables lake, KafkaClientFactory clients, LakeCommitter committer, int writerThreads,
-      long targetFileSizeBytes, Duration pollInterval, Clock clock) {
+      long targetFileSizeBytes, Duration pollInterval, String groupId, Clock clock) {
     this.store = requireNonNull(store, "store is null");
     this.lake = requireNonNull(lake, "lake is null");
     this.clients = requireNonNull(clients, "clients is null");
@@ -62,6 +63,7 @@ public final class TieringService implements AutoCloseable {
     this.targetFileSizeBytes = targetFileSizeBytes;
     this.pollInterval = requireNonNull(pollInterval, "pollInterval is null");
     this.clock = requireNonNull(clock, "clock is null");
+    this.groupOffsets = new GroupOffsetPublisher(clients, groupId);
   }
 
   /** Runs until {@link #stop()}. */
@@ -116,6 +118,7 @@ public final class TieringService implements AutoCloseable {
         LOG.info("Committed {}: {} rows, {} files, {} bytes in {} ms{}; offsets {}", descriptor.qualifiedName(),
             result.rows(), result.files(), result.bytes(), result.duration().toMillis(),
             result.forceFinished() ? " (force-finished at the freshness deadline)" : "", result.offsets());
+        groupOffsets.publish(descriptor.topic(), result.offsets());
       }
       schedule.tiered(clock.instant(), descriptor.freshness(), result.forceFinished());
     } catch (RuntimeException e) {
@@ -201,5 +204,6 @@ public final class TieringService implements AutoCloseable {
   public void close() {
     stop();
     lanes.close();
+    groupOffsets.close();
   }
 }

@@ -40,7 +40,7 @@ final class IndexerHarness implements AutoCloseable {
     this.store = new KafkaTableStore(clients, tablesTopic);
     this.lake = new LakeTables(CatalogLoader.load(lakeSettings));
     this.service = new TieringService(store, lake, clients, new LakeCommitter(CommitHook.NONE), 2,
-        128L * 1024 * 1024, Duration.ofMillis(200), Clock.systemUTC());
+        128L * 1024 * 1024, Duration.ofMillis(200), "mink-test", Clock.systemUTC());
     try (Admin admin = clients.admin()) {
       store.ensureTopic(admin);
     }

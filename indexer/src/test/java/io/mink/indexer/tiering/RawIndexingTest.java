@@ -131,6 +131,47 @@ class RawIndexingTest {
     }
   }
 
+  @Test
+  void serviceIndexesAddedTablesOnItsScheduleAndShowsProgressAsGroupOffsets() throws Exception {
+    String topic = IndexerHarness.uniqueTopic("scheduled");
+    KAFKA.createTopic(topic, 2);
+    try (IndexerHarness sidecar = new IndexerHarness(KAFKA.bootstrapServers(), warehouse.lakeSettings(), "_tables")) {
+      Thread loop = new Thread(sidecar.service::run, "tiering-loop");
+      loop.start();
+      try {
+        var table = sidecar.add(topic, Duration.ofMillis(500));
+        KAFKA.produce(topic, TestRecords.mixed(5, 300, 2));
+        awaitGroupOffsets(topic, KAFKA.endOffsets(topic));
+        KAFKA.produce(topic, TestRecords.mixed(6, 200, 2));
+        awaitGroupOffsets(topic, KAFKA.endOffsets(topic));
+        assertThat(sidecar.rows(table)).hasSize(500).extracting(IndexerHarness::offsetKey).doesNotHaveDuplicates();
+        assertThat(sidecar.offsets(table)).isEqualTo(LakeOffsets.of(KAFKA.endOffsets(topic)));
+      } finally {
+        sidecar.service.stop();
+        loop.join(30_000);
+      }
+    }
+  }
+
+  private static void awaitGroupOffsets(String topic, Map<Integer, Long> expected) throws Exception {
+    long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+    while (true) {
+      Map<Integer, Long> committed = new HashMap<>();
+      KAFKA.admin().listConsumerGroupOffsets("mink-test").partitionsToOffsetAndMetadata().get()
+          .forEach((partition, offset) -> {
+            if (partition.topic().equals(topic) && offset != null) {
+              committed.put(partition.partition(), offset.offset());
+            }
+          });
+      if (committed.equals(expected)) {
+        return;
+      }
+      assertThat(System.nanoTime()).as("group offsets of %s reach %s, at %s", topic, expected, committed)
+          .isLessThan(deadline);
+      Thread.sleep(100);
+    }
+  }
+
   private static void sendInTransaction(KafkaProducer<byte[], byte[]> producer, String topic, int count, boolean commit)
       throws Exception {
     producer.beginTransaction();

@@ -12,7 +12,7 @@ import java.util.stream.Collectors;
 
 /** Prints the benchmark's setup, each phase as it ends, and the final table. */
 final class BenchmarkReport {
-  private static final String ROW = "%-32s %12s %9s %9s %12s %15s%n";
+  private static final String ROW = "%-28s %11s %8s %8s %13s %16s %8s%n";
 
   private final PrintStream out;
   private final int records;
@@ -58,10 +58,10 @@ final class BenchmarkReport {
 
   PhaseResult phase(PhaseResult phase) {
     Throughput throughput = phase.throughput();
-    out.printf("== %s: %,d records in %.2f s: %,.0f records/s, %.1f MB/s; peak heap %,d MB (old gen %,d MB)%n",
-        phase.name(), throughput.records(), throughput.seconds(), throughput.recordsPerSecond(),
-        throughput.megabytesPerSecond(), phase.heap().heapBytes() / 1_000_000,
-        phase.heap().oldGenerationBytes() / 1_000_000);
+    out.printf("== %s: %,d records in %.2f s: %,.0f records/s, %.1f MB/s; peak heap %,d MB (old gen %,d MB), "
+        + "GC %,d ms%n", phase.name(), throughput.records(), throughput.seconds(), throughput.recordsPerSecond(),
+        throughput.megabytesPerSecond(), phase.heap().peakHeapBytes() / 1_000_000,
+        phase.heap().peakOldGenerationBytes() / 1_000_000, phase.heap().gcMillis());
     out.flush();
     return phase;
   }
@@ -77,14 +77,15 @@ final class BenchmarkReport {
     PhaseResult limit = fetch.recordsPerSecond() <= write.recordsPerSecond() ? fetch : write;
     double ratio = mink.recordsPerSecond() / limit.recordsPerSecond();
     out.println();
-    out.printf(ROW, "phase", "records/s", "MB/s", "time s", "peak heap MB", "peak old gen MB");
+    out.printf(ROW, "phase", "records/s", "MB/s", "time s", "peak heap MB", "peak old gen MB", "GC ms");
     for (PhaseResult phase : List.of(fetch, writeOne, writeLanes, mink)) {
       Throughput throughput = phase.throughput();
       out.printf(ROW, phase.name(), String.format(Locale.ROOT, "%,.0f", throughput.recordsPerSecond()),
           String.format(Locale.ROOT, "%.1f", throughput.megabytesPerSecond()),
           String.format(Locale.ROOT, "%.2f", throughput.seconds()),
-          String.format(Locale.ROOT, "%,d", phase.heap().heapBytes() / 1_000_000),
-          String.format(Locale.ROOT, "%,d", phase.heap().oldGenerationBytes() / 1_000_000));
+          String.format(Locale.ROOT, "%,d", phase.heap().peakHeapBytes() / 1_000_000),
+          String.format(Locale.ROOT, "%,d", phase.heap().peakOldGenerationBytes() / 1_000_000),
+          String.format(Locale.ROOT, "%,d", phase.heap().gcMillis()));
     }
     out.printf("max heap of the JVM: %,d MB%n", Runtime.getRuntime().maxMemory() / 1_000_000);
     out.printf("write limit b = %s (the better of the two write runs)%n", write.name());

@@ -11,6 +11,7 @@ import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.common.IsolationLevel;
 import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.config.TopicConfig;
 
 /**
  * Phase 0: fills the benchmark topic with records shaped by {@link TestRecords#sized}: a 16-byte
@@ -34,6 +35,14 @@ final class BenchmarkTopic {
       ProducerConfig.ACKS_CONFIG, "1",
       ProducerConfig.BUFFER_MEMORY_CONFIG, 256L * 1024 * 1024,
       ProducerConfig.MAX_REQUEST_SIZE_CONFIG, 16 * 1024 * 1024);
+
+  /**
+   * Keep every record: the records carry 2023 timestamps (TestRecords.BASE_TIMESTAMP), which the
+   * broker's default 7-day retention deletes at its first retention check, 30 s after start.
+   */
+  static final Map<String, String> TOPIC_CONFIGS = Map.of(
+      TopicConfig.RETENTION_MS_CONFIG, "-1",
+      TopicConfig.RETENTION_BYTES_CONFIG, "-1");
 
   private BenchmarkTopic() {}
 

@@ -56,7 +56,7 @@ final class MinkEndToEnd {
         KafkaTableStore store = new KafkaTableStore(clients, settings.tablesTopic());
         TieringService service = new TieringService(store, new LakeTables(warehouse.catalog()), clients,
             new LakeCommitter(CommitHook.NONE), settings.writerThreads(), settings.targetFileSizeBytes(),
-            settings.pollInterval(), Clock.systemUTC())) {
+            settings.pollInterval(), settings.groupId(), Clock.systemUTC())) {
       TableDescriptor descriptor = add(broker, topic, warehouse, store, clients, settings);
       long rows = 0;
       long bytes = 0;

@@ -47,20 +47,20 @@ public final class RawIndexingBenchmark {
     BenchmarkReport report = new BenchmarkReport(out, records, valueBytes, PARTITIONS, lanes);
     report.header();
     try (KafkaBroker broker = new KafkaBroker().start()) {
-      broker.createTopic(TOPIC, PARTITIONS);
+      broker.createTopic(TOPIC, PARTITIONS, BenchmarkTopic.TOPIC_CONFIGS);
       report.produced(BenchmarkTopic.produce(broker, TOPIC, records, valueBytes, PARTITIONS));
       Map<Integer, Long> ends = BenchmarkTopic.endOffsets(broker, TOPIC, records);
 
       report.warmUp(FetchLimit.read(broker, TOPIC, ends));
-      PhaseResult fetch = report.phase(PhaseResult.measure("(a) fetch limit, 1 consumer",
+      PhaseResult fetch = report.phase(PhaseResult.measure("(a) fetch limit, 1 consumer", records,
           () -> FetchLimit.read(broker, TOPIC, ends)));
-      PhaseResult writeOne = report.phase(PhaseResult.measure("(b) write limit, 1 thread",
+      PhaseResult writeOne = report.phase(PhaseResult.measure("(b) write limit, 1 thread", records,
           () -> WriteLimit.write(broker, TOPIC, ends, valueBytes, 1, settings.targetFileSizeBytes())));
       PhaseResult writeLanes = report.phase(PhaseResult.measure(
-          "(b) write limit, " + lanes + (lanes == 1 ? " thread" : " threads"),
+          "(b) write limit, " + lanes + (lanes == 1 ? " thread" : " threads"), records,
           () -> WriteLimit.write(broker, TOPIC, ends, valueBytes, lanes, settings.targetFileSizeBytes())));
       AtomicReference<Outcome> outcome = new AtomicReference<>();
-      PhaseResult mink = report.phase(PhaseResult.measure("(c) Mink end to end", () -> {
+      PhaseResult mink = report.phase(PhaseResult.measure("(c) Mink end to end", records, () -> {
         outcome.set(MinkEndToEnd.index(broker, TOPIC, ends, settings));
         return outcome.get().throughput();
       }));
