@@ -36,11 +36,15 @@ final class IndexerHarness implements AutoCloseable {
   final TieringService service;
 
   IndexerHarness(String bootstrapServers, LakeSettings lakeSettings, String tablesTopic) {
+    this(bootstrapServers, lakeSettings, tablesTopic, 128L * 1024 * 1024);
+  }
+
+  IndexerHarness(String bootstrapServers, LakeSettings lakeSettings, String tablesTopic, long targetFileSizeBytes) {
     this.clients = new KafkaClientFactory(Map.of("bootstrap.servers", bootstrapServers), "mink-test");
     this.store = new KafkaTableStore(clients, tablesTopic);
     this.lake = new LakeTables(CatalogLoader.load(lakeSettings));
     this.service = new TieringService(store, lake, clients, new LakeCommitter(CommitHook.NONE), 2,
-        128L * 1024 * 1024, Duration.ofMillis(200), "mink-test", Clock.systemUTC());
+        targetFileSizeBytes, Duration.ofMillis(200), "mink-test", Clock.systemUTC());
     try (Admin admin = clients.admin()) {
       store.ensureTopic(admin);
     }

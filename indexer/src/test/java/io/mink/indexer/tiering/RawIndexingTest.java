@@ -67,6 +67,31 @@ class RawIndexingTest {
   }
 
   @Test
+  void filesRollAtTheTargetSizeAndEachHoldsOnePartition() throws Exception {
+    String topic = IndexerHarness.uniqueTopic("rolling");
+    KAFKA.createTopic(topic, 2);
+    KAFKA.produce(topic, TestRecords.sized(3, 20_000, 500, 2));
+    long target = 1024 * 1024;
+    try (IndexerHarness sidecar =
+        new IndexerHarness(KAFKA.bootstrapServers(), warehouse.lakeSettings(), "_tables", target)) {
+      var table = sidecar.add(topic, Duration.ofMinutes(3));
+      RoundResult result = sidecar.runRound(table);
+
+      assertThat(result.files()).isGreaterThan(2);
+      assertThat(sidecar.table(table).currentSnapshot().summary())
+          .containsEntry("added-data-files", Integer.toString(result.files()));
+      try (var tasks = sidecar.table(table).newScan().includeColumnStats().planFiles()) {
+        for (var task : tasks) {
+          var file = task.file();
+          assertThat(file.fileSizeInBytes()).isLessThan(2 * target);
+          int partitionFieldId = sidecar.table(table).schema().findField(KafkaColumns.PARTITION).fieldId();
+          assertThat(file.lowerBounds().get(partitionFieldId)).isEqualTo(file.upperBounds().get(partitionFieldId));
+        }
+      }
+    }
+  }
+
+  @Test
   void timestampsKeepTheirMicrosecondValue() {
     String topic = IndexerHarness.uniqueTopic("timestamps");
     KAFKA.createTopic(topic, 1);
