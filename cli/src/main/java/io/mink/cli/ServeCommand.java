@@ -42,7 +42,7 @@ final class ServeCommand implements Callable<Integer> {
     LakeTables lake = new LakeTables(Connections.catalog(minkConfig.lake()));
     TieringService service = new TieringService(store, lake, clients, new LakeCommitter(commitHook()),
         minkConfig.indexer().writerThreads(), minkConfig.indexer().targetFileSizeBytes(),
-        minkConfig.indexer().pollInterval(), minkConfig.indexer().groupId(), Clock.systemUTC());
+        minkConfig.indexer().pollInterval(), minkConfig.indexer().groupId(), null, Clock.systemUTC());
     CountDownLatch stopped = new CountDownLatch(1);
     Thread shutdown = new Thread(() -> {
       service.stop();

@@ -10,6 +10,8 @@ import org.apache.iceberg.HasTableOperations;
 import org.apache.iceberg.Snapshot;
 import org.apache.iceberg.Table;
 import org.apache.iceberg.TableOperations;
+import org.apache.iceberg.Transaction;
+import org.apache.iceberg.UpdateSchema;
 import org.apache.iceberg.exceptions.CommitStateUnknownException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -31,17 +33,20 @@ public final class LakeCommitter {
   /** Commits the round and returns the snapshot it made. */
   public MinkSnapshot commit(Table table, RoundCommit round) {
     TableOperations operations = ((HasTableOperations) table).operations();
-    Table fenced = new BaseTable(
-        new OffsetFencedOperations(operations, table.name(), round.startOffsets(), hook), table.name());
-    AppendFiles append = fenced.newFastAppend();
-    round.dataFiles().forEach(append::appendFile);
-    round.summary().forEach(append::set);
-    append.set(MinkSnapshot.COMMIT_USER_PROPERTY, MinkSnapshot.COMMIT_USER);
-    append.set(MinkSnapshot.OFFSETS_PROPERTY, round.endOffsets().encode());
-    append.set(MinkSnapshot.ROUND_PROPERTY, round.roundId());
+    Table fenced = new BaseTable(new OffsetFencedOperations(
+        operations, table.name(), round.startOffsets(), hook, round.schemaEvolution()), table.name());
     try {
-      append.commit();
-    } catch (OffsetConflictException e) {
+      if (round.schemaEvolution().isPresent()) {
+        Transaction transaction = fenced.newTransaction();
+        UpdateSchema update = transaction.updateSchema();
+        round.schemaEvolution().get().changes().forEach(change -> change.applyTo(update));
+        update.commit();
+        append(transaction.newFastAppend(), round).commit();
+        transaction.commitTransaction();
+      } else {
+        append(fenced.newFastAppend(), round).commit();
+      }
+    } catch (OffsetConflictException | SchemaConflictException e) {
       deleteFiles(table, round);
       throw e;
     } catch (CommitStateUnknownException e) {
@@ -58,6 +63,15 @@ public final class LakeCommitter {
     table.refresh();
     return findRound(table, round).orElseThrow(() -> new IllegalStateException(
         "Round " + round.roundId() + " was committed to " + table.name() + " but its snapshot is not there"));
+  }
+
+  private static AppendFiles append(AppendFiles append, RoundCommit round) {
+    round.dataFiles().forEach(append::appendFile);
+    round.summary().forEach(append::set);
+    append.set(MinkSnapshot.COMMIT_USER_PROPERTY, MinkSnapshot.COMMIT_USER);
+    append.set(MinkSnapshot.OFFSETS_PROPERTY, round.endOffsets().encode());
+    append.set(MinkSnapshot.ROUND_PROPERTY, round.roundId());
+    return append;
   }
 
   private static boolean committed(Table table, RoundCommit round) {

@@ -2,6 +2,7 @@ package io.mink.lake;
 
 import static java.util.Objects.requireNonNull;
 
+import java.util.Optional;
 import org.apache.iceberg.TableMetadata;
 import org.apache.iceberg.TableOperations;
 import org.apache.iceberg.encryption.EncryptionManager;
@@ -21,12 +22,15 @@ final class OffsetFencedOperations implements TableOperations {
   private final String tableName;
   private final LakeOffsets expected;
   private final CommitHook hook;
+  private final Optional<SchemaEvolution> evolution;
 
-  OffsetFencedOperations(TableOperations delegate, String tableName, LakeOffsets expected, CommitHook hook) {
+  OffsetFencedOperations(TableOperations delegate, String tableName, LakeOffsets expected, CommitHook hook,
+      Optional<SchemaEvolution> evolution) {
     this.delegate = requireNonNull(delegate, "delegate is null");
     this.tableName = requireNonNull(tableName, "tableName is null");
     this.expected = requireNonNull(expected, "expected is null");
     this.hook = requireNonNull(hook, "hook is null");
+    this.evolution = requireNonNull(evolution, "evolution is null");
   }
 
   @Override
@@ -34,6 +38,15 @@ final class OffsetFencedOperations implements TableOperations {
     LakeOffsets actual = MinkSnapshot.newest(base).map(MinkSnapshot::offsets).orElse(LakeOffsets.NONE);
     if (!actual.equals(expected)) {
       throw new OffsetConflictException(tableName, expected, actual);
+    }
+    if (evolution.isPresent()) {
+      SchemaEvolution planned = evolution.get();
+      if (!base.schema().sameSchema(planned.from()) || base.lastColumnId() != planned.lastColumnId()) {
+        throw new SchemaConflictException(tableName, "its schema changed while the round ran");
+      }
+      if (!metadata.schema().sameSchema(planned.to())) {
+        throw new SchemaConflictException(tableName, "the committed schema differs from the one the round wrote");
+      }
     }
     hook.beforeCatalogSwap(tableName);
     delegate.commit(base, metadata);

@@ -5,6 +5,7 @@ import java.io.UncheckedIOException;
 import java.util.List;
 import org.apache.iceberg.DataFile;
 import org.apache.iceberg.FileFormat;
+import org.apache.iceberg.Schema;
 import org.apache.iceberg.Table;
 import org.apache.iceberg.data.GenericFileWriterFactory;
 import org.apache.iceberg.data.Record;
@@ -19,29 +20,45 @@ import org.apache.iceberg.io.RollingDataWriter;
  */
 public final class PartitionFileWriter implements AutoCloseable {
   private final Table table;
+  private final Schema schema;
   private final RollingDataWriter<Record> writer;
   private long rows;
   private List<DataFile> dataFiles;
 
-  private PartitionFileWriter(Table table, RollingDataWriter<Record> writer) {
+  private PartitionFileWriter(Table table, Schema schema, RollingDataWriter<Record> writer) {
     this.table = table;
+    this.schema = schema;
     this.writer = writer;
   }
 
-  /** A factory of row writers for the table, made once per round and shared by its partitions. */
+  /** A factory of row writers for the table's current schema, shared by a round's partitions. */
   public static FileWriterFactory<Record> writerFactory(Table table) {
-    return new GenericFileWriterFactory.Builder(table).dataFileFormat(FileFormat.PARQUET).build();
+    return writerFactory(table, table.schema());
+  }
+
+  /** A factory of row writers for a schema the round will commit, shared by a round's partitions. */
+  public static FileWriterFactory<Record> writerFactory(Table table, Schema schema) {
+    return new GenericFileWriterFactory.Builder(table).dataSchema(schema).dataFileFormat(FileFormat.PARQUET).build();
   }
 
   public static PartitionFileWriter open(
       Table table, FileWriterFactory<Record> factory, String roundId, int kafkaPartition, long targetFileSizeBytes) {
+    return open(table, table.schema(), factory, roundId, kafkaPartition, targetFileSizeBytes);
+  }
+
+  public static PartitionFileWriter open(Table table, Schema schema, FileWriterFactory<Record> factory,
+      String roundId, int kafkaPartition, long targetFileSizeBytes) {
     OutputFileFactory files = OutputFileFactory.builderFor(table, kafkaPartition, System.currentTimeMillis())
         .format(FileFormat.PARQUET)
         .operationId(roundId)
         .build();
     RollingDataWriter<Record> writer = new RollingDataWriter<>(
         factory, files, table.io(), targetFileSizeBytes, table.spec(), null);
-    return new PartitionFileWriter(table, writer);
+    return new PartitionFileWriter(table, schema, writer);
+  }
+
+  public Schema schema() {
+    return schema;
   }
 
   public void write(Record row) {

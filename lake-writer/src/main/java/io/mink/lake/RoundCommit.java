@@ -4,6 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.apache.iceberg.DataFile;
 
 /**
@@ -12,16 +13,24 @@ import org.apache.iceberg.DataFile;
  * @param roundId unique per round; stored as mink-round so an unknown commit state can be resolved
  * @param startOffsets the offsets of the newest Mink snapshot when the round was planned
  * @param endOffsets the next offsets to read after this round, every partition the table has
+ * @param schemaEvolution the schema changes the round's files need, committed with them
  */
 public record RoundCommit(
     String roundId, LakeOffsets startOffsets, LakeOffsets endOffsets, List<DataFile> dataFiles,
-    Map<String, String> summary) {
+    Map<String, String> summary, Optional<SchemaEvolution> schemaEvolution) {
   public RoundCommit {
     requireNonNull(roundId, "roundId is null");
     requireNonNull(startOffsets, "startOffsets is null");
     requireNonNull(endOffsets, "endOffsets is null");
     dataFiles = List.copyOf(requireNonNull(dataFiles, "dataFiles is null"));
     summary = Map.copyOf(requireNonNull(summary, "summary is null"));
+    requireNonNull(schemaEvolution, "schemaEvolution is null");
+  }
+
+  public RoundCommit(
+      String roundId, LakeOffsets startOffsets, LakeOffsets endOffsets, List<DataFile> dataFiles,
+      Map<String, String> summary) {
+    this(roundId, startOffsets, endOffsets, dataFiles, summary, Optional.empty());
   }
 
   public long recordCount() {

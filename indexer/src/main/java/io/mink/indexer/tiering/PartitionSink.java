@@ -1,50 +1,55 @@
 package io.mink.indexer.tiering;
 
 import io.mink.lake.PartitionFileWriter;
-import io.mink.schema.RawRowConverter;
+import java.util.ArrayList;
 import java.util.List;
-import java.util.function.Supplier;
+import java.util.function.Function;
 import org.apache.iceberg.DataFile;
-import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.apache.kafka.common.header.Header;
+import org.apache.iceberg.Schema;
+import org.apache.iceberg.data.Record;
+import org.apache.iceberg.io.FileIO;
 
 /**
- * The rows of one partition in one round, written on the partition's writer lane. A failure is
- * kept, not thrown, so the lane keeps serving other partitions; the round checks it at the end.
+ * The rows of one partition in one round, written on the partition's writer lane. When the round's
+ * schema grows, the open file is closed and the next rows go to a file of the new schema. A failure
+ * is kept, not thrown, so the lane keeps serving other partitions; the round checks it at the end.
  */
 final class PartitionSink {
   private final int partition;
-  private final Supplier<PartitionFileWriter> opener;
-  private final RawRowConverter converter = new RawRowConverter();
+  private final Function<Schema, PartitionFileWriter> opener;
+  private final FileIO io;
+  private final List<DataFile> files = new ArrayList<>();
   private PartitionFileWriter writer;
   private volatile RuntimeException failure;
   private long rows;
-  private long bytes;
-  private List<DataFile> files = List.of();
 
-  PartitionSink(int partition, Supplier<PartitionFileWriter> opener) {
+  PartitionSink(int partition, Function<Schema, PartitionFileWriter> opener, FileIO io) {
     this.partition = partition;
     this.opener = opener;
+    this.io = io;
   }
 
   int partition() {
     return partition;
   }
 
-  /** Runs on the lane: converts and writes the batch. */
-  void write(List<ConsumerRecord<byte[], byte[]>> batch) {
+  /** Runs on the lane: writes the segment's rows, rolling to a new file when its schema is new. */
+  void write(RowSegment segment) {
     if (failure != null) {
       return;
     }
     try {
+      if (writer != null && writer.schema() != segment.schema()) {
+        files.addAll(writer.complete());
+        writer = null;
+      }
       if (writer == null) {
-        writer = opener.get();
+        writer = opener.apply(segment.schema());
       }
-      for (ConsumerRecord<byte[], byte[]> record : batch) {
-        writer.write(converter.convert(record));
-        bytes += sizeOf(record);
+      for (Record row : segment.rows()) {
+        writer.write(row);
       }
-      rows += batch.size();
+      rows += segment.rows().size();
     } catch (RuntimeException e) {
       failure = e;
     }
@@ -56,7 +61,8 @@ final class PartitionSink {
       return;
     }
     try {
-      files = writer.complete();
+      files.addAll(writer.complete());
+      writer = null;
     } catch (RuntimeException e) {
       failure = e;
     }
@@ -66,7 +72,16 @@ final class PartitionSink {
   void abort() {
     if (writer != null) {
       writer.abort();
+      writer = null;
     }
+    for (DataFile file : files) {
+      try {
+        io.deleteFile(file.location());
+      } catch (RuntimeException e) {
+        // an unreferenced file either way
+      }
+    }
+    files.clear();
   }
 
   RuntimeException failure() {
@@ -81,15 +96,4 @@ final class PartitionSink {
     return rows;
   }
 
-  long bytes() {
-    return bytes;
-  }
-
-  private static long sizeOf(ConsumerRecord<byte[], byte[]> record) {
-    long size = Math.max(0, record.serializedKeySize()) + Math.max(0, record.serializedValueSize());
-    for (Header header : record.headers()) {
-      size += header.key().length() + (header.value() == null ? 0 : header.value().length);
-    }
-    return size;
-  }
 }

@@ -7,10 +7,14 @@ import io.mink.lake.LakeOffsets;
 import io.mink.lake.MinkSnapshot;
 import io.mink.lake.PartitionFileWriter;
 import io.mink.lake.RoundCommit;
+import io.mink.lake.SchemaEvolution;
+import io.mink.schema.decode.PartDecoder;
 import io.mink.registry.TableDescriptor;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.IdentityHashMap;
+import java.util.Optional;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -18,7 +22,9 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import org.apache.iceberg.DataFile;
 import org.apache.iceberg.HasTableOperations;
+import org.apache.iceberg.Schema;
 import org.apache.iceberg.Table;
+import org.apache.iceberg.TableMetadata;
 import org.apache.iceberg.data.Record;
 import org.apache.iceberg.io.FileWriterFactory;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
@@ -26,6 +32,7 @@ import org.apache.kafka.clients.consumer.ConsumerRecords;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.common.PartitionInfo;
 import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.header.Header;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -48,11 +55,17 @@ public final class TieringRound {
   private final LakeCommitter committer;
   private final long targetFileSizeBytes;
   private final long deadlineNanos;
+  private final PartDecoder decoder;
   private final String roundId = UUID.randomUUID().toString();
+  private final Map<Schema, FileWriterFactory<Record>> writerFactories = new IdentityHashMap<>();
 
+  /**
+   * @param decoder decodes keys and values through the schema registry; null when none is
+   *     configured, and every part keeps its raw bytes
+   */
   public TieringRound(
       TableDescriptor descriptor, Table table, KafkaConsumer<byte[], byte[]> consumer, WriterLanes lanes,
-      LakeCommitter committer, long targetFileSizeBytes, Duration maxDuration) {
+      LakeCommitter committer, long targetFileSizeBytes, Duration maxDuration, PartDecoder decoder) {
     this.descriptor = requireNonNull(descriptor, "descriptor is null");
     this.table = requireNonNull(table, "table is null");
     this.consumer = requireNonNull(consumer, "consumer is null");
@@ -60,13 +73,14 @@ public final class TieringRound {
     this.committer = requireNonNull(committer, "committer is null");
     this.targetFileSizeBytes = targetFileSizeBytes;
     this.deadlineNanos = System.nanoTime() + maxDuration.toNanos();
+    this.decoder = decoder;
   }
 
   public RoundResult run() {
     long started = System.nanoTime();
     table.refresh();
-    LakeOffsets recorded = MinkSnapshot.newest(((HasTableOperations) table).operations().current())
-        .map(MinkSnapshot::offsets).orElse(LakeOffsets.NONE);
+    TableMetadata metadata = ((HasTableOperations) table).operations().current();
+    LakeOffsets recorded = MinkSnapshot.newest(metadata).map(MinkSnapshot::offsets).orElse(LakeOffsets.NONE);
     RoundPlan plan = RoundPlanner.plan(recorded, bounds());
     if (!plan.gaps().isEmpty()) {
       throw new DataLossException(descriptor.qualifiedName(), descriptor.topic(), plan.gaps());
@@ -79,35 +93,45 @@ public final class TieringRound {
 
     Map<Integer, PartitionSink> sinks = openSinks(plan);
     Map<Integer, Long> reached = new HashMap<>(plan.emptyUnrecorded());
+    RoundRows rows = new RoundRows(descriptor.qualifiedName(), metadata.schema(), metadata.lastColumnId(), decoder,
+        System::nanoTime, deadlineNanos);
     boolean forceFinished;
+    long[] bytes = new long[1];
     try {
-      forceFinished = fetch(plan, sinks, reached);
+      forceFinished = fetch(plan, sinks, reached, rows, bytes);
       completeAll(sinks);
     } catch (RuntimeException e) {
       abortAll(sinks);
       throw e;
+    } catch (InterruptedException e) {
+      abortAll(sinks);
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("Round of " + descriptor.qualifiedName() + " interrupted", e);
     }
 
     List<DataFile> files = new ArrayList<>();
-    long rows = 0;
-    long bytes = 0;
+    long rowCount = 0;
     for (PartitionSink sink : sinks.values()) {
       files.addAll(sink.files());
-      rows += sink.rows();
-      bytes += sink.bytes();
+      rowCount += sink.rows();
     }
     LakeOffsets next = recorded.advancedTo(reached);
     Duration elapsed = Duration.ofNanos(System.nanoTime() - started);
     if (next.equals(recorded)) {
       return RoundResult.nothingNew(descriptor.qualifiedName(), recorded, elapsed);
     }
-    RoundCommit commit = new RoundCommit(roundId, recorded, next, files, Map.of(
-        "mink-topic", descriptor.topic(),
-        "mink-round-rows", Long.toString(rows),
-        "mink-force-finished", Boolean.toString(forceFinished)));
+    Map<String, String> summary = new HashMap<>();
+    summary.put("mink-topic", descriptor.topic());
+    summary.put("mink-round-rows", Long.toString(rowCount));
+    summary.put("mink-force-finished", Boolean.toString(forceFinished));
+    rows.rawCounts().forEach((reason, count) -> summary.put("mink-raw." + reason, Long.toString(count)));
+    Optional<SchemaEvolution> evolution = rows.schemaChanged()
+        ? Optional.of(new SchemaEvolution(rows.startSchema(), metadata.lastColumnId(), rows.changes(), rows.schema()))
+        : Optional.empty();
+    RoundCommit commit = new RoundCommit(roundId, recorded, next, files, summary, evolution);
     MinkSnapshot snapshot = committer.commit(table, commit);
-    return new RoundResult(descriptor.qualifiedName(), true, snapshot.snapshotId(), next, rows, bytes, files.size(),
-        Duration.ofNanos(System.nanoTime() - started), forceFinished);
+    return new RoundResult(descriptor.qualifiedName(), true, snapshot.snapshotId(), next, rowCount, bytes[0],
+        files.size(), Duration.ofNanos(System.nanoTime() - started), forceFinished, rows.rawCounts());
   }
 
   private Map<Integer, PartitionBounds> bounds() {
@@ -128,18 +152,24 @@ public final class TieringRound {
   }
 
   private Map<Integer, PartitionSink> openSinks(RoundPlan plan) {
-    FileWriterFactory<Record> factory = PartitionFileWriter.writerFactory(table);
     Map<Integer, PartitionSink> sinks = new HashMap<>();
     for (PartitionRange range : plan.ranges()) {
       int partition = range.partition();
-      sinks.put(partition, new PartitionSink(partition,
-          () -> PartitionFileWriter.open(table, factory, roundId, partition, targetFileSizeBytes)));
+      sinks.put(partition, new PartitionSink(partition, schema -> PartitionFileWriter.open(
+          table, schema, writerFactory(schema), roundId, partition, targetFileSizeBytes), table.io()));
     }
     return sinks;
   }
 
+  private FileWriterFactory<Record> writerFactory(Schema schema) {
+    synchronized (writerFactories) {
+      return writerFactories.computeIfAbsent(schema, s -> PartitionFileWriter.writerFactory(table, s));
+    }
+  }
+
   /** Reads every split to its end offset, or to the deadline. Returns whether the deadline cut it. */
-  private boolean fetch(RoundPlan plan, Map<Integer, PartitionSink> sinks, Map<Integer, Long> reached) {
+  private boolean fetch(RoundPlan plan, Map<Integer, PartitionSink> sinks, Map<Integer, Long> reached,
+      RoundRows rows, long[] bytes) throws InterruptedException {
     Map<TopicPartition, PartitionRange> remaining = new HashMap<>();
     for (PartitionRange range : plan.ranges()) {
       remaining.put(new TopicPartition(descriptor.topic(), range.partition()), range);
@@ -160,9 +190,24 @@ public final class TieringRound {
             continue;
           }
           List<ConsumerRecord<byte[], byte[]>> batch = upTo(records.records(partition), range.to());
-          if (!batch.isEmpty()) {
-            PartitionSink sink = sinks.get(range.partition());
-            lanes.submit(range.partition(), () -> sink.write(batch));
+          if (batch.isEmpty()) {
+            continue;
+          }
+          RoundRows.Built built = rows.build(batch);
+          PartitionSink sink = sinks.get(range.partition());
+          for (RowSegment segment : built.segments()) {
+            lanes.submit(range.partition(), () -> sink.write(segment));
+          }
+          for (int i = 0; i < built.records(); i++) {
+            bytes[0] += sizeOf(batch.get(i));
+          }
+          if (built.records() < batch.size()) {
+            long stoppedAt = batch.get(built.records()).offset();
+            if (stoppedAt > range.from()) {
+              reached.put(range.partition(), stoppedAt);
+            }
+            checkFailures(sinks);
+            return true;
           }
         }
         checkFailures(sinks);
@@ -185,6 +230,14 @@ public final class TieringRound {
     } finally {
       consumer.assign(List.of());
     }
+  }
+
+  private static long sizeOf(ConsumerRecord<byte[], byte[]> record) {
+    long size = Math.max(0, record.serializedKeySize()) + Math.max(0, record.serializedValueSize());
+    for (Header header : record.headers()) {
+      size += header.key().length() + (header.value() == null ? 0 : header.value().length);
+    }
+    return size;
   }
 
   private static List<ConsumerRecord<byte[], byte[]>> upTo(List<ConsumerRecord<byte[], byte[]>> records, long end) {

@@ -9,6 +9,7 @@ import io.mink.lake.MinkSnapshot;
 import io.mink.registry.KafkaClientFactory;
 import io.mink.registry.TableDescriptor;
 import io.mink.registry.TableStore;
+import io.mink.schema.decode.PartDecoder;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -48,13 +49,14 @@ public final class TieringService implements AutoCloseable {
   private final Duration pollInterval;
   private final Clock clock;
   private final GroupOffsetPublisher groupOffsets;
+  private final PartDecoder decoder;
   private final Map<String, TableSchedule> schedules = new HashMap<>();
   private final Map<String, RoundResult> lastResults = new HashMap<>();
   private volatile boolean stopped;
 
   public TieringService(
       TableStore store, LakeTables lake, KafkaClientFactory clients, LakeCommitter committer, int writerThreads,
-      long targetFileSizeBytes, Duration pollInterval, String groupId, Clock clock) {
+      long targetFileSizeBytes, Duration pollInterval, String groupId, PartDecoder decoder, Clock clock) {
     this.store = requireNonNull(store, "store is null");
     this.lake = requireNonNull(lake, "lake is null");
     this.clients = requireNonNull(clients, "clients is null");
@@ -64,6 +66,7 @@ public final class TieringService implements AutoCloseable {
     this.pollInterval = requireNonNull(pollInterval, "pollInterval is null");
     this.clock = requireNonNull(clock, "clock is null");
     this.groupOffsets = new GroupOffsetPublisher(clients, groupId);
+    this.decoder = decoder;
   }
 
   /** Runs until {@link #stop()}. */
@@ -95,7 +98,7 @@ public final class TieringService implements AutoCloseable {
   public RoundResult runRound(TableDescriptor descriptor, KafkaConsumer<byte[], byte[]> consumer) {
     Table table = lake.load(identifier(descriptor));
     return new TieringRound(descriptor, table, consumer, lanes, committer, targetFileSizeBytes,
-        descriptor.freshness()).run();
+        descriptor.freshness(), decoder).run();
   }
 
   public KafkaConsumer<byte[], byte[]> newConsumer() {
@@ -115,9 +118,10 @@ public final class TieringService implements AutoCloseable {
         lastResults.put(descriptor.qualifiedName(), result);
       }
       if (result.committed()) {
-        LOG.info("Committed {}: {} rows, {} files, {} bytes in {} ms{}; offsets {}", descriptor.qualifiedName(),
+        LOG.info("Committed {}: {} rows, {} files, {} bytes in {} ms{}{}; offsets {}", descriptor.qualifiedName(),
             result.rows(), result.files(), result.bytes(), result.duration().toMillis(),
-            result.forceFinished() ? " (force-finished at the freshness deadline)" : "", result.offsets());
+            result.forceFinished() ? " (force-finished at the freshness deadline)" : "",
+            result.rawParts().isEmpty() ? "" : "; left raw " + result.rawParts(), result.offsets());
         groupOffsets.publish(descriptor.topic(), result.offsets());
       }
       schedule.tiered(clock.instant(), descriptor.freshness(), result.forceFinished());

@@ -44,7 +44,7 @@ final class IndexerHarness implements AutoCloseable {
     this.store = new KafkaTableStore(clients, tablesTopic);
     this.lake = new LakeTables(CatalogLoader.load(lakeSettings));
     this.service = new TieringService(store, lake, clients, new LakeCommitter(CommitHook.NONE), 2,
-        targetFileSizeBytes, Duration.ofMillis(200), "mink-test", Clock.systemUTC());
+        targetFileSizeBytes, Duration.ofMillis(200), "mink-test", null, Clock.systemUTC());
     try (Admin admin = clients.admin()) {
       store.ensureTopic(admin);
     }

@@ -48,7 +48,8 @@ final class MinkEndToEnd {
 
   private MinkEndToEnd() {}
 
-  static Outcome index(KafkaBroker broker, String topic, Map<Integer, Long> ends, IndexerSettings settings) {
+  static Outcome index(KafkaBroker broker, String topic, Map<Integer, Long> ends, IndexerSettings settings,
+      Map<String, String> tableOptions) {
     LakeOffsets target = LakeOffsets.of(ends);
     KafkaClientFactory clients = new KafkaClientFactory(
         Map.of(CommonClientConfigs.BOOTSTRAP_SERVERS_CONFIG, broker.bootstrapServers()), "mink-bench");
@@ -56,8 +57,8 @@ final class MinkEndToEnd {
         KafkaTableStore store = new KafkaTableStore(clients, settings.tablesTopic());
         TieringService service = new TieringService(store, new LakeTables(warehouse.catalog()), clients,
             new LakeCommitter(CommitHook.NONE), settings.writerThreads(), settings.targetFileSizeBytes(),
-            settings.pollInterval(), settings.groupId(), Clock.systemUTC())) {
-      TableDescriptor descriptor = add(broker, topic, warehouse, store, clients, settings);
+            settings.pollInterval(), settings.groupId(), null, Clock.systemUTC())) {
+      TableDescriptor descriptor = add(broker, topic, warehouse, store, clients, settings, tableOptions);
       long rows = 0;
       long bytes = 0;
       int rounds = 0;
@@ -88,15 +89,15 @@ final class MinkEndToEnd {
 
   /** Creates the table with Mink's layout and records it in the tables topic, as {@code mink table add} does. */
   private static TableDescriptor add(KafkaBroker broker, String topic, Warehouse warehouse, KafkaTableStore store,
-      KafkaClientFactory clients, IndexerSettings settings) {
+      KafkaClientFactory clients, IndexerSettings settings, Map<String, String> tableOptions) {
     try (Admin admin = clients.admin()) {
       store.ensureTopic(admin);
     }
     String topicId = broker.topicId(topic).toString();
     TableDescriptor descriptor = new TableDescriptor(settings.namespace(), TableDescriptor.tableNameFor(topic),
-        topic, topicId, FRESHNESS, Map.of(), Instant.now());
+        topic, topicId, FRESHNESS, tableOptions, Instant.now());
     new LakeTables(warehouse.catalog()).create(TieringService.identifier(descriptor),
-        MinkTableLayout.properties(topic, topicId, settings.targetFileSizeBytes(), Map.of()));
+        MinkTableLayout.properties(topic, topicId, settings.targetFileSizeBytes(), tableOptions));
     store.put(descriptor);
     return descriptor;
   }
