@@ -1,6 +1,7 @@
 package io.mink.cli;
 
 import io.mink.indexer.config.MinkConfig;
+import io.mink.indexer.decoding.RegistryDecoders;
 import io.mink.indexer.tiering.TieringService;
 import io.mink.lake.CommitHook;
 import io.mink.lake.LakeCommitter;
@@ -42,7 +43,8 @@ final class ServeCommand implements Callable<Integer> {
     LakeTables lake = new LakeTables(Connections.catalog(minkConfig.lake()));
     TieringService service = new TieringService(store, lake, clients, new LakeCommitter(commitHook()),
         minkConfig.indexer().writerThreads(), minkConfig.indexer().targetFileSizeBytes(),
-        minkConfig.indexer().pollInterval(), minkConfig.indexer().groupId(), null, Clock.systemUTC());
+        minkConfig.indexer().pollInterval(), minkConfig.indexer().groupId(),
+        RegistryDecoders.from(minkConfig.schemaRegistry()).orElse(null), Clock.systemUTC());
     CountDownLatch stopped = new CountDownLatch(1);
     Thread shutdown = new Thread(() -> {
       service.stop();

@@ -15,7 +15,8 @@ import java.util.stream.Collectors;
 final class ConfigFileReader {
   private static final TomlMapper TOML = new TomlMapper();
   private static final String DUPLICATE_KEY = "Duplicate key";
-  private static final List<String> SECTIONS = List.of(ConfigKey.INDEXER, "kafka", ConfigKey.LAKE);
+  private static final List<String> SECTIONS = List.of(ConfigKey.INDEXER, "kafka", ConfigKey.LAKE,
+      ConfigKey.SCHEMA_REGISTRY);
 
   private ConfigFileReader() {}
 
@@ -26,8 +27,10 @@ final class ConfigFileReader {
       JsonNode table = section.getValue();
       if (!SECTIONS.contains(name)) {
         throw new ConfigException(table.isObject()
-            ? "Unknown section [" + name + "] in " + file + ": valid sections are [indexer], [kafka], [lake]"
-            : "Key '" + name + "' in " + file + " is outside any section: move it into [indexer], [kafka] or [lake]");
+            ? "Unknown section [" + name + "] in " + file
+                + ": valid sections are [indexer], [kafka], [lake], [schema_registry]"
+            : "Key '" + name + "' in " + file
+                + " is outside any section: move it into [indexer], [kafka], [lake] or [schema_registry]");
       }
       if (!table.isObject()) {
         throw new ConfigException("Key '" + name + "' in " + file + " must be a section: write [" + name
@@ -36,6 +39,7 @@ final class ConfigFileReader {
       switch (name) {
         case "kafka" -> readKafka(table, file, settings);
         case ConfigKey.LAKE -> readLake(table, file, settings);
+        case ConfigKey.SCHEMA_REGISTRY -> readKeys(ConfigKey.SCHEMA_REGISTRY, table, file, settings);
         default -> readKeys(ConfigKey.INDEXER, table, file, settings);
       }
     }

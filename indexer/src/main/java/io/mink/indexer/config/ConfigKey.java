@@ -38,10 +38,40 @@ public enum ConfigKey {
   LAKE_WAREHOUSE(ConfigKey.LAKE, "warehouse", () -> null, "none, required with [lake]", "\"s3://mink-lake\"",
       "Where the data and metadata files go"),
   LAKE_PROPERTIES(ConfigKey.LAKE, "properties", () -> null, "none", "{ \"s3.endpoint\" = \"http://rustfs:9000\" }",
-      "A table of strings handed as they are to the Iceberg catalog and its FileIO");
+      "A table of strings handed as they are to the Iceberg catalog and its FileIO"),
+
+  REGISTRY_URL(ConfigKey.SCHEMA_REGISTRY, "url", () -> null, "none", "\"http://schema-registry:8081\"",
+      "Confluent-compatible schema registry URLs, comma separated; user info in a URL is its basic auth"),
+  REGISTRY_BASIC_AUTH(ConfigKey.SCHEMA_REGISTRY, "basic_auth_user_info", () -> null, "none", "\"user:password\"",
+      "Basic auth for the registry, as user:password"),
+  REGISTRY_BEARER_TOKEN(ConfigKey.SCHEMA_REGISTRY, "bearer_token", () -> null, "none", "\"eyJhbGciOi...\"",
+      "A bearer token for the registry, sent as Authorization: Bearer"),
+  REGISTRY_TRUSTSTORE(ConfigKey.SCHEMA_REGISTRY, "ssl_truststore_location", () -> null, "the JDK's trust",
+      "\"/etc/mink/registry-trust.p12\"", "Certificates to trust for an https registry"),
+  REGISTRY_TRUSTSTORE_PASSWORD(ConfigKey.SCHEMA_REGISTRY, "ssl_truststore_password", () -> null, "none",
+      "\"changeit\"", "The trust store's password"),
+  REGISTRY_TRUSTSTORE_TYPE(ConfigKey.SCHEMA_REGISTRY, "ssl_truststore_type", "PKCS12", "\"JKS\"",
+      "The trust store's type: PKCS12 or JKS"),
+  REGISTRY_KEYSTORE(ConfigKey.SCHEMA_REGISTRY, "ssl_keystore_location", () -> null, "none",
+      "\"/etc/mink/registry-client.p12\"", "A client certificate and key for mutual TLS to the registry"),
+  REGISTRY_KEYSTORE_PASSWORD(ConfigKey.SCHEMA_REGISTRY, "ssl_keystore_password", () -> null, "none",
+      "\"changeit\"", "The key store's password"),
+  REGISTRY_KEYSTORE_TYPE(ConfigKey.SCHEMA_REGISTRY, "ssl_keystore_type", "PKCS12", "\"JKS\"",
+      "The key store's type: PKCS12 or JKS"),
+  REGISTRY_KEY_PASSWORD(ConfigKey.SCHEMA_REGISTRY, "ssl_key_password", () -> null, "the key store's password",
+      "\"changeit\"", "The password of the key in the key store"),
+  REGISTRY_REQUEST_TIMEOUT(ConfigKey.SCHEMA_REGISTRY, "request_timeout", "30s", "\"30s\"",
+      "How long one registry request may take before it is retried"),
+  GLUE_REGION(ConfigKey.SCHEMA_REGISTRY, "glue_region", () -> null, "none", "\"us-east-1\"",
+      "The AWS region of the Glue schema registry; setting it enables Glue schema version ids"),
+  GLUE_REGISTRY_NAME(ConfigKey.SCHEMA_REGISTRY, "glue_registry_name", () -> null, "none", "\"orders-registry\"",
+      "The Glue registry the producers use, shown in messages"),
+  GLUE_ENDPOINT(ConfigKey.SCHEMA_REGISTRY, "glue_endpoint", () -> null, "the region's", "\"http://localhost:4566\"",
+      "Glue's endpoint, for a private endpoint or a stand-in; credentials come from the default AWS chain");
 
   public static final String INDEXER = "indexer";
   public static final String LAKE = "lake";
+  public static final String SCHEMA_REGISTRY = "schema_registry";
 
   private final String section;
   private final String name;

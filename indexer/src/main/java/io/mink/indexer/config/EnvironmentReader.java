@@ -6,7 +6,7 @@ import java.util.TreeMap;
 import java.util.stream.Collectors;
 
 /**
- * Reads the MINK_KAFKA_*, MINK_LAKE_* and MINK_INDEXER_* environment variables into the collected settings. Other
+ * Reads the MINK_KAFKA_*, MINK_LAKE_*, MINK_INDEXER_* and MINK_SCHEMA_REGISTRY_* environment variables into the collected settings. Other
  * variables, such as MINK_HOME or MINK_OPTS, are not configuration and are left alone.
  *
  * <p>A fixed key is its section and name in upper case: MINK_INDEXER_POLL_INTERVAL. A free-form property is named in
@@ -18,6 +18,7 @@ final class EnvironmentReader {
   static final String LAKE_PROPERTIES_PREFIX = "MINK_LAKE_PROPERTIES_";
   static final String LAKE_PREFIX = "MINK_LAKE_";
   static final String INDEXER_PREFIX = "MINK_INDEXER_";
+  static final String SCHEMA_REGISTRY_PREFIX = "MINK_SCHEMA_REGISTRY_";
 
   private EnvironmentReader() {}
 
@@ -35,6 +36,8 @@ final class EnvironmentReader {
         settings.put(SettingValue.fromText(fixedKey(ConfigKey.LAKE, variable), value, variable));
       } else if (variable.startsWith(INDEXER_PREFIX)) {
         settings.put(SettingValue.fromText(fixedKey(ConfigKey.INDEXER, variable), value, variable));
+      } else if (variable.startsWith(SCHEMA_REGISTRY_PREFIX)) {
+        settings.put(SettingValue.fromText(fixedKey(ConfigKey.SCHEMA_REGISTRY, variable), value, variable));
       }
     }
   }

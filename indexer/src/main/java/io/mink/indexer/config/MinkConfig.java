@@ -14,11 +14,14 @@ import java.util.TreeMap;
  * @param lake the Iceberg catalog that holds the tables
  * @param embeddedLake whether {@code lake} is the embedded default because nothing configured one
  * @param indexer how the sidecar runs and what new tables start with
+ * @param schemaRegistry the registries keys and values are decoded through; none: every part keeps its raw bytes
  */
-public record MinkConfig(Map<String, String> kafka, LakeSettings lake, boolean embeddedLake, IndexerSettings indexer) {
+public record MinkConfig(Map<String, String> kafka, LakeSettings lake, boolean embeddedLake, IndexerSettings indexer,
+    SchemaRegistrySettings schemaRegistry) {
   public MinkConfig {
     kafka = Collections.unmodifiableMap(new TreeMap<>(requireNonNull(kafka, "kafka is null")));
     requireNonNull(lake, "lake is null");
     requireNonNull(indexer, "indexer is null");
+    requireNonNull(schemaRegistry, "schemaRegistry is null");
   }
 }

@@ -51,7 +51,7 @@ public final class MinkConfigLoader {
     LakeSettings lake = embeddedLake
         ? LakeSettings.embedded(workingDirectory.resolve(LakeSettings.EMBEDDED_DIRECTORY))
         : LakeSection.resolve(settings);
-    return new MinkConfig(settings.kafka(), lake, embeddedLake, indexer);
+    return new MinkConfig(settings.kafka(), lake, embeddedLake, indexer, SchemaRegistrySection.resolve(settings));
   }
 
   private static IndexerSettings indexer(CollectedSettings settings) {

@@ -28,9 +28,11 @@ final class OverrideReader {
         settings.put(SettingValue.fromText(fixedKey(ConfigKey.LAKE, name), value, name));
       } else if (name.startsWith(ConfigKey.INDEXER + ".")) {
         settings.put(SettingValue.fromText(fixedKey(ConfigKey.INDEXER, name), value, name));
+      } else if (name.startsWith(ConfigKey.SCHEMA_REGISTRY + ".")) {
+        settings.put(SettingValue.fromText(fixedKey(ConfigKey.SCHEMA_REGISTRY, name), value, name));
       } else {
-        throw new ConfigException("Unknown override '" + name
-            + "': use kafka.<property>, indexer.<key>, lake.<key> or lake.properties.<property>");
+        throw new ConfigException("Unknown override '" + name + "': use kafka.<property>, indexer.<key>, lake.<key>, "
+            + "lake.properties.<property> or schema_registry.<key>");
       }
     }
   }

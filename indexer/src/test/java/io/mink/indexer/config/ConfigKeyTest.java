@@ -39,7 +39,21 @@ class ConfigKeyTest {
         entry("lake.format", "iceberg"),
         entry("lake.properties", "none"),
         entry("lake.uri", "none, required by the jdbc and rest catalogs"),
-        entry("lake.warehouse", "none, required with [lake]"));
+        entry("lake.warehouse", "none, required with [lake]"),
+        entry("schema_registry.basic_auth_user_info", "none"),
+        entry("schema_registry.bearer_token", "none"),
+        entry("schema_registry.glue_endpoint", "the region's"),
+        entry("schema_registry.glue_region", "none"),
+        entry("schema_registry.glue_registry_name", "none"),
+        entry("schema_registry.request_timeout", "30s"),
+        entry("schema_registry.ssl_key_password", "the key store's password"),
+        entry("schema_registry.ssl_keystore_location", "none"),
+        entry("schema_registry.ssl_keystore_password", "none"),
+        entry("schema_registry.ssl_keystore_type", "PKCS12"),
+        entry("schema_registry.ssl_truststore_location", "the JDK's trust"),
+        entry("schema_registry.ssl_truststore_password", "none"),
+        entry("schema_registry.ssl_truststore_type", "PKCS12"),
+        entry("schema_registry.url", "none"));
   }
 
   @Test

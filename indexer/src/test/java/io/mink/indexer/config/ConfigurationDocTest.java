@@ -17,5 +17,7 @@ class ConfigurationDocTest {
         .contains(ConfigReference.markdown(ConfigKey.INDEXER));
     assertThat(doc).as("the [lake] table of %s; regenerate it from ConfigReference", DOC)
         .contains(ConfigReference.markdown(ConfigKey.LAKE));
+    assertThat(doc).as("the [schema_registry] table of %s; regenerate it from ConfigReference", DOC)
+        .contains(ConfigReference.markdown(ConfigKey.SCHEMA_REGISTRY));
   }
 }

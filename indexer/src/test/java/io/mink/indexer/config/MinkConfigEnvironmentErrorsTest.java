@@ -60,7 +60,8 @@ class MinkConfigEnvironmentErrorsTest {
   @Test
   void unknownOverrideSectionSaysWhichThereAre() {
     assertOverrideFails(Map.of("bootstrap", "flag:9092"),
-        "Unknown override 'bootstrap': use kafka.<property>, indexer.<key>, lake.<key> or lake.properties.<property>");
+        "Unknown override 'bootstrap': use kafka.<property>, indexer.<key>, lake.<key>, "
+            + "lake.properties.<property> or schema_registry.<key>");
   }
 
   @Test

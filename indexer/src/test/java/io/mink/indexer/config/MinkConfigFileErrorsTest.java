@@ -77,14 +77,14 @@ class MinkConfigFileErrorsTest {
     assertFails("""
         [kafak]
         bootstrap.servers = "broker:9092"
-        """, "Unknown section [kafak] in {file}: valid sections are [indexer], [kafka], [lake]");
+        """, "Unknown section [kafak] in {file}: valid sections are [indexer], [kafka], [lake], [schema_registry]");
   }
 
   @Test
   void keyOutsideAnySectionSaysWhereToMoveIt() {
     assertFails("""
         freshness = "3m"
-        """, "Key 'freshness' in {file} is outside any section: move it into [indexer], [kafka] or [lake]");
+        """, "Key 'freshness' in {file} is outside any section: move it into [indexer], [kafka], [lake] or [schema_registry]");
   }
 
   @Test

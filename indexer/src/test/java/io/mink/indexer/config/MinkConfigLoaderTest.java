@@ -25,7 +25,8 @@ class MinkConfigLoaderTest {
         Map.of("bootstrap.servers", "localhost:9092"),
         LakeSettings.embedded(directory.resolve("mink-warehouse")),
         true,
-        IndexerSettings.defaults()));
+        IndexerSettings.defaults(),
+        SchemaRegistrySettings.NONE));
   }
 
   @Test
@@ -77,7 +78,8 @@ class MinkConfigLoaderTest {
             Map.of("s3.endpoint", "http://rustfs:9000", "s3.path-style-access", "true")),
         false,
         new IndexerSettings("events", Duration.ofMinutes(10), Duration.ofSeconds(5), 256L << 20, 3, "_tables",
-            "mink-eu")));
+            "mink-eu"),
+        SchemaRegistrySettings.NONE));
   }
 
   @Test
