@@ -12,6 +12,7 @@ import io.mink.registry.KafkaClientFactory;
 import io.mink.registry.KafkaTableStore;
 import io.mink.registry.TableDescriptor;
 import io.mink.schema.KafkaColumns;
+import io.mink.schema.decode.PartDecoder;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.time.Clock;
@@ -40,11 +41,16 @@ final class IndexerHarness implements AutoCloseable {
   }
 
   IndexerHarness(String bootstrapServers, LakeSettings lakeSettings, String tablesTopic, long targetFileSizeBytes) {
+    this(bootstrapServers, lakeSettings, tablesTopic, targetFileSizeBytes, null);
+  }
+
+  IndexerHarness(String bootstrapServers, LakeSettings lakeSettings, String tablesTopic, long targetFileSizeBytes,
+      PartDecoder decoder) {
     this.clients = new KafkaClientFactory(Map.of("bootstrap.servers", bootstrapServers), "mink-test");
     this.store = new KafkaTableStore(clients, tablesTopic);
     this.lake = new LakeTables(CatalogLoader.load(lakeSettings));
     this.service = new TieringService(store, lake, clients, new LakeCommitter(CommitHook.NONE), 2,
-        targetFileSizeBytes, Duration.ofMillis(200), "mink-test", null, Clock.systemUTC());
+        targetFileSizeBytes, Duration.ofMillis(200), "mink-test", decoder, Clock.systemUTC());
     try (Admin admin = clients.admin()) {
       store.ensureTopic(admin);
     }
