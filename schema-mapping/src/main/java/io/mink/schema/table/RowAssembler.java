@@ -92,6 +92,9 @@ public final class RowAssembler {
       adapters[i] = ValueAdapter.compile(fields.get(i).type(), struct.fields().get(positions[i]).type());
     }
     return (row, value) -> {
+      if (value == null) {
+        return;
+      }
       Record decoded = (Record) value;
       for (int i = 0; i < positions.length; i++) {
         Object field = decoded.get(i);
