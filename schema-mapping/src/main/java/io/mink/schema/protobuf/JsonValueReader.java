@@ -1,0 +1,18 @@
+package io.mink.schema.protobuf;
+
+import io.mink.schema.decode.UndecodableException;
+
+/** Reads one Protobuf value as its canonical proto3 JSON, for the types Mink maps to a JSON string. */
+interface JsonValueReader {
+  int wireType();
+
+  /** Reads one value at the cursor and appends its JSON. */
+  void append(ProtoInput in, String field, StringBuilder out, int depth) throws UndecodableException;
+
+  /** The JSON of the value Protobuf readers show when the payload leaves it out. */
+  String defaultJson();
+
+  default boolean isPackable() {
+    return wireType() != ProtoInput.LEN;
+  }
+}
