@@ -16,7 +16,7 @@ import { SchemaRegistryClient } from '@confluentinc/schemaregistry';
 import { avroTopics } from './cases/avro.mjs';
 import { jsonTopics } from './cases/json.mjs';
 import { protobufTopics } from './cases/protobuf.mjs';
-import { getJson, registryContents } from './golden.mjs';
+import { getJson, recordRegistrations, registryContents } from './golden.mjs';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const DEFAULT_OUT = resolve(HERE, '../../../../../indexer/src/test/resources/golden/confluent-js');
@@ -35,12 +35,13 @@ async function main(args) {
       + 'so that schema versions and GUIDs are reproducible');
   }
   const client = new SchemaRegistryClient({ baseURLs: [url] });
+  const sent = recordRegistrations(client);
   const topics = [
     ...await avroTopics(client, TOPIC_PREFIX),
     ...await protobufTopics(client, TOPIC_PREFIX),
     ...await jsonTopics(client, TOPIC_PREFIX),
   ];
-  const schemas = await registryContents(url);
+  const schemas = await registryContents(url, sent);
   checkHeadersNameRegisteredGuids(topics, schemas);
 
   mkdirSync(out, { recursive: true });

@@ -25,10 +25,31 @@ export async function goldenRecord(topic, { keySerializer, valueSerializer, key,
 }
 
 /**
- * Every subject version in the registry, oldest schema id first: registering them in this order
- * into an empty FakeSchemaRegistry gives the same ids, versions and GUIDs.
+ * Records the schema text of every registration the client makes, by subject and the id the
+ * registry answers. A registry may keep another text than the one sent (for a Protobuf schema sent
+ * as a base64 FileDescriptorProto, Confluent's keeps its .proto text), and the golden files keep the
+ * one sent, so that the test registers what the serializers registered.
+ *
+ * @returns the map to give registryContents
  */
-export async function registryContents(url) {
+export function recordRegistrations(client) {
+  const sent = new Map();
+  const registerFullResponse = client.registerFullResponse.bind(client);
+  // register() calls registerFullResponse() on the instance, so this sees both
+  client.registerFullResponse = async (subject, schema, normalize) => {
+    const response = await registerFullResponse(subject, schema, normalize);
+    sent.set(registrationKey(subject, response.id), schema.schema);
+    return response;
+  };
+  return sent;
+}
+
+/**
+ * Every subject version in the registry, oldest schema id first: registering them in this order
+ * into an empty FakeSchemaRegistry gives the same ids, versions and GUIDs. The schema text is the
+ * one registered, when recordRegistrations saw it sent, else the one the registry holds.
+ */
+export async function registryContents(url, sent = new Map()) {
   const schemas = [];
   for (const subject of await getJson(url, '/subjects')) {
     for (const version of await getJson(url, `/subjects/${encodeURIComponent(subject)}/versions`)) {
@@ -39,12 +60,16 @@ export async function registryContents(url) {
         id: held.id,
         guid: held.guid,
         schemaType: held.schemaType ?? 'AVRO',
-        schema: held.schema,
+        schema: sent.get(registrationKey(held.subject, held.id)) ?? held.schema,
         references: held.references ?? [],
       });
     }
   }
   return schemas.sort((a, b) => a.id - b.id || a.subject.localeCompare(b.subject) || a.version - b.version);
+}
+
+function registrationKey(subject, id) {
+  return `${id} ${subject}`;
 }
 
 export async function getJson(url, path) {

@@ -23,7 +23,10 @@ import java.util.Map;
 
 /**
  * Parses a registered .proto file with Wire and links it with its imports: the schema's references,
- * by import path, and the well-known types bundled with Wire (google/protobuf/*.proto).
+ * by import path, and the well-known types bundled with Wire (google/protobuf/*.proto). A schema or
+ * reference whose text is not .proto text but a base64 {@code FileDescriptorProto}, as Confluent's
+ * serializers outside Java register them, is read as {@link SerializedProtoFile}'s .proto text of
+ * it, as Confluent's registry reads it.
  */
 final class ProtoSchemaLoader {
   private static final String REGISTERED_PATH = "registered-schema.proto";
@@ -36,15 +39,15 @@ final class ProtoSchemaLoader {
       throw new UnreadableSchemaException("Expected a Protobuf schema, got schema type " + registered.type());
     }
     Map<String, String> imports = importsByPath(registered);
+    ProtoFileElement element = parseTextOrDescriptor(REGISTERED_PATH, registered.text());
     try {
-      ProtoFileElement element = parse(REGISTERED_PATH, registered.text());
       ErrorCollector errors = new ErrorCollector();
       Linker linker = new Linker(new ReferenceLoader(imports), errors, true, true);
       Schema schema = linker.link(List.of(ProtoFile.Companion.get(element)));
       errors.throwIfNonEmpty();
       return new LinkedProtoSchema(schema, element, firstMessage(schema.protoFile(REGISTERED_PATH)));
-    } catch (MissingImportException e) {
-      throw new UnreadableSchemaException(e.getMessage());
+    } catch (ImportException e) {
+      throw new UnreadableSchemaException(e.getMessage(), e.getCause());
     } catch (RuntimeException | StackOverflowError e) {
       throw new UnreadableSchemaException("Unreadable Protobuf schema: " + e.getMessage(), e);
     }
@@ -71,6 +74,27 @@ final class ProtoSchemaLoader {
     return imports;
   }
 
+  /**
+   * Parses .proto text, or else a base64 {@code FileDescriptorProto}: text that is not .proto text
+   * and has only base64 characters is read as one.
+   */
+  private static ProtoFileElement parseTextOrDescriptor(String path, String text) throws UnreadableSchemaException {
+    try {
+      return parse(path, text);
+    } catch (RuntimeException | StackOverflowError e) {
+      if (!SerializedProtoFile.looksSerialized(text)) {
+        throw new UnreadableSchemaException("Unreadable Protobuf schema: " + e.getMessage(), e);
+      }
+    }
+    String converted = SerializedProtoFile.toProtoText(text);
+    try {
+      return parse(path, converted);
+    } catch (RuntimeException | StackOverflowError e) {
+      throw new UnreadableSchemaException("Unreadable Protobuf schema: the .proto text of its serialized "
+          + "FileDescriptorProto does not parse: " + e.getMessage(), e);
+    }
+  }
+
   private static ProtoFileElement parse(String path, String text) {
     return ProtoParser.Companion.parse(Location.get(path), text);
   }
@@ -84,15 +108,19 @@ final class ProtoSchemaLoader {
           return CoreLoader.INSTANCE.load(path);
         } catch (RuntimeException e) {
           if (!imports.containsKey(path)) {
-            throw new MissingImportException(path);
+            throw ImportException.missing(path);
           }
         }
       }
       String text = imports.get(path);
       if (text == null) {
-        throw new MissingImportException(path);
+        throw ImportException.missing(path);
       }
-      return ProtoFile.Companion.get(parse(path, text));
+      try {
+        return ProtoFile.Companion.get(parseTextOrDescriptor(path, text));
+      } catch (UnreadableSchemaException e) {
+        throw ImportException.unreadable(path, e);
+      }
     }
 
     @Override
@@ -101,11 +129,22 @@ final class ProtoSchemaLoader {
     }
   }
 
-  private static final class MissingImportException extends RuntimeException {
+  /** An import that cannot be loaded, thrown through Wire's linker. */
+  private static final class ImportException extends RuntimeException {
     private static final long serialVersionUID = 1L;
 
-    MissingImportException(String path) {
-      super("Protobuf schema imports \"" + path + "\", which is neither among its references nor a well-known type");
+    private ImportException(String message, Throwable cause) {
+      super(message, cause);
+    }
+
+    static ImportException missing(String path) {
+      return new ImportException("Protobuf schema imports \"" + path
+          + "\", which is neither among its references nor a well-known type", null);
+    }
+
+    static ImportException unreadable(String path, UnreadableSchemaException e) {
+      return new ImportException("Protobuf schema imports \"" + path + "\", whose reference is unreadable: "
+          + e.getMessage(), e);
     }
   }
 }

@@ -86,31 +86,30 @@ final class ProtoDescriptors {
     }
   }
 
+  /** A message's descriptor as protoc writes it: fields in declaration order, synthetic oneofs last. */
   private DescriptorProto message(MessageType message, Syntax syntax) {
     DescriptorProto.Builder proto = DescriptorProto.newBuilder().setName(message.getName());
-    for (OneOf oneOf : message.getOneOfs()) {
-      proto.addOneofDecl(OneofDescriptorProto.newBuilder().setName(oneOf.getName()));
-    }
-    List<Field> fields = new ArrayList<>(message.getDeclaredFields());
-    for (int i = 0; i < message.getOneOfs().size(); i++) {
-      for (Field member : message.getOneOfs().get(i).getFields()) {
-        proto.addField(field(member, syntax).setOneofIndex(i));
-      }
-    }
-    for (Field field : fields) {
+    List<String> oneOfs = message.getOneOfs().stream().map(OneOf::getName).toList();
+    oneOfs.forEach(name -> proto.addOneofDecl(OneofDescriptorProto.newBuilder().setName(name)));
+    List<String> syntheticOneOfs = new ArrayList<>();
+    for (ProtoField declared : ProtoField.of(message, schema)) {
+      Field field = declared.field();
       FieldDescriptorProto.Builder fieldProto = field(field, syntax);
-      if (field.getType().isMap()) {
+      if (declared.oneOf() != null) {
+        fieldProto.setOneofIndex(oneOfs.indexOf(declared.oneOf()));
+      } else if (field.getType().isMap()) {
         String entryName = mapEntryName(field.getName());
         proto.addNestedType(mapEntry(entryName, field.getType(), syntax));
         fieldProto.setType(FieldDescriptorProto.Type.TYPE_MESSAGE)
             .setTypeName("." + message.getType() + "." + entryName)
             .setLabel(FieldDescriptorProto.Label.LABEL_REPEATED);
       } else if (syntax == Syntax.PROTO_3 && field.getLabel() == Field.Label.OPTIONAL) {
-        fieldProto.setProto3Optional(true).setOneofIndex(proto.getOneofDeclCount());
-        proto.addOneofDecl(OneofDescriptorProto.newBuilder().setName("_" + field.getName()));
+        fieldProto.setProto3Optional(true).setOneofIndex(oneOfs.size() + syntheticOneOfs.size());
+        syntheticOneOfs.add("_" + field.getName());
       }
       proto.addField(fieldProto);
     }
+    syntheticOneOfs.forEach(name -> proto.addOneofDecl(OneofDescriptorProto.newBuilder().setName(name)));
     for (Type nested : message.getNestedTypes()) {
       if (nested instanceof MessageType nestedMessage) {
         proto.addNestedType(message(nestedMessage, syntax));

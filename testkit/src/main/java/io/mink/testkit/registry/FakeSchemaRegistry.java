@@ -40,7 +40,16 @@ import java.util.regex.Pattern;
  *       {@code GET /subjects/{subject}/versions/{version|latest}}</li>
  * </ul>
  *
+ * <p>A Protobuf schema registered as a base64 {@code FileDescriptorProto}, as Confluent's serializers
+ * outside Java register them, is kept and served as .proto text, as Confluent's registry keeps its
+ * canonical text; its id and GUID are those of that text. {@code ?format=serialized} on the
+ * {@code GET}s of a schema serves a Protobuf schema as a base64 descriptor instead.
+ *
  * <p>Errors are Confluent's: {@code {"error_code": 40403, "message": "Schema 7 not found"}}.
+ *
+ * <p>Under {@link #apicurioUrl()} it also answers the part of Apicurio Registry 3's own API that Apicurio's serdes
+ * call (see {@link ApicurioV3Api}), over the same schemas: the content id an Apicurio serializer writes is the id
+ * {@code GET /schemas/ids/{id}} serves.
  */
 public final class FakeSchemaRegistry implements AutoCloseable {
   static final String CONTENT_TYPE = "application/vnd.schemaregistry.v1+json";
@@ -63,6 +72,7 @@ public final class FakeSchemaRegistry implements AutoCloseable {
   public record Registered(int id, UUID guid, String subject, int version) {}
 
   private final RegistryState state = new RegistryState();
+  private final ApicurioV3Api apicurio = new ApicurioV3Api(state);
   private final HttpServer server;
   private final ExecutorService executor = Executors.newCachedThreadPool(runnable -> {
     Thread thread = new Thread(runnable, "fake-schema-registry");
@@ -108,6 +118,11 @@ public final class FakeSchemaRegistry implements AutoCloseable {
   /** The base URL, such as {@code http://127.0.0.1:40123}. */
   public String url() {
     return "http://127.0.0.1:" + server.getAddress().getPort();
+  }
+
+  /** The base URL of the Apicurio Registry 3 API, for Apicurio serdes' {@code apicurio.registry.url}. */
+  public String apicurioUrl() {
+    return url() + ApicurioV3Api.PREFIX;
   }
 
   public Registered register(String subject, SchemaType type, String text) {
@@ -167,6 +182,11 @@ public final class FakeSchemaRegistry implements AutoCloseable {
         send(exchange, 401, error(401, "Unauthorized"));
         return;
       }
+      if (ApicurioV3Api.handles(rawPath)) {
+        ApicurioV3Api.Answer answer = apicurio.handle(method, rawPath, parameters(query), body);
+        send(exchange, answer.status(), answer.contentType(), answer.body());
+        return;
+      }
       try {
         send(exchange, 200, route(method, rawPath, parameters(query), body));
       } catch (RegistryError e) {
@@ -188,7 +208,8 @@ public final class FakeSchemaRegistry implements AutoCloseable {
       }
       if ((m = SUBJECT.matcher(path)).matches()) {
         RegisterRequest request = RegisterRequest.parse(body);
-        return schemaEntity(state.lookUp(decode(m.group(1)), request.type(), request.text(), request.references()));
+        return schemaEntity(state.lookUp(decode(m.group(1)), request.type(), request.text(), request.references()),
+            null);
       }
       throw notFoundOrNotAllowed(path);
     }
@@ -210,7 +231,7 @@ public final class FakeSchemaRegistry implements AutoCloseable {
     }
     if ((m = SCHEMA_ID.matcher(path)).matches()) {
       int id = schemaId(m.group(1));
-      ObjectNode schema = schemaString(state.byId(id));
+      ObjectNode schema = schemaString(state.byId(id), parameters.get("format"));
       String subject = parameters.get("subject");
       if (subject != null) {
         state.subjectVersion(id, subject).ifPresent(holder -> {
@@ -221,13 +242,13 @@ public final class FakeSchemaRegistry implements AutoCloseable {
       return JsonText.write(schema);
     }
     if ((m = SCHEMA_GUID.matcher(path)).matches()) {
-      return JsonText.write(schemaString(state.byGuid(decode(m.group(1)))));
+      return JsonText.write(schemaString(state.byGuid(decode(m.group(1))), parameters.get("format")));
     }
     if ((m = SUBJECT_VERSIONS.matcher(path)).matches()) {
       return JsonText.write(state.versions(decode(m.group(1))));
     }
     if ((m = SUBJECT_VERSION.matcher(path)).matches()) {
-      return schemaEntity(state.version(decode(m.group(1)), decode(m.group(2))));
+      return schemaEntity(state.version(decode(m.group(1)), decode(m.group(2))), parameters.get("format"));
     }
     throw notFoundOrNotAllowed(path);
   }
@@ -256,17 +277,23 @@ public final class FakeSchemaRegistry implements AutoCloseable {
   }
 
   /** GET /schemas/ids/{id} and /schemas/guids/{guid}: Confluent's SchemaString. */
-  private ObjectNode schemaString(StoredSchema schema) {
+  private ObjectNode schemaString(StoredSchema schema, String format) {
     ObjectNode node = JsonText.newObject();
     putType(node, schema.type());
-    node.put("schema", schema.text());
+    node.put("schema", text(schema, format));
     putReferences(node, schema.references());
     node.put("guid", schema.guid().toString());
     return node;
   }
 
+  /** A schema's text; for Protobuf with {@code format=serialized}, its base64 descriptor, as Confluent serves it. */
+  private String text(StoredSchema schema, String format) {
+    boolean serialized = schema.type() == SchemaType.PROTOBUF && "serialized".equals(format);
+    return serialized ? state.serialized(schema) : schema.text();
+  }
+
   /** GET /subjects/{subject}/versions/{version} and POST /subjects/{subject}: Confluent's Schema. */
-  private String schemaEntity(SubjectVersion version) {
+  private String schemaEntity(SubjectVersion version, String format) {
     ObjectNode node = JsonText.newObject();
     node.put("subject", version.subject());
     node.put("version", version.version());
@@ -274,7 +301,7 @@ public final class FakeSchemaRegistry implements AutoCloseable {
     node.put("guid", version.schema().guid().toString());
     putType(node, version.schema().type());
     putReferences(node, version.schema().references());
-    node.put("schema", version.schema().text());
+    node.put("schema", text(version.schema(), format));
     return JsonText.write(node);
   }
 
@@ -337,8 +364,12 @@ public final class FakeSchemaRegistry implements AutoCloseable {
   }
 
   private static void send(HttpExchange exchange, int status, String body) throws IOException {
+    send(exchange, status, CONTENT_TYPE, body);
+  }
+
+  private static void send(HttpExchange exchange, int status, String contentType, String body) throws IOException {
     byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
-    exchange.getResponseHeaders().set("Content-Type", CONTENT_TYPE);
+    exchange.getResponseHeaders().set("Content-Type", contentType);
     exchange.sendResponseHeaders(status, bytes.length);
     exchange.getResponseBody().write(bytes);
   }

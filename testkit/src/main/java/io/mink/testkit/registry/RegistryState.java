@@ -4,7 +4,9 @@ import static java.util.Objects.requireNonNull;
 
 import io.mink.schema.registry.SchemaType;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Deque;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -16,6 +18,14 @@ import java.util.UUID;
  * What a Confluent registry holds, without HTTP: schemas by id and GUID, and subjects as lists of
  * versions. The same schema text, type and references get the same id under any subject; a subject
  * that already has a schema does not get a new version for it. Thread-safe.
+ *
+ * <p>A Protobuf schema registered as a base64 {@code FileDescriptorProto} is kept, looked up and
+ * identified (id, GUID) by its .proto text, as Confluent keeps the canonical text; see
+ * {@link ProtobufForms}.
+ *
+ * <p>Apicurio's view of the same data: a schema id is Apicurio's content id, a subject is an artifact
+ * of the group {@code default}, and every subject version has its own global id, counted from 1 in
+ * the order versions are made, as Apicurio Registry counts them.
  */
 final class RegistryState {
 
@@ -30,16 +40,21 @@ final class RegistryState {
   /** A schema as stored once, whatever subjects hold it. */
   record StoredSchema(int id, UUID guid, SchemaType type, String text, List<Reference> references) {}
 
-  /** A schema under a subject. */
-  record SubjectVersion(String subject, int version, StoredSchema schema) {}
+  /** A schema under a subject, and the version's global id (Apicurio's name for one subject version). */
+  record SubjectVersion(String subject, int version, StoredSchema schema, long globalId) {}
 
   private record Identity(SchemaType type, String text, List<Reference> references) {}
+
+  /** One version of a subject as stored. */
+  private record Entry(StoredSchema schema, long globalId) {}
 
   private final Map<Identity, StoredSchema> byIdentity = new HashMap<>();
   private final Map<Integer, StoredSchema> byId = new HashMap<>();
   private final Map<UUID, StoredSchema> byGuid = new HashMap<>();
-  private final Map<String, List<StoredSchema>> subjects = new TreeMap<>();
+  private final Map<String, List<Entry>> subjects = new TreeMap<>();
+  private final Map<Long, SubjectVersion> byGlobalId = new HashMap<>();
   private int nextId = 1;
+  private long nextGlobalId = 1;
 
   /**
    * Registers a schema under a subject, or finds it there.
@@ -48,6 +63,37 @@ final class RegistryState {
    *     references a subject version that does not exist
    */
   synchronized SubjectVersion register(String subject, SchemaType type, String text, List<Reference> references) {
+    return register(subject, type, text, references, false);
+  }
+
+  /**
+   * Like {@link #register(String, SchemaType, String, List)}, but a subject that exists already is refused
+   * as Apicurio refuses an artifact that exists when asked with {@code ifExists=FAIL}.
+   *
+   * @throws RegistryError 409 when the subject has a version already
+   */
+  synchronized SubjectVersion registerInNewSubject(String subject, SchemaType type, String text,
+      List<Reference> references) {
+    if (subjects.containsKey(subject)) {
+      throw new RegistryError(409, 409, "An artifact with ID '" + subject + "' in group 'default' already exists.");
+    }
+    return register(subject, type, text, references, false);
+  }
+
+  /**
+   * Like {@link #register(String, SchemaType, String, List)}, but the schema must become a new version:
+   * Apicurio's {@code ifExists=CREATE_VERSION}. Unlike Apicurio, this registry keeps one version per
+   * schema in a subject, so a schema the subject holds already is refused.
+   *
+   * @throws RegistryError 409 when the subject holds the schema already
+   */
+  synchronized SubjectVersion registerNewVersion(String subject, SchemaType type, String text,
+      List<Reference> references) {
+    return register(subject, type, text, references, true);
+  }
+
+  private SubjectVersion register(String subject, SchemaType type, String text, List<Reference> references,
+      boolean mustBeNew) {
     requireNonNull(subject, "subject is null");
     requireNonNull(type, "type is null");
     if (subject.isEmpty() || subject.chars().anyMatch(Character::isISOControl)) {
@@ -69,34 +115,48 @@ final class RegistryState {
       }
       resolved.add(new Reference(reference.name(), reference.subject(), target.version()));
     }
-    Identity identity = new Identity(type, text, List.copyOf(resolved));
+    String kept = type == SchemaType.PROTOBUF ? ProtobufForms.canonical(text) : text;
+    Identity identity = new Identity(type, kept, List.copyOf(resolved));
     StoredSchema schema = byIdentity.get(identity);
     if (schema == null) {
       int id = nextId++;
-      schema = new StoredSchema(id, guid(identity), type, text, identity.references());
+      schema = new StoredSchema(id, guid(identity), type, kept, identity.references());
       byIdentity.put(identity, schema);
       byId.put(id, schema);
       byGuid.put(schema.guid(), schema);
     }
-    List<StoredSchema> versions = subjects.computeIfAbsent(subject, s -> new ArrayList<>());
-    int existing = versions.indexOf(schema);
-    if (existing >= 0) {
-      return new SubjectVersion(subject, existing + 1, schema);
+    List<Entry> versions = subjects.get(subject);
+    for (int i = 0; versions != null && i < versions.size(); i++) {
+      if (versions.get(i).schema() == schema) {
+        if (mustBeNew) {
+          throw new RegistryError(409, 40900, "Subject '" + subject + "' holds this schema as version " + (i + 1)
+              + " already; the fake registry keeps one version per schema: use ifExists=FIND_OR_CREATE_VERSION");
+        }
+        return new SubjectVersion(subject, i + 1, schema, versions.get(i).globalId());
+      }
     }
-    versions.add(schema);
-    return new SubjectVersion(subject, versions.size(), schema);
+    if (versions == null) {
+      versions = new ArrayList<>();
+      subjects.put(subject, versions);
+    }
+    Entry entry = new Entry(schema, nextGlobalId++);
+    versions.add(entry);
+    SubjectVersion made = new SubjectVersion(subject, versions.size(), schema, entry.globalId());
+    byGlobalId.put(entry.globalId(), made);
+    return made;
   }
 
   /** The version of a subject that holds exactly this schema, as POST /subjects/{subject} looks it up. */
   synchronized SubjectVersion lookUp(String subject, SchemaType type, String text, List<Reference> references) {
-    List<StoredSchema> versions = subjects.get(subject);
+    List<Entry> versions = subjects.get(subject);
     if (versions == null) {
       throw RegistryError.subjectNotFound(subject);
     }
+    String kept = type == SchemaType.PROTOBUF ? ProtobufForms.canonical(text) : text;
     for (int i = versions.size() - 1; i >= 0; i--) {
-      StoredSchema schema = versions.get(i);
-      if (schema.type() == type && schema.text().equals(text) && sameReferences(schema.references(), references)) {
-        return new SubjectVersion(subject, i + 1, schema);
+      StoredSchema schema = versions.get(i).schema();
+      if (schema.type() == type && schema.text().equals(kept) && sameReferences(schema.references(), references)) {
+        return new SubjectVersion(subject, i + 1, schema, versions.get(i).globalId());
       }
     }
     throw RegistryError.schemaNotFound();
@@ -108,6 +168,37 @@ final class RegistryState {
       throw RegistryError.schemaNotFound(id);
     }
     return schema;
+  }
+
+  /**
+   * The subject version with an Apicurio global id.
+   *
+   * @throws RegistryError 40402 when no version has it
+   */
+  synchronized SubjectVersion byGlobalId(long globalId) {
+    SubjectVersion version = byGlobalId.get(globalId);
+    if (version == null) {
+      throw new RegistryError(404, 40402, "No artifact with global ID '" + globalId + "' was found.");
+    }
+    return version;
+  }
+
+  /**
+   * A Protobuf schema as {@code ?format=serialized} serves it: its base64 {@code FileDescriptorProto}.
+   *
+   * @throws RegistryError 50001 when the kept text does not parse or link with its references
+   */
+  synchronized String serialized(StoredSchema schema) {
+    Map<String, String> imports = new HashMap<>();
+    Deque<Reference> pending = new ArrayDeque<>(schema.references());
+    while (!pending.isEmpty()) {
+      Reference reference = pending.pop();
+      SubjectVersion target = find(reference.subject(), reference.version());
+      if (target != null && imports.putIfAbsent(reference.name(), target.schema().text()) == null) {
+        pending.addAll(target.schema().references());
+      }
+    }
+    return ProtobufForms.serialized(schema.text(), imports);
   }
 
   synchronized StoredSchema byGuid(String guid) {
@@ -128,7 +219,7 @@ final class RegistryState {
   }
 
   synchronized List<Integer> versions(String subject) {
-    List<StoredSchema> versions = subjects.get(subject);
+    List<Entry> versions = subjects.get(subject);
     if (versions == null) {
       throw RegistryError.subjectNotFound(subject);
     }
@@ -177,8 +268,8 @@ final class RegistryState {
     List<SubjectVersion> result = new ArrayList<>();
     subjects.forEach((subject, versions) -> {
       for (int i = 0; i < versions.size(); i++) {
-        if (versions.get(i) == schema) {
-          result.add(new SubjectVersion(subject, i + 1, schema));
+        if (versions.get(i).schema() == schema) {
+          result.add(new SubjectVersion(subject, i + 1, schema, versions.get(i).globalId()));
         }
       }
     });
@@ -193,7 +284,7 @@ final class RegistryState {
   }
 
   private SubjectVersion find(String subject, int version) {
-    List<StoredSchema> versions = subjects.get(subject);
+    List<Entry> versions = subjects.get(subject);
     if (versions == null || versions.isEmpty()) {
       return null;
     }
@@ -201,7 +292,8 @@ final class RegistryState {
     if (number < 1 || number > versions.size()) {
       return null;
     }
-    return new SubjectVersion(subject, number, versions.get(number - 1));
+    Entry entry = versions.get(number - 1);
+    return new SubjectVersion(subject, number, entry.schema(), entry.globalId());
   }
 
   private boolean sameReferences(List<Reference> stored, List<Reference> asked) {
