@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.mink.indexer.decoding.RegistryDecoders;
 import io.mink.registry.TableDescriptor;
-import io.mink.schema.registry.ConfluentRegistryClient;
-import io.mink.schema.registry.ConfluentRegistrySettings;
+import io.mink.indexer.config.MinkConfigLoader;
+import io.mink.indexer.config.SchemaRegistrySettings;
 import io.mink.schema.registry.SchemaType;
 import io.mink.testkit.KafkaBroker;
 import io.mink.testkit.TestRecord;
@@ -159,9 +159,14 @@ class RegistryIndexingTest {
     }
   }
 
+  /** A sidecar whose decoder comes from the configuration, as {@code mink serve} builds it. */
   private IndexerHarness sidecar() {
+    SchemaRegistrySettings settings = MinkConfigLoader.load(null, Map.of(
+        "MINK_KAFKA_BOOTSTRAP_SERVERS", KAFKA.bootstrapServers(),
+        "MINK_SCHEMA_REGISTRY_URL", registry.url(),
+        "MINK_SCHEMA_REGISTRY_REQUEST_TIMEOUT", "2s"), warehouse.directory()).schemaRegistry();
     return new IndexerHarness(KAFKA.bootstrapServers(), warehouse.lakeSettings(), "_tables", 128L * 1024 * 1024,
-        RegistryDecoders.forRegistry(ConfluentRegistryClient.create(ConfluentRegistrySettings.of(registry.url()))));
+        RegistryDecoders.from(settings).orElseThrow());
   }
 
   private static TestRecord record(byte[] key, byte[] value) {
