@@ -71,7 +71,7 @@ final class BenchmarkTopic {
       throw new IllegalStateException("Cannot produce the benchmark records to topic " + topic + ": "
           + failure.get().getMessage() + "; check the broker's log above", failure.get());
     }
-    return new Throughput(records, bytes, System.nanoTime() - started);
+    return new Throughput(records, bytes, System.nanoTime() - started, CpuSplit.NONE);
   }
 
   /**

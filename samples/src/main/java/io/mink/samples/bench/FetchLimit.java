@@ -29,6 +29,7 @@ final class FetchLimit {
   static Throughput read(KafkaBroker broker, String topic, Map<Integer, Long> ends) {
     List<TopicPartition> partitions = BenchmarkTopic.partitions(topic, ends);
     long started = System.nanoTime();
+    long cpuAtStart = CpuSplit.currentThreadNanos();
     try (KafkaConsumer<byte[], byte[]> consumer = broker.newConsumer(CONSUMER_SETTINGS)) {
       consumer.assign(partitions);
       consumer.seekToBeginning(partitions);
@@ -43,7 +44,9 @@ final class FetchLimit {
         }
         lastProgress = checkProgress(polled.count(), lastProgress, topic, records);
       }
-      return new Throughput(records, bytes, System.nanoTime() - started);
+      long nanos = System.nanoTime() - started;
+      long cpu = cpuAtStart < 0 ? -1 : CpuSplit.currentThreadNanos() - cpuAtStart;
+      return new Throughput(records, bytes, nanos, new CpuSplit(cpu, -1));
     }
   }
 

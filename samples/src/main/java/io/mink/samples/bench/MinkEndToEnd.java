@@ -37,6 +37,8 @@ import org.apache.kafka.clients.consumer.KafkaConsumer;
 final class MinkEndToEnd {
   private static final Duration FRESHNESS = Duration.ofHours(1);
   private static final int MAX_ROUNDS = 100;
+  /** The names of Mink's writer-lane threads (WriterLanes), whose CPU time is the round's write cost. */
+  private static final String WRITER_THREAD_PREFIX = "mink-writer-";
 
   /**
    * @param throughput the rows committed, their bytes and the time of the rounds
@@ -66,8 +68,11 @@ final class MinkEndToEnd {
       LakeOffsets reached = LakeOffsets.NONE;
       long started;
       long finished;
+      long fetchCpu;
+      long writeCpuAtStart = CpuSplit.threadsNamedNanos(WRITER_THREAD_PREFIX);
       try (KafkaConsumer<byte[], byte[]> consumer = service.newConsumer()) {
         started = System.nanoTime();
+        long fetchCpuAtStart = CpuSplit.currentThreadNanos();
         while (!reached.equals(target)) {
           if (rounds == MAX_ROUNDS) {
             throw new IllegalStateException("Mink did not reach the end offsets " + target + " of topic " + topic
@@ -81,9 +86,13 @@ final class MinkEndToEnd {
           reached = round.offsets();
         }
         finished = System.nanoTime();
+        fetchCpu = fetchCpuAtStart < 0 ? -1 : CpuSplit.currentThreadNanos() - fetchCpuAtStart;
       }
+      long writeCpuAtEnd = CpuSplit.threadsNamedNanos(WRITER_THREAD_PREFIX);
+      long writeCpu = writeCpuAtStart < 0 || writeCpuAtEnd < 0 ? -1 : writeCpuAtEnd - writeCpuAtStart;
       long committedRows = verify(warehouse, descriptor, target, rows);
-      return new Outcome(new Throughput(rows, bytes, finished - started), rounds, files, committedRows);
+      return new Outcome(new Throughput(rows, bytes, finished - started, new CpuSplit(fetchCpu, writeCpu)), rounds,
+          files, committedRows);
     }
   }
 

@@ -1,14 +1,18 @@
 package io.mink.samples.bench;
 
+import static java.util.Objects.requireNonNull;
+
 /**
  * What a timed piece of work moved.
  *
  * @param records the Kafka records handled
  * @param bytes the bytes of their keys, values and headers (see {@link RecordSize})
  * @param nanos the time the work took
+ * @param cpu the CPU time of its fetching and writing threads, {@link CpuSplit#NONE} where not measured
  */
-record Throughput(long records, long bytes, long nanos) {
+record Throughput(long records, long bytes, long nanos, CpuSplit cpu) {
   Throughput {
+    requireNonNull(cpu, "cpu is null");
     if (records < 0 || bytes < 0 || nanos <= 0) {
       throw new IllegalArgumentException(
           "Invalid throughput: " + records + " records, " + bytes + " bytes in " + nanos + " ns");

@@ -18,6 +18,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Supplier;
 import org.apache.iceberg.DataFile;
 import org.apache.iceberg.FileFormat;
 import org.apache.iceberg.Table;
@@ -46,7 +47,7 @@ final class WriteLimit {
   private WriteLimit() {}
 
   static Throughput write(KafkaBroker broker, String topic, Map<Integer, Long> ends, int valueBytes, int threads,
-      long targetFileSizeBytes) {
+      long targetFileSizeBytes, Map<String, String> tableOptions) {
     AtomicInteger threadNumber = new AtomicInteger();
     ExecutorService pool = Executors.newFixedThreadPool(threads, task -> {
       Thread thread = new Thread(task, "bench-writer-" + threadNumber.getAndIncrement());
@@ -55,7 +56,7 @@ final class WriteLimit {
     });
     try (Warehouse warehouse = Warehouse.create()) {
       Table table = new LakeTables(warehouse.catalog()).create(TableIdentifier.of("bench", "write_limit"),
-          MinkTableLayout.properties(topic, null, targetFileSizeBytes, Map.of()));
+          MinkTableLayout.properties(topic, null, targetFileSizeBytes, tableOptions));
       FileWriterFactory<Record> factory = new GenericFileWriterFactory.Builder(table)
           .dataFileFormat(FileFormat.PARQUET)
           .build();
@@ -78,26 +79,27 @@ final class WriteLimit {
             }
           }
           long started = System.nanoTime();
-          onEveryLane(pool, lanes, lane -> () -> {
+          onEveryLane(pool, lanes, lane -> () -> lane.timed(() -> {
             chunk.forEach((partition, partitionRecords) -> {
               if (lanes.get(Math.floorMod(partition, lanes.size())) == lane) {
                 lane.write(partition, partitionRecords);
               }
             });
             return null;
-          });
+          }));
           nanos += System.nanoTime() - started;
         }
       }
       long started = System.nanoTime();
-      List<List<DataFile>> files = onEveryLane(pool, lanes, lane -> lane::close);
+      List<List<DataFile>> files = onEveryLane(pool, lanes, lane -> () -> lane.timed(lane::close));
       nanos += System.nanoTime() - started;
       long written = files.stream().flatMap(List::stream).mapToLong(DataFile::recordCount).sum();
       if (written != records) {
         throw new IllegalStateException("The write-limit files hold " + written + " rows, not the " + records
             + " records read: the measurement is void");
       }
-      return new Throughput(records, bytes, nanos);
+      long cpu = lanes.stream().mapToLong(Lane::cpuNanos).sum();
+      return new Throughput(records, bytes, nanos, new CpuSplit(-1, cpu));
     } finally {
       pool.shutdownNow();
     }
@@ -135,11 +137,26 @@ final class WriteLimit {
     private final String operationId = UUID.randomUUID().toString();
     private final RawRowConverter converter = new RawRowConverter();
     private final Map<Integer, RollingDataWriter<Record>> writers = new HashMap<>();
+    private long cpuNanos;
 
     Lane(Table table, FileWriterFactory<Record> factory, long targetFileSizeBytes) {
       this.table = table;
       this.factory = factory;
       this.targetFileSizeBytes = targetFileSizeBytes;
+    }
+
+    /** Runs work on this lane's thread, adding its CPU time to the lane's. */
+    <T> T timed(Supplier<T> work) {
+      long before = CpuSplit.currentThreadNanos();
+      try {
+        return work.get();
+      } finally {
+        cpuNanos = before < 0 || cpuNanos < 0 ? -1 : cpuNanos + CpuSplit.currentThreadNanos() - before;
+      }
+    }
+
+    long cpuNanos() {
+      return cpuNanos;
     }
 
     void write(int partition, List<ConsumerRecord<byte[], byte[]>> records) {
