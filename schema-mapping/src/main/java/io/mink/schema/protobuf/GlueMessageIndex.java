@@ -11,7 +11,8 @@ import java.util.List;
 /**
  * How AWS Glue's Protobuf serializer numbers a file's messages: every message of the file, nested
  * ones included, sorted by full name. Nested messages are those protobuf-java's descriptors hold,
- * so the entry message protoc generates for each map field counts too.
+ * so the entry message protoc generates for each map field counts too: named after a {@code map<K, V>}
+ * field, or declared as a nested message where the text spells the map as its descriptor does.
  */
 final class GlueMessageIndex {
   private GlueMessageIndex() {}

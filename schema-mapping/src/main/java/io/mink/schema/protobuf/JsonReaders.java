@@ -79,9 +79,9 @@ final class JsonReaders {
     List<JsonField> fields = new ArrayList<>(protoFields.size());
     OneOfs oneOfs = new OneOfs(protoFields);
     for (ProtoField field : protoFields) {
-      ProtoType type = field.type();
-      JsonValueReader key = field.presence() == Presence.MAP ? value(type.getKeyType()) : null;
-      JsonValueReader value = value(field.presence() == Presence.MAP ? type.getValueType() : type);
+      MapEntryType mapEntry = field.mapEntry();
+      JsonValueReader key = mapEntry != null ? value(mapEntry.key()) : null;
+      JsonValueReader value = value(mapEntry != null ? mapEntry.value() : field.type());
       StringBuilder quotedName = new StringBuilder();
       JsonText.appendString(quotedName, field.field().getJsonName());
       fields.add(new JsonField(field.number(), field.label(), field.presence(), quotedName.toString(), key, value,

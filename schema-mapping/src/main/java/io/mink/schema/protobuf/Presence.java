@@ -10,7 +10,7 @@ enum Presence {
   REQUIRED,
   /** {@code repeated}: an optional list, empty when not written. */
   REPEATED,
-  /** {@code map<K, V>}: an optional map, empty when not written. */
+  /** {@code map<K, V>}, or a repeated map-entry message: an optional map, empty when not written. */
   MAP;
 
   boolean isOptional() {

@@ -19,8 +19,9 @@ import java.util.Map;
  * @param field the linked Wire field
  * @param presence how the field tells whether it has a value
  * @param oneOf the name of the oneof the field is a member of, or null
+ * @param mapEntry the key and value types of a map field, whichever way it is written; null for other fields
  */
-record ProtoField(Field field, Presence presence, String oneOf) {
+record ProtoField(Field field, Presence presence, String oneOf, MapEntryType mapEntry) {
   private static final Comparator<Field> DECLARATION_ORDER =
       Comparator.comparingInt((Field field) -> field.getLocation().getLine())
           .thenComparingInt(field -> field.getLocation().getColumn());
@@ -28,6 +29,9 @@ record ProtoField(Field field, Presence presence, String oneOf) {
   ProtoField {
     requireNonNull(field, "field is null");
     requireNonNull(presence, "presence is null");
+    if ((presence == Presence.MAP) != (mapEntry != null)) {
+      throw new IllegalArgumentException("A field has key and value types exactly when it is a map");
+    }
   }
 
   /** The message's fields in declaration order, oneof members in place; extensions are left out. */
@@ -44,7 +48,8 @@ record ProtoField(Field field, Presence presence, String oneOf) {
     List<ProtoField> result = new ArrayList<>(fields.size());
     for (Field field : fields) {
       String oneOf = oneOfs.get(field);
-      result.add(new ProtoField(field, presence(field, oneOf, schema), oneOf));
+      MapEntryType mapEntry = MapEntryType.of(field, schema);
+      result.add(new ProtoField(field, mapEntry != null ? Presence.MAP : presence(field, oneOf, schema), oneOf, mapEntry));
     }
     return result;
   }
@@ -73,9 +78,6 @@ record ProtoField(Field field, Presence presence, String oneOf) {
   }
 
   private static Presence presence(Field field, String oneOf, Schema schema) {
-    if (field.getType().isMap()) {
-      return Presence.MAP;
-    }
     if (field.getLabel() == Field.Label.REPEATED) {
       return Presence.REPEATED;
     }

@@ -59,8 +59,8 @@ abstract class ProtobufSchemaVisitor<T> {
       return switch (field.presence()) {
         case MAP -> visitor.map(
             field,
-            value(type.getKeyType(), partner == null ? null : partner.asMapType().keyType()),
-            value(type.getValueType(), partner == null ? null : partner.asMapType().valueType()),
+            value(field.mapEntry().key(), partner == null ? null : partner.asMapType().keyType()),
+            value(field.mapEntry().value(), partner == null ? null : partner.asMapType().valueType()),
             partner);
         case REPEATED -> visitor.list(
             field, value(type, partner == null ? null : partner.asListType().elementType()), partner);

@@ -71,7 +71,8 @@ final class RecursiveMessages {
       fields.addAll(oneOf.getFields());
     }
     for (Field field : fields) {
-      ProtoType fieldType = field.getType().isMap() ? field.getType().getValueType() : field.getType();
+      MapEntryType mapEntry = MapEntryType.of(field, schema);
+      ProtoType fieldType = mapEntry != null ? mapEntry.value() : field.getType();
       if (isExpandedMessage(fieldType)) {
         result.add(fieldType);
       }

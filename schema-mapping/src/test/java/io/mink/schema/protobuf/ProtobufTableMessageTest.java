@@ -66,7 +66,7 @@ class ProtobufTableMessageTest {
   }
 
   /** How AWS Glue's serializer numbers the messages of a file: level by level, then sorted by full name. */
-  private static List<String> glueOrder(Descriptors.FileDescriptor file) {
+  static List<String> glueOrder(Descriptors.FileDescriptor file) {
     List<Descriptors.Descriptor> all = new ArrayList<>();
     Deque<Descriptors.Descriptor> pending = new ArrayDeque<>(file.getMessageTypes());
     while (!pending.isEmpty()) {
