@@ -40,6 +40,12 @@ public final class TieringService implements AutoCloseable {
       ConsumerConfig.MAX_POLL_RECORDS_CONFIG, 10_000,
       ConsumerConfig.RECEIVE_BUFFER_CONFIG, 1024 * 1024);
 
+  /**
+   * Batches a writer lane may hold before the fetch waits. Two keep the lanes busy; more only keep
+   * rows alive longer, which the garbage collector pays for (docs/benchmarks.md).
+   */
+  private static final int LANE_QUEUE_BATCHES = 2;
+
   private final TableStore store;
   private final LakeTables lake;
   private final KafkaClientFactory clients;
@@ -61,7 +67,7 @@ public final class TieringService implements AutoCloseable {
     this.lake = requireNonNull(lake, "lake is null");
     this.clients = requireNonNull(clients, "clients is null");
     this.committer = requireNonNull(committer, "committer is null");
-    this.lanes = new WriterLanes(writerThreads, 8);
+    this.lanes = new WriterLanes(writerThreads, LANE_QUEUE_BATCHES);
     this.targetFileSizeBytes = targetFileSizeBytes;
     this.pollInterval = requireNonNull(pollInterval, "pollInterval is null");
     this.clock = requireNonNull(clock, "clock is null");

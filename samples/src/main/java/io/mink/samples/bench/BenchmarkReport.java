@@ -118,7 +118,9 @@ final class BenchmarkReport {
     out.printf("(peaks per phase; live = most heap in use after a full GC, - if none ran; "
         + "max heap of the JVM %,d MB)%n", Runtime.getRuntime().maxMemory() / 1_000_000);
     out.println();
-    mink(minkOutcome);
+    if (passes > 1) {
+      mink(minkOutcome);
+    }
     out.printf("write limit b = %s (the better of the two write runs)%n", write.name());
     out.printf("limit min(a, b) = %s, %,.0f records/s%n", limit.name(), limit.recordsPerSecond());
     out.printf("ratio c / min(a, b) = %.2f (aim: at least 0.5)%n", ratio);

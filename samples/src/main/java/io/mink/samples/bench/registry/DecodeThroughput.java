@@ -10,7 +10,9 @@ import io.mink.schema.table.RowAssembler;
 import io.mink.schema.table.SchemaMerge;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Optional;
 import java.util.Random;
 import org.apache.iceberg.data.Record;
@@ -56,11 +58,10 @@ final class DecodeThroughput {
   private final CompiledSchema schema;
   private final RowAssembler assembler;
   private final byte[][] payloads = new byte[PAYLOADS][];
-  private final ConsumerRecord<byte[], byte[]>[] records;
+  private final List<ConsumerRecord<byte[], byte[]>> records = new ArrayList<>(PAYLOADS);
   private final Object[] sink = new Object[1024];
   private final long payloadBytes;
 
-  @SuppressWarnings("unchecked")
   private DecodeThroughput(SchemaLanguage language, long seed) {
     this.language = language;
     this.schema = language.compile();
@@ -71,7 +72,6 @@ final class DecodeThroughput {
           + "table: " + ((MergeResult.Unmergeable) merged).reason());
     }
     this.assembler = new RowAssembler(ok.schema());
-    this.records = new ConsumerRecord[PAYLOADS];
     PayloadWriter writer = language.newWriter();
     Random random = new Random(seed);
     long bytes = 0;
@@ -79,8 +79,8 @@ final class DecodeThroughput {
       Order order = Order.random(random, i);
       payloads[i] = writer.write(order);
       bytes += payloads[i].length;
-      records[i] = new ConsumerRecord<>("bench-decode", 0, i, 1_700_000_000_000L + i, TimestampType.CREATE_TIME, -1,
-          payloads[i].length, null, payloads[i], new RecordHeaders(), Optional.empty());
+      records.add(new ConsumerRecord<>("bench-decode", 0, i, 1_700_000_000_000L + i, TimestampType.CREATE_TIME, -1,
+          payloads[i].length, null, payloads[i], new RecordHeaders(), Optional.empty()));
       if (i < 100) {
         OrderCheck.verify(language.displayName(), row(i), order);
       }
@@ -137,6 +137,6 @@ final class DecodeThroughput {
   }
 
   private Record row(int i) {
-    return assembler.row(records[i], PartResult.ABSENT, new PartResult.Decoded(REF, schema, decode(i)));
+    return assembler.row(records.get(i), PartResult.ABSENT, new PartResult.Decoded(REF, schema, decode(i)));
   }
 }

@@ -90,6 +90,12 @@ final class RegistryReport {
     out.flush();
   }
 
+  void writeWarmUp(Throughput write) {
+    out.printf("== typed write warm-up pass (not counted): %,d records, %,.0f records/s%n", write.records(),
+        write.recordsPerSecond());
+    out.flush();
+  }
+
   PhaseResult phase(PhaseResult phase) {
     Throughput throughput = phase.throughput();
     out.printf("== %s: %,d records in %.2f s: %,.0f records/s, %.1f MB/s; GC %,d ms; cores busy %.2f, others %.2f%n",
@@ -135,6 +141,15 @@ final class RegistryReport {
     out.printf("write limit b = %s (the better of the two write runs)%n", write.name());
     out.printf("limit min(a, b) = %s, %,.0f records/s%n", limit.name(), limit.recordsPerSecond());
     out.printf("ratio c / min(a, b) = %.2f (aim: at least 0.5)%n", ratio);
+    Throughput writeCpu = write.throughput();
+    Throughput minkCpu = mink.throughput();
+    if (writeCpu.writeCpuNanos() > 0 && minkCpu.fetchCpuNanos() > 0 && minkCpu.writeCpuNanos() > 0) {
+      double cpuRatio = (double) writeCpu.writeCpuNanos() / writeCpu.records()
+          / ((double) (minkCpu.fetchCpuNanos() + minkCpu.writeCpuNanos()) / minkCpu.records());
+      out.printf("CPU ratio = %.2f: b's write CPU per record over c's fetch + write CPU per record, what c / b would"
+          + " be if both had the cores to themselves, GC and the broker free; other processes barely move it%n",
+          cpuRatio);
+    }
     out.printf("load average %s at the end%n", PhaseMeter.loadAverages());
     double others = phases.stream().mapToDouble(PhaseResult::otherCoresBusy).max().orElse(-1);
     if (others > DISTURBED_CORES) {
