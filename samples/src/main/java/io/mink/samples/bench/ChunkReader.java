@@ -19,14 +19,14 @@ import org.apache.kafka.common.TopicPartition;
  * at most {@code quota} of them, so every partition moves forward at the same pace and a chunk's
  * size is bounded.
  */
-final class ChunkReader implements AutoCloseable {
+public final class ChunkReader implements AutoCloseable {
   private final KafkaConsumer<byte[], byte[]> consumer;
   private final String topic;
   private final Map<TopicPartition, Long> ends = new HashMap<>();
   private final Set<TopicPartition> unfinished = new LinkedHashSet<>();
   private final int quota;
 
-  ChunkReader(KafkaBroker broker, String topic, Map<Integer, Long> endOffsets, int quota) {
+  public ChunkReader(KafkaBroker broker, String topic, Map<Integer, Long> endOffsets, int quota) {
     if (quota < 1) {
       throw new IllegalArgumentException("quota is " + quota + ": use 1 or more records per partition");
     }
@@ -45,12 +45,12 @@ final class ChunkReader implements AutoCloseable {
     }
   }
 
-  boolean hasNext() {
+  public boolean hasNext() {
     return !unfinished.isEmpty();
   }
 
   /** The next chunk: Kafka partition to its next records, up to the quota each. */
-  Map<Integer, List<ConsumerRecord<byte[], byte[]>>> next() {
+  public Map<Integer, List<ConsumerRecord<byte[], byte[]>>> next() {
     Map<Integer, List<ConsumerRecord<byte[], byte[]>>> chunk = new TreeMap<>();
     Set<TopicPartition> filling = new LinkedHashSet<>(unfinished);
     filling.forEach(partition -> chunk.put(partition.partition(), new ArrayList<>(quota)));

@@ -3,6 +3,7 @@ package io.mink.samples.bench.registry;
 import io.mink.lake.LakeTables;
 import io.mink.lake.MinkTableLayout;
 import io.mink.schema.decode.PartDecoder;
+import io.mink.samples.bench.ChunkReader;
 import io.mink.testkit.KafkaBroker;
 import io.mink.testkit.Warehouse;
 import java.io.IOException;
@@ -73,7 +74,7 @@ final class TypedWriteLimit {
       long records = 0;
       long bytes = 0;
       long nanos = 0;
-      try (PartitionChunks chunks = new PartitionChunks(broker, topic, ends, CHUNK_RECORDS_PER_PARTITION)) {
+      try (ChunkReader chunks = new ChunkReader(broker, topic, ends, CHUNK_RECORDS_PER_PARTITION)) {
         while (chunks.hasNext() && records < maxRecords) {
           Map<Integer, List<Record>> rows = new LinkedHashMap<>();
           for (Map.Entry<Integer, List<ConsumerRecord<byte[], byte[]>>> partition : chunks.next().entrySet()) {
