@@ -82,7 +82,7 @@ class ConfluentJsHeaderGuidTest {
     KAFKA.produce(topic, golden.records().stream()
         .map(record -> new TestRecord(0, record.key(), record.value(), record.headers(), null)).toList());
 
-    try (ConfluentJsSidecar sidecar = new ConfluentJsSidecar(KAFKA.bootstrapServers(), warehouse.lakeSettings(),
+    try (InteropSidecar sidecar = new InteropSidecar(KAFKA.bootstrapServers(), warehouse.lakeSettings(),
         RegistryDecoders.forRegistry(ConfluentRegistryClient.create(ConfluentRegistrySettings.of(registry.url()))))) {
       TableDescriptor table = sidecar.add(topic);
       RoundResult result = sidecar.runRound(table);
