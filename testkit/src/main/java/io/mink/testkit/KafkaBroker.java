@@ -36,7 +36,11 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  * <p>Topics are never created automatically: create them with {@link #createTopic(String, int)}.
  */
 public final class KafkaBroker implements AutoCloseable, BeforeAllCallback, AfterAllCallback {
-  /** Broker settings for a fast single-node start; the constructor's properties override them. */
+  /**
+   * Broker settings for a fast single-node start, with time-based retention off: test records carry fixed
+   * timestamps from 2023, which a 7-day retention would delete while a test runs. The constructor's
+   * properties override them.
+   */
   public static final Map<String, String> DEFAULT_BROKER_PROPERTIES = Map.of(
       "group.initial.rebalance.delay.ms", "0",
       "offsets.topic.replication.factor", "1",
@@ -44,7 +48,8 @@ public final class KafkaBroker implements AutoCloseable, BeforeAllCallback, Afte
       "transaction.state.log.replication.factor", "1",
       "transaction.state.log.min.isr", "1",
       "transaction.state.log.num.partitions", "4",
-      "auto.create.topics.enable", "false");
+      "auto.create.topics.enable", "false",
+      "log.retention.ms", "-1");
 
   private static final Duration TIMEOUT = Duration.ofSeconds(30);
   private static final Duration CLIENT_CLOSE_TIMEOUT = Duration.ofSeconds(5);
