@@ -2,6 +2,7 @@ package io.mink.lake;
 
 import static java.util.Objects.requireNonNull;
 
+import io.mink.schema.table.SchemaStep;
 import java.util.Optional;
 import org.apache.iceberg.AppendFiles;
 import org.apache.iceberg.BaseTable;
@@ -38,9 +39,11 @@ public final class LakeCommitter {
     try {
       if (round.schemaEvolution().isPresent()) {
         Transaction transaction = fenced.newTransaction();
-        UpdateSchema update = transaction.updateSchema();
-        round.schemaEvolution().get().changes().forEach(change -> change.applyTo(update));
-        update.commit();
+        for (SchemaStep step : round.schemaEvolution().get().steps()) {
+          UpdateSchema update = transaction.updateSchema();
+          step.applyTo(update);
+          update.commit();
+        }
         append(transaction.newFastAppend(), round).commit();
         transaction.commitTransaction();
       } else {

@@ -2,6 +2,7 @@ package io.mink.lake;
 
 import static java.util.Objects.requireNonNull;
 
+import io.mink.schema.table.TableSchema;
 import java.util.Optional;
 import org.apache.iceberg.TableMetadata;
 import org.apache.iceberg.TableOperations;
@@ -41,10 +42,10 @@ final class OffsetFencedOperations implements TableOperations {
     }
     if (evolution.isPresent()) {
       SchemaEvolution planned = evolution.get();
-      if (!base.schema().sameSchema(planned.from()) || base.lastColumnId() != planned.lastColumnId()) {
+      if (!TableSchema.of(base).sameAs(planned.from())) {
         throw new SchemaConflictException(tableName, "its schema changed while the round ran");
       }
-      if (!metadata.schema().sameSchema(planned.to())) {
+      if (!metadata.schema().sameSchema(planned.to().schema())) {
         throw new SchemaConflictException(tableName, "the committed schema differs from the one the round wrote");
       }
     }

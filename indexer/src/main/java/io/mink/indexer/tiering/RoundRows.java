@@ -7,8 +7,9 @@ import io.mink.schema.decode.RawReason;
 import io.mink.schema.registry.RegistryUnavailableException;
 import io.mink.schema.table.MergeResult;
 import io.mink.schema.table.RowAssembler;
-import io.mink.schema.table.SchemaChange;
 import io.mink.schema.table.SchemaMerge;
+import io.mink.schema.table.SchemaStep;
+import io.mink.schema.table.TableSchema;
 import io.mink.schema.wire.SchemaIdDetector;
 import java.util.ArrayList;
 import java.util.IdentityHashMap;
@@ -16,7 +17,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.function.LongSupplier;
-import org.apache.iceberg.Schema;
 import org.apache.iceberg.data.Record;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.common.header.Header;
@@ -36,32 +36,29 @@ final class RoundRows {
   private final PartDecoder decoder;
   private final LongSupplier nanoTime;
   private final long deadlineNanos;
-  private final Schema startSchema;
-  private Schema schema;
-  private int lastColumnId;
+  private final TableSchema start;
+  private TableSchema current;
   private RowAssembler assembler;
   private final Map<CompiledSchema, PartResult.Raw> unmergeableKeys = new IdentityHashMap<>();
   private final Map<CompiledSchema, PartResult.Raw> unmergeableValues = new IdentityHashMap<>();
   private final Map<CompiledSchema, Boolean> mergedKeys = new IdentityHashMap<>();
   private final Map<CompiledSchema, Boolean> mergedValues = new IdentityHashMap<>();
   private final Map<String, Long> rawCounts = new TreeMap<>();
-  private final List<SchemaChange> changes = new ArrayList<>();
+  private final List<SchemaStep> steps = new ArrayList<>();
   private final RegistryOutage outage = new RegistryOutage();
 
   /**
    * @param decoder null when no schema registry is configured: every part stays raw
    * @param deadlineNanos when waiting for the registry must give up so the round can force-finish
    */
-  RoundRows(String table, Schema schema, int lastColumnId, PartDecoder decoder, LongSupplier nanoTime,
-      long deadlineNanos) {
+  RoundRows(String table, TableSchema start, PartDecoder decoder, LongSupplier nanoTime, long deadlineNanos) {
     this.table = table;
-    this.startSchema = schema;
-    this.schema = schema;
-    this.lastColumnId = lastColumnId;
+    this.start = start;
+    this.current = start;
     this.decoder = decoder;
     this.nanoTime = nanoTime;
     this.deadlineNanos = deadlineNanos;
-    this.assembler = new RowAssembler(schema);
+    this.assembler = new RowAssembler(start.schema());
   }
 
   /** The rows of the batch in segments of one schema each, and how many records they cover. */
@@ -82,12 +79,12 @@ final class RoundRows {
         }
         key = mergeKey(parts[0]);
         value = mergeValue(parts[1]);
-        if (assembler.schema() != schema) {
+        if (assembler.schema() != current.schema()) {
           if (!rows.isEmpty()) {
             segments.add(new RowSegment(assembler.schema(), rows));
             rows = new ArrayList<>();
           }
-          assembler = new RowAssembler(schema);
+          assembler = new RowAssembler(current.schema());
         }
         count("key", key);
         count("value", value);
@@ -103,25 +100,21 @@ final class RoundRows {
 
   record Built(List<RowSegment> segments, int records) {}
 
-  Schema startSchema() {
-    return startSchema;
+  TableSchema start() {
+    return start;
   }
 
-  Schema schema() {
-    return schema;
+  TableSchema current() {
+    return current;
   }
 
-  int lastColumnId() {
-    return lastColumnId;
-  }
-
-  /** Every change merged this round, in order: replayed on the start schema they give {@link #schema()}. */
-  List<SchemaChange> changes() {
-    return changes;
+  /** Every schema step merged this round, in order: committed on the start schema they give {@link #current()}. */
+  List<SchemaStep> steps() {
+    return steps;
   }
 
   boolean schemaChanged() {
-    return schema != startSchema;
+    return !steps.isEmpty();
   }
 
   /** Parts left raw, by "key." or "value." and reason, such as value.undecodable-bytes. */
@@ -162,7 +155,7 @@ final class RoundRows {
     if (mergedKeys.containsKey(decoded.schema())) {
       return part;
     }
-    MergeResult result = SchemaMerge.mergeKey(schema, lastColumnId, decoded.schema().type());
+    MergeResult result = SchemaMerge.mergeKey(current, decoded.schema().type());
     return apply(result, decoded, mergedKeys, unmergeableKeys, "key");
   }
 
@@ -177,7 +170,7 @@ final class RoundRows {
     if (mergedValues.containsKey(decoded.schema())) {
       return part;
     }
-    MergeResult result = SchemaMerge.mergeValue(schema, lastColumnId, decoded.schema().type());
+    MergeResult result = SchemaMerge.mergeValue(current, decoded.schema().type());
     return apply(result, decoded, mergedValues, unmergeableValues, "value");
   }
 
@@ -192,9 +185,8 @@ final class RoundRows {
     }
     MergeResult.Merged ok = (MergeResult.Merged) result;
     if (ok.changed()) {
-      changes.addAll(ok.changes());
-      schema = ok.schema();
-      lastColumnId = ok.lastColumnId();
+      steps.addAll(ok.steps());
+      current = ok.table();
       LOG.info("Merging the {} schema {} into {}", part, decoded.ref(), table);
     }
     merged.put(decoded.schema(), Boolean.TRUE);

@@ -9,6 +9,7 @@ import io.mink.lake.PartitionFileWriter;
 import io.mink.lake.RoundCommit;
 import io.mink.lake.SchemaEvolution;
 import io.mink.schema.decode.PartDecoder;
+import io.mink.schema.table.TableSchema;
 import io.mink.registry.TableDescriptor;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -93,8 +94,8 @@ public final class TieringRound {
 
     Map<Integer, PartitionSink> sinks = openSinks(plan);
     Map<Integer, Long> reached = new HashMap<>(plan.emptyUnrecorded());
-    RoundRows rows = new RoundRows(descriptor.qualifiedName(), metadata.schema(), metadata.lastColumnId(), decoder,
-        System::nanoTime, deadlineNanos);
+    RoundRows rows = new RoundRows(descriptor.qualifiedName(), TableSchema.of(metadata), decoder, System::nanoTime,
+        deadlineNanos);
     boolean forceFinished;
     long[] bytes = new long[1];
     try {
@@ -126,7 +127,7 @@ public final class TieringRound {
     summary.put("mink-force-finished", Boolean.toString(forceFinished));
     rows.rawCounts().forEach((reason, count) -> summary.put("mink-raw." + reason, Long.toString(count)));
     Optional<SchemaEvolution> evolution = rows.schemaChanged()
-        ? Optional.of(new SchemaEvolution(rows.startSchema(), metadata.lastColumnId(), rows.changes(), rows.schema()))
+        ? Optional.of(new SchemaEvolution(rows.start(), rows.steps(), rows.current()))
         : Optional.empty();
     RoundCommit commit = new RoundCommit(roundId, recorded, next, files, summary, evolution);
     MinkSnapshot snapshot = committer.commit(table, commit);

@@ -8,17 +8,21 @@ import org.apache.iceberg.Schema;
 /** The table schema after merging a source schema into it, or why it cannot be merged. */
 public sealed interface MergeResult {
   /**
-   * The merged schema and the changes that make it from the table's; no changes when the source
-   * added nothing.
+   * The merged table schema and the steps that make it from the table's, one Iceberg schema update
+   * each, in order; no steps when the source needs no change.
    */
-  record Merged(Schema schema, int lastColumnId, List<SchemaChange> changes) implements MergeResult {
+  record Merged(TableSchema table, List<SchemaStep> steps) implements MergeResult {
     public Merged {
-      requireNonNull(schema, "schema is null");
-      changes = List.copyOf(changes);
+      requireNonNull(table, "table is null");
+      steps = List.copyOf(steps);
+    }
+
+    public Schema schema() {
+      return table.schema();
     }
 
     public boolean changed() {
-      return !changes.isEmpty();
+      return !steps.isEmpty();
     }
   }
 

@@ -73,14 +73,16 @@ public final class RowAssembler {
   }
 
   private Placement keyPlacement(CompiledSchema schema) {
-    int position = ValueAdapter.positionOf(struct, TableColumns.DECODED_KEY);
+    int position = ValueAdapter.positionOf(struct,
+        Types.NestedField.optional(-1, TableColumns.DECODED_KEY, schema.type()));
     ValueAdapter adapter = ValueAdapter.compile(schema.type(), struct.fields().get(position).type());
     return (row, value) -> row.set(position, value == null ? null : adapter.adapt(value));
   }
 
   private Placement valuePlacement(CompiledSchema schema) {
     if (!schema.type().isStructType()) {
-      int position = ValueAdapter.positionOf(struct, TableColumns.VALUE);
+      int position = ValueAdapter.positionOf(struct,
+          Types.NestedField.optional(-1, TableColumns.VALUE, schema.type()));
       ValueAdapter adapter = ValueAdapter.compile(schema.type(), struct.fields().get(position).type());
       return (row, value) -> row.set(position, value == null ? null : adapter.adapt(value));
     }
@@ -88,7 +90,7 @@ public final class RowAssembler {
     int[] positions = new int[fields.size()];
     ValueAdapter[] adapters = new ValueAdapter[fields.size()];
     for (int i = 0; i < fields.size(); i++) {
-      positions[i] = ValueAdapter.positionOf(struct, fields.get(i).name());
+      positions[i] = ValueAdapter.positionOf(struct, fields.get(i));
       adapters[i] = ValueAdapter.compile(fields.get(i).type(), struct.fields().get(positions[i]).type());
     }
     return (row, value) -> {

@@ -30,6 +30,26 @@ public sealed interface SchemaChange {
     }
   }
 
+  /**
+   * A column whose type changed: it keeps its values and field id under the name {@code newName}
+   * ({@code {name}_s{N}}), with a doc saying so, and becomes optional, so the name is free for a
+   * new column of the new type.
+   */
+  record Rename(String path, String newName, String doc) implements SchemaChange {
+    public Rename {
+      requireNonNull(path, "path is null");
+      requireNonNull(newName, "newName is null");
+      requireNonNull(doc, "doc is null");
+    }
+
+    @Override
+    public void applyTo(UpdateSchema update) {
+      update.renameColumn(path, newName);
+      update.updateColumnDoc(path, doc);
+      update.makeColumnOptional(path);
+    }
+  }
+
   /** int to long, float to double, or a wider decimal precision. */
   record Promote(String path, Type.PrimitiveType type) implements SchemaChange {
     public Promote {

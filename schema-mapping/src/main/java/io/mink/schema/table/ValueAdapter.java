@@ -10,8 +10,9 @@ import org.apache.iceberg.types.Type;
 import org.apache.iceberg.types.Types;
 
 /**
- * Moves a decoded value of a source type into the shape of a table column: structs by field name,
- * promotions widened, lists and maps element by element. Compiled once per source and table type.
+ * Moves a decoded value of a source type into the shape of a table column: struct fields into the
+ * columns {@link ColumnMatch} picks, promotions widened, lists and maps element by element.
+ * Compiled once per source and table type.
  */
 @FunctionalInterface
 interface ValueAdapter {
@@ -71,7 +72,7 @@ interface ValueAdapter {
     ValueAdapter[] adapters = new ValueAdapter[sourceFields.size()];
     for (int i = 0; i < sourceFields.size(); i++) {
       Types.NestedField field = sourceFields.get(i);
-      targetPositions[i] = positionOf(target, field.name());
+      targetPositions[i] = positionOf(target, field);
       adapters[i] = compile(field.type(), target.fields().get(targetPositions[i]).type());
     }
     return value -> {
@@ -85,13 +86,19 @@ interface ValueAdapter {
     };
   }
 
-  static int positionOf(Types.StructType struct, String name) {
+  /** The position of the column that takes the source field's values. */
+  static int positionOf(Types.StructType struct, Types.NestedField source) {
+    Types.NestedField column = ColumnMatch.columnFor(struct, source);
+    if (column == null) {
+      throw new IllegalArgumentException("No column of " + struct + " takes field " + source.name() + " of type "
+          + source.type() + ": merge the source schema first");
+    }
     List<Types.NestedField> fields = struct.fields();
     for (int i = 0; i < fields.size(); i++) {
-      if (fields.get(i).name().equals(name)) {
+      if (fields.get(i).fieldId() == column.fieldId()) {
         return i;
       }
     }
-    throw new IllegalArgumentException("Column " + name + " is not in " + struct);
+    throw new IllegalStateException("Column " + column.name() + " is not in " + struct);
   }
 }

@@ -14,6 +14,7 @@ import io.mink.schema.registry.SchemaType;
 import io.mink.schema.table.MergeResult;
 import io.mink.schema.table.RowAssembler;
 import io.mink.schema.table.SchemaMerge;
+import io.mink.schema.table.TableSchema;
 import java.nio.ByteBuffer;
 import java.util.Map;
 import java.util.UUID;
@@ -109,7 +110,7 @@ class PartDecoderFuzzTest {
   private static Record row(byte[] value, PartResult result) {
     Schema schema = KafkaColumns.SCHEMA;
     if (result instanceof PartResult.Decoded decoded) {
-      MergeResult merged = SchemaMerge.mergeValue(schema, 9, decoded.schema().type());
+      MergeResult merged = SchemaMerge.mergeValue(TableSchema.initial(schema), decoded.schema().type());
       assertThat(merged).isInstanceOf(MergeResult.Merged.class);
       schema = ((MergeResult.Merged) merged).schema();
     }

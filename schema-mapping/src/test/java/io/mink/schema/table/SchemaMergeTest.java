@@ -8,7 +8,7 @@ import org.apache.iceberg.types.Types;
 import org.junit.jupiter.api.Test;
 
 class SchemaMergeTest {
-  private static final Schema TABLE = KafkaColumns.SCHEMA;
+  private static final TableSchema TABLE = TableSchema.initial(KafkaColumns.SCHEMA);
   private static final int LAST_ID = 9;
 
   private static final Types.StructType ORDER = Types.StructType.of(
@@ -20,7 +20,7 @@ class SchemaMergeTest {
 
   @Test
   void valueRecordFieldsBecomeOptionalColumnsAfterTheMetadataColumns() {
-    Schema merged = merged(SchemaMerge.mergeValue(TABLE, LAST_ID, ORDER));
+    Schema merged = merged(SchemaMerge.mergeValue(TABLE, ORDER));
 
     assertThat(merged.columns()).extracting(Types.NestedField::name).containsExactly(
         "_kafka_partition", "_kafka_offset", "_kafka_timestamp", "_kafka_key", "_kafka_headers", "_kafka_value",
@@ -32,22 +32,22 @@ class SchemaMergeTest {
 
   @Test
   void nonRecordValueBecomesTheValueColumn() {
-    Schema merged = merged(SchemaMerge.mergeValue(TABLE, LAST_ID, Types.StringType.get()));
+    Schema merged = merged(SchemaMerge.mergeValue(TABLE, Types.StringType.get()));
 
     assertThat(merged.findField("value").type()).isEqualTo(Types.StringType.get());
   }
 
   @Test
   void decodedKeyBecomesItsOwnColumn() {
-    Schema merged = merged(SchemaMerge.mergeKey(TABLE, LAST_ID, Types.LongType.get()));
+    Schema merged = merged(SchemaMerge.mergeKey(TABLE, Types.LongType.get()));
 
     assertThat(merged.findField(TableColumns.DECODED_KEY).type()).isEqualTo(Types.LongType.get());
   }
 
   @Test
   void mergingTheSameSchemaAgainChangesNothing() {
-    MergeResult.Merged first = (MergeResult.Merged) SchemaMerge.mergeValue(TABLE, LAST_ID, ORDER);
-    MergeResult.Merged again = (MergeResult.Merged) SchemaMerge.mergeValue(first.schema(), first.lastColumnId(), ORDER);
+    MergeResult.Merged first = (MergeResult.Merged) SchemaMerge.mergeValue(TABLE, ORDER);
+    MergeResult.Merged again = (MergeResult.Merged) SchemaMerge.mergeValue(first.table(), ORDER);
 
     assertThat(again.changed()).isFalse();
     assertThat(again.schema()).isSameAs(first.schema());
@@ -55,15 +55,15 @@ class SchemaMergeTest {
 
   @Test
   void sameInputsGiveTheSameFieldIds() {
-    Schema one = merged(SchemaMerge.mergeValue(TABLE, LAST_ID, ORDER));
-    Schema two = merged(SchemaMerge.mergeValue(TABLE, LAST_ID, ORDER));
+    Schema one = merged(SchemaMerge.mergeValue(TABLE, ORDER));
+    Schema two = merged(SchemaMerge.mergeValue(TABLE, ORDER));
 
     assertThat(one.sameSchema(two)).isTrue();
   }
 
   @Test
   void newFieldIsAddedAtTheEndOfItsStructAndOldColumnsKeepTheirIds() {
-    MergeResult.Merged first = (MergeResult.Merged) SchemaMerge.mergeValue(TABLE, LAST_ID, ORDER);
+    MergeResult.Merged first = (MergeResult.Merged) SchemaMerge.mergeValue(TABLE, ORDER);
     Types.StructType withNested = Types.StructType.of(
         Types.NestedField.required(1, "id", Types.LongType.get()),
         Types.NestedField.optional(3, "lines", Types.ListType.ofRequired(4, Types.StructType.of(
@@ -71,7 +71,7 @@ class SchemaMergeTest {
             Types.NestedField.required(6, "quantity", Types.IntegerType.get()),
             Types.NestedField.optional(7, "discount", Types.DoubleType.get())))));
 
-    Schema merged = merged(SchemaMerge.mergeValue(first.schema(), first.lastColumnId(), withNested));
+    Schema merged = merged(SchemaMerge.mergeValue(first.table(), withNested));
 
     assertThat(merged.findField("lines.element").type().asStructType().fields())
         .extracting(Types.NestedField::name).containsExactly("sku", "quantity", "discount");
@@ -83,9 +83,9 @@ class SchemaMergeTest {
   void intToLongPromotesTheColumn() {
     Types.StructType narrow = Types.StructType.of(Types.NestedField.required(1, "count", Types.IntegerType.get()));
     Types.StructType wide = Types.StructType.of(Types.NestedField.required(1, "count", Types.LongType.get()));
-    MergeResult.Merged first = (MergeResult.Merged) SchemaMerge.mergeValue(TABLE, LAST_ID, narrow);
+    MergeResult.Merged first = (MergeResult.Merged) SchemaMerge.mergeValue(TABLE, narrow);
 
-    Schema merged = merged(SchemaMerge.mergeValue(first.schema(), first.lastColumnId(), wide));
+    Schema merged = merged(SchemaMerge.mergeValue(first.table(), wide));
 
     assertThat(merged.findField("count").type()).isEqualTo(Types.LongType.get());
     assertThat(merged.findField("count").fieldId()).isEqualTo(first.schema().findField("count").fieldId());
@@ -95,20 +95,20 @@ class SchemaMergeTest {
   void olderNarrowerSchemaLeavesTheWiderColumnAlone() {
     Types.StructType wide = Types.StructType.of(Types.NestedField.required(1, "count", Types.LongType.get()));
     Types.StructType narrow = Types.StructType.of(Types.NestedField.required(1, "count", Types.IntegerType.get()));
-    MergeResult.Merged first = (MergeResult.Merged) SchemaMerge.mergeValue(TABLE, LAST_ID, wide);
+    MergeResult.Merged first = (MergeResult.Merged) SchemaMerge.mergeValue(TABLE, wide);
 
-    assertThat(((MergeResult.Merged) SchemaMerge.mergeValue(first.schema(), first.lastColumnId(), narrow)).changed())
+    assertThat(((MergeResult.Merged) SchemaMerge.mergeValue(first.table(), narrow)).changed())
         .isFalse();
   }
 
   @Test
   void requiredNestedFieldThatALaterSchemaOmitsBecomesOptional() {
-    MergeResult.Merged first = (MergeResult.Merged) SchemaMerge.mergeValue(TABLE, LAST_ID, ORDER);
+    MergeResult.Merged first = (MergeResult.Merged) SchemaMerge.mergeValue(TABLE, ORDER);
     Types.StructType withoutQuantity = Types.StructType.of(
         Types.NestedField.optional(3, "lines", Types.ListType.ofRequired(4, Types.StructType.of(
             Types.NestedField.required(5, "sku", Types.StringType.get())))));
 
-    Schema merged = merged(SchemaMerge.mergeValue(first.schema(), first.lastColumnId(), withoutQuantity));
+    Schema merged = merged(SchemaMerge.mergeValue(first.table(), withoutQuantity));
 
     assertThat(merged.findField("lines.element.quantity").isOptional()).isTrue();
   }
@@ -117,18 +117,8 @@ class SchemaMergeTest {
   void fieldNamedLikeAMetadataColumnIsUnmergeable() {
     Types.StructType clash = Types.StructType.of(Types.NestedField.required(1, "_kafka_offset", Types.LongType.get()));
 
-    assertThat(SchemaMerge.mergeValue(TABLE, LAST_ID, clash)).isEqualTo(new MergeResult.Unmergeable(
+    assertThat(SchemaMerge.mergeValue(TABLE, clash)).isEqualTo(new MergeResult.Unmergeable(
         "field '_kafka_offset' is named like a column Mink owns or Iceberg reserves"));
-  }
-
-  @Test
-  void incompatibleTypeChangeIsUnmergeable() {
-    Types.StructType text = Types.StructType.of(Types.NestedField.required(1, "count", Types.StringType.get()));
-    Types.StructType number = Types.StructType.of(Types.NestedField.required(1, "count", Types.LongType.get()));
-    MergeResult.Merged first = (MergeResult.Merged) SchemaMerge.mergeValue(TABLE, LAST_ID, text);
-
-    assertThat(SchemaMerge.mergeValue(first.schema(), first.lastColumnId(), number)).isEqualTo(
-        new MergeResult.Unmergeable("field 'count' changes type from string to long"));
   }
 
   @Test
@@ -137,7 +127,7 @@ class SchemaMergeTest {
         Types.NestedField.required(1, "Name", Types.StringType.get()),
         Types.NestedField.required(2, "name", Types.StringType.get()));
 
-    assertThat(SchemaMerge.mergeValue(TABLE, LAST_ID, clash)).isEqualTo(
+    assertThat(SchemaMerge.mergeValue(TABLE, clash)).isEqualTo(
         new MergeResult.Unmergeable("fields named 'name' differ only in case"));
   }
 

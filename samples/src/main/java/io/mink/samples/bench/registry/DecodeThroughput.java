@@ -8,6 +8,7 @@ import io.mink.schema.registry.SchemaRef;
 import io.mink.schema.table.MergeResult;
 import io.mink.schema.table.RowAssembler;
 import io.mink.schema.table.SchemaMerge;
+import io.mink.schema.table.TableSchema;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.util.ArrayList;
@@ -65,8 +66,7 @@ final class DecodeThroughput {
   private DecodeThroughput(SchemaLanguage language, long seed) {
     this.language = language;
     this.schema = language.compile();
-    MergeResult merged = SchemaMerge.mergeValue(KafkaColumns.SCHEMA, KafkaColumns.SCHEMA.highestFieldId(),
-        schema.type());
+    MergeResult merged = SchemaMerge.mergeValue(TableSchema.initial(KafkaColumns.SCHEMA), schema.type());
     if (!(merged instanceof MergeResult.Merged ok)) {
       throw new IllegalStateException("Mink cannot merge the " + language.displayName() + " Order schema into a "
           + "table: " + ((MergeResult.Unmergeable) merged).reason());

@@ -6,6 +6,7 @@ import io.mink.schema.registry.RegistryUnavailableException;
 import io.mink.schema.table.MergeResult;
 import io.mink.schema.table.RowAssembler;
 import io.mink.schema.table.SchemaMerge;
+import io.mink.schema.table.TableSchema;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.iceberg.Schema;
@@ -20,14 +21,12 @@ import org.apache.kafka.clients.consumer.ConsumerRecord;
  */
 final class TypedRows {
   private final PartDecoder decoder;
-  private final Schema startSchema;
-  private final int startLastColumnId;
+  private final TableSchema start;
   private RowAssembler assembler;
 
-  TypedRows(PartDecoder decoder, Schema tableSchema, int lastColumnId) {
+  TypedRows(PartDecoder decoder, TableSchema start) {
     this.decoder = decoder;
-    this.startSchema = tableSchema;
-    this.startLastColumnId = lastColumnId;
+    this.start = start;
   }
 
   /** The table schema with the decoded key and value merged in; known after the first record. */
@@ -52,9 +51,9 @@ final class TypedRows {
   }
 
   private Schema merged(PartResult key, PartResult value) {
-    MergeResult withKey = SchemaMerge.mergeKey(startSchema, startLastColumnId, ((PartResult.Decoded) key).schema().type());
+    MergeResult withKey = SchemaMerge.mergeKey(start, ((PartResult.Decoded) key).schema().type());
     if (withKey instanceof MergeResult.Merged merged) {
-      MergeResult withValue = SchemaMerge.mergeValue(merged.schema(), merged.lastColumnId(),
+      MergeResult withValue = SchemaMerge.mergeValue(merged.table(),
           ((PartResult.Decoded) value).schema().type());
       if (withValue instanceof MergeResult.Merged both) {
         return both.schema();

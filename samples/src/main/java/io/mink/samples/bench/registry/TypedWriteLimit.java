@@ -3,6 +3,7 @@ package io.mink.samples.bench.registry;
 import io.mink.lake.LakeTables;
 import io.mink.lake.MinkTableLayout;
 import io.mink.schema.decode.PartDecoder;
+import io.mink.schema.table.TableSchema;
 import io.mink.samples.bench.ChunkReader;
 import io.mink.testkit.KafkaBroker;
 import io.mink.testkit.Warehouse;
@@ -68,8 +69,8 @@ final class TypedWriteLimit {
     try (Warehouse warehouse = Warehouse.create()) {
       Table table = new LakeTables(warehouse.catalog()).create(TableIdentifier.of("bench", "typed_write_limit"),
           MinkTableLayout.properties(topic, null, targetFileSizeBytes, Map.of()));
-      TypedRows typedRows = new TypedRows(decoder, table.schema(),
-          ((HasTableOperations) table).operations().current().lastColumnId());
+      TypedRows typedRows = new TypedRows(decoder,
+          TableSchema.of(((HasTableOperations) table).operations().current()));
       List<Lane> lanes = null;
       long records = 0;
       long bytes = 0;
