@@ -42,7 +42,6 @@ import org.apache.iceberg.types.Types;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -738,9 +737,6 @@ class EvolutionRulesTest {
         row(renamed, "first"), row(TableColumns.VALUE, 2), row(renamed, "third"));
   }
 
-  @Disabled("Mink deviates from tables.md: a later schema whose field is a struct again goes to the renamed "
-      + "struct column {name}_s{N}, which gets the new nested field, instead of renaming the current column and "
-      + "adding a new struct column under the name (SchemaMerge.target picks a renamed column that a change makes fit)")
   @ParameterizedTest
   @EnumSource(EvolutionLanguage.class)
   void laterSchemaChangingAFieldBackToAStructRenamesTheCurrentColumn(EvolutionLanguage language) {
@@ -772,9 +768,6 @@ class EvolutionRulesTest {
         row("id", 3, "address", fields("city", "Moss", "country", "NO")));
   }
 
-  @Disabled("Mink deviates from tables.md: a later int to long change of a field whose current column is a string "
-      + "promotes the renamed int column {name}_s{N} to long and writes the new records there, instead of renaming "
-      + "the current string column and adding a long column under the name (SchemaMerge.target)")
   @ParameterizedTest
   @EnumSource(value = EvolutionLanguage.class, names = {"AVRO", "PROTOBUF"})
   void laterSchemaWideningARenamedTypeRenamesTheCurrentColumnInLanguagesWithAnIntType(EvolutionLanguage language) {

@@ -23,8 +23,9 @@ import org.apache.iceberg.types.Types;
  * promote the column; any other type change renames the column {@code {name}_s{N}}, N being the
  * table's schema id, and adds a new column of the new type under the name; a new field becomes a
  * new optional column at the end of its struct; a field the source lacks keeps its column, and a
- * required one becomes optional. A field whose type fits a column renamed by an earlier change goes
- * to that column ({@link ColumnMatch}), so records of old schema versions change nothing.
+ * required one becomes optional. A field whose name's column cannot take it as it is, but a column
+ * renamed by an earlier change can, goes to that column ({@link ColumnMatch}), so records of old
+ * schema versions change nothing; renamed columns themselves never change.
  *
  * <p>Renames are one schema update and the rest a second (Iceberg refuses to add a name that an
  * update renames away), so a type change makes two schemas. A value field named like a column Mink
@@ -161,26 +162,18 @@ public final class SchemaMerge {
 
     /**
      * The column the field goes to: the named column if the field fits it as it is, else the newest
-     * renamed one it fits, else the named column if a change makes it fit, else the newest renamed
-     * one a change makes fit; null when none can take it. {@link ColumnMatch#columnFor} finds the
-     * same column once the changes are made.
+     * renamed one it fits as it is (a record of an older version), else the named column if a
+     * promotion or new nested fields make it fit; null when its type changed, and the named column
+     * is renamed. Renamed columns never change. {@link ColumnMatch#columnFor} finds the same column
+     * once the changes are made.
      */
     private static Types.NestedField target(Types.StructType table, Types.NestedField named,
         Types.NestedField field) {
-      List<Types.NestedField> renamed = RenamedColumns.of(table, field.name());
       Types.NestedField fitting = ColumnMatch.columnFor(table, field);
       if (fitting != null) {
         return fitting;
       }
-      if (ColumnMatch.mergeable(named.type(), field.type())) {
-        return named;
-      }
-      for (Types.NestedField column : renamed) {
-        if (ColumnMatch.mergeable(column.type(), field.type())) {
-          return column;
-        }
-      }
-      return null;
+      return ColumnMatch.mergeable(named.type(), field.type()) ? named : null;
     }
 
     private void rename(String path, Types.NestedField column, Types.NestedField field,

@@ -145,16 +145,31 @@ class TypeChangeTest {
   }
 
   @Test
-  void olderVersionThatANewFieldMakesIncompatibleStillGoesToItsRenamedColumn() {
-    TableSchema v1 = merged(EMPTY, struct(field("a", struct(field("x", Types.IntegerType.get())))));
+  void newVersionThatNoColumnFitsRenamesTheCurrentColumnAndLeavesRenamedOnesAlone() {
+    Types.StructType v1Type = struct(field("a", struct(field("x", Types.IntegerType.get()))));
+    TableSchema v1 = merged(EMPTY, v1Type);
     TableSchema v2 = merged(v1, struct(field("a", Types.StringType.get())));
 
     MergeResult.Merged v3 = merge(v2, struct(field("a", struct(field("x", Types.IntegerType.get()),
         field("y", Types.StringType.get())))));
 
-    assertThat(v3.steps()).singleElement();
-    assertThat(v3.schema().findField("a_s" + v1.schemaId() + ".y").type()).isEqualTo(Types.StringType.get());
-    assertThat(v3.schema().findField("a").type()).isEqualTo(Types.StringType.get());
+    Schema schema = v3.schema();
+    assertThat(schema.findField("a_s" + v1.schemaId()).type()).isEqualTo(v1.schema().findField("a").type());
+    assertThat(schema.findField("a_s" + v2.schemaId()).type()).isEqualTo(Types.StringType.get());
+    assertThat(schema.findField("a.y").type()).isEqualTo(Types.StringType.get());
+    assertThat(ColumnMatch.columnFor(schema.asStruct(), v1Type.field("a")).name()).isEqualTo("a");
+  }
+
+  @Test
+  void newVersionWideningARenamedTypeRenamesTheCurrentColumn() {
+    TableSchema v1 = merged(EMPTY, struct(field("amount", Types.IntegerType.get())));
+    TableSchema v2 = merged(v1, struct(field("amount", Types.StringType.get())));
+
+    Schema schema = merge(v2, struct(field("amount", Types.LongType.get()))).schema();
+
+    assertThat(schema.findField("amount_s" + v1.schemaId()).type()).isEqualTo(Types.IntegerType.get());
+    assertThat(schema.findField("amount_s" + v2.schemaId()).type()).isEqualTo(Types.StringType.get());
+    assertThat(schema.findField("amount").type()).isEqualTo(Types.LongType.get());
   }
 
   @Test
