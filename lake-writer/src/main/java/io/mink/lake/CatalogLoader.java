@@ -1,19 +1,37 @@
 package io.mink.lake;
 
+import static java.util.Objects.requireNonNull;
+
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.time.Duration;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
+import java.util.function.Predicate;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.iceberg.CatalogProperties;
 import org.apache.iceberg.CatalogUtil;
 import org.apache.iceberg.catalog.Catalog;
+import org.apache.iceberg.exceptions.BadRequestException;
+import org.apache.iceberg.exceptions.ForbiddenException;
+import org.apache.iceberg.exceptions.NotAuthorizedException;
 
-/** Opens the Iceberg catalog that a {@link LakeSettings} describes. */
+/**
+ * Opens the Iceberg catalog that a {@link LakeSettings} describes: jdbc (SQLite or PostgreSQL), rest, hadoop
+ * (a local or mounted file system) or glue. The [lake] properties go to the catalog and its FileIO as they are.
+ *
+ * <p>A configuration Mink can see is wrong fails at once with an {@link IllegalArgumentException} that says what to
+ * change. A catalog that does not answer (starting, restarting, a database busy creating its tables) is tried again
+ * with backoff; when it still does not answer, an {@link IllegalStateException} says where Mink looked.
+ */
 public final class CatalogLoader {
   public static final String CATALOG_NAME = "mink";
 
@@ -22,39 +40,65 @@ public final class CatalogLoader {
       "rest", "org.apache.iceberg.rest.RESTCatalog",
       "hadoop", "org.apache.iceberg.hadoop.HadoopCatalog",
       "glue", "org.apache.iceberg.aws.glue.GlueCatalog");
+  private static final Map<String, String> URI_EXAMPLES = Map.of(
+      "jdbc", "jdbc:postgresql://postgres:5432/iceberg or jdbc:sqlite:/var/lib/mink/catalog.db",
+      "rest", "http://iceberg-rest:8181");
+  /** Properties Iceberg reads as booleans with Boolean.parseBoolean, where a typo would silently mean false. */
+  private static final Set<String> BOOLEAN_PROPERTIES = Set.of(
+      "s3.path-style-access", "s3.checksum-enabled", "s3.delete-enabled", "s3.acceleration-enabled",
+      "s3.dualstack-enabled", "s3.use-arn-region-enabled", "s3.remote-signing-enabled", "s3.preload-client-enabled",
+      "s3.cross-region-access-enabled", "glue.skip-archive", "glue.skip-name-validation",
+      "glue.lakeformation-enabled", "rest.sigv4-enabled");
+  private static final List<String> HTTP_CLIENT_TYPES = List.of("apache", "urlconnection");
+  private static final String FILE_IOS = "org.apache.iceberg.aws.s3.S3FileIO, org.apache.iceberg.hadoop.HadoopFileIO "
+      + "or org.apache.iceberg.io.ResolvingFileIO";
+
+  /** Five attempts, 0.5 s before the second and doubling: 7.5 s of waiting in all. */
+  static final Backoff DEFAULT_BACKOFF = new Backoff(5, Duration.ofMillis(500));
+
+  /** How often and how patiently to try a catalog that does not answer. */
+  record Backoff(int attempts, Duration firstDelay) {
+    Backoff {
+      requireNonNull(firstDelay, "firstDelay is null");
+      if (attempts < 1) {
+        throw new IllegalArgumentException("attempts must be at least 1, not " + attempts);
+      }
+    }
+
+    Duration delayAfter(int attempt) {
+      return firstDelay.multipliedBy(1L << Math.min(attempt - 1, 16));
+    }
+  }
 
   private CatalogLoader() {}
 
-  private static final int ATTEMPTS = 5;
-
-  /**
-   * Opens the catalog, trying again with backoff when it fails: a catalog that is starting, or a
-   * JDBC catalog whose tables another process is creating at the same moment, answers on a retry.
-   */
+  /** Opens the catalog, trying again with backoff while it does not answer. */
   public static Catalog load(LakeSettings settings) {
+    return load(settings, DEFAULT_BACKOFF);
+  }
+
+  static Catalog load(LakeSettings settings, Backoff backoff) {
     Map<String, String> properties = catalogProperties(settings);
-    RuntimeException failure = null;
-    for (int attempt = 1; attempt <= ATTEMPTS; attempt++) {
+    long start = System.nanoTime();
+    for (int attempt = 1; ; attempt++) {
       try {
         return CatalogUtil.buildIcebergCatalog(CATALOG_NAME, properties, new Configuration(false));
       } catch (RuntimeException e) {
-        failure = e;
-        sleep(250L << attempt);
+        if (isConfigurationError(e)) {
+          throw misconfigured(settings, e);
+        }
+        if (attempt == backoff.attempts()) {
+          throw unavailable(settings, e, attempt, Duration.ofNanos(System.nanoTime() - start));
+        }
+        sleep(backoff.delayAfter(attempt));
       }
     }
-    throw failure;
   }
 
-  private static void sleep(long millis) {
-    try {
-      Thread.sleep(millis);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new IllegalStateException("Interrupted while opening the catalog", e);
-    }
-  }
-
-  /** The properties handed to Iceberg: the user's, then the ones the settings name, then SQLite's needs. */
+  /**
+   * The properties handed to Iceberg: the user's, then the ones the settings name, then SQLite's needs.
+   * Fails on what is wrong before any connection is made.
+   */
   static Map<String, String> catalogProperties(LakeSettings settings) {
     String type = settings.catalog().toLowerCase(Locale.ROOT);
     String implementation = IMPLEMENTATIONS.get(type);
@@ -62,20 +106,196 @@ public final class CatalogLoader {
       throw new IllegalArgumentException("Unknown catalog type '" + settings.catalog()
           + "': use one of " + String.join(", ", IMPLEMENTATIONS.keySet().stream().sorted().toList()));
     }
+    validate(type, settings);
     Map<String, String> properties = new HashMap<>(settings.properties());
     properties.put(CatalogProperties.CATALOG_IMPL, implementation);
-    properties.put(CatalogProperties.WAREHOUSE_LOCATION, settings.warehouse());
+    if (!settings.warehouse().isBlank()) {
+      properties.put(CatalogProperties.WAREHOUSE_LOCATION, settings.warehouse());
+    }
     if (settings.uri() != null) {
       properties.put(CatalogProperties.URI, settings.uri());
     }
-    if (type.equals("jdbc") && settings.uri() != null && settings.uri().startsWith("jdbc:sqlite:")) {
+    if (type.equals("jdbc") && settings.uri().startsWith("jdbc:sqlite:")) {
       properties.putIfAbsent("jdbc.schema-version", "V1");
       properties.putIfAbsent("jdbc.busy_timeout", "30000");
       properties.putIfAbsent("jdbc.journal_mode", "WAL");
       createParentDirectory(settings.uri().substring("jdbc:sqlite:".length()));
       createWarehouseDirectory(settings.warehouse());
     }
+    if (type.equals("hadoop")) {
+      createWarehouseDirectory(settings.warehouse());
+    }
     return properties;
+  }
+
+  /** What each catalog type needs from [lake], and property values Iceberg would misread or fail on late. */
+  static void validate(String type, LakeSettings settings) {
+    String uri = settings.uri();
+    String warehouse = settings.warehouse();
+    if (URI_EXAMPLES.containsKey(type) && (uri == null || uri.isBlank())) {
+      throw new IllegalArgumentException("The " + type + " catalog needs uri in [lake], such as "
+          + URI_EXAMPLES.get(type));
+    }
+    if (!type.equals("rest") && warehouse.isBlank()) {
+      throw new IllegalArgumentException("The " + type + " catalog needs warehouse in [lake]: where table files go, "
+          + "such as " + (type.equals("hadoop") ? "/var/lib/mink/warehouse" : "s3://mink-lake/warehouse"));
+    }
+    switch (type) {
+      case "rest" -> {
+        if (!uri.startsWith("http://") && !uri.startsWith("https://")) {
+          throw new IllegalArgumentException("uri '" + uri + "' of the rest catalog is not an http:// or https:// URL: "
+              + "set uri in [lake] to the catalog's base URL, such as " + URI_EXAMPLES.get("rest"));
+        }
+      }
+      case "jdbc" -> {
+        if (!uri.startsWith("jdbc:")) {
+          throw new IllegalArgumentException("uri '" + uri + "' of the jdbc catalog is not a JDBC URL: set uri in "
+              + "[lake] to one such as " + URI_EXAMPLES.get("jdbc"));
+        }
+        requireDriver(uri);
+      }
+      case "hadoop" -> {
+        if (!isLocal(warehouse)) {
+          throw new IllegalArgumentException("warehouse '" + warehouse + "' of the hadoop catalog is not a local path "
+              + "or file: URI: Mink has Hadoop's local file system only. Use a local or mounted directory, or the "
+              + "rest, glue or jdbc catalog for an object store");
+        }
+      }
+      case "glue" -> {
+        if (!warehouse.startsWith("s3://") && !settings.properties().containsKey(CatalogProperties.FILE_IO_IMPL)) {
+          throw new IllegalArgumentException("warehouse '" + warehouse + "' of the glue catalog is not an s3:// URI: "
+              + "Glue tables keep their files in S3; set warehouse in [lake] to one such as s3://mink-lake/warehouse");
+        }
+      }
+      default -> throw new IllegalStateException("No checks for catalog type " + type);
+    }
+    validateProperties(settings.properties());
+  }
+
+  private static void validateProperties(Map<String, String> properties) {
+    properties.forEach((key, value) -> {
+      if (BOOLEAN_PROPERTIES.contains(key) && !value.equals("true") && !value.equals("false")) {
+        throw new IllegalArgumentException("Property " + key + " in [lake.properties] is '" + value
+            + "': use true or false");
+      }
+    });
+    String httpClient = properties.get("http-client.type");
+    if (httpClient != null && !HTTP_CLIENT_TYPES.contains(httpClient)) {
+      throw new IllegalArgumentException("Property http-client.type in [lake.properties] is '" + httpClient
+          + "': use one of " + String.join(", ", HTTP_CLIENT_TYPES));
+    }
+    String fileIo = properties.get(CatalogProperties.FILE_IO_IMPL);
+    if (fileIo != null) {
+      try {
+        Class.forName(fileIo, false, CatalogLoader.class.getClassLoader());
+      } catch (ClassNotFoundException | LinkageError e) {
+        throw new IllegalArgumentException("Property io-impl in [lake.properties] names " + fileIo
+            + ", which is not on Mink's classpath: use " + FILE_IOS + ", or leave it out for the catalog's default");
+      }
+    }
+  }
+
+  private static void requireDriver(String uri) {
+    try {
+      DriverManager.getDriver(uri);
+    } catch (SQLException e) {
+      throw new IllegalArgumentException("No JDBC driver on Mink's classpath accepts uri '" + uri + "': Mink ships "
+          + "the SQLite (jdbc:sqlite:) and PostgreSQL (jdbc:postgresql:) drivers; put another database's driver jar "
+          + "on the classpath to use it", e);
+    }
+  }
+
+  /** A path, a file: URI or a Windows drive; not a URI of another scheme such as s3: or hdfs:. */
+  private static boolean isLocal(String warehouse) {
+    int colon = warehouse.indexOf(':');
+    if (colon <= 1) {
+      return true;
+    }
+    String scheme = warehouse.substring(0, colon);
+    return scheme.equals("file") || !scheme.chars().allMatch(c -> Character.isLetterOrDigit(c) || c == '+' || c == '-');
+  }
+
+  /** Errors that trying again cannot fix: Iceberg's argument checks, refused credentials, requests the catalog rejects. */
+  private static boolean isConfigurationError(Throwable error) {
+    for (Throwable cause = error; cause != null; cause = cause.getCause() == cause ? null : cause.getCause()) {
+      if (cause instanceof IllegalArgumentException || cause instanceof NotAuthorizedException
+          || cause instanceof ForbiddenException || cause instanceof BadRequestException
+          || cause instanceof ClassNotFoundException || cause instanceof NoClassDefFoundError
+          || isMissingRegion(cause)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static boolean isMissingRegion(Throwable error) {
+    return error.getClass().getName().startsWith("software.amazon.awssdk.")
+        && String.valueOf(error.getMessage()).contains("Unable to load region");
+  }
+
+  private static IllegalArgumentException misconfigured(LakeSettings settings, RuntimeException error) {
+    String where = "The " + settings.catalog() + " catalog" + at(settings);
+    String reason = reason(error);
+    if (chainContains(error, NotAuthorizedException.class) || chainContains(error, ForbiddenException.class)) {
+      return new IllegalArgumentException(where + " refused Mink's credentials (" + reason + "): set credential "
+          + "(client-id:client-secret for OAuth2) or token in [lake.properties], and check that they may use it", error);
+    }
+    if (chainMatches(error, CatalogLoader::isMissingRegion)) {
+      return new IllegalArgumentException(where + " needs an AWS region (" + reason + "): set client.region in "
+          + "[lake.properties], or AWS_REGION in Mink's environment", error);
+    }
+    return new IllegalArgumentException(where + " cannot be opened with this configuration (" + reason
+        + "): check [lake] and [lake.properties]", error);
+  }
+
+  private static IllegalStateException unavailable(
+      LakeSettings settings, RuntimeException error, int attempts, Duration waited) {
+    String what = switch (settings.catalog().toLowerCase(Locale.ROOT)) {
+      case "rest" -> "that the catalog server is running and that uri in [lake] points at it";
+      case "jdbc" -> "that the database is running, that uri in [lake] points at it and that Mink may use it";
+      case "glue" -> "that AWS Glue is reachable from here and the properties in [lake.properties]";
+      default -> "that the warehouse in [lake] exists and that Mink may write it";
+    };
+    return new IllegalStateException("Cannot open the " + settings.catalog() + " catalog" + at(settings) + " ("
+        + reason(error) + ") after " + attempts + " attempts over " + waited.toSeconds() + " s: check " + what, error);
+  }
+
+  private static String at(LakeSettings settings) {
+    return " at " + (settings.uri() != null ? settings.uri() : settings.warehouse());
+  }
+
+  /** The messages of an error and its causes, each once. */
+  static String reason(Throwable error) {
+    StringBuilder reason = new StringBuilder();
+    for (Throwable cause = error; cause != null; cause = cause.getCause() == cause ? null : cause.getCause()) {
+      String message = cause.getMessage();
+      if (message != null && !reason.toString().contains(message)) {
+        reason.append(reason.length() == 0 ? "" : ": ").append(message);
+      }
+    }
+    return reason.length() == 0 ? error.getClass().getSimpleName() : reason.toString();
+  }
+
+  private static boolean chainContains(Throwable error, Class<? extends Throwable> type) {
+    return chainMatches(error, type::isInstance);
+  }
+
+  private static boolean chainMatches(Throwable error, Predicate<Throwable> test) {
+    for (Throwable cause = error; cause != null; cause = cause.getCause() == cause ? null : cause.getCause()) {
+      if (test.test(cause)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static void sleep(Duration duration) {
+    try {
+      Thread.sleep(duration.toMillis());
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("Interrupted while opening the catalog", e);
+    }
   }
 
   private static void createParentDirectory(String sqlitePath) {
@@ -91,20 +311,15 @@ public final class CatalogLoader {
   }
 
   private static void createWarehouseDirectory(String warehouse) {
-    if (warehouse.startsWith("file:")) {
-      try {
-        Files.createDirectories(Path.of(URI.create(warehouse)));
-      } catch (IOException e) {
-        throw new UncheckedIOException("Cannot create the warehouse directory " + warehouse
-            + ": check that the path is writable", e);
-      }
-    } else if (!warehouse.contains("://")) {
-      try {
-        Files.createDirectories(Path.of(warehouse));
-      } catch (IOException e) {
-        throw new UncheckedIOException("Cannot create the warehouse directory " + warehouse
-            + ": check that the path is writable", e);
-      }
+    if (!isLocal(warehouse)) {
+      return;
+    }
+    Path directory = warehouse.startsWith("file:") ? Path.of(URI.create(warehouse)) : Path.of(warehouse);
+    try {
+      Files.createDirectories(directory);
+    } catch (IOException e) {
+      throw new UncheckedIOException("Cannot create the warehouse directory " + warehouse
+          + ": check that the path is writable", e);
     }
   }
 }
