@@ -7,7 +7,7 @@ import picocli.CommandLine.Spec;
 import picocli.CommandLine.ParentCommand;
 
 @Command(name = "table", description = "Add and inspect the tables Mink indexes.",
-    subcommands = {TableAddCommand.class})
+    subcommands = {TableAddCommand.class, TableResumeCommand.class})
 final class TableCommand implements Callable<Integer> {
   @Spec
   CommandSpec spec;

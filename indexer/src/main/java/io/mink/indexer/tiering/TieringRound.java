@@ -31,7 +31,6 @@ import org.apache.iceberg.io.FileWriterFactory;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.ConsumerRecords;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
-import org.apache.kafka.common.PartitionInfo;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.header.Header;
 import org.slf4j.Logger;
@@ -57,6 +56,7 @@ public final class TieringRound {
   private final long targetFileSizeBytes;
   private final long deadlineNanos;
   private final PartDecoder decoder;
+  private final Runnable heartbeat;
   private final String roundId = UUID.randomUUID().toString();
   private final Map<Schema, FileWriterFactory<Record>> writerFactories = new IdentityHashMap<>();
 
@@ -67,6 +67,18 @@ public final class TieringRound {
   public TieringRound(
       TableDescriptor descriptor, Table table, KafkaConsumer<byte[], byte[]> consumer, WriterLanes lanes,
       LakeCommitter committer, long targetFileSizeBytes, Duration maxDuration, PartDecoder decoder) {
+    this(descriptor, table, consumer, lanes, committer, targetFileSizeBytes, maxDuration, decoder, () -> {});
+  }
+
+  /**
+   * @param heartbeat called as the round works: before every fetch and while it waits for the schema
+   *     registry; it throws to stop the round, whose files are then deleted and nothing committed
+   */
+  public TieringRound(
+      TableDescriptor descriptor, Table table, KafkaConsumer<byte[], byte[]> consumer, WriterLanes lanes,
+      LakeCommitter committer, long targetFileSizeBytes, Duration maxDuration, PartDecoder decoder,
+      Runnable heartbeat) {
+    this.heartbeat = requireNonNull(heartbeat, "heartbeat is null");
     this.descriptor = requireNonNull(descriptor, "descriptor is null");
     this.table = requireNonNull(table, "table is null");
     this.consumer = requireNonNull(consumer, "consumer is null");
@@ -82,7 +94,8 @@ public final class TieringRound {
     table.refresh();
     TableMetadata metadata = ((HasTableOperations) table).operations().current();
     LakeOffsets recorded = MinkSnapshot.newest(metadata).map(MinkSnapshot::offsets).orElse(LakeOffsets.NONE);
-    RoundPlan plan = RoundPlanner.plan(recorded, bounds());
+    RoundPlan plan = RoundPlanner.plan(recorded,
+        TopicBounds.read(consumer, descriptor.topic(), descriptor.qualifiedName()));
     if (!plan.gaps().isEmpty()) {
       throw new DataLossException(descriptor.qualifiedName(), descriptor.topic(), plan.gaps());
     }
@@ -94,8 +107,10 @@ public final class TieringRound {
 
     Map<Integer, PartitionSink> sinks = openSinks(plan);
     Map<Integer, Long> reached = new HashMap<>(plan.emptyUnrecorded());
-    RoundRows rows = new RoundRows(descriptor.qualifiedName(), TableSchema.of(metadata), decoder, System::nanoTime,
-        deadlineNanos);
+    RoundRows rows = new RoundRows(descriptor.qualifiedName(), TableSchema.of(metadata), decoder, () -> {
+      heartbeat.run();
+      return System.nanoTime();
+    }, deadlineNanos);
     boolean forceFinished;
     long[] bytes = new long[1];
     try {
@@ -135,23 +150,6 @@ public final class TieringRound {
         files.size(), Duration.ofNanos(System.nanoTime() - started), forceFinished, rows.rawCounts());
   }
 
-  private Map<Integer, PartitionBounds> bounds() {
-    List<PartitionInfo> partitions = consumer.partitionsFor(descriptor.topic(), METADATA_TIMEOUT);
-    if (partitions == null || partitions.isEmpty()) {
-      throw new IllegalStateException("Topic " + descriptor.topic() + " of table " + descriptor.qualifiedName()
-          + " does not exist in Kafka: indexing waits until it is back");
-    }
-    List<TopicPartition> topicPartitions = partitions.stream()
-        .map(info -> new TopicPartition(info.topic(), info.partition())).toList();
-    Map<TopicPartition, Long> starts = consumer.beginningOffsets(topicPartitions, METADATA_TIMEOUT);
-    Map<TopicPartition, Long> ends = consumer.endOffsets(topicPartitions, METADATA_TIMEOUT);
-    Map<Integer, PartitionBounds> bounds = new HashMap<>();
-    for (TopicPartition partition : topicPartitions) {
-      bounds.put(partition.partition(), new PartitionBounds(starts.get(partition), ends.get(partition)));
-    }
-    return bounds;
-  }
-
   private Map<Integer, PartitionSink> openSinks(RoundPlan plan) {
     Map<Integer, PartitionSink> sinks = new HashMap<>();
     for (PartitionRange range : plan.ranges()) {
@@ -179,6 +177,7 @@ public final class TieringRound {
     remaining.forEach((partition, range) -> consumer.seek(partition, range.from()));
     try {
       while (!remaining.isEmpty()) {
+        heartbeat.run();
         if (System.nanoTime() > deadlineNanos) {
           LOG.info("Round {} of {} reached its freshness deadline: committing what {} partitions read so far",
               roundId, descriptor.qualifiedName(), plan.ranges().size());
