@@ -143,7 +143,8 @@ class TableResumeCommandTest {
   }
 
   private LakeTables lake() {
-    return new LakeTables(CatalogLoader.load(LakeSettings.embedded(workingDirectory.resolve(LakeSettings.EMBEDDED_DIRECTORY))));
+    return new LakeTables(CatalogLoader.load(
+        LakeSettings.embedded(workingDirectory.resolve(LakeSettings.EMBEDDED_DIRECTORY))));
   }
 
   private Table table(String topic) {

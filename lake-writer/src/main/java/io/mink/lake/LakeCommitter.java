@@ -3,12 +3,17 @@ package io.mink.lake;
 import static java.util.Objects.requireNonNull;
 
 import io.mink.schema.table.SchemaStep;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
+import java.util.function.Supplier;
 import org.apache.iceberg.AppendFiles;
 import org.apache.iceberg.BaseTable;
 import org.apache.iceberg.DataFile;
 import org.apache.iceberg.HasTableOperations;
+import org.apache.iceberg.OverwriteFiles;
 import org.apache.iceberg.Snapshot;
+import org.apache.iceberg.SnapshotUpdate;
 import org.apache.iceberg.Table;
 import org.apache.iceberg.TableOperations;
 import org.apache.iceberg.Transaction;
@@ -44,10 +49,10 @@ public final class LakeCommitter {
           step.applyTo(update);
           update.commit();
         }
-        append(transaction.newFastAppend(), round).commit();
+        dataUpdate(round, transaction::newFastAppend, transaction::newOverwrite).commit();
         transaction.commitTransaction();
       } else {
-        append(fenced.newFastAppend(), round).commit();
+        dataUpdate(round, fenced::newFastAppend, fenced::newOverwrite).commit();
       }
     } catch (OffsetConflictException | SchemaConflictException e) {
       deleteFiles(table, round);
@@ -68,13 +73,29 @@ public final class LakeCommitter {
         "Round " + round.roundId() + " was committed to " + table.name() + " but its snapshot is not there"));
   }
 
-  private static AppendFiles append(AppendFiles append, RoundCommit round) {
-    round.dataFiles().forEach(append::appendFile);
-    round.summary().forEach(append::set);
-    append.set(MinkSnapshot.COMMIT_USER_PROPERTY, MinkSnapshot.COMMIT_USER);
-    append.set(MinkSnapshot.OFFSETS_PROPERTY, round.endOffsets().encode());
-    append.set(MinkSnapshot.ROUND_PROPERTY, round.roundId());
-    return append;
+  /**
+   * The round's snapshot: a fast append of its files, or, when it compacted small files, an
+   * overwrite that adds its files and the compacted ones and removes the files they replace.
+   */
+  private static SnapshotUpdate<?> dataUpdate(RoundCommit round, Supplier<AppendFiles> append,
+      Supplier<OverwriteFiles> overwrite) {
+    SnapshotUpdate<?> update;
+    if (round.compaction().isEmpty()) {
+      AppendFiles files = append.get();
+      round.dataFiles().forEach(files::appendFile);
+      update = files;
+    } else {
+      OverwriteFiles files = overwrite.get();
+      round.dataFiles().forEach(files::addFile);
+      round.compaction().added().forEach(files::addFile);
+      round.compaction().removed().forEach(files::deleteFile);
+      update = files;
+    }
+    round.summary().forEach(update::set);
+    update.set(MinkSnapshot.COMMIT_USER_PROPERTY, MinkSnapshot.COMMIT_USER);
+    update.set(MinkSnapshot.OFFSETS_PROPERTY, round.endOffsets().encode());
+    update.set(MinkSnapshot.ROUND_PROPERTY, round.roundId());
+    return update;
   }
 
   private static boolean committed(Table table, RoundCommit round) {
@@ -92,9 +113,11 @@ public final class LakeCommitter {
     return Optional.empty();
   }
 
-  /** Deletes the data files of a round that did not commit. */
+  /** Deletes the data files of a round that did not commit, the ones its compaction wrote too. */
   public static void deleteFiles(Table table, RoundCommit round) {
-    for (DataFile file : round.dataFiles()) {
+    List<DataFile> written = new ArrayList<>(round.dataFiles());
+    written.addAll(round.compaction().added());
+    for (DataFile file : written) {
       try {
         table.io().deleteFile(file.location());
       } catch (RuntimeException e) {

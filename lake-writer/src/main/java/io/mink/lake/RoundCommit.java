@@ -14,10 +14,11 @@ import org.apache.iceberg.DataFile;
  * @param startOffsets the offsets of the newest Mink snapshot when the round was planned
  * @param endOffsets the next offsets to read after this round, every partition the table has
  * @param schemaEvolution the schema changes the round's files need, committed with them
+ * @param compaction small files the round rewrote, replaced in the round's own snapshot
  */
 public record RoundCommit(
     String roundId, LakeOffsets startOffsets, LakeOffsets endOffsets, List<DataFile> dataFiles,
-    Map<String, String> summary, Optional<SchemaEvolution> schemaEvolution) {
+    Map<String, String> summary, Optional<SchemaEvolution> schemaEvolution, Compaction compaction) {
   public RoundCommit {
     requireNonNull(roundId, "roundId is null");
     requireNonNull(startOffsets, "startOffsets is null");
@@ -25,6 +26,13 @@ public record RoundCommit(
     dataFiles = List.copyOf(requireNonNull(dataFiles, "dataFiles is null"));
     summary = Map.copyOf(requireNonNull(summary, "summary is null"));
     requireNonNull(schemaEvolution, "schemaEvolution is null");
+    requireNonNull(compaction, "compaction is null");
+  }
+
+  public RoundCommit(
+      String roundId, LakeOffsets startOffsets, LakeOffsets endOffsets, List<DataFile> dataFiles,
+      Map<String, String> summary, Optional<SchemaEvolution> schemaEvolution) {
+    this(roundId, startOffsets, endOffsets, dataFiles, summary, schemaEvolution, Compaction.NONE);
   }
 
   public RoundCommit(

@@ -1,0 +1,23 @@
+package io.mink.lake;
+
+import static java.util.Objects.requireNonNull;
+
+import java.util.List;
+import org.apache.iceberg.DataFile;
+
+/**
+ * Small files a round rewrote: the files it removes and the files that hold their rows now,
+ * committed in the round's own snapshot.
+ */
+public record Compaction(List<DataFile> removed, List<DataFile> added) {
+  public static final Compaction NONE = new Compaction(List.of(), List.of());
+
+  public Compaction {
+    removed = List.copyOf(requireNonNull(removed, "removed is null"));
+    added = List.copyOf(requireNonNull(added, "added is null"));
+  }
+
+  public boolean isEmpty() {
+    return removed.isEmpty();
+  }
+}
