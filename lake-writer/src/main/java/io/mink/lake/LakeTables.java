@@ -28,11 +28,22 @@ public final class LakeTables {
     return catalog.tableExists(identifier);
   }
 
-  /** Creates the table with the metadata columns; the namespace is created when missing. */
+  /**
+   * Creates the table with the metadata columns, partitioned by identity on _kafka_partition; the
+   * namespace is created when missing.
+   */
   public Table create(TableIdentifier identifier, Map<String, String> properties) {
+    return create(identifier, PartitionSpecs.kafka(KafkaColumns.SCHEMA), properties);
+  }
+
+  /**
+   * Creates the table with the metadata columns and the given spec (see {@link PartitionSpecs#forNewTable});
+   * the namespace is created when missing.
+   */
+  public Table create(TableIdentifier identifier, PartitionSpec spec, Map<String, String> properties) {
     ensureNamespace(identifier.namespace());
     try {
-      return catalog.createTable(identifier, KafkaColumns.SCHEMA, PartitionSpec.unpartitioned(), properties);
+      return catalog.createTable(identifier, KafkaColumns.SCHEMA, spec, properties);
     } catch (AlreadyExistsException e) {
       throw new AlreadyExistsException("Table %s already exists in the catalog: pick another name with "
           + "--namespace, or drop the existing table first", identifier);

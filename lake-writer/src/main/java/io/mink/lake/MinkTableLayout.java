@@ -2,32 +2,57 @@ package io.mink.lake;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Set;
 import org.apache.iceberg.TableProperties;
 
-/** The Iceberg table properties of a Mink table (spec/tiering.md "Iceberg table layout"). */
+/** The Iceberg table properties of a Mink table (spec/tiering.md "Iceberg table layout", docs/layout.md). */
 public final class MinkTableLayout {
   public static final String TOPIC_PROPERTY = "mink.topic";
   public static final String TOPIC_ID_PROPERTY = "mink.topic-id";
   public static final String OPTION_PREFIX = "mink.";
   public static final String ICEBERG_OPTION_PREFIX = "iceberg.";
 
+  /** The table option that selects the Iceberg format version. */
+  public static final String FORMAT_VERSION_OPTION = ICEBERG_OPTION_PREFIX + TableProperties.FORMAT_VERSION;
+  /** The table option that sets the size at which Mink rolls a table's data files, over target_file_size. */
+  public static final String TARGET_FILE_SIZE_OPTION =
+      ICEBERG_OPTION_PREFIX + TableProperties.WRITE_TARGET_FILE_SIZE_BYTES;
+  /** The table option that records the --partition-by fields of a new table. */
+  public static final String PARTITION_BY_OPTION = "partition-by";
+  /** The table option that records that the table existed and was attached (lake_attach). */
+  public static final String ATTACH_OPTION = "attach";
+
+  public static final int DEFAULT_FORMAT_VERSION = 2;
+  public static final Set<Integer> FORMAT_VERSIONS = Set.of(2, 3);
+
   private MinkTableLayout() {}
 
   /**
    * The properties of a new table: format version 2 unless iceberg.format-version says otherwise,
    * merge-on-read, zstd Parquet at the target size, mink.* copies of the table options and the
-   * user's iceberg.* options passed through without their prefix.
+   * user's iceberg.* options passed through without their prefix (they win over Mink's defaults).
    */
   public static Map<String, String> properties(
       String topic, String topicId, long targetFileSizeBytes, Map<String, String> tableOptions) {
+    checkOptions(tableOptions);
     Map<String, String> properties = new LinkedHashMap<>();
-    properties.put(TableProperties.FORMAT_VERSION, "2");
+    properties.put(TableProperties.FORMAT_VERSION, Integer.toString(DEFAULT_FORMAT_VERSION));
     properties.put(TableProperties.DELETE_MODE, "merge-on-read");
     properties.put(TableProperties.UPDATE_MODE, "merge-on-read");
     properties.put(TableProperties.MERGE_MODE, "merge-on-read");
     properties.put(TableProperties.DEFAULT_FILE_FORMAT, "parquet");
     properties.put(TableProperties.PARQUET_COMPRESSION, "zstd");
     properties.put(TableProperties.WRITE_TARGET_FILE_SIZE_BYTES, Long.toString(targetFileSizeBytes));
+    properties.putAll(attachProperties(topic, topicId, tableOptions));
+    return properties;
+  }
+
+  /**
+   * The properties Mink sets on a table it attaches: its mink.* properties and the user's iceberg.*
+   * options. Mink's write defaults are not imposed on a table that someone else created.
+   */
+  public static Map<String, String> attachProperties(String topic, String topicId, Map<String, String> tableOptions) {
+    Map<String, String> properties = new LinkedHashMap<>();
     properties.put(TOPIC_PROPERTY, topic);
     if (topicId != null) {
       properties.put(TOPIC_ID_PROPERTY, topicId);
@@ -40,5 +65,62 @@ public final class MinkTableLayout {
       }
     });
     return properties;
+  }
+
+  /**
+   * Checks the iceberg.* options whose values Mink depends on: the format version (2 or 3), the
+   * file format (Parquet) and the target file size (a positive number of bytes). The message says
+   * what to use.
+   */
+  public static void checkOptions(Map<String, String> tableOptions) {
+    tableOptions.forEach((key, value) -> {
+      if (key.equals(ICEBERG_OPTION_PREFIX)) {
+        throw new IllegalArgumentException("Invalid table option '" + key + "': name an Iceberg table property "
+            + "after iceberg., such as iceberg.write.parquet.row-group-size-bytes");
+      }
+    });
+    String fileFormat = tableOptions.get(ICEBERG_OPTION_PREFIX + TableProperties.DEFAULT_FILE_FORMAT);
+    if (fileFormat != null && !fileFormat.strip().equalsIgnoreCase("parquet")) {
+      throw new IllegalArgumentException("Unsupported " + ICEBERG_OPTION_PREFIX + TableProperties.DEFAULT_FILE_FORMAT
+          + " '" + fileFormat + "': Mink writes Parquet; leave the option out");
+    }
+    formatVersion(tableOptions);
+    targetFileSize(tableOptions, 1);
+  }
+
+  /** The format version the options select: 2 unless iceberg.format-version is 3. */
+  public static int formatVersion(Map<String, String> tableOptions) {
+    String value = tableOptions.get(FORMAT_VERSION_OPTION);
+    if (value == null) {
+      return DEFAULT_FORMAT_VERSION;
+    }
+    try {
+      int version = Integer.parseInt(value.strip());
+      if (FORMAT_VERSIONS.contains(version)) {
+        return version;
+      }
+    } catch (NumberFormatException e) {
+      // reported below
+    }
+    throw new IllegalArgumentException("Unsupported " + FORMAT_VERSION_OPTION + " '" + value
+        + "': Mink writes Iceberg format versions 2 (the default) and 3");
+  }
+
+  /** The size at which the table's data files roll: iceberg.write.target-file-size-bytes, else the configured one. */
+  public static long targetFileSize(Map<String, String> tableOptions, long configuredBytes) {
+    String value = tableOptions.get(TARGET_FILE_SIZE_OPTION);
+    if (value == null) {
+      return configuredBytes;
+    }
+    try {
+      long bytes = Long.parseLong(value.strip());
+      if (bytes > 0) {
+        return bytes;
+      }
+    } catch (NumberFormatException e) {
+      // reported below
+    }
+    throw new IllegalArgumentException("Invalid " + TARGET_FILE_SIZE_OPTION + " '" + value
+        + "': use a number of bytes of at least 1, such as 134217728");
   }
 }

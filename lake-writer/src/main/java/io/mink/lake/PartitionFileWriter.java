@@ -1,34 +1,57 @@
 package io.mink.lake;
 
+import io.mink.schema.KafkaColumns;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.List;
 import org.apache.iceberg.DataFile;
 import org.apache.iceberg.FileFormat;
+import org.apache.iceberg.PartitionKey;
+import org.apache.iceberg.PartitionSpec;
 import org.apache.iceberg.Schema;
+import org.apache.iceberg.StructLike;
 import org.apache.iceberg.Table;
 import org.apache.iceberg.data.GenericFileWriterFactory;
+import org.apache.iceberg.data.GenericRecord;
+import org.apache.iceberg.data.InternalRecordWrapper;
 import org.apache.iceberg.data.Record;
+import org.apache.iceberg.io.DataWriteResult;
+import org.apache.iceberg.io.FanoutDataWriter;
 import org.apache.iceberg.io.FileWriterFactory;
 import org.apache.iceberg.io.OutputFileFactory;
+import org.apache.iceberg.io.PartitioningWriter;
 import org.apache.iceberg.io.RollingDataWriter;
 
 /**
  * The Parquet files of one Kafka partition in one round, rolled at the target file size. Every
  * file it writes holds rows of that partition only, so readers can pair files with partitions.
  * Not thread-safe: one thread writes one partition.
+ *
+ * <p>The files follow the table's partition spec. With the default spec (identity on
+ * _kafka_partition) or none, all rows share one partition key and one rolling file is open. With
+ * more fields (say day(_kafka_timestamp)) each row's key is computed and a fanout writer keeps one
+ * rolling file open per key the round meets.
  */
 public final class PartitionFileWriter implements AutoCloseable {
   private final Table table;
   private final Schema schema;
-  private final RollingDataWriter<Record> writer;
+  private final RollingDataWriter<Record> single;
+  private final PartitioningWriter<Record, DataWriteResult> fanout;
+  private final PartitionSpec spec;
+  private final PartitionKey key;
+  private final InternalRecordWrapper wrapper;
   private long rows;
   private List<DataFile> dataFiles;
 
-  private PartitionFileWriter(Table table, Schema schema, RollingDataWriter<Record> writer) {
+  private PartitionFileWriter(Table table, Schema schema, RollingDataWriter<Record> single,
+      PartitioningWriter<Record, DataWriteResult> fanout, PartitionSpec spec) {
     this.table = table;
     this.schema = schema;
-    this.writer = writer;
+    this.single = single;
+    this.fanout = fanout;
+    this.spec = spec;
+    this.key = fanout == null ? null : new PartitionKey(spec, schema);
+    this.wrapper = fanout == null ? null : new InternalRecordWrapper(schema.asStruct());
   }
 
   /** A factory of row writers for the table's current schema, shared by a round's partitions. */
@@ -46,15 +69,33 @@ public final class PartitionFileWriter implements AutoCloseable {
     return open(table, table.schema(), factory, roundId, kafkaPartition, targetFileSizeBytes);
   }
 
+  /** Opens the files of one Kafka partition, written by the table's current partition spec. */
   public static PartitionFileWriter open(Table table, Schema schema, FileWriterFactory<Record> factory,
       String roundId, int kafkaPartition, long targetFileSizeBytes) {
     OutputFileFactory files = OutputFileFactory.builderFor(table, kafkaPartition, System.currentTimeMillis())
         .format(FileFormat.PARQUET)
         .operationId(roundId)
         .build();
-    RollingDataWriter<Record> writer = new RollingDataWriter<>(
-        factory, files, table.io(), targetFileSizeBytes, table.spec(), null);
-    return new PartitionFileWriter(table, schema, writer);
+    PartitionSpec spec = table.spec();
+    if (spec.isUnpartitioned() || PartitionSpecs.isKafkaPartitionOnly(spec)) {
+      RollingDataWriter<Record> writer = new RollingDataWriter<>(
+          factory, files, table.io(), targetFileSizeBytes, spec, kafkaPartitionKey(spec, schema, kafkaPartition));
+      return new PartitionFileWriter(table, schema, writer, null, spec);
+    }
+    FanoutDataWriter<Record> writer = new FanoutDataWriter<>(factory, files, table.io(), targetFileSizeBytes);
+    return new PartitionFileWriter(table, schema, null, writer, spec);
+  }
+
+  /** The one partition key of a Kafka partition's rows under a spec of identity(_kafka_partition) only, or null. */
+  private static StructLike kafkaPartitionKey(PartitionSpec spec, Schema schema, int kafkaPartition) {
+    if (spec.isUnpartitioned()) {
+      return null;
+    }
+    GenericRecord template = GenericRecord.create(schema);
+    template.setField(KafkaColumns.PARTITION, kafkaPartition);
+    PartitionKey key = new PartitionKey(spec, schema);
+    key.partition(template);
+    return key;
   }
 
   public Schema schema() {
@@ -62,7 +103,12 @@ public final class PartitionFileWriter implements AutoCloseable {
   }
 
   public void write(Record row) {
-    writer.write(row);
+    if (single != null) {
+      single.write(row);
+    } else {
+      key.partition(wrapper.wrap(row));
+      fanout.write(row, spec, key);
+    }
     rows++;
   }
 
@@ -70,15 +116,20 @@ public final class PartitionFileWriter implements AutoCloseable {
     return rows;
   }
 
-  /** Closes the current file and returns every file written. */
+  /** Closes the open files and returns every file written. */
   public List<DataFile> complete() {
     if (dataFiles == null) {
       try {
-        writer.close();
+        if (single != null) {
+          single.close();
+          dataFiles = single.result().dataFiles();
+        } else {
+          fanout.close();
+          dataFiles = fanout.result().dataFiles();
+        }
       } catch (IOException e) {
         throw new UncheckedIOException("Cannot close Parquet file of table " + table.name(), e);
       }
-      dataFiles = writer.result().dataFiles();
     }
     return dataFiles;
   }
