@@ -1,0 +1,9 @@
+package io.mink.lake;
+
+/** The table changed between the attach checks and the baseline commit; nothing was committed. */
+public final class AttachConflictException extends RuntimeException {
+  public AttachConflictException(String table, String change) {
+    super("Table " + table + " changed while Mink attached to it (" + change + "): nothing was changed; "
+        + "run mink table add --attach again");
+  }
+}
