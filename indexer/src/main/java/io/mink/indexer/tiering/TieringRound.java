@@ -5,6 +5,7 @@ import static java.util.Objects.requireNonNull;
 import io.mink.lake.LakeCommitter;
 import io.mink.lake.LakeOffsets;
 import io.mink.lake.MinkSnapshot;
+import io.mink.lake.MinkTableLayout;
 import io.mink.lake.PartitionFileWriter;
 import io.mink.lake.RoundCommit;
 import io.mink.lake.SchemaEvolution;
@@ -150,12 +151,17 @@ public final class TieringRound {
         files.size(), Duration.ofNanos(System.nanoTime() - started), forceFinished, rows.rawCounts());
   }
 
+  /**
+   * One sink per split. Files roll at the table's iceberg.write.target-file-size-bytes option when
+   * it was given, else at target_file_size, and follow the table's partition spec.
+   */
   private Map<Integer, PartitionSink> openSinks(RoundPlan plan) {
+    long targetFileSize = MinkTableLayout.targetFileSize(descriptor.options(), targetFileSizeBytes);
     Map<Integer, PartitionSink> sinks = new HashMap<>();
     for (PartitionRange range : plan.ranges()) {
       int partition = range.partition();
       sinks.put(partition, new PartitionSink(partition, schema -> PartitionFileWriter.open(
-          table, schema, writerFactory(schema), roundId, partition, targetFileSizeBytes), table.io()));
+          table, schema, writerFactory(schema), roundId, partition, targetFileSize), table.io()));
     }
     return sinks;
   }
