@@ -264,11 +264,14 @@ public final class CatalogLoader {
     return " at " + (settings.uri() != null ? settings.uri() : settings.warehouse());
   }
 
-  /** The messages of an error and its causes, each once. */
+  /** The messages of an error and its causes, each once; a bare word (a host name) with its exception's name. */
   static String reason(Throwable error) {
     StringBuilder reason = new StringBuilder();
     for (Throwable cause = error; cause != null; cause = cause.getCause() == cause ? null : cause.getCause()) {
       String message = cause.getMessage();
+      if (message != null && !message.contains(" ")) {
+        message = cause.getClass().getSimpleName() + " " + message;
+      }
       if (message != null && !reason.toString().contains(message)) {
         reason.append(reason.length() == 0 ? "" : ": ").append(message);
       }
