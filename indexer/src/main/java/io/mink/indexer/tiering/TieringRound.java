@@ -2,6 +2,7 @@ package io.mink.indexer.tiering;
 
 import static java.util.Objects.requireNonNull;
 
+import io.mink.lake.Compaction;
 import io.mink.lake.LakeCommitter;
 import io.mink.lake.LakeOffsets;
 import io.mink.lake.MinkSnapshot;
@@ -127,10 +128,14 @@ public final class TieringRound {
     }
 
     List<DataFile> files = new ArrayList<>();
+    List<Integer> written = new ArrayList<>();
     long rowCount = 0;
     for (PartitionSink sink : sinks.values()) {
       files.addAll(sink.files());
       rowCount += sink.rows();
+      if (!sink.files().isEmpty()) {
+        written.add(sink.partition());
+      }
     }
     LakeOffsets next = recorded.advancedTo(reached);
     Duration elapsed = Duration.ofNanos(System.nanoTime() - started);
@@ -145,7 +150,13 @@ public final class TieringRound {
     Optional<SchemaEvolution> evolution = rows.schemaChanged()
         ? Optional.of(new SchemaEvolution(rows.start(), rows.steps(), rows.current()))
         : Optional.empty();
-    RoundCommit commit = new RoundCommit(roundId, recorded, next, files, summary, evolution);
+    Compaction compaction = RoundCompaction.enabled(table)
+        ? RoundCompaction.run(table, written, targetFileSizeBytes, roundId)
+        : Compaction.NONE;
+    if (!compaction.isEmpty()) {
+      summary.put("mink-compacted-files", Integer.toString(compaction.removed().size()));
+    }
+    RoundCommit commit = new RoundCommit(roundId, recorded, next, files, summary, evolution, compaction);
     MinkSnapshot snapshot = committer.commit(table, commit);
     return new RoundResult(descriptor.qualifiedName(), true, snapshot.snapshotId(), next, rowCount, bytes[0],
         files.size(), Duration.ofNanos(System.nanoTime() - started), forceFinished, rows.rawCounts());
