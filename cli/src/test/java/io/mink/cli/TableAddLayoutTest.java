@@ -1,0 +1,159 @@
+package io.mink.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.mink.lake.CatalogLoader;
+import io.mink.lake.LakeSettings;
+import io.mink.lake.PartitionSpecs;
+import io.mink.registry.KafkaClientFactory;
+import io.mink.registry.KafkaTableStore;
+import io.mink.registry.TableDescriptor;
+import io.mink.testkit.KafkaBroker;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.UUID;
+import org.apache.iceberg.HasTableOperations;
+import org.apache.iceberg.Table;
+import org.apache.iceberg.catalog.Catalog;
+import org.apache.iceberg.catalog.TableIdentifier;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
+
+/** mink table add --option and --partition-by: what reaches the Iceberg table and the descriptor. */
+class TableAddLayoutTest {
+  @RegisterExtension
+  static final KafkaBroker KAFKA = new KafkaBroker();
+
+  @TempDir
+  Path workingDirectory;
+
+  private String tablesTopic;
+  private Map<String, String> variables;
+
+  @BeforeEach
+  void environment() {
+    tablesTopic = "_tables_" + UUID.randomUUID().toString().substring(0, 8);
+    variables = Map.of("MINK_KAFKA_BOOTSTRAP_SERVERS", KAFKA.bootstrapServers(),
+        "MINK_INDEXER_TABLES_TOPIC", tablesTopic);
+  }
+
+  @Test
+  void tablesArePartitionedByKafkaPartitionByDefault() {
+    KAFKA.createTopic("plain_orders", 2);
+
+    CommandRun run = run("table", "add", "plain_orders");
+
+    assertThat(run.exitCode()).as(run.err()).isZero();
+    Table table = table("plain_orders");
+    assertThat(PartitionSpecs.describe(table.spec())).isEqualTo("identity(_kafka_partition)");
+    assertThat(descriptor("plain_orders").options()).isEmpty();
+  }
+
+  @Test
+  void icebergOptionsSelectVersionThreeAndPassThroughToTheTable() {
+    KAFKA.createTopic("v3_orders", 1);
+
+    CommandRun run = run("table", "add", "v3_orders", "--option", "iceberg.format-version=3",
+        "--option", "iceberg.write.parquet.row-group-size-bytes=1048576");
+
+    assertThat(run.err()).isEmpty();
+    assertThat(run.exitCode()).isZero();
+    Table table = table("v3_orders");
+    assertThat(((HasTableOperations) table).operations().current().formatVersion()).isEqualTo(3);
+    assertThat(table.properties())
+        .containsEntry("write.parquet.row-group-size-bytes", "1048576")
+        .containsEntry("write.delete.mode", "merge-on-read")
+        .containsEntry("mink.freshness", "3m");
+    assertThat(descriptor("v3_orders").options()).isEqualTo(Map.of(
+        "iceberg.format-version", "3", "iceberg.write.parquet.row-group-size-bytes", "1048576"));
+  }
+
+  @Test
+  void partitionByFieldsFollowKafkaPartitionAndAreRecorded() {
+    KAFKA.createTopic("clicks_by_day", 1);
+
+    CommandRun run = run("table", "add", "clicks_by_day", "--partition-by", "day(_kafka_timestamp)",
+        "--partition-by", "bucket(8, _kafka_key)");
+
+    assertThat(run.err()).isEmpty();
+    assertThat(run.exitCode()).isZero();
+    Table table = table("clicks_by_day");
+    assertThat(PartitionSpecs.describe(table.spec()))
+        .isEqualTo("identity(_kafka_partition), day(_kafka_timestamp), bucket(8, _kafka_key)");
+    assertThat(table.properties()).containsEntry("mink.partition-by", "day(_kafka_timestamp), bucket(8, _kafka_key)");
+    assertThat(descriptor("clicks_by_day").options())
+        .isEqualTo(Map.of("partition-by", "day(_kafka_timestamp), bucket(8, _kafka_key)"));
+  }
+
+  @Test
+  void partitionByATypedColumnIsAUsageErrorThatSaysWhatIsAllowed() {
+    KAFKA.createTopic("typed_orders", 1);
+
+    CommandRun run = run("table", "add", "typed_orders", "--partition-by", "customer_id");
+
+    assertThat(run.exitCode()).isEqualTo(2);
+    assertThat(run.err()).isEqualTo("Error: Cannot partition by identity(customer_id): the table has no column "
+        + "customer_id when it is added. Typed columns appear with the first schema; partition by them later with "
+        + "your engine (ALTER TABLE ... ADD PARTITION FIELD) and Mink writes by the table's current spec. When a "
+        + "table is added, these can be partition fields: year, month, day or hour of _kafka_timestamp; truncate "
+        + "of _kafka_offset; bucket or truncate of _kafka_key\n");
+    assertThat(catalog().tableExists(TableIdentifier.of("kafka", "typed_orders"))).isFalse();
+  }
+
+  @Test
+  void malformedPartitionFieldIsAUsageError() {
+    CommandRun run = run("table", "add", "orders", "--partition-by", "week(_kafka_timestamp)");
+
+    assertThat(run.exitCode()).isEqualTo(2);
+    assertThat(run.err()).isEqualTo("Error: Invalid partition field 'week(_kafka_timestamp)': unknown transform "
+        + "'week'. Use a column or one of identity(col), year(col), month(col), day(col), hour(col), bucket(N, col), "
+        + "truncate(W, col)\n");
+  }
+
+  @Test
+  void optionsOutsideIcebergAndUnsupportedVersionsAreUsageErrors() {
+    CommandRun unknown = run("table", "add", "orders", "--option", "format-version=3");
+    CommandRun version = run("table", "add", "orders", "--option", "iceberg.format-version=4");
+    CommandRun noValue = run("table", "add", "orders", "--option", "iceberg.format-version");
+
+    assertThat(unknown.exitCode()).isEqualTo(2);
+    assertThat(unknown.err()).isEqualTo("Error: Unknown table option 'format-version': --option takes "
+        + "iceberg.<property>=<value>, such as iceberg.format-version=3 or "
+        + "iceberg.write.parquet.row-group-size-bytes=67108864 (docs/layout.md)\n");
+    assertThat(version.exitCode()).isEqualTo(2);
+    assertThat(version.err()).isEqualTo("Error: Unsupported iceberg.format-version '4': Mink writes Iceberg format "
+        + "versions 2 (the default) and 3\n");
+    assertThat(noValue.exitCode()).isEqualTo(2);
+    assertThat(noValue.err()).startsWith("Value for option option '--option' (KEY=VALUE) should be in KEY=VALUE "
+        + "format but was iceberg.format-version\n");
+  }
+
+  @Test
+  void helpShowsTheNewOptions() {
+    CommandRun help = run("table", "add", "--help");
+
+    assertThat(help.out()).contains("--option=KEY=VALUE", "--partition-by=FIELD", "--attach",
+        "mink table add orders --partition-by 'day(_kafka_timestamp)'");
+  }
+
+  private CommandRun run(String... args) {
+    return CommandRun.of(workingDirectory, variables, args);
+  }
+
+  private Table table(String name) {
+    return catalog().loadTable(TableIdentifier.of("kafka", name));
+  }
+
+  private TableDescriptor descriptor(String name) {
+    try (KafkaTableStore store = new KafkaTableStore(
+        new KafkaClientFactory(Map.of("bootstrap.servers", KAFKA.bootstrapServers()), "t"), tablesTopic)) {
+      return store.find("kafka." + name).orElseThrow();
+    }
+  }
+
+  private Catalog catalog() {
+    return CatalogLoader.load(LakeSettings.embedded(workingDirectory.resolve("mink-warehouse")));
+  }
+}
