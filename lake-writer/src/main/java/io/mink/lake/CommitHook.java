@@ -1,8 +1,9 @@
 package io.mink.lake;
 
 /**
- * Called around the catalog's metadata swap of a round's commit. The sidecar uses the default,
- * which does nothing; crash tests use {@link #pausing} to stop a process exactly inside a commit.
+ * Called around the catalog's metadata swap of a round's commit, after the offsets were checked. The
+ * sidecar fences each round with it: {@link #aroundCatalogSwap} refuses the swap of a round whose
+ * epoch is no longer current. Crash tests use {@link #pausing} to stop a process exactly inside a commit.
  */
 public interface CommitHook {
   CommitHook NONE = new CommitHook() {};
@@ -10,6 +11,18 @@ public interface CommitHook {
   default void beforeCatalogSwap(String table) {}
 
   default void afterCatalogSwap(String table) {}
+
+  /**
+   * Runs the catalog swap: by default {@link #beforeCatalogSwap}, the swap, {@link #afterCatalogSwap}.
+   * A fence wraps this to check, right before the swap and while holding off anyone who would take
+   * the table away, that the round may still commit; throwing here refuses the commit and Iceberg does
+   * not retry it.
+   */
+  default void aroundCatalogSwap(String table, Runnable swap) {
+    beforeCatalogSwap(table);
+    swap.run();
+    afterCatalogSwap(table);
+  }
 
   /** Prints a marker line and sleeps before the swap, so a test can kill the process mid-commit. */
   static CommitHook pausing(long millis) {

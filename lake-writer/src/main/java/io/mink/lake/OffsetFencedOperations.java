@@ -16,7 +16,8 @@ import org.apache.iceberg.io.LocationProvider;
  * <p>The catalog swaps metadata only if {@code base} is still current, so checking the offsets of
  * {@code base} right before the swap checks them against what the catalog holds at commit time.
  * Iceberg retries a commit on a refreshed base after a concurrent change; each retry is checked
- * again, and a mismatch fails with a non-retryable {@link OffsetConflictException}.
+ * again, and a mismatch fails with a non-retryable {@link OffsetConflictException}. The hook runs
+ * the swap itself, so an epoch fence can refuse it right before it happens.
  */
 final class OffsetFencedOperations implements TableOperations {
   private final TableOperations delegate;
@@ -49,9 +50,7 @@ final class OffsetFencedOperations implements TableOperations {
         throw new SchemaConflictException(tableName, "the committed schema differs from the one the round wrote");
       }
     }
-    hook.beforeCatalogSwap(tableName);
-    delegate.commit(base, metadata);
-    hook.afterCatalogSwap(tableName);
+    hook.aroundCatalogSwap(tableName, () -> delegate.commit(base, metadata));
   }
 
   @Override

@@ -38,11 +38,13 @@ import org.junit.jupiter.api.extension.ExtensionContext;
 public final class KafkaBroker implements AutoCloseable, BeforeAllCallback, AfterAllCallback {
   /**
    * Broker settings for a fast single-node start, with time-based retention off: test records carry fixed
-   * timestamps from 2023, which a 7-day retention would delete while a test runs. The constructor's
-   * properties override them.
+   * timestamps from 2023, which a 7-day retention would delete while a test runs. Consumer group sessions
+   * may be as short as 500 ms, so tests can watch a killed sidecar's tables move in seconds. The
+   * constructor's properties override them.
    */
   public static final Map<String, String> DEFAULT_BROKER_PROPERTIES = Map.of(
       "group.initial.rebalance.delay.ms", "0",
+      "group.min.session.timeout.ms", "500",
       "offsets.topic.replication.factor", "1",
       "offsets.topic.num.partitions", "4",
       "transaction.state.log.replication.factor", "1",

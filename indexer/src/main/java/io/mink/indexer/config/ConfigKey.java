@@ -28,6 +28,18 @@ public enum ConfigKey {
       "The compacted Kafka topic that holds the tables added to Mink"),
   GROUP_ID(ConfigKey.INDEXER, "group_id", "mink", "\"mink\"",
       "The Kafka consumer group whose committed offsets show indexing progress to Kafka's lag tools"),
+  WORKERS(ConfigKey.INDEXER, "workers", "2", "4",
+      "How many rounds, each of a different table, run at once; they share the writer threads"),
+  HEARTBEAT_TIMEOUT(ConfigKey.INDEXER, "heartbeat_timeout", "30s", "\"30s\"",
+      "How long a running round may go without a heartbeat (it beats every third of this) before its table goes "
+          + "back to Pending under a new epoch and the silent round may no longer commit"),
+  SESSION_TIMEOUT(ConfigKey.INDEXER, "session_timeout", "10s", "\"10s\"",
+      "How long Kafka waits for a silent sidecar instance before its tables move to the other instances; within "
+          + "the brokers' group.min.session.timeout.ms and group.max.session.timeout.ms"),
+  OWNERS_TOPIC(ConfigKey.INDEXER, "owners_topic", "_mink_owners", "\"_mink_owners\"",
+      "The Kafka topic whose partitions the sidecar instances share, and with them the tables: the instances "
+          + "with the same group_id are members of consumer group group_id.owners; created with 32 partitions when "
+          + "missing and never written to"),
 
   LAKE_FORMAT(ConfigKey.LAKE, "format", "iceberg", "\"iceberg\"",
       "The table format; only iceberg"),

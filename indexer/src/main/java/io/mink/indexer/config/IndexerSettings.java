@@ -14,6 +14,10 @@ import java.time.Duration;
  * @param writerThreads how many threads write Parquet files
  * @param tablesTopic the compacted topic holding the added tables
  * @param groupId the consumer group whose committed offsets show indexing progress
+ * @param workers how many rounds, each of a different table, run at once
+ * @param heartbeatTimeout how long a running round may go without a heartbeat before its table is taken back
+ * @param sessionTimeout how long Kafka waits for a silent instance before its tables move to the others
+ * @param ownersTopic the topic whose partitions the instances share, and with them the tables
  */
 public record IndexerSettings(
     String namespace,
@@ -22,7 +26,11 @@ public record IndexerSettings(
     long targetFileSizeBytes,
     int writerThreads,
     String tablesTopic,
-    String groupId) {
+    String groupId,
+    int workers,
+    Duration heartbeatTimeout,
+    Duration sessionTimeout,
+    String ownersTopic) {
 
   public IndexerSettings {
     requireNonNull(namespace, "namespace is null");
@@ -30,14 +38,32 @@ public record IndexerSettings(
     requireNonNull(pollInterval, "pollInterval is null");
     requireNonNull(tablesTopic, "tablesTopic is null");
     requireNonNull(groupId, "groupId is null");
+    requireNonNull(heartbeatTimeout, "heartbeatTimeout is null");
+    requireNonNull(sessionTimeout, "sessionTimeout is null");
+    requireNonNull(ownersTopic, "ownersTopic is null");
     requirePositive(freshness, "freshness");
     requirePositive(pollInterval, "pollInterval");
+    requirePositive(heartbeatTimeout, "heartbeatTimeout");
+    requirePositive(sessionTimeout, "sessionTimeout");
     if (targetFileSizeBytes <= 0) {
       throw new IllegalArgumentException("targetFileSizeBytes must be greater than zero: " + targetFileSizeBytes);
     }
     if (writerThreads < 1) {
       throw new IllegalArgumentException("writerThreads must be at least 1: " + writerThreads);
     }
+    if (workers < 1) {
+      throw new IllegalArgumentException("workers must be at least 1: " + workers);
+    }
+  }
+
+  /** The settings with the scheduling and ownership keys at their defaults. */
+  public IndexerSettings(String namespace, Duration freshness, Duration pollInterval, long targetFileSizeBytes,
+      int writerThreads, String tablesTopic, String groupId) {
+    this(namespace, freshness, pollInterval, targetFileSizeBytes, writerThreads, tablesTopic, groupId,
+        Integer.parseInt(defaultOf(ConfigKey.WORKERS)),
+        Durations.parse(defaultOf(ConfigKey.HEARTBEAT_TIMEOUT)),
+        Durations.parse(defaultOf(ConfigKey.SESSION_TIMEOUT)),
+        defaultOf(ConfigKey.OWNERS_TOPIC));
   }
 
   /** The settings of a config with no [indexer] section, from the defaults in {@link ConfigKey}. */
@@ -49,7 +75,11 @@ public record IndexerSettings(
         DataSizes.parse(defaultOf(ConfigKey.TARGET_FILE_SIZE)),
         Integer.parseInt(defaultOf(ConfigKey.WRITER_THREADS)),
         defaultOf(ConfigKey.TABLES_TOPIC),
-        defaultOf(ConfigKey.GROUP_ID));
+        defaultOf(ConfigKey.GROUP_ID),
+        Integer.parseInt(defaultOf(ConfigKey.WORKERS)),
+        Durations.parse(defaultOf(ConfigKey.HEARTBEAT_TIMEOUT)),
+        Durations.parse(defaultOf(ConfigKey.SESSION_TIMEOUT)),
+        defaultOf(ConfigKey.OWNERS_TOPIC));
   }
 
   private static String defaultOf(ConfigKey key) {

@@ -63,6 +63,10 @@ public final class MinkConfigLoader {
         settings.value(ConfigKey.TARGET_FILE_SIZE).map(SettingValue::dataSize).orElse(defaults.targetFileSizeBytes()),
         settings.value(ConfigKey.WRITER_THREADS).map(SettingValue::count).orElse(defaults.writerThreads()),
         settings.value(ConfigKey.TABLES_TOPIC).map(SettingValue::topicName).orElse(defaults.tablesTopic()),
-        settings.value(ConfigKey.GROUP_ID).map(SettingValue::text).orElse(defaults.groupId()));
+        settings.value(ConfigKey.GROUP_ID).map(SettingValue::text).orElse(defaults.groupId()),
+        settings.value(ConfigKey.WORKERS).map(SettingValue::count).orElse(defaults.workers()),
+        settings.value(ConfigKey.HEARTBEAT_TIMEOUT).map(SettingValue::duration).orElse(defaults.heartbeatTimeout()),
+        settings.value(ConfigKey.SESSION_TIMEOUT).map(SettingValue::duration).orElse(defaults.sessionTimeout()),
+        settings.value(ConfigKey.OWNERS_TOPIC).map(SettingValue::topicName).orElse(defaults.ownersTopic()));
   }
 }

@@ -19,7 +19,9 @@ import org.slf4j.LoggerFactory;
 /**
  * Writes each committed round's offsets as the consumer group's offsets, so Kafka's own lag tools
  * (kafka-consumer-groups.sh --describe --group mink) show how far indexing is behind. Only a view:
- * Mink never reads these offsets back; the lake's snapshot is the single source of truth.
+ * Mink never reads these offsets back; the lake's snapshot is the single source of truth. Kafka refuses
+ * to alter the offsets of a group with active members, so this group never has any: the instances that
+ * share the tables are members of {@code groupId + ".owners"}. Thread-safe: workers publish at once.
  */
 final class GroupOffsetPublisher implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(GroupOffsetPublisher.class);
@@ -34,7 +36,7 @@ final class GroupOffsetPublisher implements AutoCloseable {
     this.groupId = requireNonNull(groupId, "groupId is null");
   }
 
-  void publish(String topic, LakeOffsets offsets) {
+  synchronized void publish(String topic, LakeOffsets offsets) {
     Map<TopicPartition, OffsetAndMetadata> groupOffsets = new HashMap<>();
     offsets.nextOffsets().forEach((partition, next) ->
         groupOffsets.put(new TopicPartition(topic, partition), new OffsetAndMetadata(next)));
@@ -52,7 +54,7 @@ final class GroupOffsetPublisher implements AutoCloseable {
   }
 
   @Override
-  public void close() {
+  public synchronized void close() {
     if (admin != null) {
       admin.close(Duration.ofSeconds(5));
     }

@@ -2,8 +2,14 @@ package io.mink.indexer.tiering;
 
 import static java.util.Objects.requireNonNull;
 
-import io.mink.indexer.config.Durations;
+import io.mink.indexer.config.IndexerSettings;
+import io.mink.indexer.ownership.GroupMembership;
+import io.mink.indexer.ownership.InstanceId;
+import io.mink.indexer.status.PartitionLag;
+import io.mink.indexer.status.StatusBoard;
+import io.mink.lake.CommitHook;
 import io.mink.lake.LakeCommitter;
+import io.mink.lake.LakeOffsets;
 import io.mink.lake.LakeTables;
 import io.mink.lake.MinkSnapshot;
 import io.mink.registry.KafkaClientFactory;
@@ -13,24 +19,32 @@ import io.mink.schema.decode.PartDecoder;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.HashMap;
-import java.util.HashSet;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
-import java.util.Set;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.apache.iceberg.HasTableOperations;
 import org.apache.iceberg.Table;
 import org.apache.iceberg.catalog.TableIdentifier;
 import org.apache.iceberg.exceptions.NoSuchTableException;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.common.TopicPartition;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The sidecar's tiering loop: re-reads the added tables every poll interval and runs each table's
- * round when it is due, one commit per round.
+ * The sidecar's tiering (docs/scheduling.md): this instance's share of the tables, their schedule, and
+ * the workers that run their rounds.
+ *
+ * <p>{@link #run()} joins the ownership group ({@link GroupMembership}); a table belongs to the instance
+ * that holds its partition of the ownership topic. Every poll interval the table list is re-read and the
+ * owned tables are scheduled ({@link TieringSchedule}). Workers take due tables from one queue, earliest due
+ * first, and run one round each under a new epoch; a round heartbeats as it fetches, and its commit is
+ * refused right before the catalog swap unless its epoch is still current ({@link EpochFence}). Rounds of
+ * different tables run at once and commit in whatever order they finish.
  */
 public final class TieringService implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(TieringService.class);
@@ -45,65 +59,131 @@ public final class TieringService implements AutoCloseable {
    * rows alive longer, which the garbage collector pays for (docs/benchmarks.md).
    */
   private static final int LANE_QUEUE_BATCHES = 2;
+  private static final Duration LAG_TIMEOUT = Duration.ofSeconds(5);
 
   private final TableStore store;
   private final LakeTables lake;
   private final KafkaClientFactory clients;
-  private final LakeCommitter committer;
+  private final LakeCommitter directCommitter;
+  private final CommitHook hook;
+  private final TieringSettings settings;
   private final WriterLanes lanes;
-  private final long targetFileSizeBytes;
-  private final Duration pollInterval;
   private final Clock clock;
   private final GroupOffsetPublisher groupOffsets;
   private final PartDecoder decoder;
-  private final Map<String, TableSchedule> schedules = new HashMap<>();
-  private final Map<String, RoundResult> lastResults = new HashMap<>();
-  private volatile boolean stopped;
+  private final String instanceId;
+  private final StatusBoard board = new StatusBoard();
+  private final OwnedTables tables;
+  private final CountDownLatch finished = new CountDownLatch(1);
+  private final AtomicBoolean started = new AtomicBoolean();
 
+  /**
+   * @param hook called around the catalog swap of every round, inside the epoch fence
+   * @param decoder decodes keys and values through the schema registry; null when none is configured
+   */
+  public TieringService(TableStore store, LakeTables lake, KafkaClientFactory clients, CommitHook hook,
+      TieringSettings settings, PartDecoder decoder, Clock clock) {
+    this(store, lake, clients, new LakeCommitter(hook), hook, settings, decoder, clock);
+  }
+
+  /**
+   * A service with the scheduling and ownership settings at their defaults. {@code committer} commits the
+   * rounds of {@link #runRound(TableDescriptor, KafkaConsumer)}; scheduled rounds commit through an
+   * epoch fence with no hook of their own.
+   */
   public TieringService(
       TableStore store, LakeTables lake, KafkaClientFactory clients, LakeCommitter committer, int writerThreads,
       long targetFileSizeBytes, Duration pollInterval, String groupId, PartDecoder decoder, Clock clock) {
+    this(store, lake, clients, committer, CommitHook.NONE, defaults(writerThreads, targetFileSizeBytes,
+        pollInterval, groupId), decoder, clock);
+  }
+
+  private TieringService(TableStore store, LakeTables lake, KafkaClientFactory clients, LakeCommitter directCommitter,
+      CommitHook hook, TieringSettings settings, PartDecoder decoder, Clock clock) {
     this.store = requireNonNull(store, "store is null");
     this.lake = requireNonNull(lake, "lake is null");
     this.clients = requireNonNull(clients, "clients is null");
-    this.committer = requireNonNull(committer, "committer is null");
-    this.lanes = new WriterLanes(writerThreads, LANE_QUEUE_BATCHES);
-    this.targetFileSizeBytes = targetFileSizeBytes;
-    this.pollInterval = requireNonNull(pollInterval, "pollInterval is null");
+    this.directCommitter = requireNonNull(directCommitter, "directCommitter is null");
+    this.hook = requireNonNull(hook, "hook is null");
+    this.settings = requireNonNull(settings, "settings is null");
     this.clock = requireNonNull(clock, "clock is null");
-    this.groupOffsets = new GroupOffsetPublisher(clients, groupId);
     this.decoder = decoder;
+    this.lanes = new WriterLanes(settings.writerThreads(), LANE_QUEUE_BATCHES);
+    this.groupOffsets = new GroupOffsetPublisher(clients, settings.groupId());
+    this.instanceId = InstanceId.create();
+    this.tables = new OwnedTables(settings, board, instanceId, clock);
   }
 
-  /** Runs until {@link #stop()}. */
+  private static TieringSettings defaults(int writerThreads, long targetFileSizeBytes, Duration pollInterval,
+      String groupId) {
+    IndexerSettings defaults = IndexerSettings.defaults();
+    return new TieringSettings(defaults.workers(), writerThreads, targetFileSizeBytes, pollInterval,
+        defaults.heartbeatTimeout(), defaults.sessionTimeout(), groupId, defaults.ownersTopic());
+  }
+
+  /** This instance's id, host:pid:random, shown as the owner of its tables. */
+  public String instanceId() {
+    return instanceId;
+  }
+
+  /** The statuses of the tables this instance owns, updated at every transition. */
+  public StatusBoard statusBoard() {
+    return board;
+  }
+
+  /** Runs until {@link #stop()}: joins the ownership group, schedules the owned tables and runs their rounds. */
   public void run() {
-    Instant nextRefresh = Instant.MIN;
-    List<TableDescriptor> tables = List.of();
-    try (KafkaConsumer<byte[], byte[]> consumer = clients.rawConsumer("tiering", FETCH_SETTINGS)) {
-      while (!stopped) {
-        Instant now = clock.instant();
-        if (!now.isBefore(nextRefresh)) {
-          tables = refreshTables(tables, now);
-          nextRefresh = now.plus(pollInterval);
-        }
-        for (TableDescriptor table : tables) {
-          if (stopped) {
-            break;
-          }
-          TableSchedule schedule = schedules.get(table.qualifiedName());
-          if (schedule != null && schedule.isDue(clock.instant())) {
-            runRound(table, schedule, consumer);
-          }
-        }
-        sleepUntilNextWork(nextRefresh);
+    if (!started.compareAndSet(false, true)) {
+      throw new IllegalStateException("The tiering service runs already");
+    }
+    GroupMembership membership = new GroupMembership(clients, settings.ownersGroupId(), settings.ownersTopic(),
+        settings.sessionTimeout(), tables);
+    List<Thread> workers = new ArrayList<>();
+    try {
+      if (tables.stopped()) {
+        return;
       }
+      membership.start();
+      for (int i = 0; i < settings.workers(); i++) {
+        Thread worker = new Thread(this::work, "mink-worker-" + i);
+        worker.setDaemon(true);
+        workers.add(worker);
+        worker.start();
+      }
+      LOG.info("Sidecar instance {} shares the tables of group {} ({} workers, {} writer threads)", instanceId,
+          settings.ownersGroupId(), settings.workers(), settings.writerThreads());
+      loop();
+    } finally {
+      tables.stop();
+      for (Thread worker : workers) {
+        join(worker);
+      }
+      membership.close();
+      finished.countDown();
     }
   }
 
-  /** Runs one round of a table now, outside the schedule. */
+  /** Re-reads the table list every poll interval and at once when the ownership changed; keeps the schedule moving. */
+  private void loop() {
+    Instant nextRefresh = Instant.MIN;
+    List<TableDescriptor> listed = List.of();
+    while (!tables.stopped()) {
+      if (tables.takeRefreshRequest() || !clock.instant().isBefore(nextRefresh)) {
+        listed = listTables(listed);
+        for (TableDescriptor table : tables.reconcile(listed)) {
+          tables.add(table, lastTiered(table));
+        }
+        nextRefresh = clock.instant().plus(settings.pollInterval());
+      }
+      Instant wake = tables.advance();
+      tables.sleepUntil(wake.isBefore(nextRefresh) ? wake : nextRefresh);
+    }
+  }
+
+  /** Runs one round of a table now, outside the schedule and without an epoch, with the direct committer. */
   public RoundResult runRound(TableDescriptor descriptor, KafkaConsumer<byte[], byte[]> consumer) {
     Table table = lake.load(identifier(descriptor));
-    return new TieringRound(descriptor, table, consumer, lanes, committer, targetFileSizeBytes,
+    return new TieringRound(descriptor, table, consumer, lanes, directCommitter, settings.targetFileSizeBytes(),
         descriptor.freshness(), decoder).run();
   }
 
@@ -111,56 +191,86 @@ public final class TieringService implements AutoCloseable {
     return clients.rawConsumer("tiering", FETCH_SETTINGS);
   }
 
-  public Map<String, RoundResult> lastResults() {
-    synchronized (lastResults) {
-      return Map.copyOf(lastResults);
+  public static TableIdentifier identifier(TableDescriptor descriptor) {
+    return TableIdentifier.of(descriptor.namespace(), descriptor.name());
+  }
+
+  /** A worker: takes due tables one at a time and runs their rounds with a consumer of its own. */
+  private void work() {
+    KafkaConsumer<byte[], byte[]> consumer = null;
+    try {
+      for (RoundLease lease = tables.take(); lease != null; lease = tables.take()) {
+        if (consumer == null) {
+          consumer = newConsumer();
+        }
+        try {
+          runLeased(lease, consumer);
+        } finally {
+          lease.end();
+        }
+      }
+    } finally {
+      if (consumer != null) {
+        consumer.close(Duration.ofSeconds(5));
+      }
     }
   }
 
-  private void runRound(TableDescriptor descriptor, TableSchedule schedule, KafkaConsumer<byte[], byte[]> consumer) {
+  private void runLeased(RoundLease lease, KafkaConsumer<byte[], byte[]> consumer) {
+    TableDescriptor descriptor = lease.descriptor();
+    RoundResult result;
     try {
-      RoundResult result = runRound(descriptor, consumer);
-      synchronized (lastResults) {
-        lastResults.put(descriptor.qualifiedName(), result);
-      }
-      if (result.committed()) {
-        LOG.info("Committed {}: {} rows, {} files, {} bytes in {} ms{}{}; offsets {}", descriptor.qualifiedName(),
-            result.rows(), result.files(), result.bytes(), result.duration().toMillis(),
-            result.forceFinished() ? " (force-finished at the freshness deadline)" : "",
-            result.rawParts().isEmpty() ? "" : "; left raw " + result.rawParts(), result.offsets());
-        groupOffsets.publish(descriptor.topic(), result.offsets());
-      }
-      schedule.tiered(clock.instant(), descriptor.freshness(), result.forceFinished());
+      Table table = lake.load(identifier(descriptor));
+      result = new TieringRound(descriptor, table, consumer, lanes, new LakeCommitter(new EpochFence(lease, hook)),
+          settings.targetFileSizeBytes(), descriptor.freshness(), decoder, lease::heartbeat).run();
+    } catch (LeaseLostException e) {
+      LOG.info(e.getMessage());
+      tables.roundLost(lease);
+      return;
     } catch (RuntimeException e) {
-      schedule.failed(clock.instant(), descriptor.freshness());
-      if (schedule.consecutiveFailures() <= 3 || schedule.consecutiveFailures() % 20 == 0) {
-        LOG.warn("Round of {} failed ({} in a row), next try at {}: {}", descriptor.qualifiedName(),
-            schedule.consecutiveFailures(), schedule.nextDue(), e.getMessage(), e);
-      }
+      tables.roundFailed(lease, e);
+      return;
+    }
+    if (result.committed()) {
+      LOG.info("Committed {}: {} rows, {} files, {} bytes in {} ms{}{}; offsets {}", lease.table(), result.rows(),
+          result.files(), result.bytes(), result.duration().toMillis(),
+          result.forceFinished() ? " (force-finished at the freshness deadline)" : "",
+          result.rawParts().isEmpty() ? "" : "; left raw " + result.rawParts(), result.offsets());
+      groupOffsets.publish(descriptor.topic(), result.offsets());
+    }
+    tables.roundEnded(lease, result, lag(consumer, descriptor.topic(), result.offsets()));
+  }
+
+  /** Each partition's lag after a round, from one request for the end offsets; null when Kafka does not answer. */
+  private static List<PartitionLag> lag(KafkaConsumer<byte[], byte[]> consumer, String topic, LakeOffsets offsets) {
+    List<TopicPartition> partitions = offsets.nextOffsets().keySet().stream()
+        .map(partition -> new TopicPartition(topic, partition)).toList();
+    try {
+      Map<TopicPartition, Long> ends = consumer.endOffsets(partitions, LAG_TIMEOUT);
+      List<PartitionLag> lag = new ArrayList<>();
+      offsets.nextOffsets().forEach((partition, next) -> {
+        Long end = ends.get(new TopicPartition(topic, partition));
+        if (end != null) {
+          lag.add(new PartitionLag(partition, next, end, next >= end ? Duration.ZERO : null));
+        }
+      });
+      return lag;
+    } catch (RuntimeException e) {
+      LOG.debug("Cannot read the end offsets of {} for its lag: {}", topic, e.getMessage());
+      return null;
     }
   }
 
-  private List<TableDescriptor> refreshTables(List<TableDescriptor> current, Instant now) {
-    List<TableDescriptor> tables;
+  private List<TableDescriptor> listTables(List<TableDescriptor> current) {
     try {
-      tables = store.list();
+      return store.list();
     } catch (RuntimeException e) {
       LOG.warn("Cannot read the added tables, keeping the {} known ones: {}", current.size(), e.getMessage());
       return current;
     }
-    Set<String> names = new HashSet<>();
-    for (TableDescriptor table : tables) {
-      names.add(table.qualifiedName());
-      if (!schedules.containsKey(table.qualifiedName())) {
-        schedules.put(table.qualifiedName(), TableSchedule.firstSeen(lastTiered(table), table.freshness(), now));
-        LOG.info("Indexing topic {} into table {} every {}", table.topic(), table.qualifiedName(),
-            Durations.format(table.freshness()));
-      }
-    }
-    schedules.keySet().retainAll(names);
-    return tables;
   }
 
+  /** When the table's newest Mink snapshot was committed; null when it has none. */
   private Instant lastTiered(TableDescriptor descriptor) {
     try {
       Table table = lake.load(identifier(descriptor));
@@ -175,44 +285,32 @@ public final class TieringService implements AutoCloseable {
     }
   }
 
-  private void sleepUntilNextWork(Instant nextRefresh) {
-    Instant wake = nextRefresh;
-    for (TableSchedule schedule : schedules.values()) {
-      if (schedule.nextDue().isBefore(wake)) {
-        wake = schedule.nextDue();
-      }
+  /**
+   * Stops the service: its rounds stop without committing, within a few seconds, and {@link #run()} returns after
+   * leaving the ownership group, so the other instances take the tables over at once.
+   */
+  public void stop() {
+    tables.stop();
+  }
+
+  private static void join(Thread thread) {
+    try {
+      thread.join(OwnedTables.STOP_GRACE.toMillis());
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
     }
-    long millis = Duration.between(clock.instant(), wake).toMillis();
-    if (millis > 0) {
-      try {
-        synchronized (this) {
-          if (!stopped) {
-            wait(Math.min(millis, 1_000));
-          }
-        }
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        stopped = true;
-      }
-    }
-  }
-
-  public static TableIdentifier identifier(TableDescriptor descriptor) {
-    return TableIdentifier.of(descriptor.namespace(), descriptor.name());
-  }
-
-  public Optional<Instant> nextDue(String qualifiedName) {
-    return Optional.ofNullable(schedules.get(qualifiedName)).map(TableSchedule::nextDue);
-  }
-
-  public synchronized void stop() {
-    stopped = true;
-    notifyAll();
   }
 
   @Override
   public void close() {
     stop();
+    if (started.get()) {
+      try {
+        finished.await(OwnedTables.STOP_GRACE.toMillis() * 3, TimeUnit.MILLISECONDS);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+    }
     lanes.close();
     groupOffsets.close();
   }

@@ -26,14 +26,27 @@ class ConfigKeyTest {
   }
 
   @Test
+  void schedulingAndOwnershipDefaultsAreRecorded() {
+    IndexerSettings defaults = IndexerSettings.defaults();
+    assertThat(defaults.workers()).isEqualTo(2);
+    assertThat(defaults.heartbeatTimeout()).isEqualTo(Duration.ofSeconds(30));
+    assertThat(defaults.sessionTimeout()).isEqualTo(Duration.ofSeconds(10));
+    assertThat(defaults.ownersTopic()).isEqualTo("_mink_owners");
+  }
+
+  @Test
   void documentedDefaultsAreRecorded() {
     assertThat(byName(ConfigKey::documentedDefault)).containsExactly(
         entry("indexer.freshness", "3m"),
         entry("indexer.group_id", "mink"),
+        entry("indexer.heartbeat_timeout", "30s"),
         entry("indexer.namespace", "kafka"),
+        entry("indexer.owners_topic", "_mink_owners"),
         entry("indexer.poll_interval", "30s"),
+        entry("indexer.session_timeout", "10s"),
         entry("indexer.tables_topic", "_mink_tables"),
         entry("indexer.target_file_size", "128MiB"),
+        entry("indexer.workers", "2"),
         entry("indexer.writer_threads", "the number of available processors"),
         entry("lake.catalog", "none, required with [lake]"),
         entry("lake.format", "iceberg"),
@@ -89,7 +102,8 @@ class ConfigKeyTest {
   @Test
   void keysOfASectionAreSortedByName() {
     assertThat(ConfigKey.in(ConfigKey.INDEXER)).extracting(ConfigKey::key).containsExactly(
-        "freshness", "group_id", "namespace", "poll_interval", "tables_topic", "target_file_size", "writer_threads");
+        "freshness", "group_id", "heartbeat_timeout", "namespace", "owners_topic", "poll_interval", "session_timeout",
+        "tables_topic", "target_file_size", "workers", "writer_threads");
     assertThat(ConfigKey.in(ConfigKey.LAKE)).extracting(ConfigKey::key).containsExactly(
         "catalog", "format", "properties", "uri", "warehouse");
   }

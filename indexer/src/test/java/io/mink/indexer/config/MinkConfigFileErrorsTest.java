@@ -99,8 +99,9 @@ class MinkConfigFileErrorsTest {
     assertFails("""
         [indexer]
         freshnes = "3m"
-        """, "Unknown key 'freshnes' in [indexer] of {file}: valid keys are freshness, group_id, namespace,"
-        + " poll_interval, tables_topic, target_file_size, writer_threads");
+        """, "Unknown key 'freshnes' in [indexer] of {file}: valid keys are freshness, group_id, heartbeat_timeout,"
+        + " namespace, owners_topic, poll_interval, session_timeout, tables_topic, target_file_size, workers,"
+        + " writer_threads");
   }
 
   @Test
