@@ -40,6 +40,14 @@ public enum ConfigKey {
       "The Kafka topic whose partitions the sidecar instances share, and with them the tables: the instances "
           + "with the same group_id are members of consumer group group_id.owners; created with 32 partitions when "
           + "missing and never written to"),
+  STATUS_TOPIC(ConfigKey.INDEXER, "status_topic", "_mink_status", "\"_mink_status\"",
+      "The compacted Kafka topic every sidecar instance publishes the status of the tables it owns to, on each "
+          + "change and every 10 s, for mink cluster stats; created with one partition when missing"),
+  HTTP_PORT(ConfigKey.INDEXER, "http_port", "9464", "9464",
+      "The port of the sidecar's HTTP server: Prometheus metrics at /metrics, and /health and /ready "
+          + "(docs/monitoring.md); 0 turns the server off"),
+  HTTP_BIND_ADDRESS(ConfigKey.INDEXER, "http_bind_address", "0.0.0.0", "\"127.0.0.1\"",
+      "The address the sidecar's HTTP server listens on: 0.0.0.0 for every interface, 127.0.0.1 for this host only"),
 
   LAKE_FORMAT(ConfigKey.LAKE, "format", "iceberg", "\"iceberg\"",
       "The table format; only iceberg"),

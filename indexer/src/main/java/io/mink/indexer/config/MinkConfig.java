@@ -15,13 +15,21 @@ import java.util.TreeMap;
  * @param embeddedLake whether {@code lake} is the embedded default because nothing configured one
  * @param indexer how the sidecar runs and what new tables start with
  * @param schemaRegistry the registries keys and values are decoded through; none: every part keeps its raw bytes
+ * @param monitoring the status topic and the HTTP server of metrics, health and readiness
  */
 public record MinkConfig(Map<String, String> kafka, LakeSettings lake, boolean embeddedLake, IndexerSettings indexer,
-    SchemaRegistrySettings schemaRegistry) {
+    SchemaRegistrySettings schemaRegistry, MonitoringSettings monitoring) {
   public MinkConfig {
     kafka = Collections.unmodifiableMap(new TreeMap<>(requireNonNull(kafka, "kafka is null")));
     requireNonNull(lake, "lake is null");
     requireNonNull(indexer, "indexer is null");
     requireNonNull(schemaRegistry, "schemaRegistry is null");
+    requireNonNull(monitoring, "monitoring is null");
+  }
+
+  /** A configuration with the monitoring keys at their defaults. */
+  public MinkConfig(Map<String, String> kafka, LakeSettings lake, boolean embeddedLake, IndexerSettings indexer,
+      SchemaRegistrySettings schemaRegistry) {
+    this(kafka, lake, embeddedLake, indexer, schemaRegistry, MonitoringSettings.defaults());
   }
 }

@@ -51,7 +51,16 @@ public final class MinkConfigLoader {
     LakeSettings lake = embeddedLake
         ? LakeSettings.embedded(workingDirectory.resolve(LakeSettings.EMBEDDED_DIRECTORY))
         : LakeSection.resolve(settings);
-    return new MinkConfig(settings.kafka(), lake, embeddedLake, indexer, SchemaRegistrySection.resolve(settings));
+    return new MinkConfig(settings.kafka(), lake, embeddedLake, indexer, SchemaRegistrySection.resolve(settings),
+        monitoring(settings));
+  }
+
+  private static MonitoringSettings monitoring(CollectedSettings settings) {
+    MonitoringSettings defaults = MonitoringSettings.defaults();
+    return new MonitoringSettings(
+        settings.value(ConfigKey.STATUS_TOPIC).map(SettingValue::topicName).orElse(defaults.statusTopic()),
+        settings.value(ConfigKey.HTTP_PORT).map(SettingValue::port).orElse(defaults.httpPort()),
+        settings.value(ConfigKey.HTTP_BIND_ADDRESS).map(SettingValue::bindAddress).orElse(defaults.httpBindAddress()));
   }
 
   private static IndexerSettings indexer(CollectedSettings settings) {

@@ -94,6 +94,29 @@ record SettingValue(ConfigKey key, JsonNode node, String location, boolean typed
     return Integer.parseInt(text);
   }
 
+  /** A TCP port, 0 to 65535. */
+  int port() {
+    if (typed && node.isTextual()) {
+      throw invalid("value", "use a number without quotes, such as " + key.key() + " = " + key.example());
+    }
+    String text = node.asText().strip();
+    if (!text.matches("\\d{1,5}") || Integer.parseInt(text) > 65_535 || (typed && !node.isIntegralNumber())) {
+      throw invalid("port", "use a whole number from 1 to 65535, such as " + key.example()
+          + ", or 0 to turn the HTTP server off");
+    }
+    return Integer.parseInt(text);
+  }
+
+  /** A host name or IP address to listen on. */
+  String bindAddress() {
+    String text = text().strip();
+    if (!text.matches("[A-Za-z0-9.:\\[\\]%_-]+")) {
+      throw invalid("address", "use a host name or an IP address, such as " + unquotedExample() + ", or 0.0.0.0 "
+          + "for every interface");
+    }
+    return text;
+  }
+
   private String textOfScalar() {
     if (!node.isTextual()) {
       throw invalid("value", "use text in double quotes, such as " + key.key() + " = " + key.example());

@@ -40,10 +40,13 @@ class ConfigKeyTest {
         entry("indexer.freshness", "3m"),
         entry("indexer.group_id", "mink"),
         entry("indexer.heartbeat_timeout", "30s"),
+        entry("indexer.http_bind_address", "0.0.0.0"),
+        entry("indexer.http_port", "9464"),
         entry("indexer.namespace", "kafka"),
         entry("indexer.owners_topic", "_mink_owners"),
         entry("indexer.poll_interval", "30s"),
         entry("indexer.session_timeout", "10s"),
+        entry("indexer.status_topic", "_mink_status"),
         entry("indexer.tables_topic", "_mink_tables"),
         entry("indexer.target_file_size", "128MiB"),
         entry("indexer.workers", "2"),
@@ -102,8 +105,9 @@ class ConfigKeyTest {
   @Test
   void keysOfASectionAreSortedByName() {
     assertThat(ConfigKey.in(ConfigKey.INDEXER)).extracting(ConfigKey::key).containsExactly(
-        "freshness", "group_id", "heartbeat_timeout", "namespace", "owners_topic", "poll_interval", "session_timeout",
-        "tables_topic", "target_file_size", "workers", "writer_threads");
+        "freshness", "group_id", "heartbeat_timeout", "http_bind_address", "http_port", "namespace", "owners_topic",
+        "poll_interval", "session_timeout", "status_topic", "tables_topic", "target_file_size", "workers",
+        "writer_threads");
     assertThat(ConfigKey.in(ConfigKey.LAKE)).extracting(ConfigKey::key).containsExactly(
         "catalog", "format", "properties", "uri", "warehouse");
   }
