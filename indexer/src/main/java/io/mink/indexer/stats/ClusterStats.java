@@ -1,0 +1,121 @@
+package io.mink.indexer.stats;
+
+import static java.util.Objects.requireNonNull;
+
+import io.mink.indexer.status.TableStatus;
+import io.mink.lake.LakeOffsets;
+import io.mink.lake.MinkSnapshot;
+import io.mink.registry.TableDescriptor;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.apache.iceberg.exceptions.NoSuchTableException;
+import org.apache.kafka.common.KafkaException;
+import org.apache.kafka.common.errors.TimeoutException;
+
+/**
+ * Puts {@code mink cluster stats} together: every added table with its owner's published status, its offsets in the
+ * lake's newest Mink snapshot (the source of truth) and its partitions in Kafka now.
+ */
+public final class ClusterStats {
+  /** The lake as the report reads it. */
+  @FunctionalInterface
+  public interface Lake {
+    /**
+     * The table's newest Mink snapshot; empty before the first round.
+     *
+     * @throws NoSuchTableException when the catalog has no such table
+     */
+    Optional<MinkSnapshot> newestSnapshot(TableDescriptor table);
+  }
+
+  private final Lake lake;
+  private final LagProbe probe;
+  private final Clock clock;
+
+  public ClusterStats(Lake lake, LagProbe probe, Clock clock) {
+    this.lake = requireNonNull(lake, "lake is null");
+    this.probe = requireNonNull(probe, "probe is null");
+    this.clock = requireNonNull(clock, "clock is null");
+  }
+
+  /**
+   * One report per table, by table name.
+   *
+   * @param statuses the status topic's statuses by table, from {@link StatusTopic#read}
+   * @throws TimeoutException when Kafka does not answer
+   */
+  public List<TableReport> report(List<TableDescriptor> tables, Map<String, PublishedStatus> statuses) {
+    List<TableReport> reports = new ArrayList<>();
+    tables.stream().sorted(Comparator.comparing(TableDescriptor::qualifiedName))
+        .forEach(table -> reports.add(report(table, ownerStatus(table, statuses.get(table.qualifiedName())))));
+    return reports;
+  }
+
+  private TableReport report(TableDescriptor table, PublishedStatus published) {
+    TableStatus status = published == null ? null : published.status();
+    List<String> errors = new ArrayList<>();
+    if (status != null && status.error() != null) {
+      errors.add(status.error());
+    }
+    Optional<MinkSnapshot> snapshot = Optional.empty();
+    boolean inLake = true;
+    try {
+      snapshot = lake.newestSnapshot(table);
+    } catch (NoSuchTableException e) {
+      inLake = false;
+      errors.add("The Iceberg table " + table.qualifiedName() + " is missing from the catalog: it was dropped "
+          + "outside Mink, or this command reads another catalog than the sidecars (check [lake]); the lag shown "
+          + "counts from the log start");
+    }
+    LakeOffsets offsets = snapshot.map(MinkSnapshot::offsets).orElse(LakeOffsets.NONE);
+    List<PartitionMeasure> partitions = List.of();
+    try {
+      Optional<List<PartitionMeasure>> measured = probe.measure(table.topic(), offsets);
+      if (measured.isPresent()) {
+        partitions = measured.get();
+      } else {
+        errors.add("Topic " + table.topic() + " does not exist in Kafka any more: the table keeps what it indexed");
+      }
+    } catch (TimeoutException e) {
+      throw e;
+    } catch (KafkaException e) {
+      errors.add("Cannot measure the lag of topic " + table.topic() + ": " + e.getMessage());
+    }
+    List<TableStatus.Gap> gaps = partitions.isEmpty()
+        ? (status == null ? List.of() : status.gaps())
+        : partitions.stream().flatMap(partition -> partition.gap().stream()).toList();
+    Instant lastTiered = snapshot.map(newest -> Instant.ofEpochMilli(newest.timestampMillis()))
+        .orElse(inLake || status == null ? null : status.lastTiered());
+    Instant now = clock.instant();
+    return new TableReport(table.qualifiedName(), table.topic(),
+        status == null ? TableReport.UNOWNED : StatusCodec.state(status.state()),
+        status == null ? null : status.owner(),
+        status == null ? null : status.epoch(),
+        published != null && published.silentAt(now),
+        published == null ? null : published.publishedAt(),
+        lastTiered,
+        status == null ? null : status.nextDue(),
+        partitions,
+        status == null ? null : status.lastRound(),
+        errors,
+        gaps.stream().sorted(Comparator.comparingInt(TableStatus.Gap::partition)
+            .thenComparingLong(TableStatus.Gap::from)).toList());
+  }
+
+  /**
+   * The published status if it is of this table as added now: of its topic, published after it was added (a
+   * table removed and added again starts unowned).
+   */
+  private static PublishedStatus ownerStatus(TableDescriptor table, PublishedStatus published) {
+    if (published == null || !published.status().topic().equals(table.topic())
+        || published.publishedAt().isBefore(table.addedAt())) {
+      return null;
+    }
+    return published;
+  }
+}

@@ -1,0 +1,26 @@
+package io.mink.indexer.stats;
+
+import static java.util.Objects.requireNonNull;
+
+import io.mink.indexer.status.PartitionLag;
+import io.mink.indexer.status.TableStatus;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What one scrape of /metrics shows: the figures of the tables this instance owns and of the process.
+ *
+ * @param tables the statuses of the owned tables
+ * @param partitions per table, the freshest per-partition lag: the probe's or the last round's
+ * @param counts per table, what its rounds on this instance did so far
+ * @param ready whether the instance is ready, as GET /ready says
+ * @param heapMaxBytes the largest heap the JVM may use; -1 when it has no limit
+ */
+public record MetricsSnapshot(List<TableStatus> tables, Map<String, List<PartitionLag>> partitions,
+    Map<String, RoundCounters.Counts> counts, boolean ready, long heapUsedBytes, long heapMaxBytes) {
+  public MetricsSnapshot {
+    tables = List.copyOf(requireNonNull(tables, "tables is null"));
+    partitions = Map.copyOf(requireNonNull(partitions, "partitions is null"));
+    counts = Map.copyOf(requireNonNull(counts, "counts is null"));
+  }
+}

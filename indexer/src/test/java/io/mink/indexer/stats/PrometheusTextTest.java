@@ -1,0 +1,144 @@
+package io.mink.indexer.stats;
+
+import static io.mink.indexer.stats.StatusFixtures.events;
+import static io.mink.indexer.stats.StatusFixtures.orders;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.mink.indexer.status.PartitionLag;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class PrometheusTextTest {
+  @Test
+  void boardOfTwoTablesRendersEveryFamilyInOrder() {
+    MetricsSnapshot snapshot = new MetricsSnapshot(List.of(orders(), events()),
+        Map.of("kafka.orders", List.of(new PartitionLag(0, 1200, 1350, Duration.ofSeconds(9)),
+            new PartitionLag(1, 800, 800, Duration.ZERO))),
+        Map.of("kafka.orders", new RoundCounters.Counts(5, 1, 4200, 9_000_000,
+            Map.of("value.undecodable-bytes", 12L, "key.no-schema-id", 3L))),
+        true, 104_857_600, 1_073_741_824);
+
+    assertThat(PrometheusText.render(snapshot)).isEqualTo("""
+        # HELP mink_ready 1 when this instance is ready to tier (GET /ready answers 200), else 0
+        # TYPE mink_ready gauge
+        mink_ready 1
+        # HELP mink_owned_tables Tables this instance owns
+        # TYPE mink_owned_tables gauge
+        mink_owned_tables 2
+        # HELP mink_table_info 1 for each owned table, with its topic and owner
+        # TYPE mink_table_info gauge
+        mink_table_info{table="kafka.events",topic="events",owner="host-a:4242:ab12cd"} 1
+        mink_table_info{table="kafka.orders",topic="orders",owner="host-a:4242:ab12cd"} 1
+        # HELP mink_table_state The table's state in the tiering schedule: 1 for the current state, 0 for the others
+        # TYPE mink_table_state gauge
+        mink_table_state{table="kafka.events",state="scheduled"} 0
+        mink_table_state{table="kafka.events",state="pending"} 0
+        mink_table_state{table="kafka.events",state="tiering"} 0
+        mink_table_state{table="kafka.events",state="tiered"} 0
+        mink_table_state{table="kafka.events",state="failed"} 1
+        mink_table_state{table="kafka.orders",state="scheduled"} 0
+        mink_table_state{table="kafka.orders",state="pending"} 0
+        mink_table_state{table="kafka.orders",state="tiering"} 0
+        mink_table_state{table="kafka.orders",state="tiered"} 1
+        mink_table_state{table="kafka.orders",state="failed"} 0
+        # HELP mink_table_epoch The epoch of the table's current or last round
+        # TYPE mink_table_epoch gauge
+        mink_table_epoch{table="kafka.events"} 17179869184
+        mink_table_epoch{table="kafka.orders"} 12884901895
+        # HELP mink_table_last_tiered_timestamp_seconds When the table's newest Mink snapshot was committed, in Unix seconds
+        # TYPE mink_table_last_tiered_timestamp_seconds gauge
+        mink_table_last_tiered_timestamp_seconds{table="kafka.orders"} 1767268788
+        # HELP mink_table_next_due_timestamp_seconds When the table's next round is due, in Unix seconds; absent while it tiers or a gap stops it
+        # TYPE mink_table_next_due_timestamp_seconds gauge
+        mink_table_next_due_timestamp_seconds{table="kafka.orders"} 1767268920
+        # HELP mink_table_status_updated_timestamp_seconds When the scheduler last updated the table's status, in Unix seconds
+        # TYPE mink_table_status_updated_timestamp_seconds gauge
+        mink_table_status_updated_timestamp_seconds{table="kafka.events"} 1767268797
+        mink_table_status_updated_timestamp_seconds{table="kafka.orders"} 1767268788
+        # HELP mink_table_gap_offsets Offsets Kafka deleted before they were indexed, which stop the table until mink table resume --accept-gap
+        # TYPE mink_table_gap_offsets gauge
+        mink_table_gap_offsets{table="kafka.events"} 200
+        mink_table_gap_offsets{table="kafka.orders"} 0
+        # HELP mink_partition_lake_offset The next offset of the partition to index
+        # TYPE mink_partition_lake_offset gauge
+        mink_partition_lake_offset{table="kafka.events",partition="0"} 0
+        mink_partition_lake_offset{table="kafka.orders",partition="0"} 1200
+        mink_partition_lake_offset{table="kafka.orders",partition="1"} 800
+        # HELP mink_partition_end_offset The partition's end offset (last stable offset) when last measured
+        # TYPE mink_partition_end_offset gauge
+        mink_partition_end_offset{table="kafka.events",partition="0"} 500
+        mink_partition_end_offset{table="kafka.orders",partition="0"} 1350
+        mink_partition_end_offset{table="kafka.orders",partition="1"} 800
+        # HELP mink_partition_offset_lag Records of the partition not in the lake yet
+        # TYPE mink_partition_offset_lag gauge
+        mink_partition_offset_lag{table="kafka.events",partition="0"} 500
+        mink_partition_offset_lag{table="kafka.orders",partition="0"} 150
+        mink_partition_offset_lag{table="kafka.orders",partition="1"} 0
+        # HELP mink_partition_time_lag_seconds Age of the partition's oldest record not in the lake yet, 0 when none waits; absent when unknown
+        # TYPE mink_partition_time_lag_seconds gauge
+        mink_partition_time_lag_seconds{table="kafka.orders",partition="0"} 9
+        mink_partition_time_lag_seconds{table="kafka.orders",partition="1"} 0
+        # HELP mink_last_round_finished_timestamp_seconds When the table's last round on this instance ended, in Unix seconds
+        # TYPE mink_last_round_finished_timestamp_seconds gauge
+        mink_last_round_finished_timestamp_seconds{table="kafka.orders"} 1767268788
+        # HELP mink_last_round_rows Rows the table's last round wrote
+        # TYPE mink_last_round_rows gauge
+        mink_last_round_rows{table="kafka.orders"} 1000
+        # HELP mink_last_round_bytes Bytes of data files the table's last round wrote
+        # TYPE mink_last_round_bytes gauge
+        mink_last_round_bytes{table="kafka.orders"} 2202009
+        # HELP mink_last_round_files Data files the table's last round wrote
+        # TYPE mink_last_round_files gauge
+        mink_last_round_files{table="kafka.orders"} 2
+        # HELP mink_last_round_duration_seconds How long the table's last round took
+        # TYPE mink_last_round_duration_seconds gauge
+        mink_last_round_duration_seconds{table="kafka.orders"} 1.2
+        # HELP mink_rounds_committed_total Rounds of the table this instance committed
+        # TYPE mink_rounds_committed_total counter
+        mink_rounds_committed_total{table="kafka.orders"} 5
+        # HELP mink_rounds_failed_total Rounds of the table that failed on this instance
+        # TYPE mink_rounds_failed_total counter
+        mink_rounds_failed_total{table="kafka.orders"} 1
+        # HELP mink_tiered_rows_total Rows this instance wrote to the table
+        # TYPE mink_tiered_rows_total counter
+        mink_tiered_rows_total{table="kafka.orders"} 4200
+        # HELP mink_tiered_bytes_total Bytes of data files this instance wrote to the table
+        # TYPE mink_tiered_bytes_total counter
+        mink_tiered_bytes_total{table="kafka.orders"} 9000000
+        # HELP mink_raw_parts_total Keys and values this instance left raw, by part (key or value) and reason (docs/decoding.md)
+        # TYPE mink_raw_parts_total counter
+        mink_raw_parts_total{table="kafka.orders",part="key",reason="no-schema-id"} 3
+        mink_raw_parts_total{table="kafka.orders",part="value",reason="undecodable-bytes"} 12
+        # HELP mink_jvm_heap_used_bytes Heap the JVM uses
+        # TYPE mink_jvm_heap_used_bytes gauge
+        mink_jvm_heap_used_bytes 104857600
+        # HELP mink_jvm_heap_max_bytes The largest heap the JVM may use; absent when it has no limit
+        # TYPE mink_jvm_heap_max_bytes gauge
+        mink_jvm_heap_max_bytes 1073741824
+        """);
+  }
+
+  @Test
+  void emptyBoardStillDescribesEveryFamily() {
+    String text = PrometheusText.render(new MetricsSnapshot(List.of(), Map.of(), Map.of(), false, 10, -1));
+
+    assertThat(text).contains("mink_ready 0\n", "mink_owned_tables 0\n", "# TYPE mink_partition_offset_lag gauge\n",
+        "# TYPE mink_rounds_committed_total counter\n", "mink_jvm_heap_used_bytes 10\n");
+    assertThat(text).doesNotContain("mink_jvm_heap_max_bytes -1", "table=");
+  }
+
+  @Test
+  void labelValuesAreEscaped() {
+    assertThat(PrometheusText.labels("table", "a\"b\\c\nd")).isEqualTo("{table=\"a\\\"b\\\\c\\nd\"}");
+  }
+
+  @Test
+  void secondsKeepMillisecondsWithoutTrailingZeros() {
+    assertThat(PrometheusText.seconds(Duration.ofMillis(1_500))).isEqualTo("1.5");
+    assertThat(PrometheusText.seconds(Duration.ofMillis(1))).isEqualTo("0.001");
+    assertThat(PrometheusText.seconds(Duration.ZERO)).isEqualTo("0");
+    assertThat(PrometheusText.seconds(java.time.Instant.ofEpochMilli(1_700_000_000_120L))).isEqualTo("1700000000.12");
+  }
+}
