@@ -8,7 +8,7 @@ import picocli.CommandLine.Spec;
 
 @Command(name = "mink", mixinStandardHelpOptions = true, scope = ScopeType.INHERIT, version = "mink 0.1.0",
     description = "Kafka topics as Iceberg tables.",
-    subcommands = {ServeCommand.class, TableCommand.class},
+    subcommands = {ServeCommand.class, TableCommand.class, ClusterCommand.class},
     footer = {"", "Exit codes: 0 ok, 1 internal error, 2 bad arguments, 3 bad configuration,",
         "4 conflict or unknown topic, 5 Kafka or catalog unavailable.",
         "", "Examples:",

@@ -1,0 +1,27 @@
+package io.mink.cli;
+
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.ParentCommand;
+import picocli.CommandLine.Spec;
+
+@Command(name = "cluster", description = "Look at the sidecar instances and the tables they tier.",
+    subcommands = {ClusterStatsCommand.class})
+final class ClusterCommand implements Callable<Integer> {
+  @Spec
+  CommandSpec spec;
+
+  @ParentCommand
+  MinkCommand parent;
+
+  Environment environment() {
+    return parent.environment();
+  }
+
+  @Override
+  public Integer call() {
+    spec.commandLine().usage(spec.commandLine().getErr());
+    return ExitCode.USAGE.code();
+  }
+}
