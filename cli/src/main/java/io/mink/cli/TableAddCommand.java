@@ -86,6 +86,11 @@ final class TableAddCommand implements Callable<Integer> {
           + "hour(_kafka_timestamp), truncate(1000000, _kafka_offset) or bucket(16, _kafka_key). Repeatable"})
   List<String> partitionBy = new ArrayList<>();
 
+  @Option(names = "--auto-compaction",
+      description = "Let each round rewrite the small files of the partitions it writes to, in its own snapshot "
+          + "(the table property mink.auto-compaction; default: compaction is left to the lake)")
+  boolean autoCompaction;
+
   @Option(names = "--attach",
       description = "Attach to the Iceberg table of that name, which must exist: its rows stay, and indexing "
           + "starts after the highest _kafka_offset per partition it holds")
@@ -245,6 +250,9 @@ final class TableAddCommand implements Callable<Integer> {
     return tableOptions;
   }
 
+  /** The option that {@code --auto-compaction} sets, stored as the table property mink.auto-compaction. */
+  static final String AUTO_COMPACTION_OPTION = "auto-compaction";
+
   private TableDescriptor describe(MinkConfig minkConfig) {
     String tableNamespace = namespace == null ? minkConfig.indexer().namespace() : namespace;
     if (!TableDescriptor.isValidIdentifier(tableNamespace)) {
@@ -282,6 +290,9 @@ final class TableAddCommand implements Callable<Integer> {
             + "iceberg.write.parquet.row-group-size-bytes=67108864 (docs/layout.md)");
       }
       tableOptions.put(option.getKey(), option.getValue());
+    }
+    if (autoCompaction) {
+      tableOptions.put(AUTO_COMPACTION_OPTION, "true");
     }
     try {
       MinkTableLayout.checkOptions(tableOptions);

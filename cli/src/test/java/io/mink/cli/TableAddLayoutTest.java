@@ -71,6 +71,17 @@ class TableAddLayoutTest {
   }
 
   @Test
+  void autoCompactionIsATablePropertyTheRoundsRead() {
+    KAFKA.createTopic("compacted_orders", 1);
+
+    CommandRun run = run("table", "add", "compacted_orders", "--auto-compaction");
+
+    assertThat(run.exitCode()).as(run.err()).isZero();
+    assertThat(table("compacted_orders").properties()).containsEntry("mink.auto-compaction", "true");
+    assertThat(descriptor("compacted_orders").options()).containsEntry("auto-compaction", "true");
+  }
+
+  @Test
   void partitionByFieldsFollowKafkaPartitionAndAreRecorded() {
     KAFKA.createTopic("clicks_by_day", 1);
 
