@@ -33,7 +33,10 @@ import org.apache.iceberg.catalog.TableIdentifier;
 import org.apache.iceberg.data.IcebergGenerics;
 import org.apache.iceberg.data.Record;
 import org.apache.iceberg.io.CloseableIterable;
+import org.apache.kafka.clients.admin.AlterConfigOp;
+import org.apache.kafka.clients.admin.ConfigEntry;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.common.config.ConfigResource;
 import org.apache.kafka.common.TopicPartition;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -69,6 +72,8 @@ class TableResumeCommandTest {
       KAFKA.produce(topic, records(0, 100));
       Thread.sleep(300);
       KAFKA.produce(topic, records(100, 200));
+      waitForLogStartAbove(topic, 0);
+      keepRecords(topic);
       long logStart = waitForLogStartAbove(topic, 0);
       KAFKA.produce(topic, records(200, 250));
 
@@ -104,6 +109,14 @@ class TableResumeCommandTest {
 
     assertThat(run.exitCode()).isEqualTo(ExitCode.CONFLICT.code());
     assertThat(run.err()).contains("No table kafka.nothing_here is added: give it as namespace.name");
+  }
+
+  /** Turns the topic's retention off, so the log start stays where it is from now on. */
+  private static void keepRecords(String topic) throws Exception {
+    ConfigResource resource = new ConfigResource(ConfigResource.Type.TOPIC, topic);
+    KAFKA.admin().incrementalAlterConfigs(Map.of(resource, List.of(new AlterConfigOp(
+        new ConfigEntry("retention.ms", "-1"), AlterConfigOp.OpType.SET)))).all().get();
+    Thread.sleep(500);
   }
 
   /** Kafka checks retention first 30 s after the broker starts, then every 200 ms here. */
