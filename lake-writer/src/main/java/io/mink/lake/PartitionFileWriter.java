@@ -4,6 +4,7 @@ import io.mink.schema.KafkaColumns;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.List;
+import java.util.Map;
 import org.apache.iceberg.DataFile;
 import org.apache.iceberg.FileFormat;
 import org.apache.iceberg.PartitionKey;
@@ -61,7 +62,17 @@ public final class PartitionFileWriter implements AutoCloseable {
 
   /** A factory of row writers for a schema the round will commit, shared by a round's partitions. */
   public static FileWriterFactory<Record> writerFactory(Table table, Schema schema) {
-    return new GenericFileWriterFactory.Builder(table).dataSchema(schema).dataFileFormat(FileFormat.PARQUET).build();
+    return writerFactory(table, schema, Map.of());
+  }
+
+  /**
+   * A factory of row writers for a schema, with Parquet writer properties that override the
+   * table's, such as a smaller row group to bound the memory each open file holds.
+   */
+  public static FileWriterFactory<Record> writerFactory(Table table, Schema schema,
+      Map<String, String> writerProperties) {
+    return new GenericFileWriterFactory.Builder(table).dataSchema(schema).dataFileFormat(FileFormat.PARQUET)
+        .writerProperties(writerProperties).build();
   }
 
   public static PartitionFileWriter open(

@@ -40,6 +40,12 @@ public enum ConfigKey {
       "The Kafka topic whose partitions the sidecar instances share, and with them the tables: the instances "
           + "with the same group_id are members of consumer group group_id.owners; created with 32 partitions when "
           + "missing and never written to"),
+  WRITER_MEMORY(ConfigKey.INDEXER, "writer_memory", "25%", "\"256MiB\"",
+      "The most the instance's open Parquet files buffer together: a size, or a share of the JVM's maximum heap "
+          + "such as 25%; each open file's row group is this divided by max_open_files"),
+  MAX_OPEN_FILES(ConfigKey.INDEXER, "max_open_files", "64", "64",
+      "The most Parquet files the instance has open at once, shared evenly by the workers; a round with more "
+          + "partitions reads them that many at a time; at least the number of workers"),
   STATUS_TOPIC(ConfigKey.INDEXER, "status_topic", "_mink_status", "\"_mink_status\"",
       "The compacted Kafka topic every sidecar instance publishes the status of the tables it owns to, on each "
           + "change and every 10 s, for mink cluster stats; created with one partition when missing"),

@@ -16,15 +16,23 @@ import java.util.TreeMap;
  * @param indexer how the sidecar runs and what new tables start with
  * @param schemaRegistry the registries keys and values are decoded through; none: every part keeps its raw bytes
  * @param monitoring the status topic and the HTTP server of metrics, health and readiness
+ * @param writerMemory what the open Parquet files may buffer, and how many may be open
  */
 public record MinkConfig(Map<String, String> kafka, LakeSettings lake, boolean embeddedLake, IndexerSettings indexer,
-    SchemaRegistrySettings schemaRegistry, MonitoringSettings monitoring) {
+    SchemaRegistrySettings schemaRegistry, MonitoringSettings monitoring, WriterMemorySettings writerMemory) {
   public MinkConfig {
     kafka = Collections.unmodifiableMap(new TreeMap<>(requireNonNull(kafka, "kafka is null")));
     requireNonNull(lake, "lake is null");
     requireNonNull(indexer, "indexer is null");
     requireNonNull(schemaRegistry, "schemaRegistry is null");
     requireNonNull(monitoring, "monitoring is null");
+    requireNonNull(writerMemory, "writerMemory is null");
+  }
+
+  /** A configuration with the writer memory keys at their defaults. */
+  public MinkConfig(Map<String, String> kafka, LakeSettings lake, boolean embeddedLake, IndexerSettings indexer,
+      SchemaRegistrySettings schemaRegistry, MonitoringSettings monitoring) {
+    this(kafka, lake, embeddedLake, indexer, schemaRegistry, monitoring, WriterMemorySettings.defaults());
   }
 
   /** A configuration with the monitoring keys at their defaults. */

@@ -52,7 +52,15 @@ public final class MinkConfigLoader {
         ? LakeSettings.embedded(workingDirectory.resolve(LakeSettings.EMBEDDED_DIRECTORY))
         : LakeSection.resolve(settings);
     return new MinkConfig(settings.kafka(), lake, embeddedLake, indexer, SchemaRegistrySection.resolve(settings),
-        monitoring(settings));
+        monitoring(settings), writerMemory(settings));
+  }
+
+  private static WriterMemorySettings writerMemory(CollectedSettings settings) {
+    WriterMemorySettings defaults = WriterMemorySettings.defaults();
+    return new WriterMemorySettings(
+        settings.value(ConfigKey.WRITER_MEMORY).map(SettingValue::dataSizeOrHeapShare)
+            .orElse(defaults.writerMemoryBytes()),
+        settings.value(ConfigKey.MAX_OPEN_FILES).map(SettingValue::count).orElse(defaults.maxOpenFiles()));
   }
 
   private static MonitoringSettings monitoring(CollectedSettings settings) {

@@ -83,6 +83,19 @@ record SettingValue(ConfigKey key, JsonNode node, String location, boolean typed
     return DataSizes.parse(textOfScalar(), location);
   }
 
+  /** A data size, or a percentage of the JVM's maximum heap such as 25%. */
+  long dataSizeOrHeapShare() {
+    String text = textOfScalar().strip();
+    if (!text.endsWith("%")) {
+      return dataSize();
+    }
+    String number = text.substring(0, text.length() - 1).strip();
+    if (!number.matches("\\d{1,2}(\\.\\d+)?") || Double.parseDouble(number) <= 0) {
+      throw invalid("value", "use a size such as \"256MiB\" or a share of the heap from 1% to 99%, such as \"25%\"");
+    }
+    return (long) (Runtime.getRuntime().maxMemory() * Double.parseDouble(number) / 100);
+  }
+
   int count() {
     if (typed && node.isTextual()) {
       throw invalid("value", "use a number without quotes, such as " + key.key() + " = " + key.example());

@@ -14,7 +14,9 @@ import io.mink.schema.decode.PartDecoder;
 import io.mink.schema.table.TableSchema;
 import io.mink.registry.TableDescriptor;
 import java.time.Duration;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Deque;
 import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.Optional;
@@ -59,6 +61,7 @@ public final class TieringRound {
   private final long deadlineNanos;
   private final PartDecoder decoder;
   private final Runnable heartbeat;
+  private final WriterBudget budget;
   private final String roundId = UUID.randomUUID().toString();
   private final Map<Schema, FileWriterFactory<Record>> writerFactories = new IdentityHashMap<>();
 
@@ -69,18 +72,21 @@ public final class TieringRound {
   public TieringRound(
       TableDescriptor descriptor, Table table, KafkaConsumer<byte[], byte[]> consumer, WriterLanes lanes,
       LakeCommitter committer, long targetFileSizeBytes, Duration maxDuration, PartDecoder decoder) {
-    this(descriptor, table, consumer, lanes, committer, targetFileSizeBytes, maxDuration, decoder, () -> {});
+    this(descriptor, table, consumer, lanes, committer, targetFileSizeBytes, maxDuration, decoder, () -> {},
+        WriterBudget.defaults(1));
   }
 
   /**
    * @param heartbeat called as the round works: before every fetch and while it waits for the schema
    *     registry; it throws to stop the round, whose files are then deleted and nothing committed
+   * @param budget how many files the round keeps open at once and how much each buffers
    */
   public TieringRound(
       TableDescriptor descriptor, Table table, KafkaConsumer<byte[], byte[]> consumer, WriterLanes lanes,
       LakeCommitter committer, long targetFileSizeBytes, Duration maxDuration, PartDecoder decoder,
-      Runnable heartbeat) {
+      Runnable heartbeat, WriterBudget budget) {
     this.heartbeat = requireNonNull(heartbeat, "heartbeat is null");
+    this.budget = requireNonNull(budget, "budget is null");
     this.descriptor = requireNonNull(descriptor, "descriptor is null");
     this.table = requireNonNull(table, "table is null");
     this.consumer = requireNonNull(consumer, "consumer is null");
@@ -179,19 +185,21 @@ public final class TieringRound {
 
   private FileWriterFactory<Record> writerFactory(Schema schema) {
     synchronized (writerFactories) {
-      return writerFactories.computeIfAbsent(schema, s -> PartitionFileWriter.writerFactory(table, s));
+      return writerFactories.computeIfAbsent(schema, s -> PartitionFileWriter.writerFactory(table, s,
+          budget.parquetProperties(table.properties())));
     }
   }
 
-  /** Reads every split to its end offset, or to the deadline. Returns whether the deadline cut it. */
+  /**
+   * Reads every split to its end offset, or to the deadline. Returns whether the deadline cut it.
+   * At most the budget's files per round are open: the splits are read that many at a time, and a
+   * finished split's file is closed before the next split is read.
+   */
   private boolean fetch(RoundPlan plan, Map<Integer, PartitionSink> sinks, Map<Integer, Long> reached,
       RoundRows rows, long[] bytes) throws InterruptedException {
+    Deque<PartitionRange> waiting = new ArrayDeque<>(plan.ranges());
     Map<TopicPartition, PartitionRange> remaining = new HashMap<>();
-    for (PartitionRange range : plan.ranges()) {
-      remaining.put(new TopicPartition(descriptor.topic(), range.partition()), range);
-    }
-    consumer.assign(remaining.keySet());
-    remaining.forEach((partition, range) -> consumer.seek(partition, range.from()));
+    admit(waiting, remaining);
     try {
       while (!remaining.isEmpty()) {
         heartbeat.run();
@@ -239,13 +247,34 @@ public final class TieringRound {
           }
         }
         if (!done.isEmpty()) {
-          done.forEach(remaining::remove);
+          for (TopicPartition partition : done) {
+            PartitionSink sink = sinks.get(remaining.remove(partition).partition());
+            lanes.submit(sink.partition(), sink::complete);
+          }
           consumer.pause(done);
+          admit(waiting, remaining);
         }
       }
       return false;
     } finally {
       consumer.assign(List.of());
+    }
+  }
+
+  /** Starts reading waiting splits while the round has fewer open files than its budget allows. */
+  private void admit(Deque<PartitionRange> waiting, Map<TopicPartition, PartitionRange> remaining) {
+    List<PartitionRange> admitted = new ArrayList<>();
+    while (remaining.size() < budget.openFilesPerRound() && !waiting.isEmpty()) {
+      PartitionRange range = waiting.poll();
+      remaining.put(new TopicPartition(descriptor.topic(), range.partition()), range);
+      admitted.add(range);
+    }
+    if (admitted.isEmpty()) {
+      return;
+    }
+    consumer.assign(remaining.keySet());
+    for (PartitionRange range : admitted) {
+      consumer.seek(new TopicPartition(descriptor.topic(), range.partition()), range.from());
     }
   }
 

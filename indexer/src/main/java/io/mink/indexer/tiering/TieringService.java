@@ -184,7 +184,7 @@ public final class TieringService implements AutoCloseable {
   public RoundResult runRound(TableDescriptor descriptor, KafkaConsumer<byte[], byte[]> consumer) {
     Table table = lake.load(identifier(descriptor));
     return new TieringRound(descriptor, table, consumer, lanes, directCommitter, settings.targetFileSizeBytes(),
-        descriptor.freshness(), decoder).run();
+        descriptor.freshness(), decoder, () -> { }, settings.writerBudget()).run();
   }
 
   public KafkaConsumer<byte[], byte[]> newConsumer() {
@@ -222,7 +222,8 @@ public final class TieringService implements AutoCloseable {
     try {
       Table table = lake.load(identifier(descriptor));
       result = new TieringRound(descriptor, table, consumer, lanes, new LakeCommitter(new EpochFence(lease, hook)),
-          settings.targetFileSizeBytes(), descriptor.freshness(), decoder, lease::heartbeat).run();
+          settings.targetFileSizeBytes(), descriptor.freshness(), decoder, lease::heartbeat,
+          settings.writerBudget()).run();
     } catch (LeaseLostException e) {
       LOG.info(e.getMessage());
       tables.roundLost(lease);
