@@ -2,6 +2,7 @@ package io.mink.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.mink.indexer.config.ConfigKey;
 import io.mink.lake.CatalogLoader;
 import io.mink.lake.LakeSettings;
 import io.mink.registry.KafkaClientFactory;
@@ -13,6 +14,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.UUID;
+import java.util.stream.Collectors;
 import org.apache.iceberg.HasTableOperations;
 import org.apache.iceberg.Table;
 import org.apache.iceberg.catalog.Catalog;
@@ -120,7 +122,7 @@ class TableAddCommandTest {
 
     assertThat(run.exitCode()).isEqualTo(3);
     assertThat(run.err()).isEqualTo("Error: Unknown key 'freshnes' in [indexer] of " + config + ": valid keys are "
-        + "freshness, group_id, namespace, poll_interval, tables_topic, target_file_size, writer_threads\n");
+        + ConfigKey.in(ConfigKey.INDEXER).stream().map(ConfigKey::key).collect(Collectors.joining(", ")) + "\n");
   }
 
   @Test
