@@ -137,6 +137,7 @@ public final class SchemaMerge {
       String name = field.name();
       Types.NestedField named = tableByLowerName.get(lower(name));
       if (named == null) {
+        checkNewType(join(path, name), field.type());
         changes.add(new SchemaChange.AddColumn(path, name, field.type(), field.doc()));
         return null;
       }
@@ -183,6 +184,7 @@ public final class SchemaMerge {
         throw new Conflict("field '" + join(path, field.name()) + "' changes type from " + column.type() + " to "
             + field.type() + ", but '" + newName + "', the name its old column would take, is taken");
       }
+      checkNewType(join(path, field.name()), field.type());
       renames.add(new SchemaChange.Rename(join(path, column.name()), newName,
           RenamedColumns.doc(column.name(), schemaId, column.doc())));
       changes.add(new SchemaChange.AddColumn(path, field.name(), field.type(), field.doc()));
@@ -206,6 +208,24 @@ public final class SchemaMerge {
       } else if (!Promotions.canPromote(source.asPrimitiveType(), table.asPrimitiveType())) {
         changes.add(new SchemaChange.Promote(path, source.asPrimitiveType()));
       }
+    }
+  }
+
+  /** Checks the names of every struct inside a type that becomes a new column. */
+  private static void checkNewType(String path, Type type) {
+    if (type.isStructType()) {
+      Set<String> lowerNames = new HashSet<>();
+      for (Types.NestedField field : type.asStructType().fields()) {
+        checkName(field.name());
+        if (!lowerNames.add(lower(field.name()))) {
+          throw new Conflict("fields named '" + join(path, field.name()) + "' differ only in case");
+        }
+        checkNewType(join(path, field.name()), field.type());
+      }
+    } else if (type.isListType()) {
+      checkNewType(path + ".element", type.asListType().elementType());
+    } else if (type.isMapType()) {
+      checkNewType(path + ".value", type.asMapType().valueType());
     }
   }
 

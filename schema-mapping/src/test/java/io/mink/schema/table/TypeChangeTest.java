@@ -203,6 +203,22 @@ class TypeChangeTest {
   }
 
   @Test
+  void caseTwinsEmptyOrDottedNamesInsideANewColumnAreUnmergeable() {
+    TableSchema v1 = merged(EMPTY, struct(field("label", Types.StringType.get())));
+
+    assertThat(SchemaMerge.mergeValue(EMPTY, struct(field("owner", struct(field("code", Types.StringType.get()),
+        field("Code", Types.IntegerType.get()))))))
+        .isEqualTo(new MergeResult.Unmergeable("fields named 'owner.Code' differ only in case"));
+    assertThat(SchemaMerge.mergeValue(v1, struct(field("label", list(struct(field("total", Types.LongType.get()),
+        field("Total", Types.LongType.get())))))))
+        .isEqualTo(new MergeResult.Unmergeable("fields named 'label.element.Total' differ only in case"));
+    assertThat(SchemaMerge.mergeValue(EMPTY, struct(field("owner", map(struct(field("a.b", Types.LongType.get())))))))
+        .isInstanceOf(MergeResult.Unmergeable.class);
+    assertThat(SchemaMerge.mergeValue(EMPTY, struct(field("owner", struct(field("", Types.LongType.get()))))))
+        .isInstanceOf(MergeResult.Unmergeable.class);
+  }
+
+  @Test
   void samePlanTwiceGivesTheSameSchemaAndIds() {
     TableSchema v1 = merged(EMPTY, struct(field("count", Types.StringType.get())));
     Types.StructType v2 = struct(field("count", Types.LongType.get()), field("more", list(Types.DoubleType.get())));
