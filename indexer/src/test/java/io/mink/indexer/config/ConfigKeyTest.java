@@ -42,6 +42,7 @@ class ConfigKeyTest {
         entry("indexer.heartbeat_timeout", "30s"),
         entry("indexer.http_bind_address", "0.0.0.0"),
         entry("indexer.http_port", "9464"),
+        entry("indexer.max_open_files", "64"),
         entry("indexer.namespace", "kafka"),
         entry("indexer.owners_topic", "_mink_owners"),
         entry("indexer.poll_interval", "30s"),
@@ -50,6 +51,7 @@ class ConfigKeyTest {
         entry("indexer.tables_topic", "_mink_tables"),
         entry("indexer.target_file_size", "128MiB"),
         entry("indexer.workers", "2"),
+        entry("indexer.writer_memory", "25%"),
         entry("indexer.writer_threads", "the number of available processors"),
         entry("lake.catalog", "none, required with [lake]"),
         entry("lake.format", "iceberg"),
@@ -105,9 +107,9 @@ class ConfigKeyTest {
   @Test
   void keysOfASectionAreSortedByName() {
     assertThat(ConfigKey.in(ConfigKey.INDEXER)).extracting(ConfigKey::key).containsExactly(
-        "freshness", "group_id", "heartbeat_timeout", "http_bind_address", "http_port", "namespace", "owners_topic",
-        "poll_interval", "session_timeout", "status_topic", "tables_topic", "target_file_size", "workers",
-        "writer_threads");
+        "freshness", "group_id", "heartbeat_timeout", "http_bind_address", "http_port", "max_open_files", "namespace",
+        "owners_topic", "poll_interval", "session_timeout", "status_topic", "tables_topic", "target_file_size",
+        "workers", "writer_memory", "writer_threads");
     assertThat(ConfigKey.in(ConfigKey.LAKE)).extracting(ConfigKey::key).containsExactly(
         "catalog", "format", "properties", "uri", "warehouse");
   }
