@@ -98,7 +98,7 @@ public final class PartitionFileWriter implements AutoCloseable {
   }
 
   /** The one partition key of a Kafka partition's rows under a spec of identity(_kafka_partition) only, or null. */
-  private static StructLike kafkaPartitionKey(PartitionSpec spec, Schema schema, int kafkaPartition) {
+  public static StructLike kafkaPartitionKey(PartitionSpec spec, Schema schema, int kafkaPartition) {
     if (spec.isUnpartitioned()) {
       return null;
     }

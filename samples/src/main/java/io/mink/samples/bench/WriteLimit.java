@@ -2,6 +2,7 @@ package io.mink.samples.bench;
 
 import io.mink.lake.LakeTables;
 import io.mink.lake.MinkTableLayout;
+import io.mink.lake.PartitionFileWriter;
 import io.mink.schema.RawRowConverter;
 import io.mink.testkit.KafkaBroker;
 import io.mink.testkit.Warehouse;
@@ -38,7 +39,7 @@ import org.apache.kafka.clients.consumer.ConsumerRecord;
  * memory a chunk at a time and only the conversion to rows, the writing and the closing of the
  * files are timed, so fetch costs nothing here. No snapshot is committed.
  */
-final class WriteLimit {
+public final class WriteLimit {
   /** Bytes of records a chunk holds in memory, about; the per-partition quota follows from it. */
   private static final long CHUNK_BYTES = 96L * 1024 * 1024;
   /** What a fetched record costs in memory beyond its value: ConsumerRecord, key, headers. */
@@ -46,8 +47,8 @@ final class WriteLimit {
 
   private WriteLimit() {}
 
-  static Throughput write(KafkaBroker broker, String topic, Map<Integer, Long> ends, int valueBytes, int threads,
-      long targetFileSizeBytes, Map<String, String> tableOptions) {
+  public static Throughput write(KafkaBroker broker, String topic, Map<Integer, Long> ends, int valueBytes,
+      int threads, long targetFileSizeBytes, Map<String, String> tableOptions) {
     AtomicInteger threadNumber = new AtomicInteger();
     ExecutorService pool = Executors.newFixedThreadPool(threads, task -> {
       Thread thread = new Thread(task, "bench-writer-" + threadNumber.getAndIncrement());
@@ -171,7 +172,8 @@ final class WriteLimit {
           .format(FileFormat.PARQUET)
           .operationId(operationId)
           .build();
-      return new RollingDataWriter<>(factory, files, table.io(), targetFileSizeBytes, table.spec(), null);
+      return new RollingDataWriter<>(factory, files, table.io(), targetFileSizeBytes, table.spec(),
+          PartitionFileWriter.kafkaPartitionKey(table.spec(), table.schema(), partition));
     }
 
     List<DataFile> close() {

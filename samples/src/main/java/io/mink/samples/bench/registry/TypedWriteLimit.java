@@ -2,6 +2,7 @@ package io.mink.samples.bench.registry;
 
 import io.mink.lake.LakeTables;
 import io.mink.lake.MinkTableLayout;
+import io.mink.lake.PartitionFileWriter;
 import io.mink.schema.decode.PartDecoder;
 import io.mink.schema.table.TableSchema;
 import io.mink.samples.bench.ChunkReader;
@@ -188,7 +189,8 @@ final class TypedWriteLimit {
           .format(FileFormat.PARQUET)
           .operationId(operationId)
           .build();
-      return new RollingDataWriter<>(factory, files, table.io(), targetFileSizeBytes, table.spec(), null);
+      return new RollingDataWriter<>(factory, files, table.io(), targetFileSizeBytes, table.spec(),
+          PartitionFileWriter.kafkaPartitionKey(table.spec(), table.schema(), partition));
     }
 
     List<DataFile> close() {
