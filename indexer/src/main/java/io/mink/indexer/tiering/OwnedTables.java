@@ -75,17 +75,17 @@ final class OwnedTables implements MembershipListener, RoundLease.Holder {
 
   /** The round committed or found nothing new; {@code lag} is null when it could not be measured. */
   synchronized void roundEnded(RoundLease lease, RoundResult result, List<PartitionLag> lag) {
-    Instant now = clock.instant();
-    if (schedule.isCurrent(lease.table(), lease.epoch())) {
+    if (holds(lease)) {
+      Instant now = clock.instant();
       statuses.roundEnded(lease.table(), result, lag, now);
+      schedule.tiered(lease.table(), lease.epoch(), result.forceFinished(), now).forEach(this::publish);
     }
-    schedule.tiered(lease.table(), lease.epoch(), result.forceFinished(), now).forEach(this::publish);
     released(lease);
   }
 
   synchronized void roundFailed(RoundLease lease, RuntimeException failure) {
     String name = lease.table();
-    if (!schedule.isCurrent(name, lease.epoch())) {
+    if (!holds(lease)) {
       LOG.info("Round of {} under the stale epoch {} failed: {}", name, lease.epoch(), failure.getMessage());
       released(lease);
       return;
@@ -106,6 +106,14 @@ final class OwnedTables implements MembershipListener, RoundLease.Holder {
     released(lease);
   }
 
+  /**
+   * Whether the lease is the table's current one. Compared by identity, not only by epoch: a table let go and
+   * owned again starts a new count of epochs, which may meet an old round's.
+   */
+  private boolean holds(RoundLease lease) {
+    return running.get(lease.table()) == lease && schedule.isCurrent(lease.table(), lease.epoch());
+  }
+
   private void released(RoundLease lease) {
     running.remove(lease.table(), lease);
     notifyAll();
@@ -114,16 +122,17 @@ final class OwnedTables implements MembershipListener, RoundLease.Holder {
   @Override
   public synchronized boolean heartbeat(RoundLease lease) {
     Instant now = clock.instant();
-    if (stopped || !schedule.heartbeat(lease.table(), lease.epoch(), now)) {
+    if (stopped || !holds(lease)) {
       return false;
     }
+    schedule.heartbeat(lease.table(), lease.epoch(), now);
     schedule.get(lease.table()).ifPresent(slot -> statuses.touch(slot, now));
     return true;
   }
 
   @Override
   public synchronized boolean isCurrent(RoundLease lease) {
-    return !stopped && schedule.isCurrent(lease.table(), lease.epoch());
+    return !stopped && holds(lease);
   }
 
   // ---- the service loop
