@@ -3,8 +3,8 @@ package io.mink.cli;
 import io.mink.indexer.config.MinkConfig;
 import io.mink.indexer.decoding.RegistryDecoders;
 import io.mink.indexer.tiering.TieringService;
+import io.mink.indexer.tiering.TieringSettings;
 import io.mink.lake.CommitHook;
-import io.mink.lake.LakeCommitter;
 import io.mink.lake.LakeTables;
 import io.mink.registry.KafkaClientFactory;
 import io.mink.registry.KafkaTableStore;
@@ -41,9 +41,8 @@ final class ServeCommand implements Callable<Integer> {
       store.ensureTopic(admin);
     }
     LakeTables lake = new LakeTables(Connections.catalog(minkConfig.lake()));
-    TieringService service = new TieringService(store, lake, clients, new LakeCommitter(commitHook()),
-        minkConfig.indexer().writerThreads(), minkConfig.indexer().targetFileSizeBytes(),
-        minkConfig.indexer().pollInterval(), minkConfig.indexer().groupId(),
+    TieringSettings tiering = TieringSettings.of(minkConfig.indexer(), minkConfig.writerMemory());
+    TieringService service = new TieringService(store, lake, clients, commitHook(), tiering,
         RegistryDecoders.from(minkConfig.schemaRegistry()).orElse(null), Clock.systemUTC());
     CountDownLatch stopped = new CountDownLatch(1);
     Thread shutdown = new Thread(() -> {
@@ -55,10 +54,12 @@ final class ServeCommand implements Callable<Integer> {
       }
     }, "mink-shutdown");
     Runtime.getRuntime().addShutdownHook(shutdown);
-    environment.out().printf("Mink is serving: Kafka at %s, %s catalog at %s, %d writer threads, tables from %s%n",
+    environment.out().printf("Mink is serving: Kafka at %s, %s catalog at %s, %d workers, %d writer threads, tables "
+            + "from %s shared by the instances of group %s; this is instance %s%n",
         clients.bootstrapServers(), minkConfig.lake().catalog(),
         minkConfig.lake().uri() == null ? minkConfig.lake().warehouse() : minkConfig.lake().uri(),
-        minkConfig.indexer().writerThreads(), minkConfig.indexer().tablesTopic());
+        tiering.workers(), tiering.writerThreads(), minkConfig.indexer().tablesTopic(), tiering.ownersGroupId(),
+        service.instanceId());
     environment.out().flush();
     try {
       service.run();
