@@ -1,6 +1,8 @@
 package io.mink.cli;
 
 import io.mink.indexer.config.MinkConfig;
+import io.mink.indexer.stats.SidecarMonitoring;
+import io.mink.indexer.stats.StatusTopic;
 import io.mink.indexer.decoding.RegistryDecoders;
 import io.mink.indexer.tiering.TieringService;
 import io.mink.indexer.tiering.TieringSettings;
@@ -39,11 +41,20 @@ final class ServeCommand implements Callable<Integer> {
     KafkaTableStore store = new KafkaTableStore(clients, minkConfig.indexer().tablesTopic());
     try (Admin admin = Connections.kafkaAdmin(clients)) {
       store.ensureTopic(admin);
+      new StatusTopic(clients, minkConfig.monitoring().statusTopic()).ensure(admin);
     }
     LakeTables lake = new LakeTables(Connections.catalog(minkConfig.lake()));
     TieringSettings tiering = TieringSettings.of(minkConfig.indexer(), minkConfig.writerMemory());
     TieringService service = new TieringService(store, lake, clients, commitHook(), tiering,
         RegistryDecoders.from(minkConfig.schemaRegistry()).orElse(null), Clock.systemUTC());
+    SidecarMonitoring monitoring;
+    try {
+      monitoring = SidecarMonitoring.start(minkConfig.monitoring(), clients, lake, service.statusBoard(),
+          service::notReadyReason, Clock.systemUTC());
+    } catch (IllegalArgumentException e) {
+      service.close();
+      throw new CommandFailure(ExitCode.CONFIG, e.getMessage(), e);
+    }
     CountDownLatch stopped = new CountDownLatch(1);
     Thread shutdown = new Thread(() -> {
       service.stop();
@@ -55,15 +66,18 @@ final class ServeCommand implements Callable<Integer> {
     }, "mink-shutdown");
     Runtime.getRuntime().addShutdownHook(shutdown);
     environment.out().printf("Mink is serving: Kafka at %s, %s catalog at %s, %d workers, %d writer threads, tables "
-            + "from %s shared by the instances of group %s; this is instance %s%n",
+            + "from %s shared by the instances of group %s; this is instance %s%s%n",
         clients.bootstrapServers(), minkConfig.lake().catalog(),
         minkConfig.lake().uri() == null ? minkConfig.lake().warehouse() : minkConfig.lake().uri(),
         tiering.workers(), tiering.writerThreads(), minkConfig.indexer().tablesTopic(), tiering.ownersGroupId(),
-        service.instanceId());
+        service.instanceId(), monitoring.httpAddress()
+            .map(address -> "; metrics at http://" + address.getHostString() + ":" + address.getPort() + "/metrics")
+            .orElse(""));
     environment.out().flush();
     try {
       service.run();
     } finally {
+      monitoring.close();
       service.close();
       store.close();
       stopped.countDown();

@@ -20,7 +20,8 @@ final class SidecarProcess implements AutoCloseable {
    * group, so a restarted sidecar does not wait the default ten seconds for its killed predecessor to be
    * dropped from the group (the test broker allows sessions down to 500 ms).
    */
-  static final Map<String, String> TEST_ENVIRONMENT = Map.of("MINK_INDEXER_SESSION_TIMEOUT", "1s");
+  static final Map<String, String> TEST_ENVIRONMENT = Map.of("MINK_INDEXER_SESSION_TIMEOUT", "1s",
+      "MINK_INDEXER_HTTP_PORT", "0");
 
   private final Process process;
   private final BlockingQueue<String> lines = new LinkedBlockingQueue<>();

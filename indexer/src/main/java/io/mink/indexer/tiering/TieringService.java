@@ -5,6 +5,7 @@ import static java.util.Objects.requireNonNull;
 import io.mink.indexer.config.IndexerSettings;
 import io.mink.indexer.ownership.GroupMembership;
 import io.mink.indexer.ownership.InstanceId;
+import io.mink.indexer.ownership.MembershipListener;
 import io.mink.indexer.status.PartitionLag;
 import io.mink.indexer.status.StatusBoard;
 import io.mink.lake.CommitHook;
@@ -21,6 +22,8 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
+import java.util.Set;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -76,6 +79,8 @@ public final class TieringService implements AutoCloseable {
   private final OwnedTables tables;
   private final CountDownLatch finished = new CountDownLatch(1);
   private final AtomicBoolean started = new AtomicBoolean();
+  private volatile boolean joined;
+  private volatile boolean tablesRead;
 
   /**
    * @param hook called around the catalog swap of every round, inside the epoch fence
@@ -126,6 +131,23 @@ public final class TieringService implements AutoCloseable {
     return instanceId;
   }
 
+  /**
+   * Why the instance is not ready to serve yet, or empty once it is: it has joined the ownership group
+   * and read the tables topic at least once. Answers at once.
+   */
+  public Optional<String> notReadyReason() {
+    if (!started.get()) {
+      return Optional.of("the tiering service has not started");
+    }
+    if (!joined) {
+      return Optional.of("joining consumer group " + settings.ownersGroupId());
+    }
+    if (!tablesRead) {
+      return Optional.of("reading the tables topic");
+    }
+    return Optional.empty();
+  }
+
   /** The statuses of the tables this instance owns, updated at every transition. */
   public StatusBoard statusBoard() {
     return board;
@@ -137,7 +159,18 @@ public final class TieringService implements AutoCloseable {
       throw new IllegalStateException("The tiering service runs already");
     }
     GroupMembership membership = new GroupMembership(clients, settings.ownersGroupId(), settings.ownersTopic(),
-        settings.sessionTimeout(), tables);
+        settings.sessionTimeout(), new MembershipListener() {
+          @Override
+          public void assigned(Set<Integer> partitions, int generation, int partitionCount) {
+            tables.assigned(partitions, generation, partitionCount);
+            joined = true;
+          }
+
+          @Override
+          public void revoked(Set<Integer> partitions) {
+            tables.revoked(partitions);
+          }
+        });
     List<Thread> workers = new ArrayList<>();
     try {
       if (tables.stopped()) {
@@ -264,7 +297,9 @@ public final class TieringService implements AutoCloseable {
 
   private List<TableDescriptor> listTables(List<TableDescriptor> current) {
     try {
-      return store.list();
+      List<TableDescriptor> listed = store.list();
+      tablesRead = true;
+      return listed;
     } catch (RuntimeException e) {
       LOG.warn("Cannot read the added tables, keeping the {} known ones: {}", current.size(), e.getMessage());
       return current;
