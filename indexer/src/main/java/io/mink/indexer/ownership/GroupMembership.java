@@ -105,12 +105,12 @@ public final class GroupMembership implements AutoCloseable {
         @Override
         public void onPartitionsAssigned(Collection<TopicPartition> partitions) {
           member.pause(member.assignment());
+          int generation = member.groupMetadata().generationId();
           if (!partitions.isEmpty()) {
-            int generation = member.groupMetadata().generationId();
             LOG.info("Took ownership partitions {} of group {} in generation {}; holding {} of {}",
                 numbers(partitions), groupId, generation, member.assignment().size(), partitionCount);
-            listener.assigned(numbers(partitions), generation, partitionCount);
           }
+          listener.assigned(numbers(partitions), generation, partitionCount);
         }
       });
       while (!closed) {

@@ -8,7 +8,11 @@ import java.util.Set;
  * another instance, so it must first stop the rounds of the tables in them.
  */
 public interface MembershipListener {
-  /** This instance now also holds {@code partitions} of the ownership topic, got in {@code generation}. */
+  /**
+   * A rebalance ended: this instance now also holds {@code partitions} of the ownership topic, got in
+   * {@code generation}. Called after every rebalance this instance takes part in, with no partitions when it
+   * gained none, so it also says that the instance is a member of the group.
+   */
   void assigned(Set<Integer> partitions, int generation, int partitionCount);
 
   /**
