@@ -14,7 +14,7 @@ import org.apache.kafka.common.TopicPartition;
  * Phase (a): how fast one plain KafkaConsumer reads the whole topic, read_committed, with the fetch
  * sizes Mink's tiering consumer uses. Nothing is done with a record but count it and its bytes.
  */
-final class FetchLimit {
+public final class FetchLimit {
   /** The fetch sizes of the benchmark's consumers (the same as Mink's tiering consumer). */
   static final Map<String, Object> CONSUMER_SETTINGS = Map.of(
       ConsumerConfig.FETCH_MAX_BYTES_CONFIG, 64 * 1024 * 1024,
@@ -26,7 +26,7 @@ final class FetchLimit {
   private FetchLimit() {}
 
   /** Reads every partition from its start to its end offset. */
-  static Throughput read(KafkaBroker broker, String topic, Map<Integer, Long> ends) {
+  public static Throughput read(KafkaBroker broker, String topic, Map<Integer, Long> ends) {
     List<TopicPartition> partitions = BenchmarkTopic.partitions(topic, ends);
     long started = System.nanoTime();
     long cpuAtStart = CpuSplit.currentThreadNanos();

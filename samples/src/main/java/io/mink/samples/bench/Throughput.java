@@ -10,8 +10,8 @@ import static java.util.Objects.requireNonNull;
  * @param nanos the time the work took
  * @param cpu the CPU time of its fetching and writing threads, {@link CpuSplit#NONE} where not measured
  */
-record Throughput(long records, long bytes, long nanos, CpuSplit cpu) {
-  Throughput {
+public record Throughput(long records, long bytes, long nanos, CpuSplit cpu) {
+  public Throughput {
     requireNonNull(cpu, "cpu is null");
     if (records < 0 || bytes < 0 || nanos <= 0) {
       throw new IllegalArgumentException(
@@ -19,16 +19,16 @@ record Throughput(long records, long bytes, long nanos, CpuSplit cpu) {
     }
   }
 
-  double recordsPerSecond() {
+  public double recordsPerSecond() {
     return records * 1e9 / nanos;
   }
 
   /** Megabytes (10^6 bytes) per second. */
-  double megabytesPerSecond() {
+  public double megabytesPerSecond() {
     return bytes / 1e6 * 1e9 / nanos;
   }
 
-  double seconds() {
+  public double seconds() {
     return nanos / 1e9;
   }
 }
