@@ -84,6 +84,20 @@ final class TableStatuses {
     put(slot, transition.to(), transition.at());
   }
 
+  /**
+   * The state a status shows: a table waiting for its next round after one shows how that round
+   * ended, TIERED or FAILED, as spec/tiering.md's schedule reads; SCHEDULED before its first round.
+   */
+  private static TableState shown(TableState state, Figures table) {
+    if (state != TableState.SCHEDULED) {
+      return state;
+    }
+    if (table.error != null) {
+      return TableState.FAILED;
+    }
+    return table.lastRound == null ? TableState.SCHEDULED : TableState.TIERED;
+  }
+
   /** Refreshes the table's status as it is now, such as at a heartbeat. */
   void touch(TieringSchedule.TableSlot slot, Instant now) {
     put(slot, slot.state(), now);
@@ -94,7 +108,7 @@ final class TableStatuses {
     if (table == null) {
       return;
     }
-    board.put(new TableStatus(slot.table(), table.topic, state, owner, slot.epoch(), table.lastTiered,
+    board.put(new TableStatus(slot.table(), table.topic, shown(state, table), owner, slot.epoch(), table.lastTiered,
         state == TableState.TIERING ? null : slot.nextDue(), table.partitions, table.lastRound, table.error,
         table.gaps, now));
   }

@@ -79,7 +79,7 @@ class OwnedTablesTest {
         1_000, 1, Duration.ofSeconds(4), false, Map.of()), List.of());
 
     assertThat(status()).satisfies(status -> {
-      assertThat(status.state()).isEqualTo(TableState.SCHEDULED);
+      assertThat(status.state()).isEqualTo(TableState.TIERED);
       assertThat(status.lastTiered()).isEqualTo(T0.plusSeconds(4));
       assertThat(status.nextDue()).isEqualTo(T0.plusSeconds(4).plus(ORDERS.freshness()));
       assertThat(status.lastRound().rows()).isEqualTo(10);
@@ -94,7 +94,7 @@ class OwnedTablesTest {
     tables.roundFailed(lease, new DataLossException(ORDERS.qualifiedName(), "orders",
         List.of(new OffsetGap(0, 5, 9))));
 
-    assertThat(status().state()).isEqualTo(TableState.SCHEDULED);
+    assertThat(status().state()).isEqualTo(TableState.FAILED);
     assertThat(status().error()).startsWith("Table kafka.orders cannot go on: Kafka deleted records of topic orders");
     assertThat(status().gaps()).containsExactly(new TableStatus.Gap(0, 5, 9));
     assertThat(status().nextDue()).isEqualTo(T0.plusSeconds(1));
