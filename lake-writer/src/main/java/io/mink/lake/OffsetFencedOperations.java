@@ -6,9 +6,6 @@ import io.mink.schema.table.TableSchema;
 import java.util.Optional;
 import org.apache.iceberg.TableMetadata;
 import org.apache.iceberg.TableOperations;
-import org.apache.iceberg.encryption.EncryptionManager;
-import org.apache.iceberg.io.FileIO;
-import org.apache.iceberg.io.LocationProvider;
 
 /**
  * Table operations whose commit is a compare-and-set on the lake offsets.
@@ -19,8 +16,7 @@ import org.apache.iceberg.io.LocationProvider;
  * again, and a mismatch fails with a non-retryable {@link OffsetConflictException}. The hook runs
  * the swap itself, so an epoch fence can refuse it right before it happens.
  */
-final class OffsetFencedOperations implements TableOperations {
-  private final TableOperations delegate;
+final class OffsetFencedOperations extends ForwardingTableOperations {
   private final String tableName;
   private final LakeOffsets expected;
   private final CommitHook hook;
@@ -28,7 +24,7 @@ final class OffsetFencedOperations implements TableOperations {
 
   OffsetFencedOperations(TableOperations delegate, String tableName, LakeOffsets expected, CommitHook hook,
       Optional<SchemaEvolution> evolution) {
-    this.delegate = requireNonNull(delegate, "delegate is null");
+    super(delegate);
     this.tableName = requireNonNull(tableName, "tableName is null");
     this.expected = requireNonNull(expected, "expected is null");
     this.hook = requireNonNull(hook, "hook is null");
@@ -50,52 +46,6 @@ final class OffsetFencedOperations implements TableOperations {
         throw new SchemaConflictException(tableName, "the committed schema differs from the one the round wrote");
       }
     }
-    hook.aroundCatalogSwap(tableName, () -> delegate.commit(base, metadata));
+    hook.aroundCatalogSwap(tableName, () -> delegate().commit(base, metadata));
   }
-
-  @Override
-  public TableMetadata current() {
-    return delegate.current();
-  }
-
-  @Override
-  public TableMetadata refresh() {
-    return delegate.refresh();
-  }
-
-  @Override
-  public FileIO io() {
-    return delegate.io();
-  }
-
-  @Override
-  public EncryptionManager encryption() {
-    return delegate.encryption();
-  }
-
-  @Override
-  public String metadataFileLocation(String fileName) {
-    return delegate.metadataFileLocation(fileName);
-  }
-
-  @Override
-  public LocationProvider locationProvider() {
-    return delegate.locationProvider();
-  }
-
-  @Override
-  public TableOperations temp(TableMetadata uncommittedMetadata) {
-    return delegate.temp(uncommittedMetadata);
-  }
-
-  @Override
-  public long newSnapshotId() {
-    return delegate.newSnapshotId();
-  }
-
-  @Override
-  public boolean requireStrictCleanup() {
-    return delegate.requireStrictCleanup();
-  }
-
 }
