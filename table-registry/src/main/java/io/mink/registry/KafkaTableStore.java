@@ -8,7 +8,9 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.ExecutionException;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.NewTopic;
@@ -16,7 +18,12 @@ import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.common.KafkaException;
 import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.errors.ConcurrentTransactionsException;
+import org.apache.kafka.common.errors.InvalidProducerEpochException;
+import org.apache.kafka.common.errors.ProducerFencedException;
 import org.apache.kafka.common.config.TopicConfig;
 import org.apache.kafka.common.errors.TopicExistsException;
 import org.slf4j.Logger;
@@ -24,11 +31,14 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The added tables in a compacted Kafka topic: key the qualified table name, value the descriptor
- * as JSON, a tombstone for a removed table. Mink needs nothing beyond Kafka and the catalog.
+ * as JSON, a tombstone for a removed table. Mink needs nothing beyond Kafka and the catalog. Changes
+ * are transactional compare-and-sets ({@link #transactionalId()}).
  */
 public final class KafkaTableStore implements TableStore {
   private static final Logger LOG = LoggerFactory.getLogger(KafkaTableStore.class);
   private static final Duration READ_TIMEOUT = Duration.ofSeconds(60);
+  private static final Duration TRANSACTION_TIMEOUT = Duration.ofSeconds(15);
+  private static final int CAS_ATTEMPTS = 20;
 
   private final KafkaClientFactory clients;
   private final String topic;
@@ -65,10 +75,20 @@ public final class KafkaTableStore implements TableStore {
 
   @Override
   public List<TableDescriptor> list() {
+    return new ArrayList<>(read().values());
+  }
+
+  @Override
+  public Optional<TableDescriptor> find(String qualifiedName) {
+    return Optional.ofNullable(read().get(qualifiedName));
+  }
+
+  /** Every entry of the topic, read to its end under read_committed, by qualified name. */
+  private Map<String, TableDescriptor> read() {
     Map<String, TableDescriptor> tables = new LinkedHashMap<>();
     try (KafkaConsumer<byte[], byte[]> consumer = clients.rawConsumer("tables", Map.of())) {
       if (consumer.partitionsFor(topic, READ_TIMEOUT).isEmpty()) {
-        return List.of();
+        return tables;
       }
       consumer.assign(Set.of(partition));
       consumer.seekToBeginning(Set.of(partition));
@@ -80,20 +100,30 @@ public final class KafkaTableStore implements TableStore {
               + READ_TIMEOUT.toSeconds() + "s: check that its partition has a leader");
         }
         for (ConsumerRecord<byte[], byte[]> record : consumer.poll(Duration.ofMillis(200))) {
-          String name = new String(record.key(), StandardCharsets.UTF_8);
-          if (record.value() == null) {
-            tables.remove(name);
-          } else {
-            try {
-              tables.put(name, TableDescriptorCodec.decode(record.value()));
-            } catch (IllegalArgumentException e) {
-              LOG.error("Skipping entry {} at offset {} of {}: {}", name, record.offset(), topic, e.getMessage());
-            }
-          }
+          TableEntries.apply(tables, record, topic);
         }
       }
     }
-    return new ArrayList<>(tables.values());
+    return tables;
+  }
+
+  @Override
+  public boolean add(TableDescriptor descriptor) {
+    return compareAndSet(descriptor.qualifiedName(), null, TableDescriptorCodec.encode(descriptor));
+  }
+
+  @Override
+  public boolean replace(TableDescriptor expected, TableDescriptor updated) {
+    if (!expected.qualifiedName().equals(updated.qualifiedName())) {
+      throw new IllegalArgumentException("Cannot replace table " + expected.qualifiedName() + " by "
+          + updated.qualifiedName() + ": a table keeps its name");
+    }
+    return compareAndSet(expected.qualifiedName(), requireNonNull(expected), TableDescriptorCodec.encode(updated));
+  }
+
+  @Override
+  public boolean delete(TableDescriptor expected) {
+    return compareAndSet(expected.qualifiedName(), requireNonNull(expected), null);
   }
 
   @Override
@@ -101,9 +131,68 @@ public final class KafkaTableStore implements TableStore {
     send(descriptor.qualifiedName(), TableDescriptorCodec.encode(descriptor));
   }
 
-  @Override
-  public void remove(String qualifiedName) {
-    send(qualifiedName, null);
+  /**
+   * Writes {@code value} under {@code key} if the entry is {@code expected} (null: no entry). Every writer of
+   * the store uses one transactional id, so starting a change fences any change in flight: it cannot commit,
+   * and the read after {@code initTransactions} sees every committed one. A fenced writer starts over.
+   */
+  private boolean compareAndSet(String key, TableDescriptor expected, byte[] value) {
+    RuntimeException last = null;
+    for (int attempt = 1; attempt <= CAS_ATTEMPTS; attempt++) {
+      try (KafkaProducer<byte[], byte[]> writer = clients.rawProducer("tables-writer", Map.of(
+          ProducerConfig.TRANSACTIONAL_ID_CONFIG, transactionalId(),
+          ProducerConfig.TRANSACTION_TIMEOUT_CONFIG, (int) TRANSACTION_TIMEOUT.toMillis()))) {
+        writer.initTransactions();
+        TableDescriptor current = read().get(key);
+        if (!java.util.Objects.equals(current, expected)) {
+          return false;
+        }
+        writer.beginTransaction();
+        writer.send(new ProducerRecord<>(topic, 0, key.getBytes(StandardCharsets.UTF_8), value)).get();
+        writer.commitTransaction();
+        return true;
+      } catch (ProducerFencedException | InvalidProducerEpochException | ConcurrentTransactionsException e) {
+        last = e;
+        LOG.debug("Change of table {} in {} met another writer (attempt {}), starting over", key, topic, attempt);
+      } catch (ExecutionException e) {
+        if (!(e.getCause() instanceof ProducerFencedException || e.getCause() instanceof InvalidProducerEpochException)) {
+          throw cannotWrite(key, e.getCause());
+        }
+        last = (RuntimeException) e.getCause();
+      } catch (KafkaException e) {
+        if (!(e.getCause() instanceof ProducerFencedException)) {
+          throw cannotWrite(key, e);
+        }
+        last = e;
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new IllegalStateException("Interrupted while writing table " + key, e);
+      }
+      backOff(attempt);
+    }
+    throw new IllegalStateException("Cannot write table " + key + " to the tables topic " + topic + ": other writers "
+        + "changed it " + CAS_ATTEMPTS + " times in a row. Try again", last);
+  }
+
+  /** The transactional id every writer of this store shares: it needs the TransactionalId Write ACL. */
+  public String transactionalId() {
+    return topic + "-writer";
+  }
+
+  private IllegalStateException cannotWrite(String key, Throwable cause) {
+    return new IllegalStateException("Cannot write table " + key + " to the tables topic " + topic + ": "
+        + cause.getMessage() + ". Check that Kafka is up and that Mink may write the topic and use the "
+        + "transactional id " + transactionalId(), cause);
+  }
+
+  private static void backOff(int attempt) {
+    long millis = ThreadLocalRandom.current().nextLong(20, 100L * Math.min(attempt, 10));
+    try {
+      Thread.sleep(millis);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("Interrupted while writing the tables topic", e);
+    }
   }
 
   private synchronized void send(String key, byte[] value) {
@@ -113,8 +202,7 @@ public final class KafkaTableStore implements TableStore {
     try {
       producer.send(new ProducerRecord<>(topic, 0, key.getBytes(StandardCharsets.UTF_8), value)).get();
     } catch (ExecutionException e) {
-      throw new IllegalStateException("Cannot write table " + key + " to the tables topic " + topic + ": "
-          + e.getCause().getMessage(), e.getCause());
+      throw cannotWrite(key, e.getCause());
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new IllegalStateException("Interrupted while writing table " + key, e);

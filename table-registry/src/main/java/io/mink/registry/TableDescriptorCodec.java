@@ -30,6 +30,10 @@ final class TableDescriptorCodec {
     ObjectNode options = node.putObject("options");
     descriptor.options().forEach(options::put);
     node.put("added_at", descriptor.addedAt().toString());
+    ObjectNode state = node.putObject("state");
+    state.put("name", descriptor.lifecycle().state().label());
+    state.put("since", descriptor.lifecycle().since().toString());
+    state.put("reason", descriptor.lifecycle().reason());
     return node.toString().getBytes(StandardCharsets.UTF_8);
   }
 
@@ -41,6 +45,12 @@ final class TableDescriptorCodec {
         Map.Entry<String, JsonNode> option = it.next();
         options.put(option.getKey(), option.getValue().asText());
       }
+      Instant addedAt = Instant.parse(node.get("added_at").asText());
+      JsonNode state = node.path("state");
+      Lifecycle lifecycle = state.isObject()
+          ? new Lifecycle(LifecycleState.fromLabel(state.get("name").asText()),
+              Instant.parse(state.get("since").asText()), state.path("reason").asText(""))
+          : Lifecycle.indexing(addedAt, "added");
       return new TableDescriptor(
           node.get("namespace").asText(),
           node.get("name").asText(),
@@ -48,7 +58,8 @@ final class TableDescriptorCodec {
           node.hasNonNull("topic_id") ? node.get("topic_id").asText() : null,
           Duration.ofMillis(node.get("freshness_ms").asLong()),
           options,
-          Instant.parse(node.get("added_at").asText()));
+          addedAt,
+          lifecycle);
     } catch (java.io.IOException | RuntimeException e) {
       throw new IllegalArgumentException("Unreadable table descriptor "
           + new String(bytes, StandardCharsets.UTF_8) + ": " + e.getMessage(), e);

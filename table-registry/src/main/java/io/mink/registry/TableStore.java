@@ -3,18 +3,29 @@ package io.mink.registry;
 import java.util.List;
 import java.util.Optional;
 
-/** The added tables, shared by every sidecar instance and the CLI. */
+/**
+ * The added tables, shared by every sidecar instance and the CLI. Changes are compare-and-set on one
+ * table's entry, so two clients that change the same table at once cannot both win.
+ */
 public interface TableStore extends AutoCloseable {
-  /** Every added table, as of now. */
+  /** Every added table in any state, as of now. */
   List<TableDescriptor> list();
 
   default Optional<TableDescriptor> find(String qualifiedName) {
     return list().stream().filter(table -> table.qualifiedName().equals(qualifiedName)).findFirst();
   }
 
-  void put(TableDescriptor descriptor);
+  /** Records a new table unless one of that name is recorded; false when one was. */
+  boolean add(TableDescriptor descriptor);
 
-  void remove(String qualifiedName);
+  /** Replaces {@code expected} by {@code updated} (same name) unless the entry changed meanwhile; false when it did. */
+  boolean replace(TableDescriptor expected, TableDescriptor updated);
+
+  /** Deletes the entry unless it changed meanwhile; false when it did (a missing entry counts as deleted). */
+  boolean delete(TableDescriptor expected);
+
+  /** Records the table whatever is recorded under its name. */
+  void put(TableDescriptor descriptor);
 
   @Override
   void close();

@@ -1,0 +1,45 @@
+package io.mink.indexer.lifecycle;
+
+import io.mink.lake.LakeTables;
+import io.mink.registry.LifecycleState;
+import io.mink.registry.TableDescriptor;
+import io.mink.registry.TableStore;
+import org.apache.iceberg.catalog.TableIdentifier;
+import org.apache.iceberg.exceptions.NoSuchNamespaceException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Ends a removing table once no instance owns it (spec/tables.md, States): drops the Iceberg table with its
+ * data and metadata files, then deletes the entry from the store. Either step may run again after a crash:
+ * a table already dropped counts as dropped, and the entry is deleted only if it is still the removing one.
+ */
+public final class TableRemoval {
+  private static final Logger LOG = LoggerFactory.getLogger(TableRemoval.class);
+
+  private TableRemoval() {}
+
+  /**
+   * Drops the table and deletes its entry; false when the entry changed meanwhile (and is left as it is).
+   *
+   * @throws IllegalArgumentException when the table is not removing
+   */
+  public static boolean finish(TableDescriptor removing, LakeTables lake, TableStore store) {
+    if (removing.state() != LifecycleState.REMOVING) {
+      throw new IllegalArgumentException("Table " + removing.qualifiedName() + " is " + removing.state().label()
+          + ", not removing: run mink table remove first");
+    }
+    TableIdentifier identifier = TableIdentifier.of(removing.namespace(), removing.name());
+    boolean dropped;
+    try {
+      dropped = lake.drop(identifier);
+    } catch (NoSuchNamespaceException e) {
+      dropped = false;
+    }
+    boolean deleted = store.delete(removing);
+    LOG.info("Removed table {}: {}{}", removing.qualifiedName(),
+        dropped ? "dropped the Iceberg table with its data and metadata" : "the Iceberg table was already gone",
+        deleted ? ", deleted its entry" : "; its entry changed meanwhile and stays");
+    return deleted;
+  }
+}
