@@ -11,16 +11,24 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Ends a removing table once no instance owns it (spec/tables.md, States): drops the Iceberg table with its
- * data and metadata files, then deletes the entry from the store. Either step may run again after a crash:
- * a table already dropped counts as dropped, and the entry is deleted only if it is still the removing one.
+ * data and metadata files (unless the removal keeps it), then deletes the entry from the store. Either step may
+ * run again after a crash: a table already dropped counts as dropped, and the entry is deleted only if it is still
+ * the removing one.
  */
 public final class TableRemoval {
+  /**
+   * The table option {@code mink table remove --keep-table} records: the Iceberg table, its data and metadata stay, and
+   * only the entry is deleted.
+   */
+  public static final String KEEP_TABLE_OPTION = "keep-table";
+
   private static final Logger LOG = LoggerFactory.getLogger(TableRemoval.class);
 
   private TableRemoval() {}
 
   /**
-   * Drops the table and deletes its entry; false when the entry changed meanwhile (and is left as it is).
+   * Drops the table (unless its options hold {@value #KEEP_TABLE_OPTION}=true) and deletes its entry; false when the
+   * entry changed meanwhile (and is left as it is).
    *
    * @throws IllegalArgumentException when the table is not removing
    */
@@ -29,17 +37,24 @@ public final class TableRemoval {
       throw new IllegalArgumentException("Table " + removing.qualifiedName() + " is " + removing.state().label()
           + ", not removing: run mink table remove first");
     }
-    TableIdentifier identifier = TableIdentifier.of(removing.namespace(), removing.name());
-    boolean dropped;
-    try {
-      dropped = lake.drop(identifier);
-    } catch (NoSuchNamespaceException e) {
-      dropped = false;
-    }
+    String dropped = keepsTable(removing) ? "kept the Iceberg table" : drop(removing, lake)
+        ? "dropped the Iceberg table with its data and metadata" : "the Iceberg table was already gone";
     boolean deleted = store.delete(removing);
-    LOG.info("Removed table {}: {}{}", removing.qualifiedName(),
-        dropped ? "dropped the Iceberg table with its data and metadata" : "the Iceberg table was already gone",
+    LOG.info("Removed table {}: {}{}", removing.qualifiedName(), dropped,
         deleted ? ", deleted its entry" : "; its entry changed meanwhile and stays");
     return deleted;
+  }
+
+  /** Whether the removal keeps the Iceberg table: {@code mink table remove --keep-table}. */
+  public static boolean keepsTable(TableDescriptor removing) {
+    return "true".equals(removing.options().get(KEEP_TABLE_OPTION));
+  }
+
+  private static boolean drop(TableDescriptor removing, LakeTables lake) {
+    try {
+      return lake.drop(TableIdentifier.of(removing.namespace(), removing.name()));
+    } catch (NoSuchNamespaceException e) {
+      return false;
+    }
   }
 }

@@ -5,6 +5,7 @@ import static java.util.Objects.requireNonNull;
 import io.mink.indexer.status.TableStatus;
 import io.mink.lake.LakeOffsets;
 import io.mink.lake.MinkSnapshot;
+import io.mink.registry.LifecycleState;
 import io.mink.registry.TableDescriptor;
 import java.time.Clock;
 import java.time.Instant;
@@ -68,32 +69,21 @@ public final class ClusterStats {
       snapshot = lake.newestSnapshot(table);
     } catch (NoSuchTableException e) {
       inLake = false;
-      errors.add("The Iceberg table " + table.qualifiedName() + " is missing from the catalog: it was dropped "
-          + "outside Mink, or this command reads another catalog than the sidecars (check [lake]); the lag shown "
-          + "counts from the log start");
+      if (table.state() != LifecycleState.REMOVING) {
+        errors.add("The Iceberg table " + table.qualifiedName() + " is missing from the catalog: it was dropped "
+            + "outside Mink, or this command reads another catalog than the sidecars (check [lake]); the lag shown "
+            + "counts from the log start");
+      }
     }
     LakeOffsets offsets = snapshot.map(MinkSnapshot::offsets).orElse(LakeOffsets.NONE);
-    List<PartitionMeasure> partitions = List.of();
-    try {
-      Optional<List<PartitionMeasure>> measured = probe.measure(table.topic(), offsets);
-      if (measured.isPresent()) {
-        partitions = measured.get();
-      } else {
-        errors.add("Topic " + table.topic() + " does not exist in Kafka any more: the table keeps what it indexed");
-      }
-    } catch (TimeoutException e) {
-      throw e;
-    } catch (KafkaException e) {
-      errors.add("Cannot measure the lag of topic " + table.topic() + ": " + e.getMessage());
-    }
+    List<PartitionMeasure> partitions = table.isIndexing() ? measure(table, offsets, errors) : List.of();
     List<TableStatus.Gap> gaps = partitions.isEmpty()
         ? (status == null ? List.of() : status.gaps())
         : partitions.stream().flatMap(partition -> partition.gap().stream()).toList();
     Instant lastTiered = snapshot.map(newest -> Instant.ofEpochMilli(newest.timestampMillis()))
         .orElse(inLake || status == null ? null : status.lastTiered());
     Instant now = clock.instant();
-    return new TableReport(table.qualifiedName(), table.topic(),
-        status == null ? TableReport.UNOWNED : StatusCodec.state(status.state()),
+    return new TableReport(table.qualifiedName(), table.topic(), state(table, status), table.lifecycle(),
         status == null ? null : status.owner(),
         status == null ? null : status.epoch(),
         published != null && published.silentAt(now),
@@ -105,6 +95,33 @@ public final class ClusterStats {
         errors,
         gaps.stream().sorted(Comparator.comparingInt(TableStatus.Gap::partition)
             .thenComparingLong(TableStatus.Gap::from)).toList());
+  }
+
+  /**
+   * The table's partitions measured against the lake now. Only an indexing table's: a missing one has no topic, a
+   * replaced one's topic is another than it indexed, and a removing one is on its way out.
+   */
+  private List<PartitionMeasure> measure(TableDescriptor table, LakeOffsets offsets, List<String> errors) {
+    try {
+      Optional<List<PartitionMeasure>> measured = probe.measure(table.topic(), offsets);
+      if (measured.isEmpty()) {
+        errors.add("Topic " + table.topic() + " does not exist in Kafka any more: the table keeps what it indexed");
+      }
+      return measured.orElse(List.of());
+    } catch (TimeoutException e) {
+      throw e;
+    } catch (KafkaException e) {
+      errors.add("Cannot measure the lag of topic " + table.topic() + ": " + e.getMessage());
+      return List.of();
+    }
+  }
+
+  /** The owner's schedule state of an indexing table; the lifecycle state of any other, which no round runs for. */
+  private static String state(TableDescriptor table, TableStatus status) {
+    if (!table.isIndexing()) {
+      return table.state().label();
+    }
+    return status == null ? TableReport.UNOWNED : StatusCodec.state(status.state());
   }
 
   /**

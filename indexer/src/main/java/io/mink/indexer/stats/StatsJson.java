@@ -26,6 +26,10 @@ public final class StatsJson {
       node.put("table", table.table());
       node.put("topic", table.topic());
       node.put("state", table.state());
+      ObjectNode lifecycle = node.putObject("lifecycle");
+      lifecycle.put("state", table.lifecycle().state().label());
+      StatusCodec.putInstant(lifecycle, "since", table.lifecycle().since());
+      lifecycle.put("reason", table.lifecycle().reason());
       node.put("owner", table.owner());
       node.put("epoch", table.epoch());
       node.put("ownerSilent", table.ownerSilent());

@@ -2,6 +2,8 @@ package io.mink.indexer.stats;
 
 import io.mink.indexer.status.RoundSummary;
 import io.mink.indexer.status.TableStatus;
+import io.mink.registry.Lifecycle;
+import io.mink.registry.LifecycleState;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -12,7 +14,8 @@ import java.util.stream.Collectors;
 
 /**
  * {@code mink cluster stats} for a person: one line per table and an indented line per partition in aligned
- * columns, times relative to now, then indented notes (silent owner, errors, gaps, raw parts) under the table.
+ * columns, times relative to now, then indented notes (a state other than indexing, silent owner, errors, gaps, raw
+ * parts) under the table.
  */
 public final class StatsTable {
   private static final List<String> HEADER = List.of("TABLE", "STATE", "OWNER", "EPOCH", "LAST TIERED", "NEXT DUE",
@@ -65,6 +68,10 @@ public final class StatsTable {
 
   private static List<String> notes(TableReport table, Instant now) {
     List<String> notes = new ArrayList<>();
+    Lifecycle lifecycle = table.lifecycle();
+    if (!lifecycle.is(LifecycleState.INDEXING)) {
+      notes.add(LifecycleText.describe(lifecycle, table.table(), now));
+    }
     if (table.ownerSilent()) {
       notes.add("silent owner: " + table.owner() + " last published this status "
           + RelativeTime.relative(table.statusPublishedAt(), now) + "; it may be down, and Kafka moves its tables "

@@ -4,6 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import io.mink.indexer.status.RoundSummary;
 import io.mink.indexer.status.TableStatus;
+import io.mink.registry.Lifecycle;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -13,7 +14,9 @@ import java.util.Objects;
  * One added table as {@code mink cluster stats} shows it: what its owner last published, with the lag measured
  * now from the catalog and Kafka.
  *
- * @param state the owner's state of the table in lower case, or {@link #UNOWNED} when no instance published one
+ * @param state the owner's state of the table in lower case, or {@link #UNOWNED} when no instance published one; for a
+ *     table that is not indexing, its lifecycle state instead (missing, replaced, removing)
+ * @param lifecycle the table's lifecycle state (indexing, missing, replaced, removing), since when and why
  * @param owner null when unowned
  * @param epoch null when unowned
  * @param ownerSilent whether the owner has not published the status for {@link PublishedStatus#SILENT_AFTER}
@@ -27,7 +30,7 @@ import java.util.Objects;
  *     Kafka could not be measured, as the owner reported them
  */
 public record TableReport(
-    String table, String topic, String state, String owner, Long epoch, boolean ownerSilent,
+    String table, String topic, String state, Lifecycle lifecycle, String owner, Long epoch, boolean ownerSilent,
     Instant statusPublishedAt, Instant lastTiered, Instant nextDue, List<PartitionMeasure> partitions,
     RoundSummary lastRound, List<String> errors, List<TableStatus.Gap> gaps) {
   public static final String UNOWNED = "unowned";
@@ -36,6 +39,7 @@ public record TableReport(
     requireNonNull(table, "table is null");
     requireNonNull(topic, "topic is null");
     requireNonNull(state, "state is null");
+    requireNonNull(lifecycle, "lifecycle is null");
     partitions = List.copyOf(partitions);
     errors = List.copyOf(errors);
     gaps = List.copyOf(gaps);

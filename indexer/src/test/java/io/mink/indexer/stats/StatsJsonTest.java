@@ -23,6 +23,7 @@ class StatsJsonTest {
               "table": "kafka.orders",
               "topic": "orders",
               "state": "tiered",
+              "lifecycle": {"state": "indexing", "since": "2025-12-30T12:00:00Z", "reason": "added"},
               "owner": "host-a:4242:ab12cd",
               "epoch": 7,
               "ownerSilent": false,
@@ -48,6 +49,7 @@ class StatsJsonTest {
               "table": "kafka.payments",
               "topic": "payments",
               "state": "unowned",
+              "lifecycle": {"state": "indexing", "since": "2025-12-30T12:00:00Z", "reason": "added"},
               "owner": null,
               "epoch": null,
               "ownerSilent": false,
@@ -68,7 +70,7 @@ class StatsJsonTest {
         }
         """));
     assertThat(JSON.readTree(text).get("tables").get(0).fieldNames()).toIterable().containsExactly("table", "topic",
-        "state", "owner", "epoch", "ownerSilent", "statusPublishedAt", "lastTiered", "nextDue", "offsetLag",
+        "state", "lifecycle", "owner", "epoch", "ownerSilent", "statusPublishedAt", "lastTiered", "nextDue", "offsetLag",
         "timeLagMs", "partitions", "lastRound", "errors", "gaps");
   }
 
@@ -79,6 +81,17 @@ class StatsJsonTest {
     assertThat(table.get("ownerSilent").asBoolean()).isTrue();
     assertThat(table.get("gaps")).isEqualTo(JSON.readTree("[{\"partition\":0,\"from\":0,\"to\":200}]"));
     assertThat(table.get("errors").get(0).asText()).startsWith("Records [0, 200) of partition 0");
+  }
+
+  @Test
+  void aTableThatIsNotIndexingShowsItsLifecycleStateSinceAndReason() throws Exception {
+    var table = JSON.readTree(StatsJson.render(List.of(ReportFixtures.missing()), NOW)).get("tables").get(0);
+
+    assertThat(table.get("state").asText()).isEqualTo("missing");
+    assertThat(table.get("lifecycle")).isEqualTo(JSON.readTree("""
+        {"state": "missing", "since": "2026-01-01T11:57:00Z", "reason": "topic refunds no longer exists in Kafka"}
+        """));
+    assertThat(table.get("partitions").isEmpty()).isTrue();
   }
 
   @Test

@@ -13,7 +13,8 @@ class StatsTableTest {
   @Test
   void tablesArePrintedInAlignedColumnsWithPartitionsAndNotesIndented() {
     String text = StatsTable.render(
-        List.of(ReportFixtures.silentWithGap(), ReportFixtures.tiered(), ReportFixtures.unowned()), NOW);
+        List.of(ReportFixtures.silentWithGap(), ReportFixtures.tiered(), ReportFixtures.unowned(),
+            ReportFixtures.missing()), NOW);
 
     assertThat(text).isEqualTo("""
         TABLE           STATE    OWNER               EPOCH  LAST TIERED  NEXT DUE  LAKE  END   OFFSET LAG  TIME LAG  LAST ROUND
@@ -28,6 +29,8 @@ class StatsTableTest {
           raw parts in the last round: value.undecodable-bytes 12
         kafka.payments  unowned  -                   -      never        -                     30          1m 5s     -
           partition 0                                                              -     30    30          1m 5s
+        kafka.refunds   missing  -                   -      1h ago       -                     0           -         -
+          missing since 3m ago: topic refunds no longer exists in Kafka; indexing goes on when the topic is back
         """);
   }
 
