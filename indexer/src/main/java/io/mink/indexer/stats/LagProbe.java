@@ -56,6 +56,20 @@ public final class LagProbe {
    * @throws org.apache.kafka.common.errors.TimeoutException when Kafka does not answer in time
    */
   public Optional<List<PartitionMeasure>> measure(String topic, LakeOffsets recorded) {
+    return measure(topic, recorded, true);
+  }
+
+  /**
+   * Measures the offsets of every partition of {@code topic} as {@link #measure} does, without reading records: the
+   * time lags are null. For a view refreshed every few seconds.
+   *
+   * @throws org.apache.kafka.common.errors.TimeoutException when Kafka does not answer in time
+   */
+  public Optional<List<PartitionMeasure>> measureOffsets(String topic, LakeOffsets recorded) {
+    return measure(topic, recorded, false);
+  }
+
+  private Optional<List<PartitionMeasure>> measure(String topic, LakeOffsets recorded, boolean withTimeLags) {
     List<PartitionInfo> infos = consumer.partitionsFor(topic, timeout);
     if (infos == null || infos.isEmpty()) {
       return Optional.empty();
@@ -74,12 +88,13 @@ public final class LagProbe {
         firstUnindexed.put(partition, readFrom);
       }
     }
-    Map<TopicPartition, Duration> timeLags = timeLags(firstUnindexed, ends);
+    Map<TopicPartition, Duration> timeLags = withTimeLags ? timeLags(firstUnindexed, ends) : Map.of();
     List<PartitionMeasure> measures = new ArrayList<>();
     for (TopicPartition partition : partitions) {
       OptionalLong next = recorded.nextOffset(partition.partition());
       Long recordedOffset = next.isPresent() ? next.getAsLong() : null;
-      Duration timeLag = firstUnindexed.containsKey(partition) ? timeLags.get(partition) : Duration.ZERO;
+      Duration timeLag = !withTimeLags ? null
+          : firstUnindexed.containsKey(partition) ? timeLags.get(partition) : Duration.ZERO;
       measures.add(new PartitionMeasure(partition.partition(), recordedOffset, starts.get(partition),
           ends.get(partition), timeLag));
     }

@@ -54,6 +54,23 @@ class LagProbeTest {
   }
 
   @Test
+  void offsetsAloneAreMeasuredWithoutReadingRecords() {
+    String topic = topic(1);
+    KAFKA.produce(topic, records(0, 0, 8, System.currentTimeMillis()));
+
+    try (KafkaConsumer<byte[], byte[]> consumer = consumer()) {
+      PartitionMeasure measure = new LagProbe(consumer, Clock.systemUTC(), Duration.ofSeconds(10))
+          .measureOffsets(topic, LakeOffsets.of(Map.of(0, 3L))).orElseThrow().get(0);
+
+      assertThat(measure.recordedOffset()).isEqualTo(3L);
+      assertThat(measure.endOffset()).isEqualTo(8);
+      assertThat(measure.offsetLag()).isEqualTo(5);
+      assertThat(measure.timeLag()).isNull();
+      assertThat(consumer.assignment()).isEmpty();
+    }
+  }
+
+  @Test
   void missingTopicMeasuresNothing() {
     try (KafkaConsumer<byte[], byte[]> consumer = consumer()) {
       assertThat(new LagProbe(consumer, Clock.systemUTC(), Duration.ofSeconds(5))
