@@ -5,22 +5,20 @@ import static java.util.Objects.requireNonNull;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
-import java.util.Set;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.ExecutionException;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.NewTopic;
-import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.common.KafkaException;
-import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.errors.AuthenticationException;
+import org.apache.kafka.common.errors.AuthorizationException;
 import org.apache.kafka.common.errors.ConcurrentTransactionsException;
 import org.apache.kafka.common.errors.InvalidProducerEpochException;
 import org.apache.kafka.common.errors.ProducerFencedException;
@@ -36,19 +34,19 @@ import org.slf4j.LoggerFactory;
  */
 public final class KafkaTableStore implements TableStore {
   private static final Logger LOG = LoggerFactory.getLogger(KafkaTableStore.class);
-  private static final Duration READ_TIMEOUT = Duration.ofSeconds(60);
   private static final Duration TRANSACTION_TIMEOUT = Duration.ofSeconds(15);
   private static final int CAS_ATTEMPTS = 20;
 
   private final KafkaClientFactory clients;
   private final String topic;
-  private final TopicPartition partition;
+  private final TablesTopicReader reader;
   private KafkaProducer<byte[], byte[]> producer;
+  private KafkaProducer<byte[], byte[]> writer;
 
   public KafkaTableStore(KafkaClientFactory clients, String topic) {
     this.clients = requireNonNull(clients, "clients is null");
     this.topic = requireNonNull(topic, "topic is null");
-    this.partition = new TopicPartition(topic, 0);
+    this.reader = new TablesTopicReader(clients, topic);
   }
 
   /** Creates the compacted topic when it does not exist yet. */
@@ -84,27 +82,8 @@ public final class KafkaTableStore implements TableStore {
   }
 
   /** Every entry of the topic, read to its end under read_committed, by qualified name. */
-  private Map<String, TableDescriptor> read() {
-    Map<String, TableDescriptor> tables = new LinkedHashMap<>();
-    try (KafkaConsumer<byte[], byte[]> consumer = clients.rawConsumer("tables", Map.of())) {
-      if (consumer.partitionsFor(topic, READ_TIMEOUT).isEmpty()) {
-        return tables;
-      }
-      consumer.assign(Set.of(partition));
-      consumer.seekToBeginning(Set.of(partition));
-      long end = consumer.endOffsets(Set.of(partition), READ_TIMEOUT).get(partition);
-      long deadline = System.nanoTime() + READ_TIMEOUT.toNanos();
-      while (consumer.position(partition, READ_TIMEOUT) < end) {
-        if (System.nanoTime() > deadline) {
-          throw new IllegalStateException("Cannot read the tables topic " + topic + " to its end within "
-              + READ_TIMEOUT.toSeconds() + "s: check that its partition has a leader");
-        }
-        for (ConsumerRecord<byte[], byte[]> record : consumer.poll(Duration.ofMillis(200))) {
-          TableEntries.apply(tables, record, topic);
-        }
-      }
-    }
-    return tables;
+  private synchronized Map<String, TableDescriptor> read() {
+    return reader.readToEnd();
   }
 
   @Override
@@ -127,51 +106,98 @@ public final class KafkaTableStore implements TableStore {
   }
 
   @Override
+  public Subscription subscribe(Runnable onChange) {
+    return new TablesTopicTail(clients, topic, onChange);
+  }
+
+  @Override
   public void put(TableDescriptor descriptor) {
     send(descriptor.qualifiedName(), TableDescriptorCodec.encode(descriptor));
   }
 
   /**
-   * Writes {@code value} under {@code key} if the entry is {@code expected} (null: no entry). Every writer of
-   * the store uses one transactional id, so starting a change fences any change in flight: it cannot commit,
-   * and the read after {@code initTransactions} sees every committed one. A fenced writer starts over.
+   * Writes {@code value} under {@code key} if the entry is {@code expected} (null: no entry). Every writer of the
+   * store shares one transactional id, and each starts its first change with {@code initTransactions}, which fences
+   * every other writer: a writer can only commit while no other started after it, so what it read (to the end, no
+   * other transaction being open) is still current. A fenced writer starts over with a new producer.
    */
-  private boolean compareAndSet(String key, TableDescriptor expected, byte[] value) {
+  private synchronized boolean compareAndSet(String key, TableDescriptor expected, byte[] value) {
+    TableDescriptor wanted = value == null ? null : TableDescriptorCodec.decode(value);
+    boolean uncertain = false;
     RuntimeException last = null;
     for (int attempt = 1; attempt <= CAS_ATTEMPTS; attempt++) {
-      try (KafkaProducer<byte[], byte[]> writer = clients.rawProducer("tables-writer", Map.of(
-          ProducerConfig.TRANSACTIONAL_ID_CONFIG, transactionalId(),
-          ProducerConfig.TRANSACTION_TIMEOUT_CONFIG, (int) TRANSACTION_TIMEOUT.toMillis()))) {
-        writer.initTransactions();
-        TableDescriptor current = read().get(key);
-        if (!java.util.Objects.equals(current, expected)) {
-          return false;
+      try {
+        KafkaProducer<byte[], byte[]> writer = writer();
+        TableDescriptor current = reader.readToEnd().get(key);
+        if (!Objects.equals(current, expected)) {
+          return uncertain && Objects.equals(current, wanted);
         }
         writer.beginTransaction();
-        writer.send(new ProducerRecord<>(topic, 0, key.getBytes(StandardCharsets.UTF_8), value)).get();
+        long offset = writer.send(new ProducerRecord<>(topic, 0, key.getBytes(StandardCharsets.UTF_8), value))
+            .get().offset();
         writer.commitTransaction();
+        reader.readPast(offset);
         return true;
-      } catch (ProducerFencedException | InvalidProducerEpochException | ConcurrentTransactionsException e) {
-        last = e;
-        LOG.debug("Change of table {} in {} met another writer (attempt {}), starting over", key, topic, attempt);
       } catch (ExecutionException e) {
-        if (!(e.getCause() instanceof ProducerFencedException || e.getCause() instanceof InvalidProducerEpochException)) {
-          throw cannotWrite(key, e.getCause());
-        }
-        last = (RuntimeException) e.getCause();
+        closeWriter();
+        last = retryOrThrow(key, e.getCause());
       } catch (KafkaException e) {
-        if (!(e.getCause() instanceof ProducerFencedException)) {
-          throw cannotWrite(key, e);
-        }
-        last = e;
+        closeWriter();
+        last = retryOrThrow(key, e);
+        uncertain |= !isFenced(e);
       } catch (InterruptedException e) {
+        closeWriter();
         Thread.currentThread().interrupt();
         throw new IllegalStateException("Interrupted while writing table " + key, e);
       }
+      LOG.debug("Change of table {} in {} met another writer (attempt {}), starting over: {}", key, topic, attempt,
+          last.getMessage());
       backOff(attempt);
     }
     throw new IllegalStateException("Cannot write table " + key + " to the tables topic " + topic + ": other writers "
         + "changed it " + CAS_ATTEMPTS + " times in a row. Try again", last);
+  }
+
+  /** The failure to retry the change after, or throws when retrying cannot help, as when Mink may not write. */
+  private RuntimeException retryOrThrow(String key, Throwable failure) {
+    if (failure instanceof AuthorizationException || failure instanceof AuthenticationException
+        || !(failure instanceof KafkaException)) {
+      throw cannotWrite(key, failure);
+    }
+    return (KafkaException) failure;
+  }
+
+  private KafkaProducer<byte[], byte[]> writer() {
+    if (writer == null) {
+      KafkaProducer<byte[], byte[]> created = clients.rawProducer("tables-writer", Map.of(
+          ProducerConfig.TRANSACTIONAL_ID_CONFIG, transactionalId(),
+          ProducerConfig.TRANSACTION_TIMEOUT_CONFIG, (int) TRANSACTION_TIMEOUT.toMillis()));
+      try {
+        created.initTransactions();
+      } catch (RuntimeException e) {
+        created.close(Duration.ZERO);
+        throw e;
+      }
+      writer = created;
+    }
+    return writer;
+  }
+
+  private void closeWriter() {
+    if (writer != null) {
+      writer.close(Duration.ZERO);
+      writer = null;
+    }
+  }
+
+  private static boolean isFenced(Throwable error) {
+    for (Throwable cause = error; cause != null; cause = cause.getCause() == cause ? null : cause.getCause()) {
+      if (cause instanceof ProducerFencedException || cause instanceof InvalidProducerEpochException
+          || cause instanceof ConcurrentTransactionsException) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** The transactional id every writer of this store shares: it needs the TransactionalId Write ACL. */
@@ -211,6 +237,8 @@ public final class KafkaTableStore implements TableStore {
 
   @Override
   public synchronized void close() {
+    closeWriter();
+    reader.close();
     if (producer != null) {
       producer.close(Duration.ofSeconds(10));
       producer = null;

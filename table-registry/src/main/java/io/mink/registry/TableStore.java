@@ -24,6 +24,20 @@ public interface TableStore extends AutoCloseable {
   /** Deletes the entry unless it changed meanwhile; false when it did (a missing entry counts as deleted). */
   boolean delete(TableDescriptor expected);
 
+  /**
+   * Calls {@code onChange} soon after any entry is written, from a thread of the store's, until the returned
+   * handle is closed. A store that cannot tell returns a handle that never calls.
+   */
+  default Subscription subscribe(Runnable onChange) {
+    return () -> { };
+  }
+
+  /** A subscription to changes; closing it stops the calls. */
+  interface Subscription extends AutoCloseable {
+    @Override
+    void close();
+  }
+
   /** Records the table whatever is recorded under its name. */
   void put(TableDescriptor descriptor);
 

@@ -39,6 +39,8 @@ final class OwnedTables implements MembershipListener, RoundLease.Holder {
   private final TableStatuses statuses;
   private final Map<String, TableDescriptor> descriptors = new HashMap<>();
   private final Map<String, RoundLease> running = new HashMap<>();
+  /** Rounds that lost their lease and may not have stopped yet, by table: what a removal waits for. */
+  private final Map<String, RoundLease> stopping = new HashMap<>();
   private OwnedPartitions owned = OwnedPartitions.NONE;
   private boolean refreshRequested;
   private boolean stopped;
@@ -116,6 +118,7 @@ final class OwnedTables implements MembershipListener, RoundLease.Holder {
 
   private void released(RoundLease lease) {
     running.remove(lease.table(), lease);
+    stopping.remove(lease.table(), lease);
     notifyAll();
   }
 
@@ -149,6 +152,12 @@ final class OwnedTables implements MembershipListener, RoundLease.Holder {
     if (!stopped && !refreshRequested) {
       waitUntil(clock.instant(), wake);
     }
+  }
+
+  /** Wakes the service loop to read the table list again now, as after a change to the tables topic. */
+  synchronized void requestRefresh() {
+    refreshRequested = true;
+    notifyAll();
   }
 
   /** Whether the ownership changed since the last call, so the table list should be read again now. */
@@ -203,8 +212,8 @@ final class OwnedTables implements MembershipListener, RoundLease.Holder {
   // ---- the table list
 
   /**
-   * Lets go of the scheduled tables that were removed or are no longer owned, takes descriptor changes, and
-   * returns the listed tables this instance owns but has not scheduled yet.
+   * Lets go of the scheduled tables that were removed, stopped indexing or are no longer owned, takes descriptor
+   * changes, and returns the indexing tables this instance owns but has not scheduled yet.
    */
   synchronized List<TableDescriptor> reconcile(List<TableDescriptor> listed) {
     Map<String, TableDescriptor> byName = new HashMap<>();
@@ -213,6 +222,8 @@ final class OwnedTables implements MembershipListener, RoundLease.Holder {
       TableDescriptor now = byName.get(name);
       if (now == null) {
         letGo(name, "removed from the tables topic");
+      } else if (!now.isIndexing()) {
+        letGo(name, "the table is " + now.state().label() + ": " + now.lifecycle().reason());
       } else if (!owned.owns(name)) {
         letGo(name, "its ownership partition moved to another instance");
       } else if (!now.equals(descriptors.get(name))) {
@@ -221,8 +232,26 @@ final class OwnedTables implements MembershipListener, RoundLease.Holder {
       }
     }
     return listed.stream()
-        .filter(table -> owned.owns(table.qualifiedName()) && !descriptors.containsKey(table.qualifiedName()))
+        .filter(table -> table.isIndexing() && owned.owns(table.qualifiedName())
+            && !descriptors.containsKey(table.qualifiedName()))
         .toList();
+  }
+
+  /** The listed tables, in any state, whose ownership partition this instance holds. */
+  synchronized List<TableDescriptor> ownedOf(List<TableDescriptor> listed) {
+    return listed.stream().filter(table -> owned.owns(table.qualifiedName())).toList();
+  }
+
+  /**
+   * Lets go of a table that stopped indexing and waits until its round, if one ran, has stopped: after this no
+   * round of this instance writes to the table. False when the round did not stop within the grace period.
+   */
+  boolean stopIndexing(String table, String reason) {
+    RoundLease lease;
+    synchronized (this) {
+      lease = descriptors.containsKey(table) ? letGo(table, reason) : stopping.get(table);
+    }
+    return lease == null || awaitStopped(List.of(lease));
   }
 
   /**
@@ -249,6 +278,7 @@ final class OwnedTables implements MembershipListener, RoundLease.Holder {
     RoundLease lease = running.remove(table);
     if (lease != null) {
       lease.lose(reason);
+      stopping.put(table, lease);
     }
     LOG.info("No longer indexing table {}: {}", table, reason);
     return lease;
@@ -266,45 +296,51 @@ final class OwnedTables implements MembershipListener, RoundLease.Holder {
   /** Lets go of the tables of {@code partitions} and returns once none of their rounds can commit any more. */
   @Override
   public void revoked(Set<Integer> partitions) {
-    List<RoundLease> stopping = new ArrayList<>();
+    List<RoundLease> ending = new ArrayList<>();
     synchronized (this) {
       owned = owned.without(partitions);
       for (String table : Set.copyOf(descriptors.keySet())) {
         if (!owned.owns(table)) {
           Optional.ofNullable(letGo(table, "its ownership partition moved to another instance"))
-              .ifPresent(stopping::add);
+              .ifPresent(ending::add);
         }
       }
     }
-    awaitStopped(stopping);
+    awaitStopped(ending);
   }
 
   /** Stops taking tables, lets go of all of them and waits for their rounds to stop. */
   void stop() {
-    List<RoundLease> stopping = new ArrayList<>();
+    List<RoundLease> ending = new ArrayList<>();
     synchronized (this) {
       stopped = true;
       for (String table : Set.copyOf(descriptors.keySet())) {
-        Optional.ofNullable(letGo(table, "the sidecar is stopping")).ifPresent(stopping::add);
+        Optional.ofNullable(letGo(table, "the sidecar is stopping")).ifPresent(ending::add);
       }
       notifyAll();
     }
-    awaitStopped(stopping);
+    awaitStopped(ending);
   }
 
-  /** Waits until no catalog swap of the leases runs (none can start), then a while for their rounds to end. */
-  private static void awaitStopped(List<RoundLease> leases) {
+  /**
+   * Waits until no catalog swap of the leases runs (none can start), then a while for their rounds to end; false
+   * when one has not ended.
+   */
+  private static boolean awaitStopped(List<RoundLease> leases) {
+    boolean all = true;
     long deadline = System.nanoTime() + STOP_GRACE.toNanos();
     for (RoundLease lease : leases) {
       try {
         if (!lease.awaitStopped(Duration.ofNanos(Math.max(0, deadline - System.nanoTime())))) {
           LOG.warn("The round of {} under epoch {} has not stopped yet; it can no longer commit", lease.table(),
               lease.epoch());
+          all = false;
         }
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
-        return;
+        return false;
       }
     }
+    return all;
   }
 }

@@ -3,6 +3,8 @@ package io.mink.indexer.tiering;
 import static java.util.Objects.requireNonNull;
 
 import io.mink.indexer.config.IndexerSettings;
+import io.mink.indexer.lifecycle.TableRemoval;
+import io.mink.indexer.lifecycle.TopicWatcher;
 import io.mink.indexer.ownership.GroupMembership;
 import io.mink.indexer.ownership.InstanceId;
 import io.mink.indexer.ownership.MembershipListener;
@@ -14,6 +16,7 @@ import io.mink.lake.LakeOffsets;
 import io.mink.lake.LakeTables;
 import io.mink.lake.MinkSnapshot;
 import io.mink.registry.KafkaClientFactory;
+import io.mink.registry.LifecycleState;
 import io.mink.registry.TableDescriptor;
 import io.mink.registry.TableStore;
 import io.mink.schema.decode.PartDecoder;
@@ -32,6 +35,7 @@ import org.apache.iceberg.HasTableOperations;
 import org.apache.iceberg.Table;
 import org.apache.iceberg.catalog.TableIdentifier;
 import org.apache.iceberg.exceptions.NoSuchTableException;
+import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.common.TopicPartition;
@@ -63,6 +67,8 @@ public final class TieringService implements AutoCloseable {
    */
   private static final int LANE_QUEUE_BATCHES = 2;
   private static final Duration LAG_TIMEOUT = Duration.ofSeconds(5);
+  /** How often the owned tables' topics are looked up in Kafka's metadata, at most: state changes show in seconds. */
+  static final Duration TOPIC_CHECK_INTERVAL = Duration.ofSeconds(5);
 
   private final TableStore store;
   private final LakeTables lake;
@@ -196,20 +202,61 @@ public final class TieringService implements AutoCloseable {
     }
   }
 
-  /** Re-reads the table list every poll interval and at once when the ownership changed; keeps the schedule moving. */
+  /**
+   * Re-reads the table list every poll interval and at once when the ownership or the tables topic changed, checks
+   * the owned tables' topics every few seconds, removes the owned removing tables; keeps the schedule moving.
+   */
   private void loop() {
     Instant nextRefresh = Instant.MIN;
+    Instant nextTopicCheck = Instant.MIN;
+    Duration topicCheckInterval = settings.pollInterval().compareTo(TOPIC_CHECK_INTERVAL) < 0
+        ? settings.pollInterval() : TOPIC_CHECK_INTERVAL;
     List<TableDescriptor> listed = List.of();
-    while (!tables.stopped()) {
-      if (tables.takeRefreshRequest() || !clock.instant().isBefore(nextRefresh)) {
-        listed = listTables(listed);
-        for (TableDescriptor table : tables.reconcile(listed)) {
-          tables.add(table, lastTiered(table));
+    try (Admin admin = clients.admin();
+        TableStore.Subscription subscription = store.subscribe(tables::requestRefresh)) {
+      TopicWatcher watcher = new TopicWatcher(admin, store, clock);
+      while (!tables.stopped()) {
+        if (tables.takeRefreshRequest() || !clock.instant().isBefore(nextRefresh)) {
+          listed = listTables(listed);
+          for (TableDescriptor table : tables.reconcile(listed)) {
+            tables.add(table, lastTiered(table));
+          }
+          removeOwned(listed);
+          nextRefresh = clock.instant().plus(settings.pollInterval());
         }
-        nextRefresh = clock.instant().plus(settings.pollInterval());
+        if (!clock.instant().isBefore(nextTopicCheck)) {
+          if (!watcher.check(tables.ownedOf(listed)).isEmpty()) {
+            tables.requestRefresh();
+          }
+          nextTopicCheck = clock.instant().plus(topicCheckInterval);
+        }
+        Instant wake = tables.advance();
+        Instant next = nextRefresh.isBefore(nextTopicCheck) ? nextRefresh : nextTopicCheck;
+        tables.sleepUntil(wake.isBefore(next) ? wake : next);
       }
-      Instant wake = tables.advance();
-      tables.sleepUntil(wake.isBefore(nextRefresh) ? wake : nextRefresh);
+    }
+  }
+
+  /**
+   * Ends the removing tables this instance owns: their rounds stop, then the Iceberg table and the entry are
+   * deleted. Owning the table's ownership partition means no other instance runs a round of it.
+   */
+  private void removeOwned(List<TableDescriptor> listed) {
+    for (TableDescriptor table : tables.ownedOf(listed)) {
+      if (table.state() != LifecycleState.REMOVING) {
+        continue;
+      }
+      if (!tables.stopIndexing(table.qualifiedName(), "the table is removing")) {
+        continue;
+      }
+      try {
+        if (TableRemoval.finish(table, lake, store)) {
+          tables.requestRefresh();
+        }
+      } catch (RuntimeException e) {
+        LOG.warn("Cannot remove table {} yet, trying again at the next refresh: {}", table.qualifiedName(),
+            e.getMessage());
+      }
     }
   }
 

@@ -1,0 +1,104 @@
+package io.mink.registry;
+
+import static java.util.Objects.requireNonNull;
+
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Set;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.common.TopicPartition;
+
+/**
+ * Reads the tables topic to its end under read_committed, keeping what it read: each read after the first takes
+ * only the entries written since. Not thread-safe; the store calls it under its lock.
+ */
+final class TablesTopicReader implements AutoCloseable {
+  private static final Duration READ_TIMEOUT = Duration.ofSeconds(60);
+
+  private final KafkaClientFactory clients;
+  private final TopicPartition partition;
+  private final Map<String, TableDescriptor> tables = new LinkedHashMap<>();
+  private KafkaConsumer<byte[], byte[]> consumer;
+
+  TablesTopicReader(KafkaClientFactory clients, String topic) {
+    this.clients = requireNonNull(clients, "clients is null");
+    this.partition = new TopicPartition(topic, 0);
+  }
+
+  /** Every entry up to the topic's end now, by qualified name, in the order they were first written. */
+  Map<String, TableDescriptor> readToEnd() {
+    try {
+      if (consumer == null && !open()) {
+        return Map.of();
+      }
+      long end = consumer.endOffsets(Set.of(partition), READ_TIMEOUT).get(partition);
+      long deadline = System.nanoTime() + READ_TIMEOUT.toNanos();
+      while (consumer.position(partition, READ_TIMEOUT) < end) {
+        if (System.nanoTime() > deadline) {
+          throw new IllegalStateException("Cannot read the tables topic " + partition.topic() + " to its end within "
+              + READ_TIMEOUT.toSeconds() + "s: check that its partition has a leader");
+        }
+        for (ConsumerRecord<byte[], byte[]> record : consumer.poll(Duration.ofMillis(200))) {
+          TableEntries.apply(tables, record, partition.topic());
+        }
+      }
+      return new LinkedHashMap<>(tables);
+    } catch (RuntimeException e) {
+      close();
+      throw e;
+    }
+  }
+
+  /**
+   * Reads until the entry at {@code offset} is read: a transaction's markers may be written after its commit
+   * returns, and a change is only done once its writer would read it.
+   */
+  void readPast(long offset) {
+    long deadline = System.nanoTime() + READ_TIMEOUT.toNanos();
+    while (readToEndOffset() <= offset) {
+      if (System.nanoTime() > deadline) {
+        throw new IllegalStateException("The entry at offset " + offset + " of the tables topic " + partition.topic()
+            + " was not readable within " + READ_TIMEOUT.toSeconds() + "s after its commit");
+      }
+      sleep(20);
+    }
+  }
+
+  private long readToEndOffset() {
+    readToEnd();
+    return consumer == null ? 0 : consumer.position(partition, READ_TIMEOUT);
+  }
+
+  private static void sleep(long millis) {
+    try {
+      Thread.sleep(millis);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("Interrupted while reading the tables topic", e);
+    }
+  }
+
+  /** Starts reading at the beginning; false when the topic does not exist (yet). */
+  private boolean open() {
+    KafkaConsumer<byte[], byte[]> opened = clients.rawConsumer("tables", Map.of());
+    if (opened.partitionsFor(partition.topic(), READ_TIMEOUT).isEmpty()) {
+      opened.close(Duration.ZERO);
+      return false;
+    }
+    opened.assign(Set.of(partition));
+    opened.seekToBeginning(Set.of(partition));
+    tables.clear();
+    consumer = opened;
+    return true;
+  }
+
+  @Override
+  public void close() {
+    if (consumer != null) {
+      consumer.close(Duration.ofSeconds(5));
+      consumer = null;
+    }
+  }
+}
