@@ -7,7 +7,10 @@ import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
 
 @Command(name = "cluster", description = "Look at the sidecar instances and the tables they tier.",
-    subcommands = {ClusterStatsCommand.class})
+    subcommands = {ClusterStatsCommand.class},
+    footer = {"", "Examples:",
+        "  mink cluster stats --config mink.toml",
+        "", "Run mink cluster COMMAND --help for a command's options."})
 final class ClusterCommand implements Callable<Integer> {
   @Spec
   CommandSpec spec;

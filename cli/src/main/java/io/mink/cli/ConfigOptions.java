@@ -3,13 +3,23 @@ package io.mink.cli;
 import io.mink.indexer.config.ConfigException;
 import io.mink.indexer.config.MinkConfig;
 import io.mink.indexer.config.MinkConfigLoader;
+import java.io.IOException;
+import java.io.Reader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.Properties;
+import java.util.TreeMap;
 import picocli.CommandLine.Option;
 
 /** The options every command that talks to Kafka and the lake shares, as in Kafka's own tools. */
 final class ConfigOptions {
+  private static final String ADVICE = "pass a readable Java properties file of Kafka client settings, such as "
+      + "security.protocol=SASL_SSL, with --command-config";
+
   @Option(names = {"-c", "--config"}, paramLabel = "FILE",
       description = "The TOML config file (default: none; MINK_* variables and the embedded lake apply)")
   Path configFile;
@@ -18,16 +28,51 @@ final class ConfigOptions {
       description = "Kafka bootstrap servers, overriding [kafka] bootstrap.servers")
   String bootstrap;
 
+  @Option(names = "--command-config", paramLabel = "FILE",
+      description = "A Java properties file of Kafka client settings (security.protocol, sasl.*, ssl.*, ...), "
+          + "as Kafka's tools take it, over the [kafka] section")
+  Path commandConfig;
+
   MinkConfig load(Environment environment) {
+    Map<String, String> clientSettings = commandConfig == null ? Map.of() : readCommandConfig(environment);
     Map<String, String> overrides = new HashMap<>();
     if (bootstrap != null) {
-      overrides.put("kafka.bootstrap.servers", bootstrap);
+      overrides.put("kafka." + MinkConfigLoader.BOOTSTRAP_SERVERS, bootstrap);
     }
     Path file = configFile == null ? null : environment.workingDirectory().resolve(configFile);
+    MinkConfig config;
     try {
-      return MinkConfigLoader.load(file, environment.variables(), environment.workingDirectory(), overrides);
+      config = MinkConfigLoader.load(file, environment.variables(), environment.workingDirectory(), overrides);
     } catch (ConfigException e) {
       throw new CommandFailure(ExitCode.CONFIG, e.getMessage(), e);
     }
+    return clientSettings.isEmpty() ? config : withClientSettings(config, clientSettings);
+  }
+
+  /** The config with the command config's settings over [kafka]; --bootstrap still wins over both. */
+  private MinkConfig withClientSettings(MinkConfig config, Map<String, String> clientSettings) {
+    Map<String, String> kafka = new TreeMap<>(config.kafka());
+    kafka.putAll(clientSettings);
+    if (bootstrap != null) {
+      kafka.put(MinkConfigLoader.BOOTSTRAP_SERVERS, bootstrap);
+    }
+    return new MinkConfig(kafka, config.lake(), config.embeddedLake(), config.indexer(), config.schemaRegistry(),
+        config.monitoring(), config.writerMemory());
+  }
+
+  private Map<String, String> readCommandConfig(Environment environment) {
+    Path file = environment.workingDirectory().resolve(commandConfig);
+    Properties properties = new Properties();
+    try (Reader reader = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+      properties.load(reader);
+    } catch (NoSuchFileException e) {
+      throw new CommandFailure(ExitCode.CONFIG, "Command config file " + file + " does not exist: " + ADVICE, e);
+    } catch (IOException | IllegalArgumentException e) {
+      throw new CommandFailure(ExitCode.CONFIG, "Cannot read the command config file " + file + " ("
+          + Connections.rootMessage(e) + "): " + ADVICE, e);
+    }
+    Map<String, String> settings = new TreeMap<>();
+    properties.stringPropertyNames().forEach(name -> settings.put(name, properties.getProperty(name).strip()));
+    return settings;
   }
 }

@@ -6,8 +6,14 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.Map;
 
-/** What a command sees of the world: its variables, working directory and output streams. */
-public record Environment(Map<String, String> variables, Path workingDirectory, PrintWriter out, PrintWriter err) {
+/**
+ * What a command sees of the world: its variables, working directory and output streams.
+ *
+ * @param terminal whether {@code out} is a terminal, where views such as {@code mink table show --watch} redraw in
+ *     place; otherwise they print one block per refresh
+ */
+public record Environment(Map<String, String> variables, Path workingDirectory, PrintWriter out, PrintWriter err,
+    boolean terminal) {
   public Environment {
     variables = Map.copyOf(requireNonNull(variables, "variables is null"));
     requireNonNull(workingDirectory, "workingDirectory is null");
@@ -15,8 +21,13 @@ public record Environment(Map<String, String> variables, Path workingDirectory, 
     requireNonNull(err, "err is null");
   }
 
+  /** An environment whose output is no terminal, as in a script or a test. */
+  public Environment(Map<String, String> variables, Path workingDirectory, PrintWriter out, PrintWriter err) {
+    this(variables, workingDirectory, out, err, false);
+  }
+
   public static Environment system() {
     return new Environment(System.getenv(), Path.of("").toAbsolutePath(),
-        new PrintWriter(System.out, true), new PrintWriter(System.err, true));
+        new PrintWriter(System.out, true), new PrintWriter(System.err, true), System.console() != null);
   }
 }

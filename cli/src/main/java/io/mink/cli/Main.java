@@ -1,6 +1,9 @@
 package io.mink.cli;
 
+import java.util.List;
 import picocli.CommandLine;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.UnmatchedArgumentException;
 
 /** The mink command. */
 public final class Main {
@@ -22,6 +25,10 @@ public final class Main {
     CommandLine commandLine = new CommandLine(new MinkCommand(environment))
         .setOut(environment.out())
         .setErr(environment.err())
+        .setParameterExceptionHandler((exception, arguments) -> {
+          exception.getCommandLine().getErr().println("Error: " + usageError(exception));
+          return ExitCode.USAGE.code();
+        })
         .setExecutionExceptionHandler((exception, line, parsed) -> {
           if (exception instanceof CommandFailure failure) {
             line.getErr().println("Error: " + failure.getMessage());
@@ -35,5 +42,16 @@ public final class Main {
     environment.out().flush();
     environment.err().flush();
     return code;
+  }
+
+  /** picocli's message, what was probably meant, and where the usage is: one line. */
+  static String usageError(ParameterException exception) {
+    String help = exception.getCommandLine().getCommandSpec().qualifiedName() + " --help";
+    List<String> suggestions = exception instanceof UnmatchedArgumentException unmatched
+        ? unmatched.getSuggestions() : List.of();
+    String message = exception.getMessage().strip();
+    return suggestions.isEmpty()
+        ? message + ": see " + help
+        : message + ": did you mean " + String.join(" or ", suggestions) + "? See " + help;
   }
 }

@@ -1,22 +1,19 @@
 package io.mink.cli;
 
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.mink.indexer.config.MinkConfig;
 import io.mink.indexer.tiering.GapAcceptance;
 import io.mink.indexer.tiering.OffsetGap;
-import io.mink.indexer.tiering.TieringService;
 import io.mink.lake.CommitHook;
 import io.mink.lake.LakeCommitter;
-import io.mink.lake.LakeTables;
 import io.mink.lake.OffsetConflictException;
-import io.mink.registry.KafkaClientFactory;
-import io.mink.registry.KafkaTableStore;
 import io.mink.registry.TableDescriptor;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
 import org.apache.iceberg.Table;
-import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -28,6 +25,7 @@ import picocli.CommandLine.ParentCommand;
     + "indexed) go on past it.",
     footer = {"", "Examples:",
         "  mink table resume kafka.orders --accept-gap",
+        "  mink table resume orders --accept-gap --output json",
         "", "The gap's offset ranges are recorded in the snapshot summary as mink-gaps."})
 final class TableResumeCommand implements Callable<Integer> {
   @ParentCommand
@@ -36,8 +34,16 @@ final class TableResumeCommand implements Callable<Integer> {
   @Mixin
   ConfigOptions config;
 
-  @Parameters(index = "0", paramLabel = "TABLE", description = "The table, as namespace.name")
+  @Mixin
+  OutputOptions output;
+
+  @Parameters(index = "0", paramLabel = "TABLE", description = "The table, as namespace.name or as a name in "
+      + "--namespace")
   String table;
+
+  @Option(names = "--namespace", paramLabel = "NAMESPACE",
+      description = "The namespace of a TABLE given without one (default: [indexer] namespace, kafka)")
+  String namespace;
 
   @Option(names = "--accept-gap", description = "Accept that the missing offsets are lost and go on from the "
       + "partitions' log start")
@@ -51,27 +57,31 @@ final class TableResumeCommand implements Callable<Integer> {
           + " past records Kafka deleted before they were indexed, and those records are lost to the table");
     }
     MinkConfig minkConfig = config.load(environment);
-    KafkaClientFactory clients = new KafkaClientFactory(minkConfig.kafka(), "mink-cli");
-    try (Admin admin = Connections.kafkaAdmin(clients);
-        KafkaTableStore store = new KafkaTableStore(clients, minkConfig.indexer().tablesTopic())) {
-      TableDescriptor descriptor = store.find(table).orElseThrow(() -> new CommandFailure(ExitCode.CONFLICT,
-          "No table " + table + " is added: give it as namespace.name (mink table add printed it), such as "
-              + "kafka.orders"));
-      Table lakeTable = new LakeTables(Connections.catalog(minkConfig.lake()))
-          .load(TieringService.identifier(descriptor));
+    String name = TableNames.qualified(table, namespace, minkConfig.indexer().namespace());
+    try (RegistrySession session = RegistrySession.open(minkConfig)) {
+      TableDescriptor descriptor = session.require(name);
+      Table lakeTable = LakeReader.open(minkConfig.lake()).find(descriptor).orElseThrow(() -> new CommandFailure(
+          ExitCode.CONFLICT, "The Iceberg table " + name + " is missing from the catalog: check [lake] in the config "
+              + "file"));
       List<OffsetGap> accepted;
-      try (KafkaConsumer<byte[], byte[]> consumer = clients.rawConsumer("resume", Map.of())) {
+      try (KafkaConsumer<byte[], byte[]> consumer = session.clients().rawConsumer("resume", Map.of())) {
         accepted = GapAcceptance.accept(descriptor, lakeTable, consumer, new LakeCommitter(CommitHook.NONE));
       } catch (OffsetConflictException e) {
-        throw new CommandFailure(ExitCode.CONFLICT, "Table " + table + " committed a round while the gap was "
+        throw new CommandFailure(ExitCode.CONFLICT, "Table " + name + " committed a round while the gap was "
             + "being accepted: run the command again", e);
       }
-      if (accepted.isEmpty()) {
+      if (output.json()) {
+        ObjectNode node = CommandJson.JSON.createObjectNode().put("table", name);
+        ArrayNode gaps = node.putArray("acceptedGaps");
+        accepted.forEach(gap -> gaps.addObject().put("partition", gap.partition()).put("from", gap.from())
+            .put("to", gap.to()));
+        environment.out().print(CommandJson.render(node));
+      } else if (accepted.isEmpty()) {
         environment.out().printf("Table %s has no gap: every partition's next offset is still in Kafka. "
-            + "Nothing changed.%n", table);
+            + "Nothing changed.%n", name);
       } else {
         environment.out().printf("Table %s goes on past %s. Those records are lost to the table; the gap is "
-                + "recorded in the snapshot summary as mink-gaps.%n", table,
+                + "recorded in the snapshot summary as mink-gaps.%n", name,
             accepted.stream().map(OffsetGap::toString).collect(Collectors.joining("; ")));
       }
       return ExitCode.OK.code();

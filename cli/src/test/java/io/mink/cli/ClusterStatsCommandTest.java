@@ -22,6 +22,8 @@ import io.mink.lake.LakeSettings;
 import io.mink.lake.LakeTables;
 import io.mink.registry.KafkaClientFactory;
 import io.mink.registry.KafkaTableStore;
+import io.mink.registry.Lifecycle;
+import io.mink.registry.LifecycleState;
 import io.mink.registry.TableDescriptor;
 import io.mink.testkit.KafkaBroker;
 import io.mink.testkit.TestRecord;
@@ -194,7 +196,33 @@ class ClusterStatsCommandTest {
     CommandRun run = run("cluster", "stats", "--output", "yaml");
 
     assertThat(run.exitCode()).isEqualTo(ExitCode.USAGE.code());
-    assertThat(run.err()).isEqualTo("Error: Unknown output format 'yaml': use --output table or --output json\n");
+    assertThat(run.err()).isEqualTo("Error: Invalid value for option '--output': expected one of [table, json] "
+        + "(case-sensitive) but was 'yaml': see mink cluster stats --help\n");
+  }
+
+  @Test
+  void aTableThatIsNotIndexingShowsItsStateSinceAndReasonInsteadOfItsLag() throws Exception {
+    String refunds = "refunds_" + suffix;
+    KAFKA.createTopic(refunds, 1);
+    assertThat(run("table", "add", refunds).exitCode()).isZero();
+    TableDescriptor added = store().find("kafka." + refunds).orElseThrow();
+    assertThat(store().replace(added, added.withLifecycle(new Lifecycle(LifecycleState.MISSING,
+        Instant.now().minusSeconds(90), "topic " + refunds + " no longer exists in Kafka")))).isTrue();
+
+    CommandRun table = run("cluster", "stats");
+    CommandRun json = run("cluster", "stats", "--output", "json");
+
+    assertThat(table.exitCode()).isZero();
+    assertThat(table.out().lines().toList()).anySatisfy(line -> assertThat(line)
+        .matches("kafka\\.refunds_\\w+ +missing +- +- +never +- +0 +- +-"));
+    assertThat(table.out().lines().toList()).anySatisfy(line -> assertThat(line).matches("  missing since 1m 3\\ds "
+        + "ago: topic " + refunds + " no longer exists in Kafka; indexing goes on when the topic is back"));
+    JsonNode entry = table(JSON.readTree(json.out()), "kafka." + refunds);
+    assertThat(entry.get("state").asText()).isEqualTo("missing");
+    assertThat(entry.get("lifecycle").get("state").asText()).isEqualTo("missing");
+    assertThat(entry.get("lifecycle").get("reason").asText()).isEqualTo("topic " + refunds
+        + " no longer exists in Kafka");
+    assertThat(entry.get("partitions").isEmpty()).isTrue();
   }
 
   private TableStatus ownersStatus(String table, String topic, RoundResult round) {

@@ -137,8 +137,8 @@ class TableAddLayoutTest {
     assertThat(version.err()).isEqualTo("Error: Unsupported iceberg.format-version '4': Mink writes Iceberg format "
         + "versions 2 (the default) and 3\n");
     assertThat(noValue.exitCode()).isEqualTo(2);
-    assertThat(noValue.err()).startsWith("Value for option option '--option' (KEY=VALUE) should be in KEY=VALUE "
-        + "format but was iceberg.format-version\n");
+    assertThat(noValue.err()).isEqualTo("Error: Value for option option '--option' (KEY=VALUE) should be in "
+        + "KEY=VALUE format but was iceberg.format-version: see mink table add --help\n");
   }
 
   @Test

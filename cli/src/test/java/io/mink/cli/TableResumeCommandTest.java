@@ -108,7 +108,8 @@ class TableResumeCommandTest {
     CommandRun run = run("table", "resume", "kafka.nothing_here", "--accept-gap");
 
     assertThat(run.exitCode()).isEqualTo(ExitCode.CONFLICT.code());
-    assertThat(run.err()).contains("No table kafka.nothing_here is added: give it as namespace.name");
+    assertThat(run.err()).isEqualTo("Error: Table kafka.nothing_here is not added: mink table list --all shows the "
+        + "added tables\n");
   }
 
   /** Turns the topic's retention off, so the log start stays where it is from now on. */

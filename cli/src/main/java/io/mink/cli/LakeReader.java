@@ -1,0 +1,70 @@
+package io.mink.cli;
+
+import io.mink.indexer.tiering.TieringService;
+import io.mink.lake.LakeSettings;
+import io.mink.lake.LakeTables;
+import io.mink.lake.MinkSnapshot;
+import io.mink.registry.TableDescriptor;
+import java.util.Optional;
+import org.apache.iceberg.HasTableOperations;
+import org.apache.iceberg.Table;
+import org.apache.iceberg.TableMetadata;
+import org.apache.iceberg.exceptions.NoSuchTableException;
+
+/** Loads an added table's Iceberg table for a command; a catalog that fails is exit code 5 with the reason. */
+final class LakeReader {
+  private final LakeTables lake;
+  private final LakeSettings settings;
+
+  LakeReader(LakeTables lake, LakeSettings settings) {
+    this.lake = lake;
+    this.settings = settings;
+  }
+
+  static LakeReader open(LakeSettings settings) {
+    return new LakeReader(new LakeTables(Connections.catalog(settings)), settings);
+  }
+
+  LakeTables tables() {
+    return lake;
+  }
+
+  /** The table; empty when the catalog has none of that name. */
+  Optional<Table> find(TableDescriptor table) {
+    try {
+      return Optional.of(load(table));
+    } catch (NoSuchTableException e) {
+      return Optional.empty();
+    }
+  }
+
+  /**
+   * The table's newest Mink snapshot; empty before the first round.
+   *
+   * @throws NoSuchTableException when the catalog has no table of that name
+   */
+  Optional<MinkSnapshot> newestSnapshot(TableDescriptor table) {
+    return MinkSnapshot.newest(metadata(load(table)));
+  }
+
+  static TableMetadata metadata(Table table) {
+    return ((HasTableOperations) table).operations().current();
+  }
+
+  /**
+   * The table.
+   *
+   * @throws NoSuchTableException when the catalog has none of that name
+   */
+  Table load(TableDescriptor table) {
+    try {
+      return lake.load(TieringService.identifier(table));
+    } catch (NoSuchTableException e) {
+      throw e;
+    } catch (RuntimeException e) {
+      throw new CommandFailure(ExitCode.UNAVAILABLE, "Cannot read table " + table.qualifiedName() + " from the "
+          + settings.catalog() + " catalog at " + (settings.uri() == null ? settings.warehouse() : settings.uri())
+          + " (" + Connections.rootMessage(e) + "): check that the catalog is up", e);
+    }
+  }
+}

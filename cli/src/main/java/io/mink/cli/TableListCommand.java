@@ -1,0 +1,54 @@
+package io.mink.cli;
+
+import io.mink.indexer.config.MinkConfig;
+import io.mink.registry.TableDescriptor;
+import java.time.Instant;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParentCommand;
+
+@Command(name = "list", description = "List the added tables: the indexing ones, or with --all every state "
+    + "(indexing, missing, replaced, removing), with since when and why.",
+    footer = {"", "Examples:",
+        "  mink table list",
+        "  mink table list --all --namespace sales",
+        "  mink table list --all --output json | jq -r '.[] | .table + \" \" + .state.name'"})
+final class TableListCommand implements Callable<Integer> {
+  @ParentCommand
+  TableCommand parent;
+
+  @Mixin
+  ConfigOptions config;
+
+  @Mixin
+  OutputOptions output;
+
+  @Option(names = "--all", description = "Every added table, whatever its state (default: the indexing ones)")
+  boolean all;
+
+  @Option(names = "--namespace", paramLabel = "NAMESPACE", description = "Only the tables of this namespace "
+      + "(default: every namespace)")
+  String namespace;
+
+  @Override
+  public Integer call() {
+    Environment environment = parent.environment();
+    MinkConfig minkConfig = config.load(environment);
+    if (namespace != null) {
+      TableOptions.identifier(namespace, "namespace", "");
+    }
+    List<TableDescriptor> tables;
+    try (RegistrySession session = RegistrySession.open(minkConfig)) {
+      tables = session.list().stream()
+          .filter(table -> namespace == null || table.namespace().equals(namespace))
+          .toList();
+    }
+    environment.out().print(output.json()
+        ? TableListing.json(tables, all)
+        : TableListing.text(tables, all, namespace, Instant.now()));
+    return ExitCode.OK.code();
+  }
+}

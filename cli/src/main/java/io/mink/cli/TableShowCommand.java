@@ -1,0 +1,75 @@
+package io.mink.cli;
+
+import io.mink.indexer.config.MinkConfig;
+import io.mink.indexer.stats.LagProbe;
+import io.mink.registry.TableDescriptor;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.concurrent.Callable;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParentCommand;
+
+@Command(name = "show", description = "Show an added table: its topic, state, options, Iceberg table and newest "
+    + "Mink snapshot, and per partition how far the lake is behind Kafka.",
+    footer = {"", "Examples:",
+        "  mink table show kafka.orders",
+        "  mink table show orders --namespace sales --output json",
+        "  mink table show kafka.orders --watch    # a backfill's progress, until done",
+        "  mink table show kafka.orders --watch --interval 10s --output json",
+        "", "--watch ends with exit code 0 once every partition reached the end offsets",
+        "Kafka had when the watch began, and with 4 when the table leaves the indexing",
+        "state or is removed."})
+final class TableShowCommand implements Callable<Integer> {
+  @ParentCommand
+  TableCommand parent;
+
+  @Mixin
+  ConfigOptions config;
+
+  @Mixin
+  OutputOptions output;
+
+  @Parameters(index = "0", paramLabel = "TABLE", description = "The table, as namespace.name or as a name in "
+      + "--namespace")
+  String table;
+
+  @Option(names = "--namespace", paramLabel = "NAMESPACE",
+      description = "The namespace of a TABLE given without one (default: [indexer] namespace, kafka)")
+  String namespace;
+
+  @Option(names = "--watch", description = "Redraw the progress of the backfill per partition, from the offsets the "
+      + "lake held when the watch began towards the end offsets of then, until it is done")
+  boolean watch;
+
+  @Option(names = "--interval", paramLabel = "DURATION", defaultValue = "2s",
+      description = "How often --watch redraws (default: ${DEFAULT-VALUE})")
+  String interval;
+
+  @Override
+  public Integer call() {
+    Environment environment = parent.environment();
+    MinkConfig minkConfig = config.load(environment);
+    String name = TableNames.qualified(table, namespace, minkConfig.indexer().namespace());
+    Duration every = TableOptions.duration(interval, "--interval");
+    Clock clock = Clock.systemUTC();
+    try (RegistrySession session = RegistrySession.open(minkConfig);
+        KafkaConsumer<byte[], byte[]> consumer = session.clients().rawConsumer("show", LagProbe.CONSUMER_SETTINGS)) {
+      TableDescriptor descriptor = session.require(name);
+      TableInspector inspector = new TableInspector(session, LakeReader.open(minkConfig.lake()),
+          new LagProbe(consumer, clock, Connections.KAFKA_TIMEOUT));
+      if (watch) {
+        new TableWatch(inspector, environment, output.json(), every, clock).run(descriptor);
+        return ExitCode.OK.code();
+      }
+      TableView view = inspector.inspect(descriptor, true);
+      environment.out().print(output.json()
+          ? CommandJson.render(TableViewJson.node(view, clock.instant()))
+          : TableViewText.render(view, clock.instant()));
+      return ExitCode.OK.code();
+    }
+  }
+}

@@ -1,0 +1,32 @@
+package io.mink.cli;
+
+import static java.util.Objects.requireNonNull;
+
+import io.mink.indexer.stats.PartitionMeasure;
+import io.mink.lake.MinkSnapshot;
+import io.mink.registry.TableDescriptor;
+import java.util.List;
+
+/**
+ * An added table as {@code mink table show} prints it.
+ *
+ * @param lake its Iceberg table; null when the catalog has none of that name
+ * @param partitions its topic's partitions measured now against the lake; null when Kafka has no such topic
+ */
+record TableView(TableDescriptor descriptor, Lake lake, List<PartitionMeasure> partitions) {
+  TableView {
+    requireNonNull(descriptor, "descriptor is null");
+    partitions = partitions == null ? null : List.copyOf(partitions);
+  }
+
+  /**
+   * The Iceberg table of an added table.
+   *
+   * @param newest the newest Mink snapshot; null before the first round
+   */
+  record Lake(String location, int formatVersion, MinkSnapshot newest) {
+    Lake {
+      requireNonNull(location, "location is null");
+    }
+  }
+}

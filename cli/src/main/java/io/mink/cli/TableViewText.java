@@ -1,0 +1,79 @@
+package io.mink.cli;
+
+import io.mink.indexer.config.Durations;
+import io.mink.indexer.stats.LifecycleText;
+import io.mink.indexer.stats.PartitionMeasure;
+import io.mink.indexer.stats.RelativeTime;
+import io.mink.lake.MinkSnapshot;
+import io.mink.registry.Lifecycle;
+import io.mink.registry.TableDescriptor;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Collectors;
+
+/** {@code mink table show} for a person: the table's fields, then its partitions in aligned columns. */
+final class TableViewText {
+  private static final List<String> PARTITION_HEADER =
+      List.of("PARTITION", "LAKE", "LOG START", "END", "LAG", "TIME LAG");
+
+  private TableViewText() {}
+
+  static String render(TableView view, Instant now) {
+    TableDescriptor descriptor = view.descriptor();
+    List<List<String>> fields = new ArrayList<>();
+    fields.add(List.of("Table", descriptor.qualifiedName()));
+    fields.add(List.of("Topic", descriptor.topic()
+        + (descriptor.topicId() == null ? "" : " (topic id " + descriptor.topicId() + ")")));
+    fields.add(List.of("State", state(descriptor, now)));
+    fields.add(List.of("Freshness", Durations.format(descriptor.freshness())));
+    fields.add(List.of("Options", descriptor.options().isEmpty() ? "none" : descriptor.options().entrySet().stream()
+        .map(option -> option.getKey() + "=" + option.getValue()).collect(Collectors.joining(", "))));
+    fields.add(List.of("Added", at(descriptor.addedAt(), now)));
+    TableView.Lake lake = view.lake();
+    if (lake == null) {
+      fields.add(List.of("Iceberg", "not in the catalog"));
+    } else {
+      fields.add(List.of("Iceberg", lake.location() + " (format version " + lake.formatVersion() + ")"));
+      fields.add(List.of("Snapshot", snapshot(lake.newest(), now)));
+    }
+    StringBuilder out = new StringBuilder(Columns.render(fields)).append('\n');
+    if (view.partitions() == null) {
+      out.append("Topic ").append(descriptor.topic()).append(" does not exist in Kafka now.\n");
+      return out.toString();
+    }
+    List<List<String>> rows = new ArrayList<>();
+    rows.add(PARTITION_HEADER);
+    for (PartitionMeasure partition : view.partitions()) {
+      rows.add(List.of(Integer.toString(partition.partition()),
+          partition.recordedOffset() == null ? "-" : partition.recordedOffset().toString(),
+          Long.toString(partition.logStartOffset()), Long.toString(partition.endOffset()),
+          Long.toString(partition.offsetLag()), timeLag(partition.timeLag())));
+    }
+    return out.append(Columns.render(rows)).toString();
+  }
+
+  /** Such as "missing since 3m ago (2026-01-01T11:57:00Z): topic orders no longer exists in Kafka; ...". */
+  static String state(TableDescriptor descriptor, Instant now) {
+    Lifecycle lifecycle = descriptor.lifecycle();
+    return lifecycle.state().label() + " since " + at(lifecycle.since(), now) + ": " + lifecycle.reason()
+        + LifecycleText.advice(lifecycle.state(), descriptor.qualifiedName());
+  }
+
+  private static String snapshot(MinkSnapshot newest, Instant now) {
+    if (newest == null) {
+      return "none yet: no round has committed";
+    }
+    return newest.snapshotId() + " committed " + at(Instant.ofEpochMilli(newest.timestampMillis()), now)
+        + ", mink-offsets " + newest.offsets().encode();
+  }
+
+  private static String at(Instant instant, Instant now) {
+    return RelativeTime.relative(instant, now) + " (" + instant + ")";
+  }
+
+  private static String timeLag(Duration lag) {
+    return lag == null ? "-" : RelativeTime.duration(lag);
+  }
+}
