@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.mink.indexer.config.Durations;
 import io.mink.registry.TableDescriptor;
 import java.time.Instant;
+import java.util.TreeMap;
 
 /**
  * The JSON the table commands print with {@code --output json} (docs/cli.md): instants as ISO-8601 text in UTC,
@@ -28,7 +29,7 @@ final class CommandJson {
     node.put("freshness", Durations.format(descriptor.freshness()));
     node.put("freshnessMs", descriptor.freshness().toMillis());
     ObjectNode options = node.putObject("options");
-    descriptor.options().forEach(options::put);
+    new TreeMap<>(descriptor.options()).forEach(options::put);
     putInstant(node, "addedAt", descriptor.addedAt());
     ObjectNode state = node.putObject("state");
     state.put("name", descriptor.state().label());

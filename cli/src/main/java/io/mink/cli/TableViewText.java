@@ -11,6 +11,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.TreeMap;
 import java.util.stream.Collectors;
 
 /** {@code mink table show} for a person: the table's fields, then its partitions in aligned columns. */
@@ -28,7 +29,7 @@ final class TableViewText {
         + (descriptor.topicId() == null ? "" : " (topic id " + descriptor.topicId() + ")")));
     fields.add(List.of("State", state(descriptor, now)));
     fields.add(List.of("Freshness", Durations.format(descriptor.freshness())));
-    fields.add(List.of("Options", descriptor.options().isEmpty() ? "none" : descriptor.options().entrySet().stream()
+    fields.add(List.of("Options", descriptor.options().isEmpty() ? "none" : new TreeMap<>(descriptor.options()).entrySet().stream()
         .map(option -> option.getKey() + "=" + option.getValue()).collect(Collectors.joining(", "))));
     fields.add(List.of("Added", at(descriptor.addedAt(), now)));
     TableView.Lake lake = view.lake();
