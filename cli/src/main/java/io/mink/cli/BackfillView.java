@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.mink.indexer.stats.RelativeTime;
 import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -18,7 +19,7 @@ final class BackfillView {
   /** The block of one refresh: a title line, a bar per partition and one for all of them. */
   static String text(String table, Instant startedAt, BackfillProgress.Report report) {
     StringBuilder out = new StringBuilder();
-    out.append(table).append(": backfill towards the end offsets of ").append(startedAt).append(", ")
+    out.append(table).append(": backfill towards the end offsets of ").append(startedAt.truncatedTo(ChronoUnit.SECONDS)).append(", ")
         .append(RelativeTime.duration(report.elapsed())).append(" so far\n");
     List<List<String>> rows = new ArrayList<>();
     rows.add(HEADER);

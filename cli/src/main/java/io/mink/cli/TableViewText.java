@@ -9,6 +9,7 @@ import io.mink.registry.Lifecycle;
 import io.mink.registry.TableDescriptor;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.TreeMap;
@@ -71,7 +72,7 @@ final class TableViewText {
   }
 
   private static String at(Instant instant, Instant now) {
-    return RelativeTime.relative(instant, now) + " (" + instant + ")";
+    return RelativeTime.relative(instant, now) + " (" + instant.truncatedTo(ChronoUnit.SECONDS) + ")";
   }
 
   private static String timeLag(Duration lag) {
