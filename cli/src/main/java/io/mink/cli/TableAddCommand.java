@@ -178,9 +178,16 @@ final class TableAddCommand implements Callable<Integer> {
           + "Mink table: pick another name with --name or --namespace, attach to it with --attach, or drop the "
           + "existing table");
     }
-    return addedMeanwhile(session, descriptor).orElseGet(() -> new CommandFailure(ExitCode.CONFLICT, "Table " + name
-        + " exists in the catalog for topic " + descriptor.topic() + " but is not added (an earlier mink table add "
-        + "was cut short, or mink table remove --keep-table kept it): attach to it with --attach, or drop it"));
+    CommandFailure leftOver = new CommandFailure(ExitCode.CONFLICT, "Table " + name + " exists in the catalog for "
+        + "topic " + descriptor.topic() + " but is not added (an earlier mink table add was cut short, or mink table "
+        + "remove --keep-table kept it): attach to it with --attach, or drop it");
+    return justCreated(table) ? addedMeanwhile(session, descriptor).orElse(leftOver) : leftOver;
+  }
+
+  /** Whether the table may be a concurrent add's, not recorded yet: created a moment ago, with no snapshot. */
+  private static boolean justCreated(Table table) {
+    long age = System.currentTimeMillis() - LakeReader.metadata(table).lastUpdatedMillis();
+    return table.currentSnapshot() == null && age < CONCURRENT_ADD_GRACE.multipliedBy(3).toMillis();
   }
 
   /** The failure to report when another client recorded the table within a few seconds; empty if none did. */
