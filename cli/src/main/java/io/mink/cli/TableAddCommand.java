@@ -16,6 +16,7 @@ import java.util.Optional;
 import java.util.concurrent.Callable;
 import org.apache.iceberg.PartitionSpec;
 import org.apache.iceberg.Table;
+import org.apache.iceberg.catalog.SupportsNamespaces;
 import org.apache.iceberg.catalog.TableIdentifier;
 import org.apache.iceberg.exceptions.AlreadyExistsException;
 import org.apache.kafka.clients.admin.TopicDescription;
@@ -131,9 +132,10 @@ final class TableAddCommand implements Callable<Integer> {
     if (lake.exists(identifier)) {
       throw inCatalogNotRecorded(session, lake.load(identifier), descriptor);
     }
+    Map<String, String> properties = MinkTableLayout.properties(descriptor.topic(), descriptor.topicId(),
+        session.config().indexer().targetFileSizeBytes(), TableOptions.withFreshness(descriptor));
     try {
-      lake.create(identifier, newTableSpec, MinkTableLayout.properties(descriptor.topic(), descriptor.topicId(),
-          session.config().indexer().targetFileSizeBytes(), TableOptions.withFreshness(descriptor)));
+      createTable(lake, identifier, properties);
     } catch (AlreadyExistsException e) {
       throw addedMeanwhile(session, descriptor).orElseGet(() -> new CommandFailure(ExitCode.CONFLICT, "Table "
           + identifier + " was created in the catalog by another client meanwhile, which has not recorded it as "
@@ -144,6 +146,35 @@ final class TableAddCommand implements Callable<Integer> {
     return String.format("Added table %s for topic %s (%d partitions, topic id %s). The sidecar indexes it every %s.",
         descriptor.qualifiedName(), topic, topicDescription.partitions().size(), descriptor.topicId(),
         Durations.format(descriptor.freshness()));
+  }
+
+  /**
+   * Creates the Iceberg table. A catalog that failed while another client created the table's namespace (JDBC
+   * catalogs report that as a failed insert, not as an existing namespace) is asked once more.
+   */
+  private void createTable(LakeTables lake, TableIdentifier identifier, Map<String, String> properties) {
+    for (int attempt = 1; ; attempt++) {
+      try {
+        lake.create(identifier, newTableSpec, properties);
+        return;
+      } catch (AlreadyExistsException e) {
+        throw e;
+      } catch (RuntimeException e) {
+        if (attempt > 1 || !namespaceExists(lake, identifier)) {
+          throw new CommandFailure(ExitCode.UNAVAILABLE, "Cannot create table " + identifier + " in the catalog ("
+              + Connections.rootMessage(e) + "): check [lake] in the config file and that the catalog is up", e);
+        }
+      }
+    }
+  }
+
+  private static boolean namespaceExists(LakeTables lake, TableIdentifier identifier) {
+    try {
+      return !(lake.catalog() instanceof SupportsNamespaces namespaces)
+          || namespaces.namespaceExists(identifier.namespace());
+    } catch (RuntimeException e) {
+      return false;
+    }
   }
 
   /**
