@@ -143,8 +143,8 @@ final class TableAddCommand implements Callable<Integer> {
     }
     record(session, descriptor, "; the Iceberg table was dropped again. Check that Kafka is up and Mink "
         + "may write the topic", () -> lake.drop(identifier));
-    return String.format("Added table %s for topic %s (%d partitions, topic id %s). The sidecar indexes it every %s.",
-        descriptor.qualifiedName(), topic, topicDescription.partitions().size(), descriptor.topicId(),
+    return String.format("Added table %s for topic %s (%s, topic id %s). The sidecar indexes it every %s.",
+        descriptor.qualifiedName(), topic, partitions(topicDescription), descriptor.topicId(),
         Durations.format(descriptor.freshness()));
   }
 
@@ -213,6 +213,11 @@ final class TableAddCommand implements Callable<Integer> {
         + "topic " + descriptor.topic() + " but is not added (an earlier mink table add was cut short, or mink table "
         + "remove --keep-table kept it): attach to it with --attach, or drop it");
     return justCreated(table) ? addedMeanwhile(session, descriptor).orElse(leftOver) : leftOver;
+  }
+
+  static String partitions(TopicDescription topicDescription) {
+    int count = topicDescription.partitions().size();
+    return count + (count == 1 ? " partition" : " partitions");
   }
 
   /** Whether the table may be a concurrent add's, not recorded yet: created a moment ago, with no snapshot. */

@@ -74,9 +74,9 @@ final class TableAttachment {
     }
     recorder.record(session, descriptor, "; the table keeps Mink's baseline snapshot (empty: no row changed). "
         + "Check that Kafka is up and Mink may write the topic, then run the same command again", () -> { });
-    return String.format("Attached table %s to topic %s (%d partitions, topic id %s): its rows stay as they are, "
+    return String.format("Attached table %s to topic %s (%s, topic id %s): its rows stay as they are, "
             + "%s. The sidecar indexes it every %s.", descriptor.qualifiedName(), descriptor.topic(),
-        topicDescription.partitions().size(), descriptor.topicId(), startDescription(baseline, starts),
+        TableAddCommand.partitions(topicDescription), descriptor.topicId(), startDescription(baseline, starts),
         Durations.format(descriptor.freshness()));
   }
 

@@ -77,7 +77,7 @@ class TableAddAttachTest {
 
     assertThat(run.err()).isEmpty();
     assertThat(run.exitCode()).isZero();
-    assertThat(run.out()).isEqualTo("Attached table kafka." + topic + " to topic " + topic + " (1 partitions, "
+    assertThat(run.out()).isEqualTo("Attached table kafka." + topic + " to topic " + topic + " (1 partition, "
         + "topic id " + KAFKA.topicId(topic) + "): its rows stay as they are, indexing starts at offsets {\"0\":100} "
         + "(from the _kafka_offset bounds of snapshot " + dataSnapshot + "). The sidecar indexes it every 1m.\n");
     table.refresh();

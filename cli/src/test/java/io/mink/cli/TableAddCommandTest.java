@@ -2,6 +2,8 @@ package io.mink.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.mink.indexer.config.ConfigKey;
 import io.mink.lake.CatalogLoader;
 import io.mink.lake.LakeSettings;
@@ -12,6 +14,7 @@ import io.mink.testkit.KafkaBroker;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Map;
 import java.util.UUID;
 import java.util.stream.Collectors;
@@ -75,6 +78,50 @@ class TableAddCommandTest {
         + KAFKA.bootstrapServers() + ": create it first, or check the name (kafka-topics.sh --list shows the topics), "
         + "or wait for it with --wait\n");
     assertNothingCreated("no_such_topic");
+  }
+
+  @Test
+  void waitAddsTheTopicOnceItIsCreated() throws Exception {
+    String topic = "late_" + UUID.randomUUID().toString().substring(0, 8);
+    RunningCommand add = RunningCommand.start(workingDirectory, variables, false, "table", "add", topic,
+        "--wait=60s");
+    add.awaitErr("Waiting up to 1m for topic '" + topic + "' to be created in the Kafka cluster at "
+        + KAFKA.bootstrapServers() + "\n", Duration.ofSeconds(30));
+
+    KAFKA.createTopic(topic, 1);
+    CommandRun run = add.await(Duration.ofSeconds(60));
+
+    assertThat(run.exitCode()).isZero();
+    assertThat(run.out()).startsWith("Added table kafka." + topic + " for topic " + topic + " (1 partition,");
+    assertThat(store().find("kafka." + topic)).isPresent();
+  }
+
+  @Test
+  void waitGivesUpAfterItsDuration() {
+    CommandRun run = run("table", "add", "never_created", "--wait=1s");
+
+    assertThat(run.exitCode()).isEqualTo(4);
+    assertThat(run.err()).isEqualTo("Waiting up to 1s for topic 'never_created' to be created in the Kafka cluster at "
+        + KAFKA.bootstrapServers() + "\nError: Topic 'never_created' was not created within 1s in the Kafka cluster "
+        + "at " + KAFKA.bootstrapServers() + ": create it (kafka-topics.sh --create --topic never_created), or check "
+        + "the name\n");
+    assertNothingCreated("never_created");
+  }
+
+  @Test
+  void addPrintsTheEntryAsJson() throws Exception {
+    KAFKA.createTopic("invoices", 2);
+
+    CommandRun run = run("table", "add", "invoices", "--freshness", "1m", "--output", "json");
+
+    assertThat(run.exitCode()).isZero();
+    JsonNode json = new ObjectMapper().readTree(run.out());
+    assertThat(json.get("table").asText()).isEqualTo("kafka.invoices");
+    assertThat(json.get("topicId").asText()).isEqualTo(KAFKA.topicId("invoices").toString());
+    assertThat(json.get("freshness").asText()).isEqualTo("1m");
+    assertThat(json.get("state").get("name").asText()).isEqualTo("indexing");
+    assertThat(json.get("attached").asBoolean()).isFalse();
+    assertThat(json.get("partitions").asInt()).isEqualTo(2);
   }
 
   @Test
