@@ -60,7 +60,7 @@ final class TableViewText {
   static String state(TableDescriptor descriptor, Instant now) {
     Lifecycle lifecycle = descriptor.lifecycle();
     return lifecycle.state().label() + " since " + at(lifecycle.since(), now) + ": " + lifecycle.reason()
-        + LifecycleText.advice(lifecycle.state(), descriptor.qualifiedName());
+        + LifecycleText.advice(lifecycle.state());
   }
 
   private static String snapshot(MinkSnapshot newest, Instant now) {

@@ -8,18 +8,22 @@ import java.time.Instant;
 public final class LifecycleText {
   private LifecycleText() {}
 
-  /** Such as "missing since 3m ago: topic orders no longer exists in Kafka; indexing goes on when it is back". */
-  public static String describe(Lifecycle lifecycle, String table, Instant now) {
+  /**
+   * Such as "missing since 3m ago: topic orders no longer exists in Kafka; indexing goes on when the topic is back".
+   */
+  public static String describe(Lifecycle lifecycle, Instant now) {
     return lifecycle.state().label() + " since " + RelativeTime.relative(lifecycle.since(), now) + ": "
-        + lifecycle.reason() + advice(lifecycle.state(), table);
+        + lifecycle.reason() + advice(lifecycle.state());
   }
 
-  /** What to do about a table in the state, after "; ", or nothing for an indexing table. */
-  public static String advice(LifecycleState state, String table) {
+  /**
+   * What to do about a table in the state, after "; ", or nothing: an indexing table needs nothing, and the reason
+   * of a replaced one already says to remove the table and add it again.
+   */
+  public static String advice(LifecycleState state) {
     return switch (state) {
-      case INDEXING -> "";
+      case INDEXING, REPLACED -> "";
       case MISSING -> "; indexing goes on when the topic is back";
-      case REPLACED -> "; to index the new topic, run mink table remove " + table + " and add it again";
       case REMOVING -> "; the Iceberg table is deleted once no instance owns the table, then the entry is gone";
     };
   }

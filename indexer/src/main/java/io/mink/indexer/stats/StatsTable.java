@@ -70,7 +70,7 @@ public final class StatsTable {
     List<String> notes = new ArrayList<>();
     Lifecycle lifecycle = table.lifecycle();
     if (!lifecycle.is(LifecycleState.INDEXING)) {
-      notes.add(LifecycleText.describe(lifecycle, table.table(), now));
+      notes.add(LifecycleText.describe(lifecycle, now));
     }
     if (table.ownerSilent()) {
       notes.add("silent owner: " + table.owner() + " last published this status "
