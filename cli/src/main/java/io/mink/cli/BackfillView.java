@@ -19,7 +19,8 @@ final class BackfillView {
   /** The block of one refresh: a title line, a bar per partition and one for all of them. */
   static String text(String table, Instant startedAt, BackfillProgress.Report report) {
     StringBuilder out = new StringBuilder();
-    out.append(table).append(": backfill towards the end offsets of ").append(startedAt.truncatedTo(ChronoUnit.SECONDS)).append(", ")
+    out.append(table).append(": backfill towards the end offsets of ")
+        .append(startedAt.truncatedTo(ChronoUnit.SECONDS)).append(", ")
         .append(RelativeTime.duration(report.elapsed())).append(" so far\n");
     List<List<String>> rows = new ArrayList<>();
     rows.add(HEADER);

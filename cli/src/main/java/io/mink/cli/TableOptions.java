@@ -33,11 +33,7 @@ final class TableOptions {
   }
 
   static Duration freshness(String text) {
-    try {
-      return Durations.parse(text, "--freshness");
-    } catch (ConfigException e) {
-      throw new CommandFailure(ExitCode.USAGE, e.getMessage(), e);
-    }
+    return duration(text, "--freshness");
   }
 
   /** A duration option such as --wait or --interval. */

@@ -30,8 +30,9 @@ final class TableViewText {
         + (descriptor.topicId() == null ? "" : " (topic id " + descriptor.topicId() + ")")));
     fields.add(List.of("State", state(descriptor, now)));
     fields.add(List.of("Freshness", Durations.format(descriptor.freshness())));
-    fields.add(List.of("Options", descriptor.options().isEmpty() ? "none" : new TreeMap<>(descriptor.options()).entrySet().stream()
-        .map(option -> option.getKey() + "=" + option.getValue()).collect(Collectors.joining(", "))));
+    fields.add(List.of("Options", descriptor.options().isEmpty() ? "none"
+        : new TreeMap<>(descriptor.options()).entrySet().stream()
+            .map(option -> option.getKey() + "=" + option.getValue()).collect(Collectors.joining(", "))));
     fields.add(List.of("Added", at(descriptor.addedAt(), now)));
     TableView.Lake lake = view.lake();
     if (lake == null) {
