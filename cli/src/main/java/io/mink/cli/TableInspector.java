@@ -39,6 +39,9 @@ final class TableInspector {
     }).orElse(null);
     LakeOffsets offsets = lakeView == null || lakeView.newest() == null
         ? LakeOffsets.NONE : lakeView.newest().offsets();
+    if (!TableView.measured(descriptor.state())) {
+      return new TableView(descriptor, lakeView, null);
+    }
     Optional<List<PartitionMeasure>> partitions = session.call(() -> timeLags
         ? probe.measure(descriptor.topic(), offsets)
         : probe.measureOffsets(descriptor.topic(), offsets));

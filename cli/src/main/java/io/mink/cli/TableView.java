@@ -4,6 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import io.mink.indexer.stats.PartitionMeasure;
 import io.mink.lake.MinkSnapshot;
+import io.mink.registry.LifecycleState;
 import io.mink.registry.TableDescriptor;
 import java.util.List;
 
@@ -11,12 +12,21 @@ import java.util.List;
  * An added table as {@code mink table show} prints it.
  *
  * @param lake its Iceberg table; null when the catalog has none of that name
- * @param partitions its topic's partitions measured now against the lake; null when Kafka has no such topic
+ * @param partitions its topic's partitions measured now against the lake; null when Kafka has no such topic, or the
+ *     table's state is one whose partitions are not measured
  */
 record TableView(TableDescriptor descriptor, Lake lake, List<PartitionMeasure> partitions) {
   TableView {
     requireNonNull(descriptor, "descriptor is null");
     partitions = partitions == null ? null : List.copyOf(partitions);
+  }
+
+  /**
+   * Whether a table in the state has its partitions measured: not a replaced one, whose topic is another than the one
+   * it indexed, nor a removing one.
+   */
+  static boolean measured(LifecycleState state) {
+    return state == LifecycleState.INDEXING || state == LifecycleState.MISSING;
   }
 
   /**

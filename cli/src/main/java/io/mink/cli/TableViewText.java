@@ -42,6 +42,10 @@ final class TableViewText {
       fields.add(List.of("Snapshot", snapshot(lake.newest(), now)));
     }
     StringBuilder out = new StringBuilder(Columns.render(fields)).append('\n');
+    if (!TableView.measured(descriptor.state())) {
+      out.append("Partitions are not measured: the table is ").append(descriptor.state().label()).append(".\n");
+      return out.toString();
+    }
     if (view.partitions() == null) {
       out.append("Topic ").append(descriptor.topic()).append(" does not exist in Kafka now.\n");
       return out.toString();

@@ -65,6 +65,24 @@ class TableViewTextTest {
   }
 
   @Test
+  void aReplacedTableHasNoPartitionsMeasuredAsItsTopicIsAnother() {
+    TableDescriptor replaced = ORDERS.withLifecycle(new Lifecycle(LifecycleState.REPLACED, NOW.minusSeconds(60),
+        "topic orders was deleted and created again (topic id Xy7-id is now Zq2-id): remove the table and add it "
+            + "again"));
+
+    assertThat(TableViewText.render(new TableView(replaced, LAKE, null), NOW)).endsWith("""
+        State      replaced since 1m ago (2026-01-01T11:59:00Z): topic orders was deleted and created again (topic id Xy7-id is now Zq2-id): remove the table and add it again
+        Freshness  1m
+        Options    auto-compaction=true, iceberg.format-version=3
+        Added      5m ago (2026-01-01T11:55:00Z)
+        Iceberg    file:/lake/kafka/orders (format version 3)
+        Snapshot   4242 committed 12s ago (2026-01-01T11:59:48Z), mink-offsets {"0":1200,"1":800}
+
+        Partitions are not measured: the table is replaced.
+        """);
+  }
+
+  @Test
   void jsonHasTheEntryTheIcebergTableAndThePartitions() throws Exception {
     ObjectMapper json = new ObjectMapper();
 
