@@ -20,8 +20,12 @@ final class ConfigOptions {
   private static final String ADVICE = "pass a readable Java properties file of Kafka client settings, such as "
       + "security.protocol=SASL_SSL, with --command-config";
 
+  /** The variable that names the config file when --config does not. */
+  static final String CONFIG_VARIABLE = "MINK_CONFIG";
+
   @Option(names = {"-c", "--config"}, paramLabel = "FILE",
-      description = "The TOML config file (default: none; MINK_* variables and the embedded lake apply)")
+      description = "The TOML config file (default: $MINK_CONFIG, else none: MINK_* variables and the embedded lake "
+          + "apply)")
   Path configFile;
 
   @Option(names = {"-b", "--bootstrap", "--bootstrap-server"}, paramLabel = "SERVERS",
@@ -39,7 +43,7 @@ final class ConfigOptions {
     if (bootstrap != null) {
       overrides.put("kafka." + MinkConfigLoader.BOOTSTRAP_SERVERS, bootstrap);
     }
-    Path file = configFile == null ? null : environment.workingDirectory().resolve(configFile);
+    Path file = configFile(environment);
     MinkConfig config;
     try {
       config = MinkConfigLoader.load(file, environment.variables(), environment.workingDirectory(), overrides);
@@ -47,6 +51,24 @@ final class ConfigOptions {
       throw new CommandFailure(ExitCode.CONFIG, e.getMessage(), e);
     }
     return clientSettings.isEmpty() ? config : withClientSettings(config, clientSettings);
+  }
+
+  /** The config file of --config, else of the variable MINK_CONFIG; null when neither names one. */
+  private Path configFile(Environment environment) {
+    if (configFile != null) {
+      return environment.workingDirectory().resolve(configFile);
+    }
+    String variable = environment.variables().get(CONFIG_VARIABLE);
+    if (variable == null || variable.isBlank()) {
+      return null;
+    }
+    Path file = environment.workingDirectory().resolve(variable.strip());
+    if (!Files.isRegularFile(file)) {
+      throw new CommandFailure(ExitCode.CONFIG, "Config file " + file + " named by " + CONFIG_VARIABLE
+          + " does not exist: point " + CONFIG_VARIABLE + " at an existing file, pass one with --config, or unset "
+          + CONFIG_VARIABLE + " to use the defaults");
+    }
+    return file;
   }
 
   /** The config with the command config's settings over [kafka]; --bootstrap still wins over both. */

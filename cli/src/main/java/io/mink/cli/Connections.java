@@ -9,6 +9,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import org.apache.iceberg.catalog.Catalog;
 import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.common.KafkaException;
+import org.apache.kafka.common.config.ConfigException;
 
 /** Opens Kafka and the catalog for a command, turning failures into messages a person can act on. */
 final class Connections {
@@ -18,7 +20,12 @@ final class Connections {
 
   /** An admin client that has reached the cluster. */
   static Admin kafkaAdmin(KafkaClientFactory clients) {
-    Admin admin = clients.admin((int) KAFKA_TIMEOUT.toMillis());
+    Admin admin;
+    try {
+      admin = clients.admin((int) KAFKA_TIMEOUT.toMillis());
+    } catch (KafkaException e) {
+      throw unreachable(clients, e.getCause() instanceof ConfigException ? e.getCause() : e);
+    }
     try {
       admin.describeCluster().clusterId().get(KAFKA_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
       return admin;
@@ -39,6 +46,7 @@ final class Connections {
     Throwable reason = cause instanceof ExecutionException && cause.getCause() != null ? cause.getCause() : cause;
     String detail = reason instanceof TimeoutException || reason instanceof org.apache.kafka.common.errors.TimeoutException
         ? "no answer within " + KAFKA_TIMEOUT.toSeconds() + "s"
+        : reason instanceof ConfigException ? "no broker address resolves: " + reason.getMessage()
         : reason.getClass().getSimpleName() + ": " + reason.getMessage();
     return new CommandFailure(ExitCode.UNAVAILABLE, "Cannot reach Kafka at " + clients.bootstrapServers() + " ("
         + detail + "): check bootstrap.servers in [kafka] (or --bootstrap) and that the brokers are up", cause);

@@ -20,8 +20,8 @@ import picocli.CommandLine.ParentCommand;
 
 @Command(name = "serve", description = "Run the sidecar: tier every added table into Iceberg on its freshness.",
     footer = {"", "Examples:",
-        "  mink serve                       # Kafka from MINK_KAFKA_BOOTSTRAP_SERVERS, lake in ./mink-warehouse",
-        "  mink serve --config mink.toml",
+        "  mink serve                     # Kafka from MINK_KAFKA_BOOTSTRAP_SERVERS",
+        "  mink serve --config mink.toml  # or MINK_CONFIG=mink.toml mink serve",
         "  mink serve --bootstrap localhost:9092"})
 final class ServeCommand implements Callable<Integer> {
   /** Fault injection for crash tests: pause this many milliseconds inside every commit. */

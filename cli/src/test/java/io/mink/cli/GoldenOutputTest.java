@@ -136,6 +136,20 @@ class GoldenOutputTest {
     assertError("error-unreadable-command-config.txt", "table", "list", "--command-config", "client.properties");
   }
 
+  @Test
+  void unresolvableBootstrapServers() throws IOException {
+    assertError("error-unresolvable-bootstrap.txt", "table", "list", "--bootstrap", "no-such-host.invalid:9092");
+  }
+
+  @Test
+  void missingConfigFileNamedByTheVariable() throws IOException {
+    CommandRun run = CommandRun.of(workingDirectory, java.util.Map.of("MINK_CONFIG", "mink.toml"), "table", "list");
+
+    assertThat(run.out()).isEmpty();
+    assertGolden("error-missing-config-variable.txt", "$ MINK_CONFIG=mink.toml mink table list\nexit code "
+        + run.exitCode() + "\n" + run.err());
+  }
+
   /** An added table that a removal left in the removing state, as while a sidecar owns it. */
   private void removing(String topic) {
     KAFKA.createTopic(topic, 1);
