@@ -16,7 +16,6 @@ import java.util.Optional;
 import java.util.concurrent.Callable;
 import org.apache.iceberg.PartitionSpec;
 import org.apache.iceberg.Table;
-import org.apache.iceberg.catalog.SupportsNamespaces;
 import org.apache.iceberg.catalog.TableIdentifier;
 import org.apache.iceberg.exceptions.AlreadyExistsException;
 import org.apache.kafka.clients.admin.TopicDescription;
@@ -148,32 +147,15 @@ final class TableAddCommand implements Callable<Integer> {
         Durations.format(descriptor.freshness()));
   }
 
-  /**
-   * Creates the Iceberg table. A catalog that failed while another client created the table's namespace (JDBC
-   * catalogs report that as a failed insert, not as an existing namespace) is asked once more.
-   */
+  /** Creates the Iceberg table; a catalog that cannot is unavailable. */
   private void createTable(LakeTables lake, TableIdentifier identifier, Map<String, String> properties) {
-    for (int attempt = 1; ; attempt++) {
-      try {
-        lake.create(identifier, newTableSpec, properties);
-        return;
-      } catch (AlreadyExistsException e) {
-        throw e;
-      } catch (RuntimeException e) {
-        if (attempt > 1 || !namespaceExists(lake, identifier)) {
-          throw new CommandFailure(ExitCode.UNAVAILABLE, "Cannot create table " + identifier + " in the catalog ("
-              + Connections.rootMessage(e) + "): check [lake] in the config file and that the catalog is up", e);
-        }
-      }
-    }
-  }
-
-  private static boolean namespaceExists(LakeTables lake, TableIdentifier identifier) {
     try {
-      return !(lake.catalog() instanceof SupportsNamespaces namespaces)
-          || namespaces.namespaceExists(identifier.namespace());
+      lake.create(identifier, newTableSpec, properties);
+    } catch (AlreadyExistsException e) {
+      throw e;
     } catch (RuntimeException e) {
-      return false;
+      throw new CommandFailure(ExitCode.UNAVAILABLE, "Cannot create table " + identifier + " in the catalog ("
+          + Connections.rootMessage(e) + "): check [lake] in the config file and that the catalog is up", e);
     }
   }
 

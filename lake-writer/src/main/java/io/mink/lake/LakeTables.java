@@ -38,7 +38,8 @@ public final class LakeTables {
 
   /**
    * Creates the table with the metadata columns and the given spec (see {@link PartitionSpecs#forNewTable});
-   * the namespace is created when missing.
+   * the namespace is created when missing. Another client creating the namespace at the same time is no error,
+   * however the catalog reports it (JDBC catalogs as a failed insert, others as an existing namespace).
    */
   public Table create(TableIdentifier identifier, PartitionSpec spec, Map<String, String> properties) {
     ensureNamespace(identifier.namespace());
@@ -65,8 +66,10 @@ public final class LakeTables {
     if (!namespaces.namespaceExists(namespace)) {
       try {
         namespaces.createNamespace(namespace);
-      } catch (AlreadyExistsException e) {
-        // created by someone else in between: that is what we wanted
+      } catch (RuntimeException e) {
+        if (!namespaces.namespaceExists(namespace)) {
+          throw e;
+        }
       }
     }
   }
