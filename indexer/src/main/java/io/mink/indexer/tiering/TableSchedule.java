@@ -46,6 +46,16 @@ final class TableSchedule {
     consecutiveFailures = 0;
   }
 
+  /**
+   * The table's freshness changed while it waited: it is due the new freshness after its last round, as if the new
+   * one had applied all along. A table backing off after failures keeps its backoff.
+   */
+  void freshnessChanged(Duration from, Duration to) {
+    if (consecutiveFailures == 0) {
+      nextDue = nextDue.minus(from).plus(to);
+    }
+  }
+
   void failed(Instant finished, Duration freshness) {
     nextDue = finished.plus(backoff.compareTo(freshness) < 0 ? backoff : freshness);
     backoff = backoff.multipliedBy(2);

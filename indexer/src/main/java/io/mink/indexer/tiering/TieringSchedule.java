@@ -87,11 +87,14 @@ final class TieringSchedule {
         lastTiered == null ? "no Mink snapshot yet: due at once" : "last tiered at " + lastTiered);
   }
 
-  /** The table's freshness changed; it applies from the next round. */
+  /** The table's freshness changed: a scheduled table is due the new freshness after its last round. */
   void updateFreshness(String table, Duration freshness) {
     Slot slot = slots.get(table);
-    if (slot != null) {
-      slot.freshness = requireNonNull(freshness, "freshness is null");
+    if (slot != null && !slot.freshness.equals(requireNonNull(freshness, "freshness is null"))) {
+      if (slot.state == TableState.SCHEDULED) {
+        slot.timing.freshnessChanged(slot.freshness, freshness);
+      }
+      slot.freshness = freshness;
     }
   }
 

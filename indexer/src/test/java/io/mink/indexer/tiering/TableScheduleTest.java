@@ -37,6 +37,36 @@ class TableScheduleTest {
   }
 
   @Test
+  void aShorterFreshnessBringsTheNextRoundForward() {
+    TableSchedule schedule = TableSchedule.firstSeen(null, FRESHNESS, NOW);
+    schedule.tiered(NOW, FRESHNESS, false);
+
+    schedule.freshnessChanged(FRESHNESS, Duration.ofSeconds(10));
+
+    assertThat(schedule.nextDue()).isEqualTo(NOW.plusSeconds(10));
+  }
+
+  @Test
+  void aLongerFreshnessPutsTheNextRoundBack() {
+    TableSchedule schedule = TableSchedule.firstSeen(null, FRESHNESS, NOW);
+    schedule.tiered(NOW, FRESHNESS, false);
+
+    schedule.freshnessChanged(FRESHNESS, Duration.ofMinutes(10));
+
+    assertThat(schedule.nextDue()).isEqualTo(NOW.plus(Duration.ofMinutes(10)));
+  }
+
+  @Test
+  void aTableBackingOffKeepsItsBackoffWhenTheFreshnessChanges() {
+    TableSchedule schedule = TableSchedule.firstSeen(null, FRESHNESS, NOW);
+    schedule.failed(NOW, FRESHNESS);
+
+    schedule.freshnessChanged(FRESHNESS, Duration.ofSeconds(10));
+
+    assertThat(schedule.nextDue()).isEqualTo(NOW.plusSeconds(1));
+  }
+
+  @Test
   void failedRoundsBackOffUpToTheFreshness() {
     TableSchedule schedule = TableSchedule.firstSeen(null, Duration.ofSeconds(5), NOW);
     schedule.failed(NOW, Duration.ofSeconds(5));

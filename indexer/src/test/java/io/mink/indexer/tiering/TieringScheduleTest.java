@@ -273,4 +273,15 @@ class TieringScheduleTest {
   private TableState state(String table) {
     return schedule.get(table).orElseThrow().state();
   }
+
+  @Test
+  void anAlteredFreshnessMovesTheDueTimeOfAScheduledTable() {
+    schedule.add("kafka.orders", FRESHNESS, T0, EPOCH_BASE, T0);
+
+    schedule.updateFreshness("kafka.orders", Duration.ofSeconds(10));
+
+    assertThat(schedule.nextWake()).contains(T0.plusSeconds(10));
+    assertThat(schedule.advance(T0.plusSeconds(10))).extracting(Transition::from, Transition::to)
+        .containsExactly(tuple(SCHEDULED, PENDING));
+  }
 }
