@@ -57,6 +57,10 @@ public final class ClusterStats {
     return reports;
   }
 
+  /**
+   * The table's report. Owner, epoch and next due are an indexing table's: a table in another state is no longer
+   * scheduled, and its owner's last published status only tells how it was indexed.
+   */
   private TableReport report(TableDescriptor table, PublishedStatus published) {
     TableStatus status = published == null ? null : published.status();
     List<String> errors = new ArrayList<>();
@@ -83,13 +87,14 @@ public final class ClusterStats {
     Instant lastTiered = snapshot.map(newest -> Instant.ofEpochMilli(newest.timestampMillis()))
         .orElse(inLake || status == null ? null : status.lastTiered());
     Instant now = clock.instant();
+    TableStatus schedule = table.isIndexing() ? status : null;
     return new TableReport(table.qualifiedName(), table.topic(), state(table, status), table.lifecycle(),
-        status == null ? null : status.owner(),
-        status == null ? null : status.epoch(),
-        published != null && published.silentAt(now),
+        schedule == null ? null : schedule.owner(),
+        schedule == null ? null : schedule.epoch(),
+        schedule != null && published.silentAt(now),
         published == null ? null : published.publishedAt(),
         lastTiered,
-        status == null ? null : status.nextDue(),
+        schedule == null ? null : schedule.nextDue(),
         partitions,
         status == null ? null : status.lastRound(),
         errors,

@@ -34,7 +34,8 @@ public final class StatsTable {
       lines.add(new Row(List.of(table.table(), table.state(), orDash(table.owner()), orDash(table.epoch()),
           RelativeTime.relative(table.lastTiered(), now),
           table.nextDue() == null ? "-" : RelativeTime.relative(table.nextDue(), now),
-          "", "", Long.toString(table.offsetLag()), lag(table.timeLag()), lastRound(table.lastRound()))));
+          "", "", table.partitions().isEmpty() ? "-" : Long.toString(table.offsetLag()), lag(table.timeLag()),
+          lastRound(table.lastRound()))));
       for (PartitionMeasure partition : table.partitions()) {
         lines.add(new Row(List.of(GAP + "partition " + partition.partition(), "", "", "", "", "",
             orDash(partition.recordedOffset()), Long.toString(partition.endOffset()),

@@ -29,7 +29,7 @@ class StatsTableTest {
           raw parts in the last round: value.undecodable-bytes 12
         kafka.payments  unowned  -                   -      never        -                     30          1m 5s     -
           partition 0                                                              -     30    30          1m 5s
-        kafka.refunds   missing  -                   -      1h ago       -                     0           -         -
+        kafka.refunds   missing  -                   -      1h ago       -                     -           -         -
           missing since 3m ago: topic refunds no longer exists in Kafka; indexing goes on when the topic is back
         """);
   }
