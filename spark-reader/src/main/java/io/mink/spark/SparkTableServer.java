@@ -26,6 +26,8 @@ import org.apache.spark.sql.SparkSession;
  *   <li>{@code READ <namespace>.<table>}: every row as one JSON object per line, ordered by Kafka
  *       partition and offset when the table has those columns, then {@code END <rows>};
  *   <li>{@code SCHEMA <namespace>.<table>}: Spark's schema as JSON on one line, then {@code END 0};
+ *   <li>{@code SQL <statement>}: runs one Spark SQL statement, written on one line, and answers its rows as
+ *       {@code READ} does, in the order the statement gives them, then {@code END <rows>};
  *   <li>{@code QUIT}, or the end of input: stops.
  * </ul>
  * A request that fails answers {@code ERROR <message>} and the server goes on. The namespace is one
@@ -92,13 +94,14 @@ public final class SparkTableServer {
   private void answer(String request) {
     int space = request.indexOf(' ');
     String command = space < 0 ? request : request.substring(0, space);
-    String table = space < 0 ? "" : request.substring(space + 1).strip();
+    String argument = space < 0 ? "" : request.substring(space + 1).strip();
     try {
       switch (command) {
-        case "READ" -> read(table);
-        case "SCHEMA" -> schema(table);
-        default -> throw new IllegalArgumentException(
-            "Unknown request '" + command + "': use READ <namespace>.<table>, SCHEMA <namespace>.<table> or QUIT");
+        case "READ" -> read(argument);
+        case "SCHEMA" -> schema(argument);
+        case "SQL" -> sql(argument);
+        default -> throw new IllegalArgumentException("Unknown request '" + command
+            + "': use READ <namespace>.<table>, SCHEMA <namespace>.<table>, SQL <statement> or QUIT");
       }
     } catch (Exception e) {
       e.printStackTrace();
@@ -115,6 +118,14 @@ public final class SparkTableServer {
       rows = rows.orderBy(ORDER_COLUMNS.get(0), ORDER_COLUMNS.get(1));
     }
     List<Row> collected = rows.collectAsList();
+    for (Row row : collected) {
+      out.println(json(row));
+    }
+    out.println("END " + collected.size());
+  }
+
+  private void sql(String statement) {
+    List<Row> collected = spark.sql(statement).collectAsList();
     for (Row row : collected) {
       out.println(json(row));
     }

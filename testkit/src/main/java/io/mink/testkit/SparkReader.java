@@ -131,6 +131,24 @@ public final class SparkReader implements AutoCloseable {
     return rows;
   }
 
+  /**
+   * The rows of one Spark SQL statement, in the order it gives them, shaped as {@link #read} shapes them. Tables are
+   * named {@code mink.<namespace>.<table>}: the catalog has the name Mink writes with. Line breaks in the statement
+   * are sent as spaces.
+   */
+  public List<Map<String, Object>> sql(String statement) {
+    List<Map<String, Object>> rows = new ArrayList<>();
+    String oneLine = statement.replaceAll("\\s*\\R\\s*", " ").strip();
+    for (String line : request("SQL " + oneLine, "run " + oneLine)) {
+      try {
+        rows.add(JSON.readValue(line, ROW));
+      } catch (JsonProcessingException e) {
+        throw new IllegalStateException("Spark answered a row of '" + oneLine + "' that is not JSON: " + line, e);
+      }
+    }
+    return rows;
+  }
+
   /** Spark's schema of {@code namespace.table}, as Spark's StructType JSON. */
   public String schemaJson(String qualifiedTable) {
     List<String> lines = request("SCHEMA " + qualifiedTable, "describe " + qualifiedTable);
