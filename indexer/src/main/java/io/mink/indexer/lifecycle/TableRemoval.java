@@ -6,6 +6,7 @@ import io.mink.registry.TableDescriptor;
 import io.mink.registry.TableStore;
 import org.apache.iceberg.catalog.TableIdentifier;
 import org.apache.iceberg.exceptions.NoSuchNamespaceException;
+import org.apache.iceberg.exceptions.NoSuchTableException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -50,10 +51,15 @@ public final class TableRemoval {
     return "true".equals(removing.options().get(KEEP_TABLE_OPTION));
   }
 
+  /** Drops the table with its files; on a local warehouse also the directories they leave empty. */
   private static boolean drop(TableDescriptor removing, LakeTables lake) {
+    TableIdentifier identifier = TableIdentifier.of(removing.namespace(), removing.name());
     try {
-      return lake.drop(TableIdentifier.of(removing.namespace(), removing.name()));
-    } catch (NoSuchNamespaceException e) {
+      String location = lake.load(identifier).location();
+      boolean dropped = lake.drop(identifier);
+      LocalDirectories.deleteEmpty(location);
+      return dropped;
+    } catch (NoSuchTableException | NoSuchNamespaceException e) {
       return false;
     }
   }

@@ -107,6 +107,7 @@ class TableLifecycleTest {
       await("the removed table's entry gone", () -> restarted.store.find(orders.qualifiedName()).isEmpty() ? true : null);
       assertThat(restarted.lake.exists(identifier(orders))).isFalse();
       assertThat(dataFiles(location)).as("data and metadata files left in " + location).isZero();
+      assertThat(location).as("the table's directory on the local warehouse").doesNotExist();
       assertThat(restarted.store.find(payments.qualifiedName()).orElseThrow().isIndexing()).isTrue();
     } finally {
       restarted.close();
