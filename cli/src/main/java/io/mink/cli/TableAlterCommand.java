@@ -16,7 +16,6 @@ import org.apache.iceberg.exceptions.NoSuchTableException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
 
 @Command(name = "alter", description = "Change an added table's freshness, Iceberg table properties or compaction. "
@@ -40,13 +39,8 @@ final class TableAlterCommand implements Callable<Integer> {
   @Mixin
   OutputOptions output;
 
-  @Parameters(index = "0", paramLabel = "TABLE", description = "The table, as namespace.name or as a name in "
-      + "--namespace")
-  String table;
-
-  @Option(names = "--namespace", paramLabel = "NAMESPACE",
-      description = "The namespace of a TABLE given without one (default: [indexer] namespace, kafka)")
-  String namespace;
+  @Mixin
+  TableArgument tableArgument;
 
   @Option(names = "--freshness", paramLabel = "DURATION", description = "How often the table is tiered, such as 30s "
       + "or 3m")
@@ -71,7 +65,7 @@ final class TableAlterCommand implements Callable<Integer> {
   public Integer call() {
     Environment environment = parent.environment();
     MinkConfig minkConfig = config.load(environment);
-    String name = TableNames.qualified(table, namespace, minkConfig.indexer().namespace());
+    String name = tableArgument.qualifiedName(minkConfig.indexer().namespace());
     AlterPlan.Request request = request(name);
     try (RegistrySession session = RegistrySession.open(minkConfig)) {
       LakeReader lake = LakeReader.open(minkConfig.lake());

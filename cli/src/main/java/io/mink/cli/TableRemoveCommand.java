@@ -20,7 +20,6 @@ import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
 
 @Command(name = "remove", description = "Remove an added table: indexing stops, the Iceberg table with its data and "
@@ -45,13 +44,8 @@ final class TableRemoveCommand implements Callable<Integer> {
   @Mixin
   OutputOptions output;
 
-  @Parameters(index = "0", paramLabel = "TABLE", description = "The table, as namespace.name or as a name in "
-      + "--namespace")
-  String table;
-
-  @Option(names = "--namespace", paramLabel = "NAMESPACE",
-      description = "The namespace of a TABLE given without one (default: [indexer] namespace, kafka)")
-  String namespace;
+  @Mixin
+  TableArgument tableArgument;
 
   @Option(names = "--keep-table", description = "Keep the Iceberg table with its data: only the entry is removed, and "
       + "mink table add TOPIC --attach takes the table over again")
@@ -68,7 +62,7 @@ final class TableRemoveCommand implements Callable<Integer> {
   public Integer call() {
     Environment environment = parent.environment();
     MinkConfig minkConfig = config.load(environment);
-    String name = TableNames.qualified(table, namespace, minkConfig.indexer().namespace());
+    String name = tableArgument.qualifiedName(minkConfig.indexer().namespace());
     if (!keepTable && !yes) {
       throw new CommandFailure(ExitCode.USAGE, "mink table remove deletes the Iceberg table " + name + " with its "
           + "data and metadata: add --yes to go ahead, or --keep-table to keep the Iceberg table");

@@ -18,7 +18,6 @@ import org.apache.kafka.clients.consumer.KafkaConsumer;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
 
 @Command(name = "resume", description = "Let a table stopped by a gap (records Kafka deleted before they were "
@@ -37,13 +36,8 @@ final class TableResumeCommand implements Callable<Integer> {
   @Mixin
   OutputOptions output;
 
-  @Parameters(index = "0", paramLabel = "TABLE", description = "The table, as namespace.name or as a name in "
-      + "--namespace")
-  String table;
-
-  @Option(names = "--namespace", paramLabel = "NAMESPACE",
-      description = "The namespace of a TABLE given without one (default: [indexer] namespace, kafka)")
-  String namespace;
+  @Mixin
+  TableArgument tableArgument;
 
   @Option(names = "--accept-gap", description = "Accept that the missing offsets are lost and go on from the "
       + "partitions' log start")
@@ -53,11 +47,11 @@ final class TableResumeCommand implements Callable<Integer> {
   public Integer call() {
     Environment environment = parent.environment();
     if (!acceptGap) {
-      throw new CommandFailure(ExitCode.USAGE, "mink table resume needs --accept-gap: it moves " + table
+      throw new CommandFailure(ExitCode.USAGE, "mink table resume needs --accept-gap: it moves " + tableArgument.table
           + " past records Kafka deleted before they were indexed, and those records are lost to the table");
     }
     MinkConfig minkConfig = config.load(environment);
-    String name = TableNames.qualified(table, namespace, minkConfig.indexer().namespace());
+    String name = tableArgument.qualifiedName(minkConfig.indexer().namespace());
     try (RegistrySession session = RegistrySession.open(minkConfig)) {
       TableDescriptor descriptor = session.require(name);
       Table lakeTable = LakeReader.open(minkConfig.lake()).find(descriptor).orElseThrow(() -> new CommandFailure(

@@ -10,7 +10,6 @@ import org.apache.kafka.clients.consumer.KafkaConsumer;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
 
 @Command(name = "show", description = "Show an added table: its topic, state, options, Iceberg table and newest "
@@ -33,13 +32,8 @@ final class TableShowCommand implements Callable<Integer> {
   @Mixin
   OutputOptions output;
 
-  @Parameters(index = "0", paramLabel = "TABLE", description = "The table, as namespace.name or as a name in "
-      + "--namespace")
-  String table;
-
-  @Option(names = "--namespace", paramLabel = "NAMESPACE",
-      description = "The namespace of a TABLE given without one (default: [indexer] namespace, kafka)")
-  String namespace;
+  @Mixin
+  TableArgument tableArgument;
 
   @Option(names = "--watch", description = "Redraw the progress of the backfill per partition, from the offsets the "
       + "lake held when the watch began towards the end offsets of then, until it is done")
@@ -53,7 +47,7 @@ final class TableShowCommand implements Callable<Integer> {
   public Integer call() {
     Environment environment = parent.environment();
     MinkConfig minkConfig = config.load(environment);
-    String name = TableNames.qualified(table, namespace, minkConfig.indexer().namespace());
+    String name = tableArgument.qualifiedName(minkConfig.indexer().namespace());
     Duration every = TableOptions.duration(interval, "--interval");
     Clock clock = Clock.systemUTC();
     try (RegistrySession session = RegistrySession.open(minkConfig);
