@@ -50,7 +50,7 @@ final class ServeCommand implements Callable<Integer> {
     SidecarMonitoring monitoring;
     try {
       monitoring = SidecarMonitoring.start(minkConfig.monitoring(), clients, lake, service.statusBoard(),
-          service::notReadyReason, Clock.systemUTC());
+          service::notReadyReason, service::tablesByState, Clock.systemUTC());
     } catch (IllegalArgumentException e) {
       service.close();
       throw new CommandFailure(ExitCode.CONFIG, e.getMessage(), e);

@@ -4,6 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import io.mink.indexer.status.PartitionLag;
 import io.mink.indexer.status.TableStatus;
+import io.mink.registry.LifecycleState;
 import java.util.List;
 import java.util.Map;
 
@@ -15,12 +16,21 @@ import java.util.Map;
  * @param counts per table, what its rounds on this instance did so far
  * @param ready whether the instance is ready, as GET /ready says
  * @param heapMaxBytes the largest heap the JVM may use; -1 when it has no limit
+ * @param tablesByState every added table, owned or not, counted by state; states without tables may be left out
  */
 public record MetricsSnapshot(List<TableStatus> tables, Map<String, List<PartitionLag>> partitions,
-    Map<String, RoundCounters.Counts> counts, boolean ready, long heapUsedBytes, long heapMaxBytes) {
+    Map<String, RoundCounters.Counts> counts, boolean ready, long heapUsedBytes, long heapMaxBytes,
+    Map<LifecycleState, Integer> tablesByState) {
   public MetricsSnapshot {
+    tablesByState = Map.copyOf(requireNonNull(tablesByState, "tablesByState is null"));
     tables = List.copyOf(requireNonNull(tables, "tables is null"));
     partitions = Map.copyOf(requireNonNull(partitions, "partitions is null"));
     counts = Map.copyOf(requireNonNull(counts, "counts is null"));
+  }
+
+  /** A snapshot that counts no added tables. */
+  public MetricsSnapshot(List<TableStatus> tables, Map<String, List<PartitionLag>> partitions,
+      Map<String, RoundCounters.Counts> counts, boolean ready, long heapUsedBytes, long heapMaxBytes) {
+    this(tables, partitions, counts, ready, heapUsedBytes, heapMaxBytes, Map.of());
   }
 }

@@ -4,6 +4,7 @@ import io.mink.indexer.status.PartitionLag;
 import io.mink.indexer.status.RoundSummary;
 import io.mink.indexer.status.TableState;
 import io.mink.indexer.status.TableStatus;
+import io.mink.registry.LifecycleState;
 import java.math.BigDecimal;
 import java.time.Duration;
 import java.time.Instant;
@@ -33,6 +34,11 @@ public final class PrometheusText {
     out.sample("mink_ready", "", snapshot.ready() ? 1 : 0);
     out.family("mink_owned_tables", "gauge", "Tables this instance owns");
     out.sample("mink_owned_tables", "", tables.size());
+    out.family("mink_tables", "gauge",
+        "Added tables in each state (indexing, missing, replaced, removing), owned or not, as of the tables topic");
+    for (LifecycleState state : LifecycleState.values()) {
+      out.sample("mink_tables", labels("state", state.label()), snapshot.tablesByState().getOrDefault(state, 0));
+    }
 
     out.family("mink_table_info", "gauge", "1 for each owned table, with its topic and owner");
     tables.forEach(t -> out.sample("mink_table_info",

@@ -30,10 +30,12 @@ public final class SidecarMonitoring implements AutoCloseable {
   private final StatusPublisher publisher;
   private final LagRefresher lag;
   private final Readiness readiness;
+  private final TableCensus census;
   private final SidecarHttpServer http;
 
   private SidecarMonitoring(StatusBoard board, RoundCounters counters, StatusPublisher publisher, LagRefresher lag,
-      Readiness readiness, SidecarHttpServer http) {
+      Readiness readiness, TableCensus census, SidecarHttpServer http) {
+    this.census = census;
     this.board = board;
     this.counters = counters;
     this.publisher = publisher;
@@ -52,6 +54,17 @@ public final class SidecarMonitoring implements AutoCloseable {
    */
   public static SidecarMonitoring start(MonitoringSettings settings, KafkaClientFactory clients, LakeTables lake,
       StatusBoard board, Readiness readiness, Clock clock) {
+    return start(settings, clients, lake, board, readiness, TableCensus.NONE, clock);
+  }
+
+  /**
+   * Starts publishing, measuring and serving, with the count of added tables by state in the metrics.
+   *
+   * @param census the added tables by state, such as {@code TieringService::tablesByState}
+   */
+  public static SidecarMonitoring start(MonitoringSettings settings, KafkaClientFactory clients, LakeTables lake,
+      StatusBoard board, Readiness readiness, TableCensus census, Clock clock) {
+    requireNonNull(census, "census is null");
     requireNonNull(settings, "settings is null");
     requireNonNull(clients, "clients is null");
     requireNonNull(lake, "lake is null");
@@ -66,13 +79,13 @@ public final class SidecarMonitoring implements AutoCloseable {
       lag = new LagRefresher(board, () -> clients.rawConsumer("lag", LagProbe.CONSUMER_SETTINGS),
           table -> newestOffsets(lake, table), clock, LagRefresher.INTERVAL).start();
       publisher = StatusPublisher.start(board, clients, settings.statusTopic(), clock);
-      SidecarMonitoring monitoring = new SidecarMonitoring(board, counters, publisher, lag, readiness, null);
+      SidecarMonitoring monitoring = new SidecarMonitoring(board, counters, publisher, lag, readiness, census, null);
       if (!settings.httpEnabled()) {
         return monitoring;
       }
       SidecarHttpServer http = SidecarHttpServer.start(settings.httpBindAddress(), settings.httpPort(),
           monitoring::scrape, readiness);
-      return new SidecarMonitoring(board, counters, publisher, lag, readiness, http);
+      return new SidecarMonitoring(board, counters, publisher, lag, readiness, census, http);
     } catch (RuntimeException e) {
       if (publisher != null) {
         publisher.close();
@@ -101,7 +114,7 @@ public final class SidecarMonitoring implements AutoCloseable {
       ready = false;
     }
     return new MetricsSnapshot(statuses, lag.freshest(statuses), counters.snapshot(), ready, heap.getUsed(),
-        heap.getMax());
+        heap.getMax(), census.tablesByState());
   }
 
   /** The /metrics text. */

@@ -27,6 +27,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.EnumMap;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -87,6 +88,7 @@ public final class TieringService implements AutoCloseable {
   private final AtomicBoolean started = new AtomicBoolean();
   private volatile boolean joined;
   private volatile boolean tablesRead;
+  private volatile Map<LifecycleState, Integer> tablesByState = Map.of();
 
   /**
    * @param hook called around the catalog swap of every round, inside the epoch fence
@@ -345,12 +347,24 @@ public final class TieringService implements AutoCloseable {
   private List<TableDescriptor> listTables(List<TableDescriptor> current) {
     try {
       List<TableDescriptor> listed = store.list();
+      tablesByState = count(listed);
       tablesRead = true;
       return listed;
     } catch (RuntimeException e) {
       LOG.warn("Cannot read the added tables, keeping the {} known ones: {}", current.size(), e.getMessage());
       return current;
     }
+  }
+
+  /** The added tables, owned or not, by state, as of the last read of the tables topic. */
+  public Map<LifecycleState, Integer> tablesByState() {
+    return tablesByState;
+  }
+
+  private static Map<LifecycleState, Integer> count(List<TableDescriptor> tables) {
+    Map<LifecycleState, Integer> counts = new EnumMap<>(LifecycleState.class);
+    tables.forEach(table -> counts.merge(table.state(), 1, Integer::sum));
+    return Map.copyOf(counts);
   }
 
   /** When the table's newest Mink snapshot was committed; null when it has none. */

@@ -5,6 +5,7 @@ import static io.mink.indexer.stats.StatusFixtures.orders;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.mink.indexer.status.PartitionLag;
+import io.mink.registry.LifecycleState;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -18,7 +19,8 @@ class PrometheusTextTest {
             new PartitionLag(1, 800, 800, Duration.ZERO))),
         Map.of("kafka.orders", new RoundCounters.Counts(5, 1, 4200, 9_000_000,
             Map.of("value.undecodable-bytes", 12L, "key.no-schema-id", 3L))),
-        true, 104_857_600, 1_073_741_824);
+        true, 104_857_600, 1_073_741_824,
+        Map.of(LifecycleState.INDEXING, 2, LifecycleState.MISSING, 1, LifecycleState.REPLACED, 1));
 
     assertThat(PrometheusText.render(snapshot)).isEqualTo("""
         # HELP mink_ready 1 when this instance is ready to tier (GET /ready answers 200), else 0
@@ -27,6 +29,12 @@ class PrometheusTextTest {
         # HELP mink_owned_tables Tables this instance owns
         # TYPE mink_owned_tables gauge
         mink_owned_tables 2
+        # HELP mink_tables Added tables in each state (indexing, missing, replaced, removing), owned or not, as of the tables topic
+        # TYPE mink_tables gauge
+        mink_tables{state="indexing"} 2
+        mink_tables{state="missing"} 1
+        mink_tables{state="replaced"} 1
+        mink_tables{state="removing"} 0
         # HELP mink_table_info 1 for each owned table, with its topic and owner
         # TYPE mink_table_info gauge
         mink_table_info{table="kafka.events",topic="events",owner="host-a:4242:ab12cd"} 1
@@ -124,7 +132,7 @@ class PrometheusTextTest {
   void emptyBoardStillDescribesEveryFamily() {
     String text = PrometheusText.render(new MetricsSnapshot(List.of(), Map.of(), Map.of(), false, 10, -1));
 
-    assertThat(text).contains("mink_ready 0\n", "mink_owned_tables 0\n", "# TYPE mink_partition_offset_lag gauge\n",
+    assertThat(text).contains("mink_ready 0\n", "mink_owned_tables 0\n", "mink_tables{state=\"missing\"} 0\n", "# TYPE mink_partition_offset_lag gauge\n",
         "# TYPE mink_rounds_committed_total counter\n", "mink_jvm_heap_used_bytes 10\n");
     assertThat(text).doesNotContain("mink_jvm_heap_max_bytes -1", "table=");
   }

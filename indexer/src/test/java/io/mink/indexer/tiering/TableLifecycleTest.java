@@ -79,6 +79,8 @@ class TableLifecycleTest {
       assertThat(replaced.lifecycle().reason()).isEqualTo("topic " + deleted + " was deleted and created again "
           + "(topic id " + orders.topicId() + " is now " + newId + "): remove the table and add it again");
       KAFKA.produce(deleted, TestRecords.mixed(3, 30, 2));
+      await("the census counting the replaced table", () -> sidecar.service.tablesByState()
+          .equals(Map.of(LifecycleState.INDEXING, 1, LifecycleState.REPLACED, 1)) ? true : null);
 
       sidecar.store.replace(sidecar.store.find(payments.qualifiedName()).orElseThrow(), payments.withLifecycle(
           new Lifecycle(LifecycleState.MISSING, Instant.now(), "its topic could not be seen")));
