@@ -5,6 +5,7 @@ import io.mink.lake.LakeSettings;
 import io.mink.samples.local.InProcessMink;
 import io.mink.samples.local.LakeWatch;
 import io.mink.samples.local.LocalStack;
+import io.mink.samples.local.MinkServeProcess;
 import io.mink.samples.local.TablePrinter;
 import io.mink.samples.produce.SchemaLanguage;
 import java.io.IOException;
@@ -46,26 +47,28 @@ public final class Quickstart {
       InProcessMink mink = new InProcessMink(stack.minkVariables(), home, out);
       out.println("== mink serve   (embedded lake: " + home.resolve(LakeSettings.EMBEDDED_DIRECTORY)
           + "; [schema_registry] url and glue_region/glue_endpoint from MINK_SCHEMA_REGISTRY_*)");
-      mink.serve();
-      mink.runOrFail("table", "add", RAW_TOPIC, "--freshness", "10s");
-      for (SchemaLanguage language : SchemaLanguage.values()) {
-        mink.runOrFail("table", "add", TypedSampleTopics.topic(language), "--freshness", "10s");
-      }
-
-      LakeWatch lake = new LakeWatch(mink.lake());
-      TablePrinter printer = new TablePrinter(out);
-      printer.printRaw(lake.awaitOffsets("kafka", RAW_TOPIC, stack.broker().endOffsets(RAW_TOPIC)), lake.settings());
-      for (SchemaLanguage language : SchemaLanguage.values()) {
-        String topic = TypedSampleTopics.topic(language);
-        printer.printTyped(lake.awaitOffsets("kafka", TypedSampleTopics.tableName(language),
-            stack.broker().endOffsets(topic)), language + " orders from topic " + topic,
-            TypedSampleTopics::partitionLabel);
+      try (MinkServeProcess sidecar = mink.serve()) {
+        mink.runOrFail("table", "add", RAW_TOPIC, "--freshness", "10s");
+        for (SchemaLanguage language : SchemaLanguage.values()) {
+          mink.runOrFail("table", "add", TypedSampleTopics.topic(language), "--freshness", "10s");
+        }
+        showTables(stack, new LakeWatch(mink.lake(), sidecar), new TablePrinter(out));
       }
       out.println();
       out.println("== Done. The tables stay in " + home.resolve(LakeSettings.EMBEDDED_DIRECTORY)
           + "; query them (docs/querying.md), or run 'mink serve' against your own Kafka (docs/getting-started.md).");
     }
     System.exit(0);
+  }
+
+  private static void showTables(LocalStack stack, LakeWatch lake, TablePrinter printer) {
+    printer.printRaw(lake.awaitOffsets("kafka", RAW_TOPIC, stack.broker().endOffsets(RAW_TOPIC)), lake.settings());
+    for (SchemaLanguage language : SchemaLanguage.values()) {
+      String topic = TypedSampleTopics.topic(language);
+      printer.printTyped(lake.awaitOffsets("kafka", TypedSampleTopics.tableName(language),
+          stack.broker().endOffsets(topic)), language + " orders from topic " + topic,
+          TypedSampleTopics::partitionLabel);
+    }
   }
 
   static void deleteRecursively(Path path) throws IOException {

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.within;
 import io.mink.samples.local.InProcessMink;
 import io.mink.samples.local.LakeWatch;
 import io.mink.samples.local.LocalStack;
+import io.mink.samples.local.MinkServeProcess;
 import io.mink.samples.produce.SampleOrder;
 import io.mink.samples.produce.SchemaLanguage;
 import io.mink.samples.produce.WireFormat;
@@ -52,9 +53,9 @@ class TypedTablesSparkQueryTest {
     PrintWriter out = new PrintWriter(System.out, true);
     stack = LocalStack.start();
     written = TypedSampleTopics.produce(stack, out);
-    sidecar = MinkServeProcess.start(stack.minkVariables(), home);
     InProcessMink mink = new InProcessMink(stack.minkVariables(), home, out);
-    LakeWatch lake = new LakeWatch(mink.lake());
+    sidecar = mink.serveLogging(Path.of("target", "mink-serve-TypedTablesSparkQueryTest.log"));
+    LakeWatch lake = new LakeWatch(mink.lake(), sidecar);
     for (SchemaLanguage language : SchemaLanguage.values()) {
       mink.runOrFail("table", "add", TypedSampleTopics.topic(language), "--freshness", "1s");
     }

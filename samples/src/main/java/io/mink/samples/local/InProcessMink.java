@@ -4,6 +4,7 @@ import io.mink.cli.Environment;
 import io.mink.cli.Main;
 import io.mink.lake.LakeSettings;
 import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -11,9 +12,10 @@ import java.util.Map;
 
 /**
  * The {@code mink} command run in this JVM, as {@code bin/mink} would run it with these {@code MINK_*} variables in
- * this working directory: {@code mink serve} on a thread of its own, and any other command in the caller's thread.
+ * this working directory. {@code mink serve} runs in a JVM of its own: {@link #serve()}.
  */
 public final class InProcessMink {
+  private final Map<String, String> variables;
   private final Environment environment;
   private final PrintWriter out;
 
@@ -22,6 +24,7 @@ public final class InProcessMink {
    * @param home the working directory: the embedded lake is {@code home/mink-warehouse}
    */
   public InProcessMink(Map<String, String> variables, Path home, PrintWriter out) {
+    this.variables = Map.copyOf(variables);
     Map<String, String> merged = new HashMap<>(System.getenv());
     merged.putAll(variables);
     this.out = out;
@@ -33,17 +36,14 @@ public final class InProcessMink {
     return LakeSettings.embedded(environment.workingDirectory().resolve(LakeSettings.EMBEDDED_DIRECTORY));
   }
 
-  /** Starts {@code mink serve}; it runs until the JVM exits, and makes it exit when it fails. */
-  public void serve() {
-    Thread sidecar = new Thread(() -> {
-      int exit = Main.run(new String[] {"serve"}, environment);
-      if (exit != 0) {
-        System.err.println("mink serve stopped with exit code " + exit);
-        System.exit(exit);
-      }
-    }, "mink-serve");
-    sidecar.setDaemon(true);
-    sidecar.start();
+  /** Starts {@code mink serve} with the same variables and working directory; close it before Kafka stops. */
+  public MinkServeProcess serve() {
+    return MinkServeProcess.start(variables, environment.workingDirectory());
+  }
+
+  /** Like {@link #serve()}, its output going to a file. */
+  public MinkServeProcess serveLogging(Path log) {
+    return MinkServeProcess.startLogging(variables, environment.workingDirectory(), log);
   }
 
   /** Prints {@code $ mink <args>}, runs the command and returns its exit code. */
@@ -51,6 +51,15 @@ public final class InProcessMink {
     out.println("$ mink " + String.join(" ", args));
     out.flush();
     return Main.run(args, environment);
+  }
+
+  /** Runs the command without printing it or its output, and returns what it printed to stdout. */
+  public String capture(String... args) {
+    StringWriter text = new StringWriter();
+    Environment quiet = new Environment(environment.variables(), environment.workingDirectory(),
+        new PrintWriter(text), new PrintWriter(new StringWriter()));
+    Main.run(args, quiet);
+    return text.toString();
   }
 
   /** Like {@link #run}, and fails unless the command exits with 0. */

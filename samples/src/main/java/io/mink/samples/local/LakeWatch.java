@@ -19,9 +19,12 @@ public final class LakeWatch {
 
   private final Catalog catalog;
   private final LakeSettings settings;
+  private final MinkServeProcess sidecar;
 
-  public LakeWatch(LakeSettings settings) {
+  /** Watches the lake that {@code sidecar} writes, failing at once if the sidecar stops. */
+  public LakeWatch(LakeSettings settings, MinkServeProcess sidecar) {
     this.settings = settings;
+    this.sidecar = sidecar;
     this.catalog = CatalogLoader.load(settings);
   }
 
@@ -39,6 +42,7 @@ public final class LakeWatch {
     LakeOffsets expected = LakeOffsets.of(endOffsets);
     long deadline = System.nanoTime() + WAIT.toNanos();
     while (System.nanoTime() < deadline) {
+      sidecar.checkRunning();
       try {
         Table table = catalog.loadTable(identifier);
         Optional<MinkSnapshot> newest = MinkSnapshot.newest(((HasTableOperations) table).operations().current());
@@ -51,7 +55,7 @@ public final class LakeWatch {
       pause();
     }
     throw new IllegalStateException("The sidecar did not index " + identifier + " to offsets " + expected
-        + " within " + WAIT.toMinutes() + " minutes: see its log above");
+        + " within " + WAIT.toMinutes() + " minutes: see the output of mink serve");
   }
 
   private static void pause() {

@@ -14,7 +14,7 @@ import org.apache.kafka.common.serialization.Serializer;
  * Confluent's message indexes after the id for Protobuf. They register each schema under the subject
  * {@code <topic>-key} / {@code <topic>-value} on first use.
  */
-final class ApicurioSerializers {
+public final class ApicurioSerializers {
   /**
    * Apicurio's registry client warns through java.util.logging, once per JVM, that it uses a shared Vert.x
    * instance; that is what a short-lived producer wants. Held here so that the level stays set.
@@ -35,8 +35,9 @@ final class ApicurioSerializers {
         serializer(language, apicurioUrl, false), objects::key, objects::value);
   }
 
+  /** Apicurio's serializer of keys or values in the language, registering its schemas on first use. */
   @SuppressWarnings("unchecked")
-  static Serializer<Object> serializer(SchemaLanguage language, String apicurioUrl, boolean isKey) {
+  public static Serializer<Object> serializer(SchemaLanguage language, String apicurioUrl, boolean isKey) {
     Map<String, Object> config = new HashMap<>();
     config.put("apicurio.registry.url", apicurioUrl);
     config.put("apicurio.registry.auto-register", true);
