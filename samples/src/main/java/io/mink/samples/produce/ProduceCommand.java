@@ -74,12 +74,16 @@ public final class ProduceCommand implements Callable<Integer> {
 
   public static void main(String[] args) {
     Main.useMinkLogging();
-    System.exit(new CommandLine(new ProduceCommand())
+    System.exit(commandLine().execute(args));
+  }
+
+  /** The command, with errors as one line: exit code 2 for bad arguments, 1 for anything else. */
+  static CommandLine commandLine() {
+    return new CommandLine(new ProduceCommand())
         .setExecutionExceptionHandler((exception, line, parsed) -> {
           line.getErr().println("Error: " + exception.getMessage());
           return exception instanceof IllegalArgumentException ? 2 : 1;
-        })
-        .execute(args));
+        });
   }
 
   @Override
