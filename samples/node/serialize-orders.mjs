@@ -40,7 +40,8 @@ async function main(args) {
     process.stdout.write(JSON.stringify({
       key: Buffer.from(key).toString('base64'),
       value: Buffer.from(value).toString('base64'),
-      headers: Object.entries(headers).map(([name, bytes]) => ({ key: name, value: Buffer.from(bytes).toString('base64') })),
+      headers: Object.entries(headers)
+        .map(([name, bytes]) => ({ key: name, value: Buffer.from(bytes).toString('base64') })),
     }) + '\n');
   }
 }

@@ -35,10 +35,12 @@ public final class Quickstart {
     out.println("== Starting a single-node Kafka broker (KRaft), a schema registry and an AWS Glue registry stand-in");
     try (LocalStack stack = LocalStack.start()) {
       out.println("   bootstrap servers: " + stack.bootstrapServers());
-      out.println("   schema registry:   " + stack.registryUrl() + " (Confluent's API; Apicurio's at /apis/registry/v3)");
+      out.println("   schema registry:   " + stack.registryUrl()
+          + " (Confluent's API; Apicurio's at /apis/registry/v3)");
       out.println("   Glue stand-in:     " + stack.glueEndpoint() + " (" + LocalStack.GLUE_REGION + ")");
       stack.broker().createTopic(RAW_TOPIC, 3);
-      stack.broker().produce(RAW_TOPIC, SampleOrders.generate(7, RAW_RECORDS, System.currentTimeMillis() - RAW_RECORDS));
+      long firstTimestamp = System.currentTimeMillis() - RAW_RECORDS;
+      stack.broker().produce(RAW_TOPIC, SampleOrders.generate(7, RAW_RECORDS, firstTimestamp));
       out.printf("== Produced %,d sample orders to topic '%s' (3 partitions, JSON without a schema)%n", RAW_RECORDS,
           RAW_TOPIC);
       out.println("== Producing typed orders with the registries' own serializers");

@@ -77,7 +77,8 @@ public final class TypedSampleTopics {
         }
         written.add(format.title() + " (partition " + partition(format) + ")");
       }
-      out.printf("   %s: %d %s orders each in the %s%n", topic, ORDERS_PER_FORMAT, language, String.join(", ", written));
+      out.printf("   %s: %d %s orders each in the %s%n", topic, ORDERS_PER_FORMAT, language,
+          String.join(", ", written));
       out.flush();
     }
     return formats;

@@ -170,7 +170,8 @@ class TypedTablesSparkQueryTest {
     List<Map<String, Object>> rows = run(SampleQuery.UNITS_PER_SKU, language);
 
     Map<String, Long> units = new TreeMap<>();
-    orders().forEach(order -> order.lines().forEach(line -> units.merge(line.sku(), (long) line.quantity(), Long::sum)));
+    orders().forEach(order -> order.lines()
+        .forEach(line -> units.merge(line.sku(), (long) line.quantity(), Long::sum)));
     List<Map<String, Object>> expected = units.entrySet().stream()
         .sorted(Map.Entry.<String, Long>comparingByValue().reversed().thenComparing(Map.Entry.comparingByKey()))
         .map(entry -> Map.<String, Object>of("sku", entry.getKey(), "units", entry.getValue()))

@@ -16,6 +16,7 @@ public class JsonSchemaGenerator {
 
   public JsonNode generateJsonSchema(Class<?> type) {
     throw new UnsupportedOperationException("The Mink samples derive no JSON schema from " + type
-        + ": send JsonDataWithSchema to the Glue serializer, or put mbknor-jackson-jsonschema on a Scala 2.12 classpath");
+        + ": send JsonDataWithSchema to the Glue serializer, or put mbknor-jackson-jsonschema on a Scala 2.12"
+        + " classpath");
   }
 }

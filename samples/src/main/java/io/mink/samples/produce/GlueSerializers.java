@@ -35,7 +35,8 @@ final class GlueSerializers {
     OrderObjects objects = OrderObjects.of(language);
     return new SerializingOrderProducer(kafka, serializer(language, glue, topic, true),
         serializer(language, glue, topic, false),
-        order -> withSchema(language, objects.key(order), true), order -> withSchema(language, objects.value(order), false));
+        order -> withSchema(language, objects.key(order), true),
+        order -> withSchema(language, objects.value(order), false));
   }
 
   static Serializer<Object> serializer(SchemaLanguage language, Registries.Glue glue, String topic, boolean isKey) {

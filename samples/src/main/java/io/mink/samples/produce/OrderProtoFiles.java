@@ -55,7 +55,8 @@ public final class OrderProtoFiles {
         .setName("shop/order_key.proto")
         .setPackage("shop")
         .setSyntax("proto3")
-        .addMessageType(DescriptorProto.newBuilder().setName("OrderKey").addField(field("order_id", 1, Type.TYPE_INT64)))
+        .addMessageType(DescriptorProto.newBuilder().setName("OrderKey")
+            .addField(field("order_id", 1, Type.TYPE_INT64)))
         .build();
     try {
       ORDER_FILE = FileDescriptor.buildFrom(order, new FileDescriptor[] {Timestamp.getDescriptor().getFile()});

@@ -69,7 +69,8 @@ public final class ProduceCommand implements Callable<Integer> {
   @Option(names = "--first-id", defaultValue = "1", description = "The first order's id (default: ${DEFAULT-VALUE})")
   long firstId;
 
-  @Option(names = "--seed", defaultValue = "7", description = "The random seed of the orders (default: ${DEFAULT-VALUE})")
+  @Option(names = "--seed", defaultValue = "7",
+      description = "The random seed of the orders (default: ${DEFAULT-VALUE})")
   long seed;
 
   public static void main(String[] args) {

@@ -37,7 +37,8 @@ public record SampleOrder(long orderId, String customer, Instant placedAt, Statu
 
   private static final String[] SKUS = {"kettle", "teapot", "mug", "filter", "scale", "grinder"};
   private static final Address[] ADDRESSES = {
-      new Address("Zürich", "CH"), new Address("Oslo", "NO"), new Address("São Paulo", "BR"), new Address("Kyoto", "JP")};
+      new Address("Zürich", "CH"), new Address("Oslo", "NO"), new Address("São Paulo", "BR"),
+      new Address("Kyoto", "JP")};
 
   public SampleOrder {
     requireNonNull(customer, "customer is null");

@@ -46,7 +46,8 @@ public enum SchemaLanguage {
     String resource = schemaResource(key);
     try (InputStream in = SchemaLanguage.class.getClassLoader().getResourceAsStream(resource)) {
       if (in == null) {
-        throw new IllegalStateException("The samples jar has no " + resource + ": rebuild it with mvn package -pl samples");
+        throw new IllegalStateException("The samples jar has no " + resource
+            + ": rebuild it with mvn package -pl samples");
       }
       return new String(in.readAllBytes(), StandardCharsets.UTF_8);
     } catch (IOException e) {
