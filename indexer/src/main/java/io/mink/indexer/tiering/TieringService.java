@@ -4,6 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import io.mink.indexer.config.IndexerSettings;
 import io.mink.indexer.lifecycle.TableRemoval;
+import io.mink.indexer.lifecycle.TopicIdentityCheck;
 import io.mink.indexer.lifecycle.TopicWatcher;
 import io.mink.indexer.ownership.GroupMembership;
 import io.mink.indexer.ownership.InstanceId;
@@ -89,6 +90,8 @@ public final class TieringService implements AutoCloseable {
   private volatile boolean joined;
   private volatile boolean tablesRead;
   private volatile Map<LifecycleState, Integer> tablesByState = Map.of();
+  /** The service's admin client while it runs: the topic watch and the topic check before each commit use it. */
+  private volatile Admin admin;
 
   /**
    * @param hook called around the catalog swap of every round, inside the epoch fence
@@ -184,6 +187,7 @@ public final class TieringService implements AutoCloseable {
       if (tables.stopped()) {
         return;
       }
+      admin = clients.admin();
       membership.start();
       for (int i = 0; i < settings.workers(); i++) {
         Thread worker = new Thread(this::work, "mink-worker-" + i);
@@ -200,6 +204,9 @@ public final class TieringService implements AutoCloseable {
         join(worker);
       }
       membership.close();
+      if (admin != null) {
+        admin.close(Duration.ofSeconds(5));
+      }
       finished.countDown();
     }
   }
@@ -214,8 +221,7 @@ public final class TieringService implements AutoCloseable {
     Duration topicCheckInterval = settings.pollInterval().compareTo(TOPIC_CHECK_INTERVAL) < 0
         ? settings.pollInterval() : TOPIC_CHECK_INTERVAL;
     List<TableDescriptor> listed = List.of();
-    try (Admin admin = clients.admin();
-        TableStore.Subscription subscription = store.subscribe(tables::requestRefresh)) {
+    try (TableStore.Subscription subscription = store.subscribe(tables::requestRefresh)) {
       TopicWatcher watcher = new TopicWatcher(admin, store, clock);
       while (!tables.stopped()) {
         if (tables.takeRefreshRequest() || !clock.instant().isBefore(nextRefresh)) {
@@ -303,7 +309,8 @@ public final class TieringService implements AutoCloseable {
     RoundResult result;
     try {
       Table table = lake.load(identifier(descriptor));
-      result = new TieringRound(descriptor, table, consumer, lanes, new LakeCommitter(new EpochFence(lease, hook)),
+      result = new TieringRound(descriptor, table, consumer, lanes, new LakeCommitter(
+          new TopicIdentityCheck(admin, descriptor, new EpochFence(lease, hook))),
           settings.targetFileSizeBytes(), descriptor.freshness(), decoder, lease::heartbeat,
           settings.writerBudget()).run();
     } catch (LeaseLostException e) {
