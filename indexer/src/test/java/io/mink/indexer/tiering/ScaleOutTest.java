@@ -4,22 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.mink.indexer.ownership.OwnedPartitions;
 import io.mink.indexer.status.TableStatus;
-import io.mink.lake.CatalogLoader;
-import io.mink.lake.CommitHook;
 import io.mink.lake.LakeOffsets;
-import io.mink.lake.LakeTables;
-import io.mink.lake.MinkSnapshot;
-import io.mink.lake.MinkTableLayout;
-import io.mink.registry.KafkaClientFactory;
-import io.mink.registry.KafkaTableStore;
 import io.mink.registry.TableDescriptor;
 import io.mink.testkit.KafkaBroker;
 import io.mink.testkit.TestRecords;
 import io.mink.testkit.Warehouse;
 import java.io.IOException;
-import java.time.Clock;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -29,12 +20,9 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.UUID;
 import java.util.function.Supplier;
-import org.apache.iceberg.HasTableOperations;
-import org.apache.iceberg.Table;
 import org.apache.iceberg.data.IcebergGenerics;
 import org.apache.iceberg.data.Record;
 import org.apache.iceberg.io.CloseableIterable;
-import org.apache.kafka.clients.admin.Admin;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -67,35 +55,35 @@ class ScaleOutTest {
       KAFKA.createTopic(topic, 2);
       produce(topic, 300);
     }
-    List<Sidecar> sidecars = new ArrayList<>();
+    List<InProcessSidecar> sidecars = new ArrayList<>();
     try {
       for (int i = 0; i < 3; i++) {
-        sidecars.add(new Sidecar());
+        sidecars.add(newSidecar());
       }
       Map<String, TableDescriptor> tables = new TreeMap<>();
       for (String topic : topics) {
-        TableDescriptor table = sidecars.get(0).add(topic);
+        TableDescriptor table = sidecars.get(0).add(topic, null, Duration.ofMillis(500));
         tables.put(table.qualifiedName(), table);
       }
 
-      Map<String, Sidecar> owners = await("each of the 6 tables owned by exactly one of 3 instances, 2 each",
+      Map<String, InProcessSidecar> owners = await("each of the 6 tables owned by exactly one of 3 instances, 2 each",
           () -> owners(sidecars, tables.keySet(), 2));
       awaitCaughtUp(sidecars.get(0), tables.values());
       await("every status showing a committed round and no lag", () -> caughtUpStatuses(sidecars) ? true : null);
-      for (Sidecar sidecar : sidecars) {
+      for (InProcessSidecar sidecar : sidecars) {
         for (TableStatus status : sidecar.service.statusBoard().all()) {
           assertThat(status.owner()).isEqualTo(sidecar.service.instanceId());
           assertThat(status.epoch() >>> 32).as("epochs count from the ownership generation").isPositive();
         }
       }
 
-      Sidecar leaving = owners.values().iterator().next();
+      InProcessSidecar leaving = owners.values().iterator().next();
       Map<String, Long> epochsBefore = epochs(sidecars);
       Set<String> moving = leaving.tables();
       sidecars.remove(leaving);
       long left = System.nanoTime();
       leaving.close();
-      Map<String, Sidecar> after = await("the leaving instance's tables owned by the other two",
+      Map<String, InProcessSidecar> after = await("the leaving instance's tables owned by the other two",
           () -> owners(sidecars, tables.keySet(), 3));
       Duration moved = Duration.ofNanos(System.nanoTime() - left);
       System.out.printf("scale-out: tables %s moved in %d ms%n", moving, moved.toMillis());
@@ -115,7 +103,7 @@ class ScaleOutTest {
         assertExactlyOneRowPerOffset(sidecars.get(0), table);
       }
     } finally {
-      sidecars.forEach(Sidecar::close);
+      sidecars.forEach(InProcessSidecar::close);
     }
   }
 
@@ -131,9 +119,9 @@ class ScaleOutTest {
   }
 
   /** The owner of every table when each is on exactly one board and every instance owns {@code each}; else null. */
-  private static Map<String, Sidecar> owners(List<Sidecar> sidecars, Set<String> tables, int each) {
-    Map<String, Sidecar> owners = new HashMap<>();
-    for (Sidecar sidecar : sidecars) {
+  private static Map<String, InProcessSidecar> owners(List<InProcessSidecar> sidecars, Set<String> tables, int each) {
+    Map<String, InProcessSidecar> owners = new HashMap<>();
+    for (InProcessSidecar sidecar : sidecars) {
       Set<String> owned = sidecar.tables();
       if (owned.size() != each) {
         return null;
@@ -145,8 +133,8 @@ class ScaleOutTest {
     return owners.keySet().equals(tables) ? owners : null;
   }
 
-  private static boolean caughtUpStatuses(List<Sidecar> sidecars) {
-    for (Sidecar sidecar : sidecars) {
+  private static boolean caughtUpStatuses(List<InProcessSidecar> sidecars) {
+    for (InProcessSidecar sidecar : sidecars) {
       for (TableStatus status : sidecar.service.statusBoard().all()) {
         if (status.lastTiered() == null || status.lastRound() == null || status.partitions().size() != 2
             || status.partitions().stream().anyMatch(lag -> lag.offsetLag() != 0)) {
@@ -157,14 +145,14 @@ class ScaleOutTest {
     return true;
   }
 
-  private static Map<String, Long> epochs(List<Sidecar> sidecars) {
+  private static Map<String, Long> epochs(List<InProcessSidecar> sidecars) {
     Map<String, Long> epochs = new HashMap<>();
     sidecars.forEach(sidecar -> sidecar.service.statusBoard().all()
         .forEach(status -> epochs.put(status.table(), status.epoch())));
     return epochs;
   }
 
-  private void awaitCaughtUp(Sidecar reader, Iterable<TableDescriptor> tables) throws InterruptedException {
+  private void awaitCaughtUp(InProcessSidecar reader, Iterable<TableDescriptor> tables) throws InterruptedException {
     for (TableDescriptor table : tables) {
       LakeOffsets end = LakeOffsets.of(KAFKA.endOffsets(table.topic()));
       await(table.qualifiedName() + " indexed to " + end, () -> reader.offsets(table).equals(end) ? true : null);
@@ -177,7 +165,7 @@ class ScaleOutTest {
     produced.put(topic, before + count);
   }
 
-  private void assertExactlyOneRowPerOffset(Sidecar reader, TableDescriptor table) throws IOException {
+  private void assertExactlyOneRowPerOffset(InProcessSidecar reader, TableDescriptor table) throws IOException {
     Set<String> seen = new HashSet<>();
     try (CloseableIterable<Record> rows = IcebergGenerics.read(reader.table(table)).build()) {
       for (Record row : rows) {
@@ -200,59 +188,9 @@ class ScaleOutTest {
     }
   }
 
-  /** One sidecar instance in this JVM: its own clients, catalog connection and service thread. */
-  private final class Sidecar implements AutoCloseable {
-    private final KafkaClientFactory clients = new KafkaClientFactory(
-        Map.of("bootstrap.servers", KAFKA.bootstrapServers()), "mink-scale");
-    private final KafkaTableStore store = new KafkaTableStore(clients, tablesTopic);
-    private final LakeTables lake = new LakeTables(CatalogLoader.load(warehouse.lakeSettings()));
-    private final TieringService service;
-    private final Thread thread;
-
-    Sidecar() {
-      try (Admin admin = clients.admin()) {
-        store.ensureTopic(admin);
-      }
-      TieringSettings settings = new TieringSettings(2, 1, 128L << 20, Duration.ofMillis(200),
-          Duration.ofSeconds(30), SESSION_TIMEOUT, "mink-scale-" + suffix, ownersTopic);
-      service = new TieringService(store, lake, clients, CommitHook.NONE, settings, null, Clock.systemUTC());
-      thread = new Thread(service::run, "scale-out-sidecar");
-      thread.start();
-    }
-
-    TableDescriptor add(String topic) {
-      TableDescriptor descriptor = new TableDescriptor("kafka", TableDescriptor.tableNameFor(topic), topic, null,
-          Duration.ofMillis(500), Map.of(), Instant.now());
-      lake.create(TieringService.identifier(descriptor), MinkTableLayout.properties(topic, null, 128L << 20, Map.of()));
-      store.put(descriptor);
-      return descriptor;
-    }
-
-    Set<String> tables() {
-      Set<String> tables = new HashSet<>();
-      service.statusBoard().all().forEach(status -> tables.add(status.table()));
-      return tables;
-    }
-
-    Table table(TableDescriptor descriptor) {
-      return lake.load(TieringService.identifier(descriptor));
-    }
-
-    LakeOffsets offsets(TableDescriptor descriptor) {
-      return MinkSnapshot.newest(((HasTableOperations) table(descriptor)).operations().current())
-          .map(MinkSnapshot::offsets).orElse(LakeOffsets.NONE);
-    }
-
-    @Override
-    public void close() {
-      service.stop();
-      try {
-        thread.join(30_000);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-      }
-      service.close();
-      store.close();
-    }
+  private InProcessSidecar newSidecar() {
+    TieringSettings settings = new TieringSettings(2, 1, 128L << 20, Duration.ofMillis(200), Duration.ofSeconds(30),
+        SESSION_TIMEOUT, "mink-scale-" + suffix, ownersTopic);
+    return new InProcessSidecar(KAFKA.bootstrapServers(), warehouse.lakeSettings(), tablesTopic, settings);
   }
 }

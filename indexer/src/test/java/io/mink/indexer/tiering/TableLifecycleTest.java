@@ -2,12 +2,6 @@ package io.mink.indexer.tiering;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.mink.lake.CatalogLoader;
-import io.mink.lake.CommitHook;
-import io.mink.lake.LakeTables;
-import io.mink.lake.MinkTableLayout;
-import io.mink.registry.KafkaClientFactory;
-import io.mink.registry.KafkaTableStore;
 import io.mink.registry.Lifecycle;
 import io.mink.registry.LifecycleState;
 import io.mink.registry.TableDescriptor;
@@ -18,7 +12,6 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Map;
@@ -26,7 +19,6 @@ import java.util.UUID;
 import java.util.function.Supplier;
 import java.util.stream.Stream;
 import org.apache.iceberg.catalog.TableIdentifier;
-import org.apache.kafka.clients.admin.Admin;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -56,12 +48,12 @@ class TableLifecycleTest {
     KAFKA.produce(deleted, TestRecords.mixed(1, 100, 2));
     KAFKA.produce(kept, TestRecords.mixed(2, 50, 2));
 
-    Sidecar sidecar = new Sidecar();
+    InProcessSidecar sidecar = newSidecar();
     TableDescriptor orders;
     TableDescriptor payments;
     try {
-      orders = sidecar.add(deleted);
-      payments = sidecar.add(kept);
+      orders = add(sidecar, deleted);
+      payments = add(sidecar, kept);
       awaitRows(sidecar, orders, 100);
       awaitRows(sidecar, payments, 50);
 
@@ -91,13 +83,13 @@ class TableLifecycleTest {
       sidecar.close();
     }
 
-    Sidecar restarted = new Sidecar();
+    InProcessSidecar restarted = newSidecar();
     try {
       assertThat(restarted.store.find(orders.qualifiedName()).orElseThrow().state()).isEqualTo(LifecycleState.REPLACED);
       KAFKA.produce(kept, TestRecords.mixed(4, 25, 2));
       awaitRows(restarted, payments, 75);
       Thread.sleep(2_000);
-      assertThat(restarted.rows(orders)).as("a replaced table keeps its rows and indexes nothing new").isEqualTo(100);
+      assertThat(rows(restarted, orders)).as("a replaced table keeps its rows and indexes nothing new").isEqualTo(100);
       assertThat(restarted.store.find(orders.qualifiedName()).orElseThrow().state())
           .isEqualTo(LifecycleState.REPLACED);
 
@@ -106,7 +98,8 @@ class TableLifecycleTest {
       TableDescriptor current = restarted.store.find(orders.qualifiedName()).orElseThrow();
       restarted.store.replace(current, current.withLifecycle(
           new Lifecycle(LifecycleState.REMOVING, Instant.now(), "removed by the test")));
-      await("the removed table's entry gone", () -> restarted.store.find(orders.qualifiedName()).isEmpty() ? true : null);
+      await("the removed table's entry gone",
+          () -> restarted.store.find(orders.qualifiedName()).isEmpty() ? true : null);
       assertThat(restarted.lake.exists(identifier(orders))).isFalse();
       assertThat(dataFiles(location)).as("data and metadata files left in " + location).isZero();
       assertThat(location).as("the table's directory on the local warehouse").doesNotExist();
@@ -148,11 +141,12 @@ class TableLifecycleTest {
     }
   }
 
-  private static void awaitRows(Sidecar sidecar, TableDescriptor table, int rows) throws InterruptedException {
-    await(table.qualifiedName() + " with " + rows + " rows", () -> sidecar.rows(table) == rows ? true : null);
+  private static void awaitRows(InProcessSidecar sidecar, TableDescriptor table, int rows)
+      throws InterruptedException {
+    await(table.qualifiedName() + " with " + rows + " rows", () -> rows(sidecar, table) == rows ? true : null);
   }
 
-  private static TableDescriptor awaitState(Sidecar sidecar, TableDescriptor table, LifecycleState state)
+  private static TableDescriptor awaitState(InProcessSidecar sidecar, TableDescriptor table, LifecycleState state)
       throws InterruptedException {
     return await(table.qualifiedName() + " " + state.label(), () -> sidecar.store.find(table.qualifiedName())
         .filter(found -> found.state() == state).orElse(null));
@@ -170,52 +164,21 @@ class TableLifecycleTest {
     throw new AssertionError("Timed out after " + WAIT.toSeconds() + "s waiting for " + what);
   }
 
-  private final class Sidecar implements AutoCloseable {
-    final KafkaClientFactory clients = new KafkaClientFactory(Map.of("bootstrap.servers", KAFKA.bootstrapServers()),
-        "mink-lifecycle");
-    final KafkaTableStore store = new KafkaTableStore(clients, tablesTopic);
-    final LakeTables lake = new LakeTables(CatalogLoader.load(warehouse.lakeSettings()));
-    final TieringService service;
-    private final Thread thread;
+  private InProcessSidecar newSidecar() {
+    return new InProcessSidecar(KAFKA.bootstrapServers(), warehouse.lakeSettings(), tablesTopic, new TieringSettings(2,
+        1, 128L << 20, Duration.ofSeconds(1), Duration.ofSeconds(30), Duration.ofSeconds(2), "mink-lifecycle-" + suffix,
+        "_owners-" + suffix));
+  }
 
-    Sidecar() {
-      try (Admin admin = clients.admin()) {
-        store.ensureTopic(admin);
-      }
-      TieringSettings settings = new TieringSettings(2, 1, 128L << 20, Duration.ofSeconds(1), Duration.ofSeconds(30),
-          Duration.ofSeconds(2), "mink-lifecycle-" + suffix, "_owners-" + suffix);
-      service = new TieringService(store, lake, clients, CommitHook.NONE, settings, null, Clock.systemUTC());
-      thread = new Thread(service::run, "lifecycle-sidecar");
-      thread.start();
-    }
+  private static TableDescriptor add(InProcessSidecar sidecar, String topic) {
+    return sidecar.add(topic, KAFKA.topicId(topic).toString(), Duration.ofMillis(500));
+  }
 
-    TableDescriptor add(String topic) {
-      TableDescriptor descriptor = new TableDescriptor("kafka", TableDescriptor.tableNameFor(topic), topic,
-          KAFKA.topicId(topic).toString(), Duration.ofMillis(500), Map.of(), Instant.now());
-      lake.create(identifier(descriptor), MinkTableLayout.properties(topic, descriptor.topicId(), 128L << 20,
-          Map.of()));
-      assertThat(store.add(descriptor)).isTrue();
-      return descriptor;
-    }
-
-    long rows(TableDescriptor table) {
-      try {
-        return new TableRows(lake).count(identifier(table));
-      } catch (IOException e) {
-        throw new UncheckedIOException(e);
-      }
-    }
-
-    @Override
-    public void close() {
-      service.stop();
-      try {
-        thread.join(30_000);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-      }
-      service.close();
-      store.close();
+  private static long rows(InProcessSidecar sidecar, TableDescriptor table) {
+    try {
+      return new TableRows(sidecar.lake).count(identifier(table));
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
     }
   }
 }
