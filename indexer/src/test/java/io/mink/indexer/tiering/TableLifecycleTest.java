@@ -23,9 +23,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
- * The states of spec/tables.md with a real broker and a running sidecar: a deleted topic makes its table missing, a
- * recreated one makes it replaced (indexing stops, rows stay), the topic with the table's id makes it indexing again,
- * a restart keeps every table and state, and a removed table's Iceberg table and files and its entry are deleted.
+ * The states of spec/tables.md with a real broker and two running sidecar instances: a deleted topic makes its table
+ * missing, a recreated one makes it replaced (indexing stops, rows stay), the topic with the table's id makes it
+ * indexing again, a restart of both instances keeps every table and state, and a removed table's Iceberg table and
+ * files and its entry are deleted.
  */
 class TableLifecycleTest {
   private static final Duration WAIT = Duration.ofSeconds(30);
@@ -49,6 +50,7 @@ class TableLifecycleTest {
     KAFKA.produce(kept, TestRecords.mixed(2, 50, 2));
 
     InProcessSidecar sidecar = newSidecar();
+    InProcessSidecar other = newSidecar();
     TableDescriptor orders;
     TableDescriptor payments;
     try {
@@ -63,16 +65,18 @@ class TableLifecycleTest {
       System.out.printf("lifecycle: missing %d ms after the topic was deleted%n", millisSince(deletedAt));
       assertThat(missing.lifecycle().reason()).isEqualTo("topic " + deleted + " (topic id " + orders.topicId()
           + ") no longer exists in Kafka");
-      await("the missing table off the schedule",
-          () -> sidecar.service.statusBoard().get(orders.qualifiedName()).isEmpty() ? true : null);
+      await("the missing table off both instances' schedules",
+          () -> sidecar.service.statusBoard().get(orders.qualifiedName()).isEmpty()
+              && other.service.statusBoard().get(orders.qualifiedName()).isEmpty() ? true : null);
 
       String newId = recreate(deleted);
       TableDescriptor replaced = awaitState(sidecar, orders, LifecycleState.REPLACED);
       assertThat(replaced.lifecycle().reason()).isEqualTo("topic " + deleted + " was deleted and created again "
           + "(topic id " + orders.topicId() + " is now " + newId + "): remove the table and add it again");
       KAFKA.produce(deleted, TestRecords.mixed(3, 30, 2));
-      await("the census counting the replaced table", () -> sidecar.service.tablesByState()
-          .equals(Map.of(LifecycleState.INDEXING, 1, LifecycleState.REPLACED, 1)) ? true : null);
+      Map<LifecycleState, Integer> census = Map.of(LifecycleState.INDEXING, 1, LifecycleState.REPLACED, 1);
+      await("both instances counting the replaced table", () -> sidecar.service.tablesByState().equals(census)
+          && other.service.tablesByState().equals(census) ? true : null);
 
       sidecar.store.replace(sidecar.store.find(payments.qualifiedName()).orElseThrow(), payments.withLifecycle(
           new Lifecycle(LifecycleState.MISSING, Instant.now(), "its topic could not be seen")));
@@ -81,9 +85,11 @@ class TableLifecycleTest {
           + ") is back");
     } finally {
       sidecar.close();
+      other.close();
     }
 
     InProcessSidecar restarted = newSidecar();
+    InProcessSidecar otherRestarted = newSidecar();
     try {
       assertThat(restarted.store.find(orders.qualifiedName()).orElseThrow().state()).isEqualTo(LifecycleState.REPLACED);
       KAFKA.produce(kept, TestRecords.mixed(4, 25, 2));
@@ -106,6 +112,7 @@ class TableLifecycleTest {
       assertThat(restarted.store.find(payments.qualifiedName()).orElseThrow().isIndexing()).isTrue();
     } finally {
       restarted.close();
+      otherRestarted.close();
     }
   }
 
