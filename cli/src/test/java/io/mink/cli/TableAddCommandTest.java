@@ -5,9 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.mink.indexer.config.ConfigKey;
-import io.mink.lake.CatalogLoader;
-import io.mink.lake.LakeSettings;
-import io.mink.registry.KafkaClientFactory;
 import io.mink.registry.KafkaTableStore;
 import io.mink.schema.KafkaColumns;
 import io.mink.testkit.KafkaBroker;
@@ -37,14 +34,11 @@ class TableAddCommandTest {
   @TempDir
   Path workingDirectory;
 
-  private String tablesTopic;
-  private Map<String, String> variables;
+  private CliFixture mink;
 
   @BeforeEach
-  void environment() {
-    tablesTopic = "_tables_" + UUID.randomUUID().toString().substring(0, 8);
-    variables = Map.of("MINK_KAFKA_BOOTSTRAP_SERVERS", KAFKA.bootstrapServers(),
-        "MINK_INDEXER_TABLES_TOPIC", tablesTopic);
+  void fixture() {
+    mink = new CliFixture(KAFKA, workingDirectory);
   }
 
   @Test
@@ -83,7 +77,7 @@ class TableAddCommandTest {
   @Test
   void waitAddsTheTopicOnceItIsCreated() throws Exception {
     String topic = "late_" + UUID.randomUUID().toString().substring(0, 8);
-    RunningCommand add = RunningCommand.start(workingDirectory, variables, false, "table", "add", topic,
+    RunningCommand add = mink.start("table", "add", topic,
         "--wait=60s");
     add.awaitErr("Waiting up to 1m for topic '" + topic + "' to be created in the Kafka cluster at "
         + KAFKA.bootstrapServers() + "\n", Duration.ofSeconds(30));
@@ -243,15 +237,14 @@ class TableAddCommandTest {
   }
 
   private CommandRun run(String... args) {
-    return CommandRun.of(workingDirectory, variables, args);
+    return mink.run(args);
   }
 
   private Catalog catalog() {
-    return CatalogLoader.load(LakeSettings.embedded(workingDirectory.resolve("mink-warehouse")));
+    return mink.lake().catalog();
   }
 
   private KafkaTableStore store() {
-    return new KafkaTableStore(new KafkaClientFactory(Map.of("bootstrap.servers", KAFKA.bootstrapServers()), "t"),
-        tablesTopic);
+    return mink.store();
   }
 }

@@ -2,16 +2,11 @@ package io.mink.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.mink.lake.CatalogLoader;
-import io.mink.lake.LakeSettings;
 import io.mink.lake.PartitionSpecs;
-import io.mink.registry.KafkaClientFactory;
-import io.mink.registry.KafkaTableStore;
 import io.mink.registry.TableDescriptor;
 import io.mink.testkit.KafkaBroker;
 import java.nio.file.Path;
 import java.util.Map;
-import java.util.UUID;
 import org.apache.iceberg.HasTableOperations;
 import org.apache.iceberg.Table;
 import org.apache.iceberg.catalog.Catalog;
@@ -29,14 +24,11 @@ class TableAddLayoutTest {
   @TempDir
   Path workingDirectory;
 
-  private String tablesTopic;
-  private Map<String, String> variables;
+  private CliFixture mink;
 
   @BeforeEach
-  void environment() {
-    tablesTopic = "_tables_" + UUID.randomUUID().toString().substring(0, 8);
-    variables = Map.of("MINK_KAFKA_BOOTSTRAP_SERVERS", KAFKA.bootstrapServers(),
-        "MINK_INDEXER_TABLES_TOPIC", tablesTopic);
+  void fixture() {
+    mink = new CliFixture(KAFKA, workingDirectory);
   }
 
   @Test
@@ -150,21 +142,18 @@ class TableAddLayoutTest {
   }
 
   private CommandRun run(String... args) {
-    return CommandRun.of(workingDirectory, variables, args);
+    return mink.run(args);
   }
 
   private Table table(String name) {
-    return catalog().loadTable(TableIdentifier.of("kafka", name));
+    return mink.icebergTable("kafka." + name);
   }
 
   private TableDescriptor descriptor(String name) {
-    try (KafkaTableStore store = new KafkaTableStore(
-        new KafkaClientFactory(Map.of("bootstrap.servers", KAFKA.bootstrapServers()), "t"), tablesTopic)) {
-      return store.find("kafka." + name).orElseThrow();
-    }
+    return mink.entry("kafka." + name);
   }
 
   private Catalog catalog() {
-    return CatalogLoader.load(LakeSettings.embedded(workingDirectory.resolve("mink-warehouse")));
+    return mink.lake().catalog();
   }
 }

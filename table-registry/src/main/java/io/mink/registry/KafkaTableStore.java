@@ -12,7 +12,6 @@ import java.util.Optional;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.ExecutionException;
 import org.apache.kafka.clients.admin.Admin;
-import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.clients.producer.ProducerConfig;
@@ -22,8 +21,6 @@ import org.apache.kafka.common.errors.AuthorizationException;
 import org.apache.kafka.common.errors.ConcurrentTransactionsException;
 import org.apache.kafka.common.errors.InvalidProducerEpochException;
 import org.apache.kafka.common.errors.ProducerFencedException;
-import org.apache.kafka.common.config.TopicConfig;
-import org.apache.kafka.common.errors.TopicExistsException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -51,24 +48,7 @@ public final class KafkaTableStore implements TableStore {
 
   /** Creates the compacted topic when it does not exist yet. */
   public void ensureTopic(Admin admin) {
-    try {
-      if (admin.listTopics().names().get().contains(topic)) {
-        return;
-      }
-      int brokers = admin.describeCluster().nodes().get().size();
-      NewTopic newTopic = new NewTopic(topic, 1, (short) Math.min(3, Math.max(1, brokers)))
-          .configs(Map.of(TopicConfig.CLEANUP_POLICY_CONFIG, TopicConfig.CLEANUP_POLICY_COMPACT));
-      admin.createTopics(List.of(newTopic)).all().get();
-      LOG.info("Created the tables topic {}", topic);
-    } catch (ExecutionException e) {
-      if (!(e.getCause() instanceof TopicExistsException)) {
-        throw new IllegalStateException("Cannot create the tables topic " + topic + ": " + e.getCause().getMessage()
-            + ". Create it yourself as a compacted topic with one partition, or check Mink's ACLs", e.getCause());
-      }
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new IllegalStateException("Interrupted while creating the tables topic " + topic, e);
-    }
+    CompactedTopic.ensure(admin, topic, "tables");
   }
 
   @Override

@@ -4,13 +4,11 @@ import static java.util.Objects.requireNonNull;
 
 import io.mink.lake.CommitHook;
 import io.mink.registry.TableDescriptor;
+import io.mink.registry.TopicObservation;
 import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
+import java.util.Optional;
 import org.apache.kafka.clients.admin.Admin;
-import org.apache.kafka.common.errors.UnknownTopicOrPartitionException;
 
 /**
  * Refuses a round's commit when the table's topic is no longer the one it was added with: deleted, or deleted and
@@ -40,24 +38,17 @@ public final class TopicIdentityCheck implements CommitHook {
   }
 
   private void verify() {
-    String current;
-    try {
-      current = admin.describeTopics(List.of(table.topic())).topicNameValues().get(table.topic())
-          .get(TIMEOUT.toMillis(), TimeUnit.MILLISECONDS).topicId().toString();
-    } catch (ExecutionException e) {
-      if (e.getCause() instanceof UnknownTopicOrPartitionException) {
-        throw new TopicChangedException("Topic " + table.topic() + " of table " + table.qualifiedName()
-            + " no longer exists, so the round's records are not committed; the table keeps what it indexed");
-      }
-      throw new IllegalStateException("Cannot check the topic id of " + table.topic() + " before committing "
-          + table.qualifiedName() + ": " + e.getCause().getMessage() + "; the round is tried again", e.getCause());
-    } catch (TimeoutException e) {
-      throw new IllegalStateException("Kafka did not describe topic " + table.topic() + " within "
-          + TIMEOUT.toSeconds() + "s before the commit of " + table.qualifiedName() + "; the round is tried again", e);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new IllegalStateException("Interrupted while checking the topic of " + table.qualifiedName(), e);
+    Optional<TopicObservation> observation = TopicObserver.observe(admin, List.of(table.topic()), TIMEOUT)
+        .getOrDefault(table.topic(), Optional.empty());
+    if (observation.isEmpty()) {
+      throw new IllegalStateException("Cannot check the topic id of " + table.topic() + " within "
+          + TIMEOUT.toSeconds() + "s before the commit of " + table.qualifiedName() + "; the round is tried again");
     }
+    if (observation.get() instanceof TopicObservation.Absent) {
+      throw new TopicChangedException("Topic " + table.topic() + " of table " + table.qualifiedName()
+          + " no longer exists, so the round's records are not committed; the table keeps what it indexed");
+    }
+    String current = ((TopicObservation.Present) observation.get()).topicId();
     if (!current.equals(table.topicId())) {
       throw new TopicChangedException("Topic " + table.topic() + " of table " + table.qualifiedName() + " was deleted "
           + "and created again (topic id " + table.topicId() + " is now " + current + "), so the round's records, "

@@ -9,17 +9,10 @@ import io.mink.registry.TopicWatch;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import org.apache.kafka.clients.admin.Admin;
-import org.apache.kafka.clients.admin.TopicDescription;
-import org.apache.kafka.common.KafkaFuture;
-import org.apache.kafka.common.errors.UnknownTopicOrPartitionException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -47,8 +40,8 @@ public final class TopicWatcher {
     if (tables.isEmpty()) {
       return List.of();
     }
-    Map<String, Optional<TopicObservation>> observations = observe(tables.stream()
-        .map(TableDescriptor::topic).distinct().toList());
+    Map<String, Optional<TopicObservation>> observations = TopicObserver.observe(admin, tables.stream()
+        .map(TableDescriptor::topic).distinct().toList(), TIMEOUT);
     List<TableDescriptor> changed = new ArrayList<>();
     for (TableDescriptor table : tables) {
       Optional<TopicObservation> observation = observations.getOrDefault(table.topic(), Optional.empty());
@@ -76,34 +69,5 @@ public final class TopicWatcher {
       LOG.warn("Cannot record that table {} is {}: {}", table.qualifiedName(), next.state().label(), e.getMessage());
     }
     return false;
-  }
-
-  /** Each topic's observation, or empty when Kafka did not say. */
-  private Map<String, Optional<TopicObservation>> observe(List<String> topics) {
-    Map<String, KafkaFuture<TopicDescription>> futures = admin.describeTopics(topics).topicNameValues();
-    Map<String, Optional<TopicObservation>> observations = new HashMap<>();
-    long deadline = System.nanoTime() + TIMEOUT.toNanos();
-    futures.forEach((topic, future) -> observations.put(topic, observe(topic, future, deadline)));
-    return observations;
-  }
-
-  private static Optional<TopicObservation> observe(String topic, KafkaFuture<TopicDescription> future,
-      long deadline) {
-    try {
-      TopicDescription description = future.get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
-      return Optional.of(TopicObservation.present(description.topicId().toString()));
-    } catch (ExecutionException e) {
-      if (e.getCause() instanceof UnknownTopicOrPartitionException) {
-        return Optional.of(TopicObservation.absent());
-      }
-      LOG.debug("Cannot describe topic {}: {}", topic, e.getCause().getMessage());
-      return Optional.empty();
-    } catch (TimeoutException e) {
-      LOG.debug("No answer describing topic {} within {}", topic, TIMEOUT);
-      return Optional.empty();
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      return Optional.empty();
-    }
   }
 }

@@ -2,21 +2,17 @@ package io.mink.indexer.stats;
 
 import static java.util.Objects.requireNonNull;
 
+import io.mink.registry.CompactedTopic;
 import io.mink.registry.KafkaClientFactory;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
-import java.util.concurrent.ExecutionException;
 import org.apache.kafka.clients.admin.Admin;
-import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.common.TopicPartition;
-import org.apache.kafka.common.config.TopicConfig;
-import org.apache.kafka.common.errors.TopicExistsException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -42,24 +38,7 @@ public final class StatusTopic {
 
   /** Creates the topic, compacted with one partition, when it does not exist yet. */
   public void ensure(Admin admin) {
-    try {
-      if (admin.listTopics().names().get().contains(topic)) {
-        return;
-      }
-      int brokers = admin.describeCluster().nodes().get().size();
-      NewTopic newTopic = new NewTopic(topic, 1, (short) Math.min(3, Math.max(1, brokers)))
-          .configs(Map.of(TopicConfig.CLEANUP_POLICY_CONFIG, TopicConfig.CLEANUP_POLICY_COMPACT));
-      admin.createTopics(List.of(newTopic)).all().get();
-      LOG.info("Created the status topic {}", topic);
-    } catch (ExecutionException e) {
-      if (!(e.getCause() instanceof TopicExistsException)) {
-        throw new IllegalStateException("Cannot create the status topic " + topic + ": " + e.getCause().getMessage()
-            + ". Create it yourself as a compacted topic with one partition, or check Mink's ACLs", e.getCause());
-      }
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new IllegalStateException("Interrupted while creating the status topic " + topic, e);
-    }
+    CompactedTopic.ensure(admin, topic, "status");
   }
 
   /**

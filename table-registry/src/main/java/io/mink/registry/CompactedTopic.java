@@ -1,0 +1,45 @@
+package io.mink.registry;
+
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.common.config.TopicConfig;
+import org.apache.kafka.common.errors.TopicExistsException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/** Mink's own compacted topics of one partition, such as the tables and the status topic, created when missing. */
+public final class CompactedTopic {
+  private static final Logger LOG = LoggerFactory.getLogger(CompactedTopic.class);
+
+  private CompactedTopic() {}
+
+  /**
+   * Creates the topic, compacted with one partition and up to three replicas, unless it exists.
+   *
+   * @param purpose what the topic is, for messages: "tables", "status"
+   */
+  public static void ensure(Admin admin, String topic, String purpose) {
+    try {
+      if (admin.listTopics().names().get().contains(topic)) {
+        return;
+      }
+      int brokers = admin.describeCluster().nodes().get().size();
+      NewTopic newTopic = new NewTopic(topic, 1, (short) Math.min(3, Math.max(1, brokers)))
+          .configs(Map.of(TopicConfig.CLEANUP_POLICY_CONFIG, TopicConfig.CLEANUP_POLICY_COMPACT));
+      admin.createTopics(List.of(newTopic)).all().get();
+      LOG.info("Created the {} topic {}", purpose, topic);
+    } catch (ExecutionException e) {
+      if (!(e.getCause() instanceof TopicExistsException)) {
+        throw new IllegalStateException("Cannot create the " + purpose + " topic " + topic + ": "
+            + e.getCause().getMessage() + ". Create it yourself as a compacted topic with one partition, or check "
+            + "Mink's ACLs", e.getCause());
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("Interrupted while creating the " + purpose + " topic " + topic, e);
+    }
+  }
+}
