@@ -9,41 +9,44 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.UUID;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.ExecutionException;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
-import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.common.KafkaException;
 import org.apache.kafka.common.errors.AuthenticationException;
 import org.apache.kafka.common.errors.AuthorizationException;
-import org.apache.kafka.common.errors.ConcurrentTransactionsException;
-import org.apache.kafka.common.errors.InvalidProducerEpochException;
-import org.apache.kafka.common.errors.ProducerFencedException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The added tables in a compacted Kafka topic: key the qualified table name, value the descriptor
- * as JSON, a tombstone for a removed table. Mink needs nothing beyond Kafka and the catalog. Changes
- * are transactional compare-and-sets ({@link #transactionalId()}).
+ * The added tables in a compacted Kafka topic: key the qualified table name, value the entry (descriptor and
+ * revision) as JSON, a tombstone for a removed table, and a write id header on every record ({@link TableEntries}).
+ * Mink needs nothing beyond Kafka and the catalog. Changes are transactional compare-and-sets
+ * ({@link #transactionalId()}).
  */
 public final class KafkaTableStore implements TableStore {
   private static final Logger LOG = LoggerFactory.getLogger(KafkaTableStore.class);
-  private static final Duration TRANSACTION_TIMEOUT = Duration.ofSeconds(15);
   private static final int CAS_ATTEMPTS = 20;
 
   private final KafkaClientFactory clients;
   private final String topic;
   private final TablesTopicReader reader;
+  private final TransactionalEntryWriter writer;
   private KafkaProducer<byte[], byte[]> producer;
-  private KafkaProducer<byte[], byte[]> writer;
 
   public KafkaTableStore(KafkaClientFactory clients, String topic) {
+    this(clients, topic, TransactionalEntryWriter.CommitStep.KAFKA);
+  }
+
+  /** A store whose transactions commit through {@code commitStep}, so tests can make a commit's outcome unknown. */
+  KafkaTableStore(KafkaClientFactory clients, String topic, TransactionalEntryWriter.CommitStep commitStep) {
     this.clients = requireNonNull(clients, "clients is null");
     this.topic = requireNonNull(topic, "topic is null");
     this.reader = new TablesTopicReader(clients, topic);
+    this.writer = new TransactionalEntryWriter(clients, topic, transactionalId(), commitStep);
   }
 
   /** Creates the compacted topic when it does not exist yet. */
@@ -53,22 +56,22 @@ public final class KafkaTableStore implements TableStore {
 
   @Override
   public List<TableDescriptor> list() {
-    return new ArrayList<>(read().values());
+    return new ArrayList<>(read().values().stream().map(TableEntry::descriptor).toList());
   }
 
   @Override
   public Optional<TableDescriptor> find(String qualifiedName) {
-    return Optional.ofNullable(read().get(qualifiedName));
+    return Optional.ofNullable(read().get(qualifiedName)).map(TableEntry::descriptor);
   }
 
   /** Every entry of the topic, read to its end under read_committed, by qualified name. */
-  private synchronized Map<String, TableDescriptor> read() {
+  private synchronized Map<String, TableEntry> read() {
     return reader.readToEnd();
   }
 
   @Override
   public boolean add(TableDescriptor descriptor) {
-    return compareAndSet(descriptor.qualifiedName(), null, TableDescriptorCodec.encode(descriptor));
+    return compareAndSet(descriptor.qualifiedName(), null, descriptor);
   }
 
   @Override
@@ -77,7 +80,7 @@ public final class KafkaTableStore implements TableStore {
       throw new IllegalArgumentException("Cannot replace table " + expected.qualifiedName() + " by "
           + updated.qualifiedName() + ": a table keeps its name");
     }
-    return compareAndSet(expected.qualifiedName(), requireNonNull(expected), TableDescriptorCodec.encode(updated));
+    return compareAndSet(expected.qualifiedName(), requireNonNull(expected), requireNonNull(updated));
   }
 
   @Override
@@ -91,93 +94,85 @@ public final class KafkaTableStore implements TableStore {
   }
 
   @Override
-  public void put(TableDescriptor descriptor) {
-    send(descriptor.qualifiedName(), TableDescriptorCodec.encode(descriptor));
+  public synchronized void put(TableDescriptor descriptor) {
+    TableEntry current = reader.readToEnd().get(descriptor.qualifiedName());
+    send(descriptor.qualifiedName(), TableDescriptorCodec.encode(TableEntry.following(current, descriptor)));
   }
 
   /**
-   * Writes {@code value} under {@code key} if the entry is {@code expected} (null: no entry). Every writer of the
-   * store shares one transactional id, and each starts its first change with {@code initTransactions}, which fences
-   * every other writer: a writer can only commit while no other started after it, so what it read (to the end, no
-   * other transaction being open) is still current. A fenced writer starts over with a new producer.
+   * Writes {@code updated} (null: a tombstone) under {@code key} if the entry's descriptor is {@code expected} (null:
+   * no entry), as the next revision of the entry. Every writer of the store shares one transactional id, and each
+   * starts its first change with {@code initTransactions}, which fences every other writer: a writer can only commit
+   * while no other started after it, so what it read (to the end, no other transaction being open) is still current.
+   * A fenced writer starts over with a new producer.
+   *
+   * <p>A failed commit may still have committed (the broker may answer a commit that another writer's
+   * {@code initTransactions} aborted with an invalid-state error, and a commit's answer can be lost). Each change
+   * carries a write id of its own, so the outcome is settled by identity: the next writer opened settles the
+   * transaction, and the change counts as done only if a committed record with this write id is read. An equal
+   * entry written by someone else never counts.
    */
-  private synchronized boolean compareAndSet(String key, TableDescriptor expected, byte[] value) {
-    TableDescriptor wanted = value == null ? null : TableDescriptorCodec.decode(value);
-    boolean uncertain = false;
+  private synchronized boolean compareAndSet(String key, TableDescriptor expected, TableDescriptor updated) {
+    String writeId = UUID.randomUUID().toString();
+    reader.watch(writeId);
+    try {
+      return compareAndSet(key, expected, updated, writeId);
+    } finally {
+      reader.unwatch(writeId);
+    }
+  }
+
+  private boolean compareAndSet(String key, TableDescriptor expected, TableDescriptor updated, String writeId) {
+    boolean outcomeUnknown = false;
     RuntimeException last = null;
     for (int attempt = 1; attempt <= CAS_ATTEMPTS; attempt++) {
+      boolean committing = false;
       try {
-        KafkaProducer<byte[], byte[]> writer = writer();
-        TableDescriptor current = reader.readToEnd().get(key);
-        if (!Objects.equals(current, expected)) {
-          return uncertain && Objects.equals(current, wanted);
+        writer.open();
+        Map<String, TableEntry> entries = reader.readToEnd();
+        if (outcomeUnknown) {
+          if (reader.wasRead(writeId)) {
+            LOG.debug("Change {} of table {} was committed though its commit failed", writeId, key);
+            return true;
+          }
+          outcomeUnknown = false;
         }
-        writer.beginTransaction();
-        long offset = writer.send(new ProducerRecord<>(topic, 0, key.getBytes(StandardCharsets.UTF_8), value))
-            .get().offset();
-        writer.commitTransaction();
+        TableEntry current = entries.get(key);
+        if (!Objects.equals(current == null ? null : current.descriptor(), expected)) {
+          return false;
+        }
+        byte[] value = updated == null ? null : TableDescriptorCodec.encode(TableEntry.following(current, updated));
+        long offset = writer.begin(key, value, writeId);
+        committing = true;
+        writer.commit();
         reader.readPast(offset);
         return true;
-      } catch (ExecutionException e) {
-        closeWriter();
-        last = retryOrThrow(key, e.getCause());
       } catch (KafkaException e) {
-        closeWriter();
+        writer.close();
+        outcomeUnknown |= committing;
         last = retryOrThrow(key, e);
-        uncertain |= !isFenced(e);
       } catch (InterruptedException e) {
-        closeWriter();
+        writer.close();
         Thread.currentThread().interrupt();
         throw new IllegalStateException("Interrupted while writing table " + key, e);
       }
       LOG.debug("Change of table {} in {} met another writer (attempt {}), starting over: {}", key, topic, attempt,
-          last.getMessage());
+          last.toString());
       backOff(attempt);
     }
+    String outcome = outcomeUnknown
+        ? ". The last commit's outcome is unknown: check the table with mink table show before trying again"
+        : ". Try again";
     throw new IllegalStateException("Cannot write table " + key + " to the tables topic " + topic + ": other writers "
-        + "changed it " + CAS_ATTEMPTS + " times in a row. Try again", last);
+        + "or failures stopped " + CAS_ATTEMPTS + " attempts in a row" + outcome, last);
   }
 
   /** The failure to retry the change after, or throws when retrying cannot help, as when Mink may not write. */
-  private RuntimeException retryOrThrow(String key, Throwable failure) {
-    if (failure instanceof AuthorizationException || failure instanceof AuthenticationException
-        || !(failure instanceof KafkaException)) {
+  private RuntimeException retryOrThrow(String key, KafkaException failure) {
+    if (failure instanceof AuthorizationException || failure instanceof AuthenticationException) {
       throw cannotWrite(key, failure);
     }
-    return (KafkaException) failure;
-  }
-
-  private KafkaProducer<byte[], byte[]> writer() {
-    if (writer == null) {
-      KafkaProducer<byte[], byte[]> created = clients.rawProducer("tables-writer", Map.of(
-          ProducerConfig.TRANSACTIONAL_ID_CONFIG, transactionalId(),
-          ProducerConfig.TRANSACTION_TIMEOUT_CONFIG, (int) TRANSACTION_TIMEOUT.toMillis()));
-      try {
-        created.initTransactions();
-      } catch (RuntimeException e) {
-        created.close(Duration.ZERO);
-        throw e;
-      }
-      writer = created;
-    }
-    return writer;
-  }
-
-  private void closeWriter() {
-    if (writer != null) {
-      writer.close(Duration.ZERO);
-      writer = null;
-    }
-  }
-
-  private static boolean isFenced(Throwable error) {
-    for (Throwable cause = error; cause != null; cause = cause.getCause() == cause ? null : cause.getCause()) {
-      if (cause instanceof ProducerFencedException || cause instanceof InvalidProducerEpochException
-          || cause instanceof ConcurrentTransactionsException) {
-        return true;
-      }
-    }
-    return false;
+    return failure;
   }
 
   /** The transactional id every writer of this store shares: it needs the TransactionalId Write ACL. */
@@ -201,12 +196,13 @@ public final class KafkaTableStore implements TableStore {
     }
   }
 
-  private synchronized void send(String key, byte[] value) {
+  private void send(String key, byte[] value) {
     if (producer == null) {
       producer = clients.rawProducer("tables", Map.of());
     }
     try {
-      producer.send(new ProducerRecord<>(topic, 0, key.getBytes(StandardCharsets.UTF_8), value)).get();
+      producer.send(new ProducerRecord<>(topic, 0, null, key.getBytes(StandardCharsets.UTF_8), value,
+          TableEntries.writeIdHeaders(UUID.randomUUID().toString()))).get();
     } catch (ExecutionException e) {
       throw cannotWrite(key, e.getCause());
     } catch (InterruptedException e) {
@@ -217,7 +213,7 @@ public final class KafkaTableStore implements TableStore {
 
   @Override
   public synchronized void close() {
-    closeWriter();
+    writer.close();
     reader.close();
     if (producer != null) {
       producer.close(Duration.ofSeconds(10));

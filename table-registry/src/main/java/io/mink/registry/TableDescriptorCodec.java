@@ -11,15 +11,20 @@ import java.util.Iterator;
 import java.util.Map;
 import java.util.TreeMap;
 
-/** The JSON form of a descriptor in the tables topic. Unknown fields are ignored for upgrades. */
+/**
+ * The JSON form of an entry in the tables topic: the descriptor and its revision. Unknown fields are ignored for
+ * upgrades; an entry without a revision (written before revisions existed) reads as revision 0.
+ */
 final class TableDescriptorCodec {
   private static final ObjectMapper JSON = new ObjectMapper();
 
   private TableDescriptorCodec() {}
 
-  static byte[] encode(TableDescriptor descriptor) {
+  static byte[] encode(TableEntry entry) {
+    TableDescriptor descriptor = entry.descriptor();
     ObjectNode node = JSON.createObjectNode();
     node.put("version", 1);
+    node.put("revision", entry.revision());
     node.put("namespace", descriptor.namespace());
     node.put("name", descriptor.name());
     node.put("topic", descriptor.topic());
@@ -37,7 +42,7 @@ final class TableDescriptorCodec {
     return node.toString().getBytes(StandardCharsets.UTF_8);
   }
 
-  static TableDescriptor decode(byte[] bytes) {
+  static TableEntry decode(byte[] bytes) {
     try {
       JsonNode node = JSON.readTree(bytes);
       Map<String, String> options = new TreeMap<>();
@@ -51,7 +56,7 @@ final class TableDescriptorCodec {
           ? new Lifecycle(LifecycleState.fromLabel(state.get("name").asText()),
               Instant.parse(state.get("since").asText()), state.path("reason").asText(""))
           : Lifecycle.indexing(addedAt, "added");
-      return new TableDescriptor(
+      TableDescriptor descriptor = new TableDescriptor(
           node.get("namespace").asText(),
           node.get("name").asText(),
           node.get("topic").asText(),
@@ -60,6 +65,7 @@ final class TableDescriptorCodec {
           options,
           addedAt,
           lifecycle);
+      return new TableEntry(descriptor, node.path("revision").asLong(0));
     } catch (java.io.IOException | RuntimeException e) {
       throw new IllegalArgumentException("Unreadable table descriptor "
           + new String(bytes, StandardCharsets.UTF_8) + ": " + e.getMessage(), e);

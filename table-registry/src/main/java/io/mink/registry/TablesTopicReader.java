@@ -3,6 +3,7 @@ package io.mink.registry;
 import static java.util.Objects.requireNonNull;
 
 import java.time.Duration;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
@@ -12,14 +13,17 @@ import org.apache.kafka.common.TopicPartition;
 
 /**
  * Reads the tables topic to its end under read_committed, keeping what it read: each read after the first takes
- * only the entries written since. Not thread-safe; the store calls it under its lock.
+ * only the entries written since. A writer that does not know whether its transaction committed watches its write
+ * id: the watch is marked once a committed record with that id is read. Not thread-safe; the store calls it under
+ * its lock.
  */
 final class TablesTopicReader implements AutoCloseable {
   private static final Duration READ_TIMEOUT = Duration.ofSeconds(60);
 
   private final KafkaClientFactory clients;
   private final TopicPartition partition;
-  private final Map<String, TableDescriptor> tables = new LinkedHashMap<>();
+  private final Map<String, TableEntry> tables = new LinkedHashMap<>();
+  private final Map<String, Boolean> watchedWrites = new HashMap<>();
   private KafkaConsumer<byte[], byte[]> consumer;
 
   TablesTopicReader(KafkaClientFactory clients, String topic) {
@@ -28,7 +32,7 @@ final class TablesTopicReader implements AutoCloseable {
   }
 
   /** Every entry up to the topic's end now, by qualified name, in the order they were first written. */
-  Map<String, TableDescriptor> readToEnd() {
+  Map<String, TableEntry> readToEnd() {
     try {
       if (consumer == null && !open()) {
         return Map.of();
@@ -42,6 +46,7 @@ final class TablesTopicReader implements AutoCloseable {
         }
         for (ConsumerRecord<byte[], byte[]> record : consumer.poll(Duration.ofMillis(200))) {
           TableEntries.apply(tables, record, partition.topic());
+          TableEntries.writeId(record).ifPresent(id -> watchedWrites.replace(id, true));
         }
       }
       return new LinkedHashMap<>(tables);
@@ -49,6 +54,20 @@ final class TablesTopicReader implements AutoCloseable {
       close();
       throw e;
     }
+  }
+
+  /** Watches for the committed record of write {@code writeId} from now on, until {@link #unwatch}. */
+  void watch(String writeId) {
+    watchedWrites.put(writeId, false);
+  }
+
+  /** Whether a committed record of the watched write {@code writeId} was read since the watch began. */
+  boolean wasRead(String writeId) {
+    return watchedWrites.getOrDefault(writeId, false);
+  }
+
+  void unwatch(String writeId) {
+    watchedWrites.remove(writeId);
   }
 
   /**

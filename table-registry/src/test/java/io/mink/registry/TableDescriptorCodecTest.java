@@ -18,7 +18,8 @@ class TableDescriptorCodecTest {
         Map.of("iceberg.format-version", "3", "auto-compaction", "true"), ADDED)
         .withLifecycle(new Lifecycle(LifecycleState.REPLACED, ADDED.plusSeconds(60), "topic orders.v1 was deleted"));
 
-    assertThat(TableDescriptorCodec.decode(TableDescriptorCodec.encode(table))).isEqualTo(table);
+    assertThat(TableDescriptorCodec.decode(TableDescriptorCodec.encode(new TableEntry(table, 7))))
+        .isEqualTo(new TableEntry(table, 7));
   }
 
   @Test
@@ -26,20 +27,22 @@ class TableDescriptorCodecTest {
     TableDescriptor table = new TableDescriptor("kafka", "orders", "orders", "abc", Duration.ofMinutes(3), Map.of(),
         ADDED);
 
-    assertThat(new String(TableDescriptorCodec.encode(table), StandardCharsets.UTF_8)).isEqualTo("{\"version\":1,"
+    assertThat(new String(TableDescriptorCodec.encode(new TableEntry(table, 3)), StandardCharsets.UTF_8))
+        .isEqualTo("{\"version\":1,\"revision\":3,"
         + "\"namespace\":\"kafka\",\"name\":\"orders\",\"topic\":\"orders\",\"topic_id\":\"abc\","
         + "\"freshness_ms\":180000,\"options\":{},\"added_at\":\"2026-11-01T10:00:00Z\","
         + "\"state\":{\"name\":\"indexing\",\"since\":\"2026-11-01T10:00:00Z\",\"reason\":\"added\"}}");
   }
 
   @Test
-  void anEntryWrittenBeforeStatesExistedIsIndexingSinceItWasAdded() {
+  void anEntryWrittenBeforeStatesAndRevisionsExistedIsIndexingSinceItWasAddedAtRevisionZero() {
     String entry = "{\"version\":1,\"namespace\":\"kafka\",\"name\":\"orders\",\"topic\":\"orders\","
         + "\"topic_id\":\"abc\",\"freshness_ms\":180000,\"options\":{},\"added_at\":\"2026-11-01T10:00:00Z\"}";
 
-    TableDescriptor table = TableDescriptorCodec.decode(entry.getBytes(StandardCharsets.UTF_8));
+    TableEntry read = TableDescriptorCodec.decode(entry.getBytes(StandardCharsets.UTF_8));
 
-    assertThat(table.lifecycle()).isEqualTo(Lifecycle.indexing(ADDED, "added"));
+    assertThat(read.descriptor().lifecycle()).isEqualTo(Lifecycle.indexing(ADDED, "added"));
+    assertThat(read.revision()).isZero();
   }
 
   @Test
