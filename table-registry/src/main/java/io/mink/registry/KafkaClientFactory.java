@@ -49,16 +49,44 @@ public final class KafkaClientFactory {
   /**
    * A consumer of raw records for assign-and-seek reads, never subscribed: offsets come from the
    * lake, so the group's committed offsets are not read. Read committed, so aborted transactions
-   * never become rows.
+   * never become rows. It never creates a topic: a metadata lookup of a deleted topic (a user's or
+   * Mink's own) must find it gone, not create it again on a broker with auto.create.topics.enable,
+   * so no setting can turn {@code allow.auto.create.topics} on.
    */
   public KafkaConsumer<byte[], byte[]> rawConsumer(String purpose, Map<String, Object> overrides) {
+    return new KafkaConsumer<>(consumerConfig(purpose, overrides), new ByteArrayDeserializer(),
+        new ByteArrayDeserializer());
+  }
+
+  /** The settings of {@link #rawConsumer}: [kafka]'s, then Mink's, then {@code overrides}, then the topic guard. */
+  Map<String, Object> consumerConfig(String purpose, Map<String, Object> overrides) {
     Map<String, Object> config = base(purpose);
     config.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
     config.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
     config.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "none");
     config.remove(ConsumerConfig.GROUP_ID_CONFIG);
     config.putAll(overrides);
-    return new KafkaConsumer<>(config, new ByteArrayDeserializer(), new ByteArrayDeserializer());
+    config.put(ConsumerConfig.ALLOW_AUTO_CREATE_TOPICS_CONFIG, false);
+    return config;
+  }
+
+  /**
+   * A producer for Mink's own topics only. Kafka's producers ask the broker to create a topic they look up, so
+   * callers check that their topic exists right before they write and keep producers only as long as they write.
+   */
+  /**
+   * Like {@link #rawConsumer}, with {@code tuning} (such as fetch sizes) applied only where the [kafka] settings do
+   * not set the property themselves.
+   */
+  public KafkaConsumer<byte[], byte[]> tunedConsumer(String purpose, Map<String, Object> tuning) {
+    return rawConsumer(purpose, untuned(tuning));
+  }
+
+  /** The tuning properties the [kafka] settings leave to Mink. */
+  Map<String, Object> untuned(Map<String, Object> tuning) {
+    Map<String, Object> left = new HashMap<>(tuning);
+    left.keySet().removeAll(settings.keySet());
+    return left;
   }
 
   public KafkaProducer<byte[], byte[]> rawProducer(String purpose, Map<String, Object> overrides) {

@@ -3,7 +3,6 @@ package io.mink.registry;
 import static java.util.Objects.requireNonNull;
 
 import java.nio.charset.StandardCharsets;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -35,7 +34,6 @@ public final class KafkaTableStore implements TableStore {
   private final String topic;
   private final TablesTopicReader reader;
   private final TransactionalEntryWriter writer;
-  private KafkaProducer<byte[], byte[]> producer;
 
   public KafkaTableStore(KafkaClientFactory clients, String topic) {
     this(clients, topic, TransactionalEntryWriter.CommitStep.KAFKA);
@@ -49,9 +47,13 @@ public final class KafkaTableStore implements TableStore {
     this.writer = new TransactionalEntryWriter(clients, topic, transactionalId(), commitStep);
   }
 
-  /** Creates the compacted topic when it does not exist yet. */
-  public void ensureTopic(Admin admin) {
+  /**
+   * Creates the compacted topic when it does not exist yet. From then on this store takes the topic's absence for a
+   * deletion, never for a topic not created yet.
+   */
+  public synchronized void ensureTopic(Admin admin) {
     CompactedTopic.ensure(admin, topic, "tables");
+    reader.topicExists();
   }
 
   @Override
@@ -95,7 +97,7 @@ public final class KafkaTableStore implements TableStore {
 
   @Override
   public synchronized void put(TableDescriptor descriptor) {
-    TableEntry current = reader.readToEnd().get(descriptor.qualifiedName());
+    TableEntry current = reader.readToEndOfExistingTopic().get(descriptor.qualifiedName());
     send(descriptor.qualifiedName(), TableDescriptorCodec.encode(TableEntry.following(current, descriptor)));
   }
 
@@ -111,6 +113,9 @@ public final class KafkaTableStore implements TableStore {
    * carries a write id of its own, so the outcome is settled by identity: the next writer opened settles the
    * transaction, and the change counts as done only if a committed record with this write id is read. An equal
    * entry written by someone else never counts.
+   *
+   * <p>The producer lives for one change only: Kafka's producers ask the broker to create the topics they look up,
+   * and a producer kept open would look the topic up again after someone deleted it.
    */
   private synchronized boolean compareAndSet(String key, TableDescriptor expected, TableDescriptor updated) {
     String writeId = UUID.randomUUID().toString();
@@ -119,6 +124,7 @@ public final class KafkaTableStore implements TableStore {
       return compareAndSet(key, expected, updated, writeId);
     } finally {
       reader.unwatch(writeId);
+      writer.close();
     }
   }
 
@@ -129,7 +135,7 @@ public final class KafkaTableStore implements TableStore {
       boolean committing = false;
       try {
         writer.open();
-        Map<String, TableEntry> entries = reader.readToEnd();
+        Map<String, TableEntry> entries = reader.readToEndOfExistingTopic();
         if (outcomeUnknown) {
           if (reader.wasRead(writeId)) {
             LOG.debug("Change {} of table {} was committed though its commit failed", writeId, key);
@@ -197,10 +203,7 @@ public final class KafkaTableStore implements TableStore {
   }
 
   private void send(String key, byte[] value) {
-    if (producer == null) {
-      producer = clients.rawProducer("tables", Map.of());
-    }
-    try {
+    try (KafkaProducer<byte[], byte[]> producer = clients.rawProducer("tables", Map.of())) {
       producer.send(new ProducerRecord<>(topic, 0, null, key.getBytes(StandardCharsets.UTF_8), value,
           TableEntries.writeIdHeaders(UUID.randomUUID().toString()))).get();
     } catch (ExecutionException e) {
@@ -215,9 +218,5 @@ public final class KafkaTableStore implements TableStore {
   public synchronized void close() {
     writer.close();
     reader.close();
-    if (producer != null) {
-      producer.close(Duration.ofSeconds(10));
-      producer = null;
-    }
   }
 }

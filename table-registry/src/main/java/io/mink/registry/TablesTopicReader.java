@@ -10,6 +10,7 @@ import java.util.Set;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.errors.TimeoutException;
 
 /**
  * Reads the tables topic to its end under read_committed, keeping what it read: each read after the first takes
@@ -19,25 +20,35 @@ import org.apache.kafka.common.TopicPartition;
  */
 final class TablesTopicReader implements AutoCloseable {
   private static final Duration READ_TIMEOUT = Duration.ofSeconds(60);
+  private static final Duration END_OFFSET_TIMEOUT = Duration.ofSeconds(15);
 
   private final KafkaClientFactory clients;
   private final TopicPartition partition;
   private final Map<String, TableEntry> tables = new LinkedHashMap<>();
   private final Map<String, Boolean> watchedWrites = new HashMap<>();
   private KafkaConsumer<byte[], byte[]> consumer;
+  private boolean seen;
 
   TablesTopicReader(KafkaClientFactory clients, String topic) {
     this.clients = requireNonNull(clients, "clients is null");
     this.partition = new TopicPartition(topic, 0);
   }
 
-  /** Every entry up to the topic's end now, by qualified name, in the order they were first written. */
+  /**
+   * Every entry up to the topic's end now, by qualified name, in the order they were first written; none while the
+   * topic was never there. Throws when the topic was deleted after this reader read it: an empty list would make a
+   * sidecar let go of every table.
+   */
   Map<String, TableEntry> readToEnd() {
     try {
       if (consumer == null && !open()) {
+        if (seen) {
+          throw deleted();
+        }
         return Map.of();
       }
-      long end = consumer.endOffsets(Set.of(partition), READ_TIMEOUT).get(partition);
+      seen = true;
+      long end = endOffset();
       long deadline = System.nanoTime() + READ_TIMEOUT.toNanos();
       while (consumer.position(partition, READ_TIMEOUT) < end) {
         if (System.nanoTime() > deadline) {
@@ -54,6 +65,46 @@ final class TablesTopicReader implements AutoCloseable {
       close();
       throw e;
     }
+  }
+
+  /** Records that the topic exists now (it was just created or found): from now on its absence is a deletion. */
+  void topicExists() {
+    seen = true;
+  }
+
+  /** Like {@link #readToEnd}, and throws when the topic does not exist: a change is never written to a missing topic. */
+  Map<String, TableEntry> readToEndOfExistingTopic() {
+    Map<String, TableEntry> entries = readToEnd();
+    if (consumer == null) {
+      throw new IllegalStateException("The tables topic " + partition.topic() + " does not exist. mink table add and "
+          + "mink serve create it (compacted, one partition); Mink does not create it while changing a table");
+    }
+    return entries;
+  }
+
+  private long endOffset() {
+    try {
+      return consumer.endOffsets(Set.of(partition), END_OFFSET_TIMEOUT).get(partition);
+    } catch (TimeoutException e) {
+      close();
+      if (!exists()) {
+        throw deleted();
+      }
+      throw e;
+    }
+  }
+
+  private boolean exists() {
+    try (KafkaConsumer<byte[], byte[]> probe = clients.rawConsumer("tables-check", Map.of())) {
+      return !probe.partitionsFor(partition.topic(), READ_TIMEOUT).isEmpty();
+    }
+  }
+
+  private IllegalStateException deleted() {
+    return new IllegalStateException("The tables topic " + partition.topic() + " was deleted while Mink used it. It "
+        + "holds every added table, so Mink does not create it again by itself: restore it (compacted, one "
+        + "partition), or restart mink serve, which creates it empty, and add the tables again with mink table add "
+        + "--attach (docs/operations.md)");
   }
 
   /** Watches for the committed record of write {@code writeId} from now on, until {@link #unwatch}. */

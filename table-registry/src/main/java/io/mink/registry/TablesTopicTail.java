@@ -13,12 +13,15 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Follows the end of the tables topic and calls back whenever an entry is written, so a sidecar reads the
- * table list again within a second of a change instead of at its next poll.
+ * table list again within a second of a change instead of at its next poll. A deleted topic is noticed within a few
+ * seconds: it calls back once (the reader then says what happened) and waits for the topic to come back, instead of
+ * fetching from a partition that is gone.
  */
 final class TablesTopicTail implements TableStore.Subscription {
   private static final Logger LOG = LoggerFactory.getLogger(TablesTopicTail.class);
   private static final Duration POLL = Duration.ofMillis(500);
   private static final Duration RETRY = Duration.ofSeconds(1);
+  private static final Duration EXISTENCE_CHECK = Duration.ofSeconds(5);
 
   private final KafkaConsumer<byte[], byte[]> consumer;
   private final TopicPartition partition;
@@ -40,10 +43,21 @@ final class TablesTopicTail implements TableStore.Subscription {
       while (!closed && !assign()) {
         sleep();
       }
+      long nextCheck = System.nanoTime() + EXISTENCE_CHECK.toNanos();
       while (!closed) {
         try {
           if (!consumer.poll(POLL).isEmpty()) {
             onChange.run();
+          } else if (System.nanoTime() > nextCheck) {
+            nextCheck = System.nanoTime() + EXISTENCE_CHECK.toNanos();
+            if (consumer.partitionsFor(partition.topic(), RETRY).isEmpty()) {
+              LOG.debug("The tables topic {} is gone: waiting for it to come back", partition.topic());
+              consumer.unsubscribe();
+              onChange.run();
+              while (!closed && !assign()) {
+                sleep();
+              }
+            }
           }
         } catch (WakeupException e) {
           return;

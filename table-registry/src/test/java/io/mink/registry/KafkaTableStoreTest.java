@@ -1,6 +1,7 @@
 package io.mink.registry;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.mink.testkit.KafkaBroker;
 import java.time.Duration;
@@ -146,6 +147,47 @@ class KafkaTableStoreTest {
         store.replace(orders, orders.withFreshness(Duration.ofSeconds(30)));
         assertThat(calls.tryAcquire(5, TimeUnit.SECONDS)).as("called after replace").isTrue();
       }
+    }
+  }
+
+  @Test
+  void aTablesTopicDeletedWhileReadIsAnErrorAndNoWriteCreatesItAgain() throws Exception {
+    String topic = uniqueTopic();
+    try (KafkaTableStore store = newStore(topic)) {
+      TableDescriptor orders = table("orders", "id-1");
+      store.add(orders);
+      assertThat(store.list()).containsExactly(orders);
+
+      KAFKA.deleteTopic(topic);
+
+      assertThatThrownBy(store::list).hasMessageStartingWith("The tables topic " + topic + " was deleted while Mink "
+          + "used it. It holds every added table, so Mink does not create it again by itself");
+      assertThatThrownBy(() -> store.add(table("refunds", "id-2"))).hasMessageContaining(topic);
+      assertThat(KAFKA.admin().listTopics().names().get()).doesNotContain(topic);
+    }
+  }
+
+  @Test
+  void aTablesTopicDeletedBeforeTheFirstReadOfTheStoreThatCreatedItIsAnError() {
+    String topic = uniqueTopic();
+    try (KafkaTableStore store = newStore(topic)) {
+      KAFKA.deleteTopic(topic);
+
+      assertThatThrownBy(store::list).hasMessageStartingWith("The tables topic " + topic + " was deleted");
+    }
+  }
+
+  @Test
+  void aChangeToATablesTopicThatDoesNotExistIsRefused() throws Exception {
+    String topic = uniqueTopic();
+    KafkaClientFactory clients = new KafkaClientFactory(Map.of("bootstrap.servers", KAFKA.bootstrapServers()),
+        "mink-test");
+    try (KafkaTableStore store = new KafkaTableStore(clients, topic)) {
+      assertThat(store.list()).isEmpty();
+      assertThatThrownBy(() -> store.add(table("orders", "id-1"))).hasMessage("The tables topic " + topic + " does "
+          + "not exist. mink table add and mink serve create it (compacted, one partition); Mink does not create it "
+          + "while changing a table");
+      assertThat(KAFKA.admin().listTopics().names().get()).doesNotContain(topic);
     }
   }
 

@@ -33,14 +33,17 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  * {@link #close()}. Starting a running broker does nothing; closing a stopped one does nothing; a closed broker can
  * start again, as a new empty cluster on new ports.
  *
- * <p>Topics are never created automatically: create them with {@link #createTopic(String, int)}.
+ * <p>Create topics with {@link #createTopic(String, int)}. Like a broker with Kafka's defaults, it also creates a
+ * topic a client looks up, unless it was started with {@link #AUTO_CREATE_OFF}.
  */
 public final class KafkaBroker implements AutoCloseable, BeforeAllCallback, AfterAllCallback {
   /**
-   * Broker settings for a fast single-node start, with time-based retention off: test records carry fixed
-   * timestamps from 2023, which a 7-day retention would delete while a test runs. Consumer group sessions
-   * may be as short as 500 ms, so tests can watch a killed sidecar's tables move in seconds. The
-   * constructor's properties override them.
+   * Kafka's defaults, except for what a fast single-node start needs (replication factors of one, fewer internal
+   * partitions, no initial rebalance delay), time-based retention off (test records carry fixed timestamps from
+   * 2023, which a 7-day retention would delete while a test runs), and consumer group sessions as short as 500 ms,
+   * so tests can watch a killed sidecar's tables move in seconds. Topics are created automatically on lookup, as
+   * Kafka's default {@code auto.create.topics.enable=true} does on most self-managed clusters. The constructor's
+   * properties override these.
    */
   public static final Map<String, String> DEFAULT_BROKER_PROPERTIES = Map.of(
       "group.initial.rebalance.delay.ms", "0",
@@ -50,8 +53,10 @@ public final class KafkaBroker implements AutoCloseable, BeforeAllCallback, Afte
       "transaction.state.log.replication.factor", "1",
       "transaction.state.log.min.isr", "1",
       "transaction.state.log.num.partitions", "4",
-      "auto.create.topics.enable", "false",
       "log.retention.ms", "-1");
+
+  /** Topics are never created on lookup, as on most managed clusters: {@code new KafkaBroker(AUTO_CREATE_OFF)}. */
+  public static final Map<String, String> AUTO_CREATE_OFF = Map.of("auto.create.topics.enable", "false");
 
   private static final Duration TIMEOUT = Duration.ofSeconds(30);
   private static final Duration CLIENT_CLOSE_TIMEOUT = Duration.ofSeconds(5);
@@ -193,7 +198,19 @@ public final class KafkaBroker implements AutoCloseable, BeforeAllCallback, Afte
 
   /** Deletes a topic, and returns once the broker no longer knows it. */
   public void deleteTopic(String name) {
+    forgetTopics();
     topics().delete(name);
+  }
+
+  /**
+   * Closes the shared producer, which knows the topics it produced to: a producer that looks a deleted topic up
+   * again asks the broker to create it.
+   */
+  private synchronized void forgetTopics() {
+    if (producer != null) {
+      producer.close(CLIENT_CLOSE_TIMEOUT);
+      producer = null;
+    }
   }
 
   public Uuid topicId(String name) {
@@ -227,7 +244,8 @@ public final class KafkaBroker implements AutoCloseable, BeforeAllCallback, Afte
 
   /**
    * A new consumer the caller closes, for {@code assign} and {@code seek}: no group, no auto-commit, read_committed,
-   * reset to earliest, byte-array deserializers.
+   * reset to earliest, byte-array deserializers, and no topic created on lookup, so a test's own reads never bring
+   * back a topic it deleted.
    */
   public KafkaConsumer<byte[], byte[]> newConsumer() {
     return newConsumer(Map.of());
@@ -239,6 +257,7 @@ public final class KafkaBroker implements AutoCloseable, BeforeAllCallback, Afte
     properties.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
     properties.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
     properties.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
+    properties.put(ConsumerConfig.ALLOW_AUTO_CREATE_TOPICS_CONFIG, false);
     properties.putAll(requireNonNull(overrides, "overrides is null"));
     return new KafkaConsumer<>(properties, new ByteArrayDeserializer(), new ByteArrayDeserializer());
   }

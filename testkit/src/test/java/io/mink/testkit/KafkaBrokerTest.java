@@ -149,7 +149,7 @@ class KafkaBrokerTest {
     assertThat(broker.brokerProperties())
         .containsEntry("offsets.topic.num.partitions", "1")
         .containsEntry("log.retention.ms", "1000")
-        .containsEntry("auto.create.topics.enable", "false");
+        .containsEntry("transaction.state.log.num.partitions", "4");
   }
 
   @Test

@@ -48,7 +48,9 @@ final class ConfigFileReader {
   private static void readKafka(JsonNode table, Path file, CollectedSettings settings) {
     TomlTables.flatten(table, "[kafka] of " + file).forEach((property, value) -> {
       KafkaPropertyNames.requireClientProperty(property, "in [kafka] of " + file, name -> "'" + name + "'");
-      settings.putKafka(property, TomlTables.text(value, "kafka." + property + " in " + file));
+      String text = TomlTables.text(value, "kafka." + property + " in " + file);
+      KafkaPropertyPolicy.requireAllowed(property, text, "in [kafka] of " + file);
+      settings.putKafka(property, text);
     });
   }
 

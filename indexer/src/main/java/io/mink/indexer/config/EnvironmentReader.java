@@ -1,13 +1,18 @@
 package io.mink.indexer.config;
 
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.stream.Collectors;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
- * Reads the MINK_KAFKA_*, MINK_LAKE_*, MINK_INDEXER_* and MINK_SCHEMA_REGISTRY_* environment variables into the collected settings. Other
- * variables, such as MINK_HOME or MINK_OPTS, are not configuration and are left alone.
+ * Reads the MINK_KAFKA_*, MINK_LAKE_*, MINK_INDEXER_* and MINK_SCHEMA_REGISTRY_* environment variables into the
+ * collected settings. Other variables, such as MINK_HOME or MINK_OPTS, are not configuration and are left alone, and
+ * so are the variables Kubernetes sets for Services named like Mink's sections, such as MINK_KAFKA_PORT for a Service
+ * mink-kafka ({@link KubernetesServiceVariables}).
  *
  * <p>A fixed key is its section and name in upper case: MINK_INDEXER_POLL_INTERVAL. A free-form property is named in
  * upper case with '.' written as '_' and '-' as '__': MINK_KAFKA_SASL_JAAS_CONFIG is sasl.jaas.config and
@@ -20,15 +25,22 @@ final class EnvironmentReader {
   static final String INDEXER_PREFIX = "MINK_INDEXER_";
   static final String SCHEMA_REGISTRY_PREFIX = "MINK_SCHEMA_REGISTRY_";
 
+  private static final List<String> SECTION_PREFIXES =
+      List.of(KAFKA_PREFIX, LAKE_PROPERTIES_PREFIX, LAKE_PREFIX, INDEXER_PREFIX, SCHEMA_REGISTRY_PREFIX);
+  private static final Logger LOG = LoggerFactory.getLogger(EnvironmentReader.class);
+
   private EnvironmentReader() {}
 
   static void read(Map<String, String> environment, CollectedSettings settings) {
     for (Map.Entry<String, String> entry : new TreeMap<>(environment).entrySet()) {
       String variable = entry.getKey();
       String value = entry.getValue();
-      if (variable.startsWith(KAFKA_PREFIX)) {
+      if (isKubernetesServiceVariable(variable)) {
+        LOG.debug("Passing over {}: Kubernetes sets it for a Service, it is no Mink setting", variable);
+      } else if (variable.startsWith(KAFKA_PREFIX)) {
         String property = propertyName(variable.substring(KAFKA_PREFIX.length()));
         KafkaPropertyNames.requireClientProperty(property, "in " + variable, name -> KAFKA_PREFIX + variableSuffix(name));
+        KafkaPropertyPolicy.requireAllowed(property, value, "in " + variable);
         settings.putKafka(property, value);
       } else if (variable.startsWith(LAKE_PROPERTIES_PREFIX) && variable.length() > LAKE_PROPERTIES_PREFIX.length()) {
         settings.putLakeProperty(propertyName(variable.substring(LAKE_PROPERTIES_PREFIX.length())), value);
@@ -40,6 +52,10 @@ final class EnvironmentReader {
         settings.put(SettingValue.fromText(fixedKey(ConfigKey.SCHEMA_REGISTRY, variable), value, variable));
       }
     }
+  }
+
+  private static boolean isKubernetesServiceVariable(String variable) {
+    return SECTION_PREFIXES.stream().anyMatch(prefix -> KubernetesServiceVariables.isServiceVariable(variable, prefix));
   }
 
   /** The property a variable suffix names: SASL_JAAS_CONFIG is sasl.jaas.config, S3_ACCESS__KEY__ID is s3.access-key-id. */

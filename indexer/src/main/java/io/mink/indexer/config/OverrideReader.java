@@ -21,6 +21,7 @@ final class OverrideReader {
       if (name.startsWith(KAFKA)) {
         String property = name.substring(KAFKA.length());
         KafkaPropertyNames.requireClientProperty(property, "in override " + name, found -> KAFKA + found);
+        KafkaPropertyPolicy.requireAllowed(property, value, "in override " + name);
         settings.putKafka(property, value);
       } else if (name.startsWith(LAKE_PROPERTIES) && name.length() > LAKE_PROPERTIES.length()) {
         settings.putLakeProperty(name.substring(LAKE_PROPERTIES.length()), value);

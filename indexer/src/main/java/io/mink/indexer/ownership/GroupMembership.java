@@ -7,6 +7,7 @@ import java.time.Duration;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.ExecutionException;
@@ -20,6 +21,7 @@ import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.config.TopicConfig;
 import org.apache.kafka.common.errors.TopicExistsException;
+import org.apache.kafka.common.errors.InvalidSessionTimeoutException;
 import org.apache.kafka.common.errors.UnknownTopicOrPartitionException;
 import org.apache.kafka.common.errors.WakeupException;
 import org.slf4j.Logger;
@@ -48,6 +50,7 @@ public final class GroupMembership implements AutoCloseable {
   private final Duration sessionTimeout;
   private final MembershipListener listener;
   private volatile boolean closed;
+  private volatile String joinProblem;
   private volatile KafkaConsumer<byte[], byte[]> consumer;
   private Thread thread;
 
@@ -105,6 +108,7 @@ public final class GroupMembership implements AutoCloseable {
         @Override
         public void onPartitionsAssigned(Collection<TopicPartition> partitions) {
           member.pause(member.assignment());
+          joinProblem = null;
           int generation = member.groupMetadata().generationId();
           if (!partitions.isEmpty()) {
             LOG.info("Took ownership partitions {} of group {} in generation {}; holding {} of {}",
@@ -118,6 +122,12 @@ public final class GroupMembership implements AutoCloseable {
           member.poll(POLL);
         } catch (WakeupException e) {
           // close() woke it up
+        } catch (InvalidSessionTimeoutException e) {
+          joinProblem = "the brokers refuse the session timeout of " + sessionTimeout.toMillis() + " ms: set "
+              + "[indexer] session_timeout within their group.min.session.timeout.ms and group.max.session.timeout.ms "
+              + "(6s to 30m by default)";
+          LOG.error("Cannot join group {}: {}; this instance tiers nothing until it joins", groupId, joinProblem);
+          sleep(2_000);
         } catch (RuntimeException e) {
           if (closed) {
             break;
@@ -191,6 +201,11 @@ public final class GroupMembership implements AutoCloseable {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     }
+  }
+
+  /** Why this instance cannot join the group, while it cannot. */
+  public Optional<String> joinProblem() {
+    return Optional.ofNullable(joinProblem);
   }
 
   /** Leaves the group, so Kafka gives this instance's partitions to the others at once. */

@@ -4,17 +4,22 @@ import static java.util.Objects.requireNonNull;
 
 import io.mink.indexer.status.StatusBoard;
 import io.mink.indexer.status.TableStatus;
+import io.mink.registry.CompactedTopic;
 import io.mink.registry.KafkaClientFactory;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ExecutionException;
 import java.util.stream.Collectors;
+import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.errors.UnknownTopicOrPartitionException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -32,10 +37,12 @@ public final class StatusPublisher implements AutoCloseable {
   public static final Duration INTERVAL = Duration.ofSeconds(10);
 
   private static final Logger LOG = LoggerFactory.getLogger(StatusPublisher.class);
+  private static final Duration MIN_GAP = Duration.ofMillis(500);
 
   private final StatusBoard board;
   private final String topic;
-  private final KafkaProducer<byte[], byte[]> producer;
+  private final KafkaClientFactory clients;
+  private final Admin admin;
   private final Clock clock;
   private final Duration interval;
   private final Thread thread;
@@ -52,11 +59,8 @@ public final class StatusPublisher implements AutoCloseable {
     this.topic = requireNonNull(topic, "topic is null");
     this.clock = requireNonNull(clock, "clock is null");
     this.interval = requireNonNull(interval, "interval is null");
-    this.producer = clients.rawProducer("status", Map.of(
-        ProducerConfig.LINGER_MS_CONFIG, 20,
-        ProducerConfig.MAX_BLOCK_MS_CONFIG, 5_000,
-        ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, 30_000,
-        ProducerConfig.REQUEST_TIMEOUT_MS_CONFIG, 10_000));
+    this.clients = requireNonNull(clients, "clients is null");
+    this.admin = clients.admin(10_000);
     this.thread = new Thread(this::run, "mink-status-publisher");
     this.thread.setDaemon(true);
   }
@@ -104,22 +108,87 @@ public final class StatusPublisher implements AutoCloseable {
       if (everyTable) {
         nextRound = now.plus(interval);
       }
-    }
-  }
-
-  private void publish(boolean everyTable, Instant now) {
-    Map<String, TableStatus> current = board.all().stream()
-        .collect(Collectors.toMap(TableStatus::table, status -> status));
-    published.keySet().retainAll(current.keySet());
-    for (TableStatus status : current.values()) {
-      if (everyTable || !status.equals(published.get(status.table()))) {
-        send(new PublishedStatus(status, now));
-        published.put(status.table(), status);
+      if (!pauseBetweenPublications()) {
+        return;
       }
     }
   }
 
-  private void send(PublishedStatus status) {
+  /** Lets changes of the next {@link #MIN_GAP} gather into one publication; false once closed. */
+  private boolean pauseBetweenPublications() {
+    long deadline = System.nanoTime() + MIN_GAP.toNanos();
+    synchronized (signal) {
+      long left;
+      while (!closed && (left = deadline - System.nanoTime()) > 0) {
+        try {
+          signal.wait(Math.max(1, left / 1_000_000));
+        } catch (InterruptedException e) {
+          return false;
+        }
+      }
+      return !closed;
+    }
+  }
+
+  /**
+   * Publishes the statuses that changed, or all, with a producer of this round only: Kafka's producers ask the
+   * broker to create the topics they look up, and one kept open would look the status topic up again after someone
+   * deleted it, creating it with the broker's defaults (not compacted).
+   */
+  private void publish(boolean everyTable, Instant now) {
+    TopicCheck check = checkTopic();
+    if (check == TopicCheck.UNAVAILABLE) {
+      return;
+    }
+    if (check == TopicCheck.CREATED) {
+      published.clear();
+    }
+    Map<String, TableStatus> current = board.all().stream()
+        .collect(Collectors.toMap(TableStatus::table, status -> status));
+    published.keySet().retainAll(current.keySet());
+    try (KafkaProducer<byte[], byte[]> producer = clients.rawProducer("status", Map.of(
+        ProducerConfig.LINGER_MS_CONFIG, 20,
+        ProducerConfig.MAX_BLOCK_MS_CONFIG, 5_000,
+        ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, 30_000,
+        ProducerConfig.REQUEST_TIMEOUT_MS_CONFIG, 10_000))) {
+      for (TableStatus status : current.values()) {
+        if (everyTable || !status.equals(published.get(status.table()))) {
+          send(producer, new PublishedStatus(status, now));
+          published.put(status.table(), status);
+        }
+      }
+    } catch (RuntimeException e) {
+      sent("every table", e);
+    }
+  }
+
+  private enum TopicCheck { THERE, CREATED, UNAVAILABLE }
+
+  /** Whether the status topic is there; a deleted one is created again, compacted, as at start. */
+  private TopicCheck checkTopic() {
+    try {
+      admin.describeTopics(List.of(topic)).allTopicNames().get();
+      return TopicCheck.THERE;
+    } catch (ExecutionException e) {
+      if (!(e.getCause() instanceof UnknownTopicOrPartitionException)) {
+        sent("every table", e.getCause() instanceof Exception cause ? cause : e);
+        return TopicCheck.UNAVAILABLE;
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return TopicCheck.UNAVAILABLE;
+    }
+    LOG.warn("The status topic {} was deleted: creating it again, compacted with one partition", topic);
+    try {
+      CompactedTopic.ensure(admin, topic, "status");
+      return TopicCheck.CREATED;
+    } catch (RuntimeException e) {
+      sent("every table", e);
+      return TopicCheck.UNAVAILABLE;
+    }
+  }
+
+  private void send(KafkaProducer<byte[], byte[]> producer, PublishedStatus status) {
     String table = status.status().table();
     try {
       producer.send(new ProducerRecord<>(topic, 0, table.getBytes(StandardCharsets.UTF_8),
@@ -158,6 +227,6 @@ public final class StatusPublisher implements AutoCloseable {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     }
-    producer.close(Duration.ofSeconds(5));
+    admin.close(Duration.ofSeconds(5));
   }
 }

@@ -88,6 +88,7 @@ public final class TieringService implements AutoCloseable {
   private final CountDownLatch finished = new CountDownLatch(1);
   private final AtomicBoolean started = new AtomicBoolean();
   private volatile boolean joined;
+  private volatile GroupMembership membership;
   private volatile boolean tablesRead;
   private volatile Map<LifecycleState, Integer> tablesByState = Map.of();
   /** The service's admin client while it runs: the topic watch and the topic check before each commit use it. */
@@ -151,7 +152,9 @@ public final class TieringService implements AutoCloseable {
       return Optional.of("the tiering service has not started");
     }
     if (!joined) {
-      return Optional.of("joining consumer group " + settings.ownersGroupId());
+      GroupMembership current = membership;
+      return Optional.of("joining consumer group " + settings.ownersGroupId()
+          + (current == null ? "" : current.joinProblem().map(problem -> ": " + problem).orElse("")));
     }
     if (!tablesRead) {
       return Optional.of("reading the tables topic");
@@ -169,7 +172,7 @@ public final class TieringService implements AutoCloseable {
     if (!started.compareAndSet(false, true)) {
       throw new IllegalStateException("The tiering service runs already");
     }
-    GroupMembership membership = new GroupMembership(clients, settings.ownersGroupId(), settings.ownersTopic(),
+    membership = new GroupMembership(clients, settings.ownersGroupId(), settings.ownersTopic(),
         settings.sessionTimeout(), new MembershipListener() {
           @Override
           public void assigned(Set<Integer> partitions, int generation, int partitionCount) {
@@ -276,7 +279,7 @@ public final class TieringService implements AutoCloseable {
   }
 
   public KafkaConsumer<byte[], byte[]> newConsumer() {
-    return clients.rawConsumer("tiering", FETCH_SETTINGS);
+    return clients.tunedConsumer("tiering", FETCH_SETTINGS);
   }
 
   public static TableIdentifier identifier(TableDescriptor descriptor) {
