@@ -23,6 +23,8 @@ RUN groupadd --system --gid 10001 mink \
  && useradd --system --uid 10001 --gid mink --home-dir /var/lib/mink --create-home --shell /usr/sbin/nologin mink \
  && mkdir -p /etc/mink
 COPY --from=build /opt/mink /opt/mink
+# The pages --help and the error messages point to, under /opt/mink/docs.
+COPY docs /opt/mink/docs
 COPY --chmod=0755 deploy/docker/mink /usr/local/bin/mink
 USER 10001:10001
 WORKDIR /var/lib/mink

@@ -42,7 +42,7 @@ final class ClusterStatsCommand implements Callable<Integer> {
   public Integer call() {
     Environment environment = parent.environment();
     MinkConfig minkConfig = config.load(environment);
-    KafkaClientFactory clients = new KafkaClientFactory(minkConfig.kafka(), "mink-cli");
+    KafkaClientFactory clients = new KafkaClientFactory(minkConfig.kafka(), "mink-cli", minkConfig.minkTopics());
     Clock clock = Clock.systemUTC();
     try (Admin admin = Connections.kafkaAdmin(clients);
         KafkaTableStore store = new KafkaTableStore(clients, minkConfig.indexer().tablesTopic());

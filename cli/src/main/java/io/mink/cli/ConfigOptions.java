@@ -79,7 +79,7 @@ final class ConfigOptions {
       kafka.put(MinkConfigLoader.BOOTSTRAP_SERVERS, bootstrap);
     }
     return new MinkConfig(kafka, config.lake(), config.embeddedLake(), config.indexer(), config.schemaRegistry(),
-        config.monitoring(), config.writerMemory());
+        config.monitoring(), config.writerMemory(), config.minkTopics());
   }
 
   private Map<String, String> readCommandConfig(Environment environment) {

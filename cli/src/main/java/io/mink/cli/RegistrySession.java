@@ -28,7 +28,7 @@ final class RegistrySession implements AutoCloseable {
   }
 
   static RegistrySession open(MinkConfig config) {
-    KafkaClientFactory clients = new KafkaClientFactory(config.kafka(), "mink-cli");
+    KafkaClientFactory clients = new KafkaClientFactory(config.kafka(), "mink-cli", config.minkTopics());
     Admin admin = Connections.kafkaAdmin(clients);
     return new RegistrySession(config, clients, admin, new KafkaTableStore(clients, config.indexer().tablesTopic()));
   }

@@ -37,7 +37,7 @@ final class ServeCommand implements Callable<Integer> {
   public Integer call() throws InterruptedException {
     Environment environment = parent.environment();
     MinkConfig minkConfig = config.load(environment);
-    KafkaClientFactory clients = new KafkaClientFactory(minkConfig.kafka(), "mink");
+    KafkaClientFactory clients = new KafkaClientFactory(minkConfig.kafka(), "mink", minkConfig.minkTopics());
     KafkaTableStore store = new KafkaTableStore(clients, minkConfig.indexer().tablesTopic());
     try (Admin admin = Connections.kafkaAdmin(clients)) {
       store.ensureTopic(admin);

@@ -1,5 +1,6 @@
 package io.mink.registry;
 
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutionException;
@@ -17,29 +18,39 @@ public final class CompactedTopic {
   private CompactedTopic() {}
 
   /**
-   * Creates the topic, compacted with one partition and up to three replicas, unless it exists.
+   * Creates the topic, compacted with one partition, unless it exists.
    *
    * @param purpose what the topic is, for messages: "tables", "status"
+   * @param settings its replication factor and min.insync.replicas
    */
-  public static void ensure(Admin admin, String topic, String purpose) {
+  public static void ensure(Admin admin, String topic, String purpose, MinkTopics settings) {
     try {
       if (admin.listTopics().names().get().contains(topic)) {
         return;
       }
       int brokers = admin.describeCluster().nodes().get().size();
-      NewTopic newTopic = new NewTopic(topic, 1, (short) Math.min(3, Math.max(1, brokers)))
-          .configs(Map.of(TopicConfig.CLEANUP_POLICY_CONFIG, TopicConfig.CLEANUP_POLICY_COMPACT));
+      NewTopic newTopic = new NewTopic(topic, 1, settings.replicationFactorFor(brokers))
+          .configs(configs(settings, Map.of(TopicConfig.CLEANUP_POLICY_CONFIG, TopicConfig.CLEANUP_POLICY_COMPACT)));
       admin.createTopics(List.of(newTopic)).all().get();
       LOG.info("Created the {} topic {}", purpose, topic);
     } catch (ExecutionException e) {
       if (!(e.getCause() instanceof TopicExistsException)) {
         throw new IllegalStateException("Cannot create the " + purpose + " topic " + topic + ": "
-            + e.getCause().getMessage() + ". Create it yourself as a compacted topic with one partition, or check "
-            + "Mink's ACLs", e.getCause());
+            + e.getCause().getMessage() + ". Create it yourself as a compacted topic with one partition, set "
+            + "[indexer] topic_replication_factor to at most the number of brokers, or check Mink's ACLs", e.getCause());
       }
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new IllegalStateException("Interrupted while creating the " + purpose + " topic " + topic, e);
     }
+  }
+
+  /** {@code configs} with min.insync.replicas when the settings give one. */
+  public static Map<String, String> configs(MinkTopics settings, Map<String, String> configs) {
+    Map<String, String> all = new HashMap<>(configs);
+    if (settings.minInsyncReplicas() > 0) {
+      all.put(TopicConfig.MIN_IN_SYNC_REPLICAS_CONFIG, Integer.toString(settings.minInsyncReplicas()));
+    }
+    return all;
   }
 }

@@ -22,10 +22,22 @@ import org.apache.kafka.common.serialization.ByteArraySerializer;
 public final class KafkaClientFactory {
   private final Map<String, String> settings;
   private final String clientIdPrefix;
+  private final MinkTopics minkTopics;
 
   public KafkaClientFactory(Map<String, String> settings, String clientIdPrefix) {
+    this(settings, clientIdPrefix, MinkTopics.DEFAULT);
+  }
+
+  /** @param minkTopics how Mink's own topics are created, on this cluster */
+  public KafkaClientFactory(Map<String, String> settings, String clientIdPrefix, MinkTopics minkTopics) {
     this.settings = Map.copyOf(requireNonNull(settings, "settings is null"));
     this.clientIdPrefix = requireNonNull(clientIdPrefix, "clientIdPrefix is null");
+    this.minkTopics = requireNonNull(minkTopics, "minkTopics is null");
+  }
+
+  /** How Mink's own topics are created on this cluster. */
+  public MinkTopics minkTopics() {
+    return minkTopics;
   }
 
   public String bootstrapServers() {

@@ -52,7 +52,7 @@ public final class KafkaTableStore implements TableStore {
    * deletion, never for a topic not created yet.
    */
   public synchronized void ensureTopic(Admin admin) {
-    CompactedTopic.ensure(admin, topic, "tables");
+    CompactedTopic.ensure(admin, topic, "tables", clients.minkTopics());
     reader.topicExists();
   }
 

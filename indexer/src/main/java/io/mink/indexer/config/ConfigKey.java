@@ -54,6 +54,13 @@ public enum ConfigKey {
           + "(docs/monitoring.md); 0 turns the server off"),
   HTTP_BIND_ADDRESS(ConfigKey.INDEXER, "http_bind_address", "0.0.0.0", "\"127.0.0.1\"",
       "The address the sidecar's HTTP server listens on: 0.0.0.0 for every interface, 127.0.0.1 for this host only"),
+  TOPIC_REPLICATION_FACTOR(ConfigKey.INDEXER, "topic_replication_factor", () -> null,
+      "3, or the number of brokers when fewer", "3",
+      "The replication factor Mink creates its own topics with (tables_topic, status_topic, owners_topic); at most "
+          + "the number of brokers"),
+  TOPIC_MIN_INSYNC_REPLICAS(ConfigKey.INDEXER, "topic_min_insync_replicas", () -> null, "the brokers' setting", "2",
+      "The min.insync.replicas of Mink's own topics; Mink writes them with acks=all, so at most the replication "
+          + "factor"),
 
   LAKE_FORMAT(ConfigKey.LAKE, "format", "iceberg", "\"iceberg\"",
       "The table format; only iceberg"),

@@ -3,6 +3,7 @@ package io.mink.indexer.config;
 import static java.util.Objects.requireNonNull;
 
 import io.mink.lake.LakeSettings;
+import io.mink.registry.MinkTopics;
 import java.util.Collections;
 import java.util.Map;
 import java.util.TreeMap;
@@ -17,16 +18,25 @@ import java.util.TreeMap;
  * @param schemaRegistry the registries keys and values are decoded through; none: every part keeps its raw bytes
  * @param monitoring the status topic and the HTTP server of metrics, health and readiness
  * @param writerMemory what the open Parquet files may buffer, and how many may be open
+ * @param minkTopics the replication factor and min.insync.replicas Mink creates its own topics with
  */
 public record MinkConfig(Map<String, String> kafka, LakeSettings lake, boolean embeddedLake, IndexerSettings indexer,
-    SchemaRegistrySettings schemaRegistry, MonitoringSettings monitoring, WriterMemorySettings writerMemory) {
+    SchemaRegistrySettings schemaRegistry, MonitoringSettings monitoring, WriterMemorySettings writerMemory,
+    MinkTopics minkTopics) {
   public MinkConfig {
+    requireNonNull(minkTopics, "minkTopics is null");
     kafka = Collections.unmodifiableMap(new TreeMap<>(requireNonNull(kafka, "kafka is null")));
     requireNonNull(lake, "lake is null");
     requireNonNull(indexer, "indexer is null");
     requireNonNull(schemaRegistry, "schemaRegistry is null");
     requireNonNull(monitoring, "monitoring is null");
     requireNonNull(writerMemory, "writerMemory is null");
+  }
+
+  /** A configuration whose own topics are created with the defaults. */
+  public MinkConfig(Map<String, String> kafka, LakeSettings lake, boolean embeddedLake, IndexerSettings indexer,
+      SchemaRegistrySettings schemaRegistry, MonitoringSettings monitoring, WriterMemorySettings writerMemory) {
+    this(kafka, lake, embeddedLake, indexer, schemaRegistry, monitoring, writerMemory, MinkTopics.DEFAULT);
   }
 
   /** A configuration with the writer memory keys at their defaults. */

@@ -3,6 +3,7 @@ package io.mink.indexer.config;
 import static java.util.Objects.requireNonNull;
 
 import io.mink.lake.LakeSettings;
+import io.mink.registry.MinkTopics;
 import java.nio.file.Path;
 import java.util.Map;
 
@@ -52,7 +53,17 @@ public final class MinkConfigLoader {
         ? LakeSettings.embedded(workingDirectory.resolve(LakeSettings.EMBEDDED_DIRECTORY))
         : LakeSection.resolve(settings);
     return new MinkConfig(settings.kafka(), lake, embeddedLake, indexer, SchemaRegistrySection.resolve(settings),
-        monitoring(settings), writerMemory(settings));
+        monitoring(settings), writerMemory(settings), minkTopics(settings));
+  }
+
+  private static MinkTopics minkTopics(CollectedSettings settings) {
+    int replicationFactor = settings.value(ConfigKey.TOPIC_REPLICATION_FACTOR).map(SettingValue::count).orElse(0);
+    int minInsyncReplicas = settings.value(ConfigKey.TOPIC_MIN_INSYNC_REPLICAS).map(SettingValue::count).orElse(0);
+    if (replicationFactor > 0 && minInsyncReplicas > replicationFactor) {
+      throw new ConfigException("[indexer] topic_min_insync_replicas " + minInsyncReplicas + " is above "
+          + "topic_replication_factor " + replicationFactor + ": Mink could never write its own topics. Lower it");
+    }
+    return new MinkTopics(replicationFactor, minInsyncReplicas);
   }
 
   private static WriterMemorySettings writerMemory(CollectedSettings settings) {

@@ -2,6 +2,7 @@ package io.mink.indexer.ownership;
 
 import static java.util.Objects.requireNonNull;
 
+import io.mink.registry.CompactedTopic;
 import io.mink.registry.KafkaClientFactory;
 import java.time.Duration;
 import java.util.Collection;
@@ -173,8 +174,9 @@ public final class GroupMembership implements AutoCloseable {
   private void create(Admin admin) {
     try {
       int brokers = admin.describeCluster().nodes().get().size();
-      NewTopic newTopic = new NewTopic(topic, DEFAULT_PARTITIONS, (short) Math.min(3, Math.max(1, brokers)))
-          .configs(Map.of(TopicConfig.CLEANUP_POLICY_CONFIG, TopicConfig.CLEANUP_POLICY_COMPACT));
+      NewTopic newTopic = new NewTopic(topic, DEFAULT_PARTITIONS, clients.minkTopics().replicationFactorFor(brokers))
+          .configs(CompactedTopic.configs(clients.minkTopics(),
+              Map.of(TopicConfig.CLEANUP_POLICY_CONFIG, TopicConfig.CLEANUP_POLICY_COMPACT)));
       admin.createTopics(List.of(newTopic)).all().get();
       LOG.info("Created the ownership topic {} with {} partitions", topic, DEFAULT_PARTITIONS);
     } catch (ExecutionException e) {

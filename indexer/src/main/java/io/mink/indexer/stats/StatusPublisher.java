@@ -180,7 +180,7 @@ public final class StatusPublisher implements AutoCloseable {
     }
     LOG.warn("The status topic {} was deleted: creating it again, compacted with one partition", topic);
     try {
-      CompactedTopic.ensure(admin, topic, "status");
+      CompactedTopic.ensure(admin, topic, "status", clients.minkTopics());
       return TopicCheck.CREATED;
     } catch (RuntimeException e) {
       sent("every table", e);

@@ -38,7 +38,7 @@ public final class StatusTopic {
 
   /** Creates the topic, compacted with one partition, when it does not exist yet. */
   public void ensure(Admin admin) {
-    CompactedTopic.ensure(admin, topic, "status");
+    CompactedTopic.ensure(admin, topic, "status", clients.minkTopics());
   }
 
   /**
