@@ -64,6 +64,11 @@ public final class ClusterStats {
   private TableReport report(TableDescriptor table, PublishedStatus published) {
     TableStatus status = published == null ? null : published.status();
     List<String> errors = new ArrayList<>();
+    if (status != null && status.registryWait() != null) {
+      errors.add("waiting for the schema registry since " + status.registryWait().since() + ": "
+          + status.registryWait().reason() + ". No record is left raw for it: the round retries until the registry "
+          + "answers; check [schema_registry] (URL, credentials, TLS)");
+    }
     if (status != null && status.error() != null) {
       errors.add(status.error());
     }

@@ -62,6 +62,10 @@ public final class PrometheusText {
     perTable(out, tables, "mink_table_status_updated_timestamp_seconds",
         "When the scheduler last updated the table's status, in Unix seconds",
         t -> seconds(t.updatedAt()));
+    perTable(out, tables, "mink_table_registry_wait_seconds",
+        "How long the table's running round has waited for its schema registry; 0 when it waits for none",
+        t -> t.registryWait() == null ? "0"
+            : Long.toString(Math.max(0, Duration.between(t.registryWait().since(), t.updatedAt()).toSeconds())));
     perTable(out, tables, "mink_table_gap_offsets",
         "Offsets Kafka deleted before they were indexed, which stop the table until mink table resume --accept-gap",
         t -> Long.toString(t.gaps().stream().mapToLong(gap -> gap.to() - gap.from()).sum()));

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.mink.indexer.status.PartitionLag;
+import io.mink.indexer.status.RegistryWait;
 import io.mink.indexer.status.RoundSummary;
 import io.mink.indexer.status.TableState;
 import io.mink.indexer.status.TableStatus;
@@ -55,6 +56,11 @@ public final class StatusCodec {
     node.set("lastRound", lastRound(status.lastRound()));
     node.put("error", status.error());
     node.set("gaps", gaps(status.gaps()));
+    if (status.registryWait() != null) {
+      ObjectNode wait = node.putObject("registryWait");
+      putInstant(wait, "since", status.registryWait().since());
+      wait.put("reason", status.registryWait().reason());
+    }
     putInstant(node, "updatedAt", status.updatedAt());
     putInstant(node, "publishedAt", published.publishedAt());
     try {
@@ -97,8 +103,15 @@ public final class StatusCodec {
     TableStatus status = new TableStatus(text(node, "table"), text(node, "topic"), state(text(node, "state")),
         text(node, "owner"), number(node, "epoch"), instant(node, "lastTiered"), instant(node, "nextDue"), partitions,
         lastRound(node.get("lastRound")), optionalText(node, "error"), gaps, required(instant(node, "updatedAt"),
-        "updatedAt"));
+        "updatedAt"), registryWait(node.get("registryWait")));
     return new PublishedStatus(status, required(instant(node, "publishedAt"), "publishedAt"));
+  }
+
+  private static RegistryWait registryWait(JsonNode node) {
+    if (node == null || !node.isObject()) {
+      return null;
+    }
+    return new RegistryWait(required(instant(node, "since"), "registryWait.since"), text(node, "reason"));
   }
 
   /** A state as written: its name in lower case, such as tiered. */

@@ -16,10 +16,12 @@ import java.util.List;
  * @param error why the last round failed; null when it did not
  * @param gaps offsets Kafka deleted before they were indexed, stopping the table until an operator accepts them
  * @param updatedAt when the owner last refreshed this status
+ * @param registryWait the schema registry the running round waits for; null when it waits for none
  */
 public record TableStatus(
     String table, String topic, TableState state, String owner, long epoch, Instant lastTiered, Instant nextDue,
-    List<PartitionLag> partitions, RoundSummary lastRound, String error, List<Gap> gaps, Instant updatedAt) {
+    List<PartitionLag> partitions, RoundSummary lastRound, String error, List<Gap> gaps, Instant updatedAt,
+    RegistryWait registryWait) {
   public TableStatus {
     requireNonNull(table, "table is null");
     requireNonNull(topic, "topic is null");
@@ -28,6 +30,13 @@ public record TableStatus(
     requireNonNull(updatedAt, "updatedAt is null");
     partitions = List.copyOf(partitions);
     gaps = List.copyOf(gaps);
+  }
+
+  /** A status whose round waits for no registry. */
+  public TableStatus(
+      String table, String topic, TableState state, String owner, long epoch, Instant lastTiered, Instant nextDue,
+      List<PartitionLag> partitions, RoundSummary lastRound, String error, List<Gap> gaps, Instant updatedAt) {
+    this(table, topic, state, owner, epoch, lastTiered, nextDue, partitions, lastRound, error, gaps, updatedAt, null);
   }
 
   /** Offsets [from, to) of a partition that Kafka deleted before they were indexed. */

@@ -5,6 +5,7 @@ import static java.util.Objects.requireNonNull;
 import io.mink.indexer.config.Durations;
 import io.mink.indexer.ownership.MembershipListener;
 import io.mink.indexer.ownership.OwnedPartitions;
+import io.mink.indexer.status.RegistryWait;
 import io.mink.indexer.status.PartitionLag;
 import io.mink.indexer.status.StatusBoard;
 import io.mink.indexer.status.TableState;
@@ -131,6 +132,15 @@ final class OwnedTables implements MembershipListener, RoundLease.Holder {
     schedule.heartbeat(lease.table(), lease.epoch(), now);
     schedule.get(lease.table()).ifPresent(slot -> statuses.touch(slot, now));
     return true;
+  }
+
+  @Override
+  public synchronized void registryWait(RoundLease lease, RegistryWait wait) {
+    if (stopped || !holds(lease)) {
+      return;
+    }
+    statuses.registryWait(lease.table(), wait);
+    schedule.get(lease.table()).ifPresent(slot -> statuses.touch(slot, clock.instant()));
   }
 
   @Override

@@ -2,6 +2,7 @@ package io.mink.indexer.tiering;
 
 import static java.util.Objects.requireNonNull;
 
+import io.mink.indexer.status.RegistryWait;
 import io.mink.registry.TableDescriptor;
 import java.time.Duration;
 import java.util.concurrent.CountDownLatch;
@@ -21,6 +22,10 @@ final class RoundLease {
     boolean heartbeat(RoundLease lease);
 
     boolean isCurrent(RoundLease lease);
+
+    /** The lease's round waits for its schema registry ({@code wait}), or no longer (null). */
+    default void registryWait(RoundLease lease, RegistryWait wait) {
+    }
   }
 
   private final TableDescriptor descriptor;
@@ -52,6 +57,11 @@ final class RoundLease {
 
   long epoch() {
     return epoch;
+  }
+
+  /** Says that the round waits for its schema registry ({@code wait}), or no longer (null). */
+  void registryWait(RegistryWait wait) {
+    holder.registryWait(this, wait);
   }
 
   /**

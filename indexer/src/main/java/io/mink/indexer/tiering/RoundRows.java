@@ -1,5 +1,6 @@
 package io.mink.indexer.tiering;
 
+import io.mink.indexer.status.RegistryWait;
 import io.mink.schema.decode.CompiledSchema;
 import io.mink.schema.decode.PartDecoder;
 import io.mink.schema.decode.PartResult;
@@ -11,11 +12,13 @@ import io.mink.schema.table.SchemaMerge;
 import io.mink.schema.table.SchemaStep;
 import io.mink.schema.table.TableSchema;
 import io.mink.schema.wire.SchemaIdDetector;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.function.Consumer;
 import java.util.function.LongSupplier;
 import org.apache.iceberg.data.Record;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
@@ -46,12 +49,16 @@ final class RoundRows {
   private final Map<String, Long> rawCounts = new TreeMap<>();
   private final List<SchemaStep> steps = new ArrayList<>();
   private final RegistryOutage outage = new RegistryOutage();
+  private final Consumer<RegistryWait> registryWaits;
+  private Instant waitingSince;
 
   /**
    * @param decoder null when no schema registry is configured: every part stays raw
    * @param deadlineNanos when waiting for the registry must give up so the round can force-finish
    */
-  RoundRows(String table, TableSchema start, PartDecoder decoder, LongSupplier nanoTime, long deadlineNanos) {
+  RoundRows(String table, TableSchema start, PartDecoder decoder, LongSupplier nanoTime, long deadlineNanos,
+      Consumer<RegistryWait> registryWaits) {
+    this.registryWaits = registryWaits;
     this.table = table;
     this.start = start;
     this.current = start;
@@ -128,8 +135,16 @@ final class RoundRows {
         PartResult key = decoder.decode(record.key(), header(record, SchemaIdDetector.KEY_HEADER));
         PartResult value = decoder.decode(record.value(), header(record, SchemaIdDetector.VALUE_HEADER));
         outage.ended();
+        if (waitingSince != null) {
+          waitingSince = null;
+          registryWaits.accept(null);
+        }
         return new PartResult[] {key, value};
       } catch (RegistryUnavailableException e) {
+        if (waitingSince == null) {
+          waitingSince = Instant.now();
+        }
+        registryWaits.accept(new RegistryWait(waitingSince, String.valueOf(e.getMessage())));
         long wait = outage.nextWait().toMillis();
         if (nanoTime.getAsLong() + wait * 1_000_000 > deadlineNanos) {
           LOG.warn("Schema registry unavailable while indexing {} at partition {} offset {}: committing what was "

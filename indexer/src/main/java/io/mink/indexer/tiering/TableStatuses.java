@@ -3,6 +3,7 @@ package io.mink.indexer.tiering;
 import static java.util.Objects.requireNonNull;
 
 import io.mink.indexer.status.PartitionLag;
+import io.mink.indexer.status.RegistryWait;
 import io.mink.indexer.status.RoundSummary;
 import io.mink.indexer.status.StatusBoard;
 import io.mink.indexer.status.TableState;
@@ -28,6 +29,7 @@ final class TableStatuses {
     private RoundSummary lastRound;
     private String error;
     private List<TableStatus.Gap> gaps = List.of();
+    private RegistryWait registryWait;
 
     Figures(String topic, Instant lastTiered) {
       this.topic = topic;
@@ -61,6 +63,7 @@ final class TableStatuses {
         result.duration(), result.forceFinished(), result.rawParts());
     entry.error = null;
     entry.gaps = List.of();
+    entry.registryWait = null;
   }
 
   void roundFailed(String table, RuntimeException failure) {
@@ -69,6 +72,7 @@ final class TableStatuses {
       return;
     }
     entry.error = failure.getMessage() == null ? failure.toString() : failure.getMessage();
+    entry.registryWait = null;
     entry.gaps = failure instanceof DataLossException loss
         ? loss.gaps().stream().map(gap -> new TableStatus.Gap(gap.partition(), gap.from(), gap.to())).toList()
         : List.of();
@@ -98,6 +102,14 @@ final class TableStatuses {
     return table.lastRound == null ? TableState.SCHEDULED : TableState.TIERED;
   }
 
+  /** The running round of the table waits for its schema registry ({@code wait}), or no longer (null). */
+  void registryWait(String table, RegistryWait wait) {
+    Figures entry = figures.get(table);
+    if (entry != null) {
+      entry.registryWait = wait;
+    }
+  }
+
   /** Refreshes the table's status as it is now, such as at a heartbeat. */
   void touch(TieringSchedule.TableSlot slot, Instant now) {
     put(slot, slot.state(), now);
@@ -110,6 +122,6 @@ final class TableStatuses {
     }
     board.put(new TableStatus(slot.table(), table.topic, shown(state, table), owner, slot.epoch(), table.lastTiered,
         state == TableState.TIERING ? null : slot.nextDue(), table.partitions, table.lastRound, table.error,
-        table.gaps, now));
+        table.gaps, now, state == TableState.TIERING ? table.registryWait : null));
   }
 }

@@ -2,6 +2,7 @@ package io.mink.indexer.tiering;
 
 import static java.util.Objects.requireNonNull;
 
+import io.mink.indexer.status.RegistryWait;
 import io.mink.lake.Compaction;
 import io.mink.lake.LakeCommitter;
 import io.mink.lake.LakeOffsets;
@@ -20,6 +21,7 @@ import java.util.Deque;
 import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.Optional;
+import java.util.function.Consumer;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -61,6 +63,7 @@ public final class TieringRound {
   private final long deadlineNanos;
   private final PartDecoder decoder;
   private final Runnable heartbeat;
+  private final Consumer<RegistryWait> registryWaits;
   private final WriterBudget budget;
   private final String roundId = UUID.randomUUID().toString();
   private final Map<Schema, FileWriterFactory<Record>> writerFactories = new IdentityHashMap<>();
@@ -73,19 +76,22 @@ public final class TieringRound {
       TableDescriptor descriptor, Table table, KafkaConsumer<byte[], byte[]> consumer, WriterLanes lanes,
       LakeCommitter committer, long targetFileSizeBytes, Duration maxDuration, PartDecoder decoder) {
     this(descriptor, table, consumer, lanes, committer, targetFileSizeBytes, maxDuration, decoder, () -> {},
-        WriterBudget.defaults(1));
+        wait -> { }, WriterBudget.defaults(1));
   }
 
   /**
    * @param heartbeat called as the round works: before every fetch and while it waits for the schema
    *     registry; it throws to stop the round, whose files are then deleted and nothing committed
+   * @param registryWaits told when the round begins to wait for the schema registry, at each retry, and with null
+   *     when the registry answers again
    * @param budget how many files the round keeps open at once and how much each buffers
    */
   public TieringRound(
       TableDescriptor descriptor, Table table, KafkaConsumer<byte[], byte[]> consumer, WriterLanes lanes,
       LakeCommitter committer, long targetFileSizeBytes, Duration maxDuration, PartDecoder decoder,
-      Runnable heartbeat, WriterBudget budget) {
+      Runnable heartbeat, Consumer<RegistryWait> registryWaits, WriterBudget budget) {
     this.heartbeat = requireNonNull(heartbeat, "heartbeat is null");
+    this.registryWaits = requireNonNull(registryWaits, "registryWaits is null");
     this.budget = requireNonNull(budget, "budget is null");
     this.descriptor = requireNonNull(descriptor, "descriptor is null");
     this.table = requireNonNull(table, "table is null");
@@ -118,7 +124,7 @@ public final class TieringRound {
     RoundRows rows = new RoundRows(descriptor.qualifiedName(), TableSchema.of(metadata), decoder, () -> {
       heartbeat.run();
       return System.nanoTime();
-    }, deadlineNanos);
+    }, deadlineNanos, registryWaits);
     boolean forceFinished;
     long[] bytes = new long[1];
     try {

@@ -275,7 +275,7 @@ public final class TieringService implements AutoCloseable {
   public RoundResult runRound(TableDescriptor descriptor, KafkaConsumer<byte[], byte[]> consumer) {
     Table table = lake.load(identifier(descriptor));
     return new TieringRound(descriptor, table, consumer, lanes, directCommitter, settings.targetFileSizeBytes(),
-        descriptor.freshness(), decoder, () -> { }, settings.writerBudget()).run();
+        descriptor.freshness(), decoder, () -> { }, wait -> { }, settings.writerBudget()).run();
   }
 
   public KafkaConsumer<byte[], byte[]> newConsumer() {
@@ -314,7 +314,7 @@ public final class TieringService implements AutoCloseable {
       Table table = lake.load(identifier(descriptor));
       result = new TieringRound(descriptor, table, consumer, lanes, new LakeCommitter(
           new TopicIdentityCheck(admin, descriptor, new EpochFence(lease, hook))),
-          settings.targetFileSizeBytes(), descriptor.freshness(), decoder, lease::heartbeat,
+          settings.targetFileSizeBytes(), descriptor.freshness(), decoder, lease::heartbeat, lease::registryWait,
           settings.writerBudget()).run();
     } catch (LeaseLostException e) {
       LOG.info(e.getMessage());

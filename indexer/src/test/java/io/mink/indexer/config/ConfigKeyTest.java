@@ -50,6 +50,8 @@ class ConfigKeyTest {
         entry("indexer.status_topic", "_mink_status"),
         entry("indexer.tables_topic", "_mink_tables"),
         entry("indexer.target_file_size", "128MiB"),
+        entry("indexer.topic_min_insync_replicas", "the brokers' setting"),
+        entry("indexer.topic_replication_factor", "3, or the number of brokers when fewer"),
         entry("indexer.workers", "2"),
         entry("indexer.writer_memory", "25%"),
         entry("indexer.writer_threads", "the number of available processors"),
@@ -109,7 +111,7 @@ class ConfigKeyTest {
     assertThat(ConfigKey.in(ConfigKey.INDEXER)).extracting(ConfigKey::key).containsExactly(
         "freshness", "group_id", "heartbeat_timeout", "http_bind_address", "http_port", "max_open_files", "namespace",
         "owners_topic", "poll_interval", "session_timeout", "status_topic", "tables_topic", "target_file_size",
-        "workers", "writer_memory", "writer_threads");
+        "topic_min_insync_replicas", "topic_replication_factor", "workers", "writer_memory", "writer_threads");
     assertThat(ConfigKey.in(ConfigKey.LAKE)).extracting(ConfigKey::key).containsExactly(
         "catalog", "format", "properties", "uri", "warehouse");
   }

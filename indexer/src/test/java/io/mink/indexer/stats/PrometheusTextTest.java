@@ -65,6 +65,10 @@ class PrometheusTextTest {
         # TYPE mink_table_status_updated_timestamp_seconds gauge
         mink_table_status_updated_timestamp_seconds{table="kafka.events"} 1767268797
         mink_table_status_updated_timestamp_seconds{table="kafka.orders"} 1767268788
+        # HELP mink_table_registry_wait_seconds How long the table's running round has waited for its schema registry; 0 when it waits for none
+        # TYPE mink_table_registry_wait_seconds gauge
+        mink_table_registry_wait_seconds{table="kafka.events"} 0
+        mink_table_registry_wait_seconds{table="kafka.orders"} 0
         # HELP mink_table_gap_offsets Offsets Kafka deleted before they were indexed, which stop the table until mink table resume --accept-gap
         # TYPE mink_table_gap_offsets gauge
         mink_table_gap_offsets{table="kafka.events"} 200
