@@ -1,7 +1,6 @@
 package io.mink.registry;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.mink.testkit.KafkaBroker;
 import java.time.Duration;
@@ -33,7 +32,7 @@ class ManagedClusterTablesTopicTest {
 
       KAFKA.deleteTopic(topic);
 
-      assertThatThrownBy(store::list).hasMessageStartingWith("The tables topic " + topic + " was deleted");
+      assertThat(KafkaTableStoreTest.awaitListFailure(store)).hasMessageStartingWith("The tables topic " + topic + " was deleted");
       assertThat(KAFKA.admin().listTopics().names().get()).doesNotContain(topic);
     }
   }
