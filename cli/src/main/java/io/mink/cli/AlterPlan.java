@@ -37,8 +37,8 @@ record AlterPlan(TableDescriptor updated, Map<String, String> setProperties, Set
    * What to change.
    *
    * @param freshness the new freshness; null to keep it
-   * @param set iceberg.* options to set
-   * @param unset iceberg.* options to unset
+   * @param set options to set, as the table records them: iceberg.* and time-as
+   * @param unset options to unset, as the table records them
    * @param autoCompaction whether rounds compact; null to keep it
    */
   record Request(Duration freshness, Map<String, String> set, List<String> unset, Boolean autoCompaction) {
@@ -80,8 +80,8 @@ record AlterPlan(TableDescriptor updated, Map<String, String> setProperties, Set
     for (Map.Entry<String, String> option : new TreeMap<>(request.set()).entrySet()) {
       String key = option.getKey();
       if (request.unset().contains(key)) {
-        throw new CommandFailure(ExitCode.USAGE, "Option " + key + " is both set and unset: give it with --option "
-            + "or with --unset-option, not both");
+        throw new CommandFailure(ExitCode.USAGE, "Option " + TableOptions.givenName(key) + " is both set and unset: "
+            + "give it with --option or with --unset-option, not both");
       }
       if (key.equals(MinkTableLayout.FORMAT_VERSION_OPTION)) {
         checkFormatVersion(current, option.getValue(), formatVersion);
@@ -89,7 +89,7 @@ record AlterPlan(TableDescriptor updated, Map<String, String> setProperties, Set
       String previous = options.put(key, option.getValue());
       if (!option.getValue().equals(previous)) {
         set.put(property(key), option.getValue());
-        changes.add(new Change(key, previous, option.getValue()));
+        changes.add(new Change(TableOptions.givenName(key), previous, option.getValue()));
       }
     }
     for (String key : request.unset()) {
@@ -105,7 +105,7 @@ record AlterPlan(TableDescriptor updated, Map<String, String> setProperties, Set
         } else {
           remove.add(property);
         }
-        changes.add(new Change(key, previous, null));
+        changes.add(new Change(TableOptions.givenName(key), previous, null));
       }
     }
     if (request.autoCompaction() != null) {
@@ -141,8 +141,10 @@ record AlterPlan(TableDescriptor updated, Map<String, String> setProperties, Set
     }
   }
 
-  /** The Iceberg property of an iceberg.* option. */
+  /** The Iceberg property of an option: an iceberg.* option's without the prefix, Mink's own as mink.*. */
   private static String property(String option) {
-    return option.substring(MinkTableLayout.ICEBERG_OPTION_PREFIX.length());
+    return option.startsWith(MinkTableLayout.ICEBERG_OPTION_PREFIX)
+        ? option.substring(MinkTableLayout.ICEBERG_OPTION_PREFIX.length())
+        : MinkTableLayout.OPTION_PREFIX + option;
   }
 }

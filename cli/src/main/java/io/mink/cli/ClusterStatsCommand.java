@@ -58,7 +58,7 @@ final class ClusterStatsCommand implements Callable<Integer> {
       List<TableReport> reports = List.of();
       if (!tables.isEmpty()) {
         LakeReader lake = LakeReader.open(minkConfig.lake());
-        ClusterStats stats = new ClusterStats(lake::newestSnapshot,
+        ClusterStats stats = new ClusterStats(lake::view,
             new LagProbe(consumer, clock, Connections.KAFKA_TIMEOUT), clock);
         try {
           reports = stats.report(tables, statuses);

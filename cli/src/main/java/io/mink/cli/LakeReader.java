@@ -1,5 +1,6 @@
 package io.mink.cli;
 
+import io.mink.indexer.stats.ClusterStats;
 import io.mink.indexer.tiering.TieringService;
 import io.mink.lake.LakeSettings;
 import io.mink.lake.LakeTables;
@@ -39,12 +40,13 @@ final class LakeReader {
   }
 
   /**
-   * The table's newest Mink snapshot; empty before the first round.
+   * The table's newest Mink snapshot and current schema, as {@code cluster stats} reports them.
    *
    * @throws NoSuchTableException when the catalog has no table of that name
    */
-  Optional<MinkSnapshot> newestSnapshot(TableDescriptor table) {
-    return MinkSnapshot.newest(metadata(load(table)));
+  ClusterStats.LakeView view(TableDescriptor table) {
+    TableMetadata metadata = metadata(load(table));
+    return new ClusterStats.LakeView(MinkSnapshot.newest(metadata), metadata.schema());
   }
 
   static TableMetadata metadata(Table table) {

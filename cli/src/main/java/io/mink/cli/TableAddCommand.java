@@ -32,6 +32,7 @@ import picocli.CommandLine.ParentCommand;
         "  mink table add web.clicks --bootstrap kafka-1:9092   # table kafka.web_clicks",
         "  mink table add orders --partition-by 'day(_kafka_timestamp)'",
         "  mink table add orders --option iceberg.format-version=3",
+        "  mink table add rides --option mink.time-as=string   # times of day as HH:MM:SS.ffffff",
         "  mink table add orders --attach   # the existing Iceberg table kafka.orders",
         "  mink table add orders --wait=5m  # once the topic exists",
         "  mink table add orders --command-config client.properties --output json"})
@@ -65,7 +66,9 @@ final class TableAddCommand implements Callable<Integer> {
 
   @Option(names = "--option", paramLabel = "KEY=VALUE",
       description = {"An Iceberg table property for the table, as iceberg.<property>=<value>, such as "
-          + "iceberg.format-version=3 or iceberg.write.parquet.row-group-size-bytes=67108864. Repeatable"})
+          + "iceberg.format-version=3 or iceberg.write.parquet.row-group-size-bytes=67108864; or "
+          + "mink.time-as=time|long|string, how times of day are stored (default: long, microseconds since "
+          + "midnight). Repeatable"})
   Map<String, String> options = new LinkedHashMap<>();
 
   @Option(names = "--partition-by", paramLabel = "FIELD",
@@ -254,7 +257,7 @@ final class TableAddCommand implements Callable<Integer> {
    * records. Computes the spec of a new table on the way.
    */
   private Map<String, String> tableOptions() {
-    Map<String, String> tableOptions = TableOptions.icebergOptions(options);
+    Map<String, String> tableOptions = TableOptions.tableOptions(options);
     if (autoCompaction) {
       tableOptions.put(TableOptions.AUTO_COMPACTION, "true");
     }

@@ -47,11 +47,12 @@ final class TableAlterCommand implements Callable<Integer> {
   String freshness;
 
   @Option(names = "--option", paramLabel = "KEY=VALUE", description = "Set an Iceberg table property, as "
-      + "iceberg.<property>=<value>; iceberg.format-version can go from 2 to 3. Repeatable")
+      + "iceberg.<property>=<value> (iceberg.format-version can go from 2 to 3), or mink.time-as=time|long|string "
+      + "for columns made from now on. Repeatable")
   Map<String, String> options = new LinkedHashMap<>();
 
-  @Option(names = "--unset-option", paramLabel = "KEY", description = "Unset an iceberg.<property> option: the "
-      + "property returns to Mink's default, or to Iceberg's. Repeatable")
+  @Option(names = "--unset-option", paramLabel = "KEY", description = "Unset an iceberg.<property> option, which "
+      + "returns to Mink's default or Iceberg's, or mink.time-as. Repeatable")
   List<String> unsetOptions = new ArrayList<>();
 
   @Option(names = "--auto-compaction", paramLabel = "true|false", arity = "1",
@@ -99,8 +100,8 @@ final class TableAlterCommand implements Callable<Integer> {
           + name + " ADD PARTITION FIELD " + partitionBy.get(0) + ")");
     }
     AlterPlan.Request request = new AlterPlan.Request(
-        freshness == null ? null : TableOptions.freshness(freshness), TableOptions.icebergOptions(options),
-        TableOptions.icebergKeys(unsetOptions), autoCompaction);
+        freshness == null ? null : TableOptions.freshness(freshness), TableOptions.tableOptions(options),
+        TableOptions.optionKeys(unsetOptions), autoCompaction);
     if (request.isEmpty()) {
       throw new CommandFailure(ExitCode.USAGE, "Nothing to alter: give --freshness, --option, --unset-option or "
           + "--auto-compaction");

@@ -2,6 +2,7 @@ package io.mink.cli;
 
 import io.mink.indexer.stats.LagProbe;
 import io.mink.indexer.stats.PartitionMeasure;
+import io.mink.lake.EngineReadability;
 import io.mink.lake.LakeOffsets;
 import io.mink.lake.MinkSnapshot;
 import io.mink.registry.TableDescriptor;
@@ -35,7 +36,7 @@ final class TableInspector {
     TableView.Lake lakeView = lake.find(descriptor).map(table -> {
       TableMetadata metadata = LakeReader.metadata(table);
       return new TableView.Lake(table.location(), metadata.formatVersion(),
-          MinkSnapshot.newest(metadata).orElse(null));
+          MinkSnapshot.newest(metadata).orElse(null), EngineReadability.warning(metadata.schema()).stream().toList());
     }).orElse(null);
     LakeOffsets offsets = lakeView == null || lakeView.newest() == null
         ? LakeOffsets.NONE : lakeView.newest().offsets();

@@ -7,7 +7,9 @@ import io.mink.lake.PartitionSpecs;
 import io.mink.lake.PartitionTerm;
 import io.mink.registry.TableDescriptor;
 import io.mink.schema.KafkaColumns;
+import io.mink.schema.decode.TimeOfDay;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -45,29 +47,55 @@ final class TableOptions {
     }
   }
 
-  /** The --unset-option names, checked to be iceberg.* options. */
-  static List<String> icebergKeys(List<String> given) {
+  /** The option --option mink.time-as sets, recorded as the table option time-as. */
+  static final String TIME_AS = MinkTableLayout.OPTION_PREFIX + MinkTableLayout.TIME_AS_OPTION;
+
+  private static final String SET_HELP = "iceberg.<property>=<value>, such as iceberg.format-version=3 or "
+      + "iceberg.write.parquet.row-group-size-bytes=67108864 (docs/layout.md), or " + TIME_AS + "=time|long|string "
+      + "(docs/querying.md)";
+  private static final String UNSET_HELP = "iceberg.<property>, such as iceberg.write.parquet.row-group-size-bytes "
+      + "(docs/layout.md), or " + TIME_AS;
+
+  /** The --unset-option names, checked to be iceberg.* options or mink.time-as, as the table records them. */
+  static List<String> optionKeys(List<String> given) {
+    List<String> keys = new ArrayList<>();
     for (String key : given) {
-      if (!key.startsWith(MinkTableLayout.ICEBERG_OPTION_PREFIX)) {
-        throw new CommandFailure(ExitCode.USAGE, "Unknown table option '" + key + "': --unset-option takes "
-            + "iceberg.<property>, such as iceberg.write.parquet.row-group-size-bytes (docs/layout.md)");
-      }
+      keys.add(recordedKey(key, "--unset-option takes " + UNSET_HELP));
     }
-    return List.copyOf(given);
+    return List.copyOf(keys);
   }
 
-  /** The --option KEY=VALUE pairs, checked to be iceberg.* options. */
-  static Map<String, String> icebergOptions(Map<String, String> given) {
+  /** The --option KEY=VALUE pairs, checked to be iceberg.* options or mink.time-as, as the table records them. */
+  static Map<String, String> tableOptions(Map<String, String> given) {
     Map<String, String> options = new TreeMap<>();
     given.forEach((key, value) -> {
-      if (!key.startsWith(MinkTableLayout.ICEBERG_OPTION_PREFIX)) {
-        throw new CommandFailure(ExitCode.USAGE, "Unknown table option '" + key + "': --option takes "
-            + "iceberg.<property>=<value>, such as iceberg.format-version=3 or "
-            + "iceberg.write.parquet.row-group-size-bytes=67108864 (docs/layout.md)");
+      String recorded = recordedKey(key, "--option takes " + SET_HELP);
+      if (recorded.equals(MinkTableLayout.TIME_AS_OPTION)) {
+        try {
+          value = TimeOfDay.parse(value).label();
+        } catch (IllegalArgumentException e) {
+          throw new CommandFailure(ExitCode.USAGE, e.getMessage() + " (docs/querying.md \"Times of day\")", e);
+        }
       }
-      options.put(key, value);
+      options.put(recorded, value);
     });
     return options;
+  }
+
+  /** The name under which the table records an option given as {@code key}: iceberg.* as given, mink.time-as as time-as. */
+  private static String recordedKey(String key, String help) {
+    if (key.startsWith(MinkTableLayout.ICEBERG_OPTION_PREFIX)) {
+      return key;
+    }
+    if (key.equals(TIME_AS)) {
+      return MinkTableLayout.TIME_AS_OPTION;
+    }
+    throw new CommandFailure(ExitCode.USAGE, "Unknown table option '" + key + "': " + help);
+  }
+
+  /** The name a user gives a recorded option with: iceberg.* as recorded, time-as as mink.time-as. */
+  static String givenName(String recordedKey) {
+    return recordedKey.equals(MinkTableLayout.TIME_AS_OPTION) ? TIME_AS : recordedKey;
   }
 
   /** Checks the values Mink depends on, such as the format version and the file format. */

@@ -33,10 +33,12 @@ record TableView(TableDescriptor descriptor, Lake lake, List<PartitionMeasure> p
    * The Iceberg table of an added table.
    *
    * @param newest the newest Mink snapshot; null before the first round
+   * @param warnings what keeps engines from reading the table, from its schema (docs/querying.md)
    */
-  record Lake(String location, int formatVersion, MinkSnapshot newest) {
+  record Lake(String location, int formatVersion, MinkSnapshot newest, List<String> warnings) {
     Lake {
       requireNonNull(location, "location is null");
+      warnings = List.copyOf(warnings);
     }
   }
 }

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.mink.indexer.stats.PartitionMeasure;
 import io.mink.lake.MinkSnapshot;
+import io.mink.lake.MinkTableLayout;
 import java.time.Instant;
 
 /** {@code mink table show --output json}: the table's entry with its Iceberg table and partitions (docs/cli.md). */
@@ -13,6 +14,7 @@ final class TableViewJson {
   static ObjectNode node(TableView view, Instant generatedAt) {
     ObjectNode node = CommandJson.descriptor(view.descriptor());
     CommandJson.putInstant(node, "generatedAt", generatedAt);
+    node.put("timeAs", MinkTableLayout.mappingOptions(view.descriptor().options()).timeOfDay().label());
     TableView.Lake lake = view.lake();
     if (lake == null) {
       node.putNull("iceberg");
@@ -20,6 +22,8 @@ final class TableViewJson {
       ObjectNode iceberg = node.putObject("iceberg");
       iceberg.put("location", lake.location());
       iceberg.put("formatVersion", lake.formatVersion());
+      ArrayNode warnings = iceberg.putArray("warnings");
+      lake.warnings().forEach(warnings::add);
       MinkSnapshot newest = lake.newest();
       if (newest == null) {
         iceberg.putNull("snapshot");

@@ -5,8 +5,10 @@ import io.mink.indexer.stats.LifecycleText;
 import io.mink.indexer.stats.PartitionMeasure;
 import io.mink.indexer.stats.RelativeTime;
 import io.mink.lake.MinkSnapshot;
+import io.mink.lake.MinkTableLayout;
 import io.mink.registry.Lifecycle;
 import io.mink.registry.TableDescriptor;
+import io.mink.schema.decode.TimeOfDay;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
@@ -22,6 +24,14 @@ final class TableViewText {
 
   private TableViewText() {}
 
+  /** How the table stores new time-of-day columns, and whether that is its option or the default. */
+  static String timeAs(TableDescriptor descriptor) {
+    TimeOfDay timeOfDay = MinkTableLayout.mappingOptions(descriptor.options()).timeOfDay();
+    String what = timeOfDay.columnNote() == null ? "Iceberg time" : timeOfDay.columnNote();
+    return timeOfDay.label() + ", " + what + (descriptor.options().containsKey(MinkTableLayout.TIME_AS_OPTION)
+        ? " (mink.time-as)" : " (the default; --option mink.time-as changes it)");
+  }
+
   static String render(TableView view, Instant now) {
     TableDescriptor descriptor = view.descriptor();
     List<List<String>> fields = new ArrayList<>();
@@ -33,6 +43,7 @@ final class TableViewText {
     fields.add(List.of("Options", descriptor.options().isEmpty() ? "none"
         : new TreeMap<>(descriptor.options()).entrySet().stream()
             .map(option -> option.getKey() + "=" + option.getValue()).collect(Collectors.joining(", "))));
+    fields.add(List.of("Time as", timeAs(descriptor)));
     fields.add(List.of("Added", at(descriptor.addedAt(), now)));
     TableView.Lake lake = view.lake();
     if (lake == null) {
@@ -40,6 +51,7 @@ final class TableViewText {
     } else {
       fields.add(List.of("Iceberg", lake.location() + " (format version " + lake.formatVersion() + ")"));
       fields.add(List.of("Snapshot", snapshot(lake.newest(), now)));
+      lake.warnings().forEach(warning -> fields.add(List.of("Warning", warning)));
     }
     StringBuilder out = new StringBuilder(Columns.render(fields)).append('\n');
     if (!TableView.measured(descriptor.state())) {

@@ -124,7 +124,8 @@ class TableAddLayoutTest {
     assertThat(unknown.exitCode()).isEqualTo(2);
     assertThat(unknown.err()).isEqualTo("Error: Unknown table option 'format-version': --option takes "
         + "iceberg.<property>=<value>, such as iceberg.format-version=3 or "
-        + "iceberg.write.parquet.row-group-size-bytes=67108864 (docs/layout.md)\n");
+        + "iceberg.write.parquet.row-group-size-bytes=67108864 (docs/layout.md), or mink.time-as=time|long|string "
+        + "(docs/querying.md)\n");
     assertThat(version.exitCode()).isEqualTo(2);
     assertThat(version.err()).isEqualTo("Error: Unsupported iceberg.format-version '4': Mink writes Iceberg format "
         + "versions 2 (the default) and 3\n");

@@ -21,7 +21,8 @@ class TableViewTextTest {
       Duration.ofMinutes(1), Map.of("auto-compaction", "true", "iceberg.format-version", "3"),
       NOW.minusSeconds(300));
   private static final TableView.Lake LAKE = new TableView.Lake("file:/lake/kafka/orders", 3,
-      new MinkSnapshot(4242L, 7, NOW.minusSeconds(12).toEpochMilli(), LakeOffsets.of(Map.of(0, 1200L, 1, 800L))));
+      new MinkSnapshot(4242L, 7, NOW.minusSeconds(12).toEpochMilli(), LakeOffsets.of(Map.of(0, 1200L, 1, 800L))),
+      List.of());
   private static final List<PartitionMeasure> PARTITIONS = List.of(
       new PartitionMeasure(0, 1200L, 0, 1300, Duration.ofMillis(5_200)),
       new PartitionMeasure(1, 800L, 0, 800, Duration.ZERO),
@@ -35,6 +36,7 @@ class TableViewTextTest {
         State      indexing since 5m ago (2026-01-01T11:55:00Z): added
         Freshness  1m
         Options    auto-compaction=true, iceberg.format-version=3
+        Time as    long, time of day in microseconds since midnight (the default; --option mink.time-as changes it)
         Added      5m ago (2026-01-01T11:55:00Z)
         Iceberg    file:/lake/kafka/orders (format version 3)
         Snapshot   4242 committed 12s ago (2026-01-01T11:59:48Z), mink-offsets {"0":1200,"1":800}
@@ -57,6 +59,7 @@ class TableViewTextTest {
         State      missing since 30s ago (2026-01-01T11:59:30Z): topic orders no longer exists in Kafka; indexing goes on when the topic is back
         Freshness  1m
         Options    none
+        Time as    long, time of day in microseconds since midnight (the default; --option mink.time-as changes it)
         Added      5m ago (2026-01-01T11:55:00Z)
         Iceberg    not in the catalog
 
@@ -74,11 +77,27 @@ class TableViewTextTest {
         State      replaced since 1m ago (2026-01-01T11:59:00Z): topic orders was deleted and created again (topic id Xy7-id is now Zq2-id): remove the table and add it again
         Freshness  1m
         Options    auto-compaction=true, iceberg.format-version=3
+        Time as    long, time of day in microseconds since midnight (the default; --option mink.time-as changes it)
         Added      5m ago (2026-01-01T11:55:00Z)
         Iceberg    file:/lake/kafka/orders (format version 3)
         Snapshot   4242 committed 12s ago (2026-01-01T11:59:48Z), mink-offsets {"0":1200,"1":800}
 
         Partitions are not measured: the table is replaced.
+        """);
+  }
+
+  @Test
+  void aTableWithATimeColumnSaysWhichEnginesCannotReadItAndItsOptionIsShown() {
+    TableDescriptor rides = ORDERS.withOptions(Map.of("time-as", "time"));
+    TableView.Lake lake = new TableView.Lake("file:/lake/kafka/rides", 2, null,
+        List.of("Spark cannot read this table: column pickup is of Iceberg type time"));
+
+    assertThat(TableViewText.render(new TableView(rides, lake, List.of()), NOW)).contains("""
+        Options    time-as=time
+        Time as    time, Iceberg time (mink.time-as)
+        """).contains("""
+        Snapshot   none yet: no round has committed
+        Warning    Spark cannot read this table: column pickup is of Iceberg type time
         """);
   }
 
@@ -95,7 +114,8 @@ class TableViewTextTest {
               "addedAt": "2026-01-01T11:55:00Z",
               "state": {"name": "indexing", "since": "2026-01-01T11:55:00Z", "reason": "added"},
               "generatedAt": "2026-01-01T12:00:00Z",
-              "iceberg": {"location": "file:/lake/kafka/orders", "formatVersion": 3,
+              "timeAs": "long",
+              "iceberg": {"location": "file:/lake/kafka/orders", "formatVersion": 3, "warnings": [],
                           "snapshot": {"id": 4242, "sequenceNumber": 7, "committedAt": "2026-01-01T11:59:48Z",
                                        "minkOffsets": {"0": 1200, "1": 800}}},
               "partitions": [{"partition": 0, "lakeOffset": 1200, "logStartOffset": 0, "endOffset": 1300,

@@ -1,5 +1,7 @@
 package io.mink.lake;
 
+import io.mink.schema.decode.MappingOptions;
+import io.mink.schema.decode.TimeOfDay;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
@@ -21,6 +23,8 @@ public final class MinkTableLayout {
   public static final String PARTITION_BY_OPTION = "partition-by";
   /** The table option that records that the table existed and was attached (lake_attach). */
   public static final String ATTACH_OPTION = "attach";
+  /** The table option, the property mink.time-as, that says how the table stores times of day. */
+  public static final String TIME_AS_OPTION = "time-as";
 
   public static final int DEFAULT_FORMAT_VERSION = 2;
   public static final Set<Integer> FORMAT_VERSIONS = Set.of(2, 3);
@@ -68,9 +72,9 @@ public final class MinkTableLayout {
   }
 
   /**
-   * Checks the iceberg.* options whose values Mink depends on: the format version (2 or 3), the
-   * file format (Parquet) and the target file size (a positive number of bytes). The message says
-   * what to use.
+   * Checks the options whose values Mink depends on: the format version (2 or 3), the file format
+   * (Parquet), the target file size (a positive number of bytes) and time-as (time, long or string).
+   * The message says what to use.
    */
   public static void checkOptions(Map<String, String> tableOptions) {
     tableOptions.forEach((key, value) -> {
@@ -86,6 +90,13 @@ public final class MinkTableLayout {
     }
     formatVersion(tableOptions);
     targetFileSize(tableOptions, 1);
+    mappingOptions(tableOptions);
+  }
+
+  /** How the table maps schema types to columns: the time-as option, else the defaults. */
+  public static MappingOptions mappingOptions(Map<String, String> tableOptions) {
+    String timeAs = tableOptions.get(TIME_AS_OPTION);
+    return timeAs == null ? MappingOptions.DEFAULT : new MappingOptions(TimeOfDay.parse(timeAs));
   }
 
   /** The format version the options select: 2 unless iceberg.format-version is 3. */

@@ -3,6 +3,7 @@ package io.mink.indexer.stats;
 import static java.util.Objects.requireNonNull;
 
 import io.mink.indexer.status.TableStatus;
+import io.mink.lake.EngineReadability;
 import io.mink.lake.LakeOffsets;
 import io.mink.lake.MinkSnapshot;
 import io.mink.registry.LifecycleState;
@@ -14,6 +15,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.apache.iceberg.Schema;
 import org.apache.iceberg.exceptions.NoSuchTableException;
 import org.apache.kafka.common.KafkaException;
 import org.apache.kafka.common.errors.TimeoutException;
@@ -27,11 +29,24 @@ public final class ClusterStats {
   @FunctionalInterface
   public interface Lake {
     /**
-     * The table's newest Mink snapshot; empty before the first round.
+     * The table as the catalog has it now.
      *
      * @throws NoSuchTableException when the catalog has no such table
      */
-    Optional<MinkSnapshot> newestSnapshot(TableDescriptor table);
+    LakeView read(TableDescriptor table);
+  }
+
+  /**
+   * An Iceberg table as the report reads it.
+   *
+   * @param newest the table's newest Mink snapshot; empty before the first round
+   * @param schema the table's current schema
+   */
+  public record LakeView(Optional<MinkSnapshot> newest, Schema schema) {
+    public LakeView {
+      requireNonNull(newest, "newest is null");
+      requireNonNull(schema, "schema is null");
+    }
   }
 
   private final Lake lake;
@@ -73,9 +88,12 @@ public final class ClusterStats {
       errors.add(status.error());
     }
     Optional<MinkSnapshot> snapshot = Optional.empty();
+    List<String> warnings = List.of();
     boolean inLake = true;
     try {
-      snapshot = lake.newestSnapshot(table);
+      LakeView view = lake.read(table);
+      snapshot = view.newest();
+      warnings = EngineReadability.warning(view.schema()).stream().toList();
     } catch (NoSuchTableException e) {
       inLake = false;
       if (table.state() != LifecycleState.REMOVING) {
@@ -104,7 +122,8 @@ public final class ClusterStats {
         status == null ? null : status.lastRound(),
         errors,
         gaps.stream().sorted(Comparator.comparingInt(TableStatus.Gap::partition)
-            .thenComparingLong(TableStatus.Gap::from)).toList());
+            .thenComparingLong(TableStatus.Gap::from)).toList(),
+        warnings);
   }
 
   /**

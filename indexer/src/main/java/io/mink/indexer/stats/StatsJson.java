@@ -53,6 +53,8 @@ public final class StatsJson {
       ArrayNode errors = node.putArray("errors");
       table.errors().forEach(errors::add);
       node.set("gaps", StatusCodec.gaps(table.gaps()));
+      ArrayNode warnings = node.putArray("warnings");
+      table.warnings().forEach(warnings::add);
     }
     try {
       return StatusCodec.JSON.writerWithDefaultPrettyPrinter().writeValueAsString(root) + "\n";

@@ -79,6 +79,7 @@ public final class StatsTable {
           + "to another instance after the session timeout");
     }
     table.errors().forEach(error -> notes.add("error: " + error));
+    table.warnings().forEach(warning -> notes.add("warning: " + warning));
     for (TableStatus.Gap gap : table.gaps()) {
       notes.add("gap: partition " + gap.partition() + " offsets [" + gap.from() + ", " + gap.to() + ") were deleted "
           + "by Kafka before they were indexed; mink table resume " + table.table() + " --accept-gap goes on past them");

@@ -28,11 +28,12 @@ import java.util.Objects;
  * @param errors what went wrong: the owner's last error, a missing topic or Iceberg table
  * @param gaps offsets Kafka deleted before they were indexed: the lake's offsets below the log start now, or, when
  *     Kafka could not be measured, as the owner reported them
+ * @param warnings what keeps engines from reading the table, from its schema in the catalog (docs/querying.md)
  */
 public record TableReport(
     String table, String topic, String state, Lifecycle lifecycle, String owner, Long epoch, boolean ownerSilent,
     Instant statusPublishedAt, Instant lastTiered, Instant nextDue, List<PartitionMeasure> partitions,
-    RoundSummary lastRound, List<String> errors, List<TableStatus.Gap> gaps) {
+    RoundSummary lastRound, List<String> errors, List<TableStatus.Gap> gaps, List<String> warnings) {
   public static final String UNOWNED = "unowned";
 
   public TableReport {
@@ -43,6 +44,7 @@ public record TableReport(
     partitions = List.copyOf(partitions);
     errors = List.copyOf(errors);
     gaps = List.copyOf(gaps);
+    warnings = List.copyOf(warnings);
   }
 
   /** Records in Kafka not in the lake yet, over all partitions. */

@@ -1,7 +1,9 @@
 package io.mink.indexer.tiering;
 
 import io.mink.indexer.status.RegistryWait;
+import io.mink.lake.EngineReadability;
 import io.mink.schema.decode.CompiledSchema;
+import io.mink.schema.decode.MappingOptions;
 import io.mink.schema.decode.PartDecoder;
 import io.mink.schema.decode.PartResult;
 import io.mink.schema.decode.RawReason;
@@ -37,6 +39,7 @@ final class RoundRows {
 
   private final String table;
   private final PartDecoder decoder;
+  private final MappingOptions options;
   private final LongSupplier nanoTime;
   private final long deadlineNanos;
   private final TableSchema start;
@@ -54,15 +57,17 @@ final class RoundRows {
 
   /**
    * @param decoder null when no schema registry is configured: every part stays raw
+   * @param options how the table maps schema types to columns, from its options
    * @param deadlineNanos when waiting for the registry must give up so the round can force-finish
    */
-  RoundRows(String table, TableSchema start, PartDecoder decoder, LongSupplier nanoTime, long deadlineNanos,
-      Consumer<RegistryWait> registryWaits) {
+  RoundRows(String table, TableSchema start, PartDecoder decoder, MappingOptions options, LongSupplier nanoTime,
+      long deadlineNanos, Consumer<RegistryWait> registryWaits) {
     this.registryWaits = registryWaits;
     this.table = table;
     this.start = start;
     this.current = start;
     this.decoder = decoder;
+    this.options = options;
     this.nanoTime = nanoTime;
     this.deadlineNanos = deadlineNanos;
     this.assembler = new RowAssembler(start.schema());
@@ -132,8 +137,8 @@ final class RoundRows {
   private PartResult[] decodeWaitingOutOutages(ConsumerRecord<byte[], byte[]> record) throws InterruptedException {
     while (true) {
       try {
-        PartResult key = decoder.decode(record.key(), header(record, SchemaIdDetector.KEY_HEADER));
-        PartResult value = decoder.decode(record.value(), header(record, SchemaIdDetector.VALUE_HEADER));
+        PartResult key = decoder.decode(record.key(), header(record, SchemaIdDetector.KEY_HEADER), options);
+        PartResult value = decoder.decode(record.value(), header(record, SchemaIdDetector.VALUE_HEADER), options);
         outage.ended();
         if (waitingSince != null) {
           waitingSince = null;
@@ -201,11 +206,24 @@ final class RoundRows {
     MergeResult.Merged ok = (MergeResult.Merged) result;
     if (ok.changed()) {
       steps.addAll(ok.steps());
+      warnOfNewTimeColumns(current, ok.table());
       current = ok.table();
       LOG.info("Merging the {} schema {} into {}", part, decoded.ref(), table);
     }
     merged.put(decoded.schema(), Boolean.TRUE);
     return decoded;
+  }
+
+  /** A new column of Iceberg type time keeps Spark from reading the table: said once, when the column is made. */
+  private void warnOfNewTimeColumns(TableSchema before, TableSchema after) {
+    List<Integer> known = EngineReadability.timeFieldIds(before.schema());
+    List<String> added = EngineReadability.timeFieldIds(after.schema()).stream()
+        .filter(id -> !known.contains(id)).map(after.schema()::findColumnName).toList();
+    if (!added.isEmpty()) {
+      LOG.warn("Table {} gets {} {} of Iceberg type time (mink.time-as={}): {}", table,
+          added.size() == 1 ? "column" : "columns", String.join(", ", added), options.timeOfDay().label(),
+          EngineReadability.warning(after.schema()).orElseThrow());
+    }
   }
 
   private void count(String part, PartResult result) {

@@ -121,7 +121,8 @@ public final class TieringRound {
 
     Map<Integer, PartitionSink> sinks = openSinks(plan);
     Map<Integer, Long> reached = new HashMap<>(plan.emptyUnrecorded());
-    RoundRows rows = new RoundRows(descriptor.qualifiedName(), TableSchema.of(metadata), decoder, () -> {
+    RoundRows rows = new RoundRows(descriptor.qualifiedName(), TableSchema.of(metadata), decoder,
+        MinkTableLayout.mappingOptions(descriptor.options()), () -> {
       heartbeat.run();
       return System.nanoTime();
     }, deadlineNanos, registryWaits);

@@ -43,7 +43,8 @@ class StatsJsonTest {
                 "durationMs": 1200, "forceFinished": false, "rawParts": {"value.undecodable-bytes": 12}
               },
               "errors": [],
-              "gaps": []
+              "gaps": [],
+              "warnings": []
             },
             {
               "table": "kafka.payments",
@@ -64,14 +65,15 @@ class StatsJsonTest {
               ],
               "lastRound": null,
               "errors": [],
-              "gaps": []
+              "gaps": [],
+              "warnings": []
             }
           ]
         }
         """));
     assertThat(JSON.readTree(text).get("tables").get(0).fieldNames()).toIterable().containsExactly("table", "topic",
         "state", "lifecycle", "owner", "epoch", "ownerSilent", "statusPublishedAt", "lastTiered", "nextDue", "offsetLag",
-        "timeLagMs", "partitions", "lastRound", "errors", "gaps");
+        "timeLagMs", "partitions", "lastRound", "errors", "gaps", "warnings");
   }
 
   @Test
@@ -92,6 +94,8 @@ class StatsJsonTest {
         {"state": "missing", "since": "2026-01-01T11:57:00Z", "reason": "topic refunds no longer exists in Kafka"}
         """));
     assertThat(table.get("partitions").isEmpty()).isTrue();
+    assertThat(table.get("warnings").get(0).asText())
+        .isEqualTo("Spark cannot read this table: column pickup is of Iceberg type time");
   }
 
   @Test

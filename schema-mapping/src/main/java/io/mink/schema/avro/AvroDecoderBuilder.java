@@ -16,6 +16,8 @@ import io.mink.schema.avro.TemporalDecoders.DateDecoder;
 import io.mink.schema.avro.TemporalDecoders.InstantDecoder;
 import io.mink.schema.avro.TemporalDecoders.LocalDateTimeDecoder;
 import io.mink.schema.avro.TemporalDecoders.TimeMicrosDecoder;
+import io.mink.schema.avro.TemporalDecoders.TimeOfDayMicrosDecoder;
+import io.mink.schema.avro.TemporalDecoders.TimeOfDayTextDecoder;
 import io.mink.schema.avro.TemporalDecoders.TimeMillisDecoder;
 import io.mink.schema.avro.UuidDecoders.FixedUuidDecoder;
 import io.mink.schema.avro.UuidDecoders.StringUuidDecoder;
@@ -130,12 +132,20 @@ final class AvroDecoderBuilder extends AvroSchemaVisitor<ValueDecoder> {
       case UUID_STRING -> new StringUuidDecoder(where);
       case UUID_FIXED -> new FixedUuidDecoder(where);
       case DATE -> new DateDecoder(where);
-      case TIME_MILLIS -> new TimeMillisDecoder(where);
-      case TIME_MICROS -> new TimeMicrosDecoder(where);
+      case TIME_MILLIS, TIME_MICROS -> timeOfDay(leaf == AvroLeaf.TIME_MILLIS, where);
       case TIMESTAMP_MILLIS -> new InstantDecoder(true, where);
       case TIMESTAMP_MICROS -> new InstantDecoder(false, where);
       case LOCAL_TIMESTAMP_MILLIS -> new LocalDateTimeDecoder(true, where);
       case LOCAL_TIMESTAMP_MICROS -> new LocalDateTimeDecoder(false, where);
+    };
+  }
+
+  /** A time of day decoded into the column type the table's option chose: time, long or string. */
+  private ValueDecoder timeOfDay(boolean millis, String where) {
+    return switch (partners.getFirst().typeId()) {
+      case LONG -> new TimeOfDayMicrosDecoder(millis, where);
+      case STRING -> new TimeOfDayTextDecoder(millis, where);
+      default -> millis ? new TimeMillisDecoder(where) : new TimeMicrosDecoder(where);
     };
   }
 }

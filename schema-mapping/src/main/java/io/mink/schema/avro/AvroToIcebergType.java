@@ -1,5 +1,6 @@
 package io.mink.schema.avro;
 
+import io.mink.schema.decode.TimeOfDay;
 import io.mink.schema.decode.UnreadableSchemaException;
 import java.util.ArrayList;
 import java.util.List;
@@ -10,18 +11,22 @@ import org.apache.iceberg.types.TypeUtil;
 import org.apache.iceberg.types.Types;
 
 /**
- * Maps an Avro schema to its Iceberg type (spec/tables.md "Avro"). A field, element or map value
+ * Maps an Avro schema to its Iceberg type (spec/tables.md "Avro"), a time of day as the table's
+ * {@link TimeOfDay} says, noted in the field's doc when the type does not say it. A field, element or map value
  * is optional when its Avro type is null or a union holding null. Field ids are numbered
  * breadth-first from 1 after the walk, so the same schema always gives the same ids and a record's
  * top-level fields are 1 to n.
  */
 final class AvroToIcebergType extends AvroSchemaVisitor<Type> {
+  private final TimeOfDay timeOfDay;
   private int provisionalId;
 
-  private AvroToIcebergType() {}
+  private AvroToIcebergType(TimeOfDay timeOfDay) {
+    this.timeOfDay = timeOfDay;
+  }
 
-  static Type convert(Schema schema) throws UnreadableSchemaException {
-    Type provisional = visit(schema, new AvroToIcebergType());
+  static Type convert(Schema schema, TimeOfDay timeOfDay) throws UnreadableSchemaException {
+    Type provisional = visit(schema, new AvroToIcebergType(timeOfDay));
     int[] nextId = {1};
     return TypeUtil.assignFreshIds(provisional, () -> nextId[0]++);
   }
@@ -37,7 +42,7 @@ final class AvroToIcebergType extends AvroSchemaVisitor<Type> {
           .withName(field.name())
           .isOptional(isNullable(field.schema()))
           .ofType(fieldTypes.get(position))
-          .withDoc(field.doc())
+          .withDoc(TimeOfDayNote.doc(field, timeOfDay))
           .build());
     }
     return Types.StructType.of(columns);
@@ -92,7 +97,11 @@ final class AvroToIcebergType extends AvroSchemaVisitor<Type> {
       }
       case UUID_STRING, UUID_FIXED -> Types.UUIDType.get();
       case DATE -> Types.DateType.get();
-      case TIME_MILLIS, TIME_MICROS -> Types.TimeType.get();
+      case TIME_MILLIS, TIME_MICROS -> switch (timeOfDay) {
+        case TIME -> Types.TimeType.get();
+        case LONG -> Types.LongType.get();
+        case STRING -> Types.StringType.get();
+      };
       case TIMESTAMP_MILLIS, TIMESTAMP_MICROS -> Types.TimestampType.withZone();
       case LOCAL_TIMESTAMP_MILLIS, LOCAL_TIMESTAMP_MICROS -> Types.TimestampType.withoutZone();
     };

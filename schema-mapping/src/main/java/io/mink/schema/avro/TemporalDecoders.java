@@ -26,11 +26,46 @@ final class TemporalDecoders {
 
   static LocalTime timeOfDay(long value, long unitsPerDay, long nanosPerUnit, String logicalType, String where, int at)
       throws UndecodableException {
+    return LocalTime.ofNanoOfDay(checkedTimeOfDay(value, unitsPerDay, logicalType, where, at) * nanosPerUnit);
+  }
+
+  /** A time-millis or time-micros value as microseconds since midnight. */
+  static long microsOfDay(long value, boolean millis, String where, int at) throws UndecodableException {
+    return millis
+        ? checkedTimeOfDay(value, MILLIS_PER_DAY, "time-millis", where, at) * 1000
+        : checkedTimeOfDay(value, MICROS_PER_DAY, "time-micros", where, at);
+  }
+
+  private static long checkedTimeOfDay(long value, long unitsPerDay, String logicalType, String where, int at)
+      throws UndecodableException {
     if (value < 0 || value >= unitsPerDay) {
       throw new UndecodableException(String.format(
           "Avro %s value %d for %s at byte %d is outside a day", logicalType, value, where, at));
     }
-    return LocalTime.ofNanoOfDay(value * nanosPerUnit);
+    return value;
+  }
+
+  /** Microseconds since midnight as ISO-8601 HH:MM:SS.ffffff, always six fraction digits, so the text sorts as times do. */
+  static String timeOfDayText(long micros) {
+    char[] text = new char[15];
+    long seconds = micros / MICROS_PER_SECOND;
+    twoDigits(text, 0, (int) (seconds / 3600));
+    text[2] = ':';
+    twoDigits(text, 3, (int) (seconds / 60 % 60));
+    text[5] = ':';
+    twoDigits(text, 6, (int) (seconds % 60));
+    text[8] = '.';
+    long fraction = micros % MICROS_PER_SECOND;
+    for (int i = 14; i >= 9; i--) {
+      text[i] = (char) ('0' + fraction % 10);
+      fraction /= 10;
+    }
+    return new String(text);
+  }
+
+  private static void twoDigits(char[] text, int at, int value) {
+    text[at] = (char) ('0' + value / 10);
+    text[at + 1] = (char) ('0' + value % 10);
   }
 
   static long millisToMicros(long millis, String logicalType, String where, int at) throws UndecodableException {
@@ -71,6 +106,26 @@ final class TemporalDecoders {
     public Object decode(AvroCursor in) throws UndecodableException {
       int at = in.offset();
       return timeOfDay(in.readLong(where), MICROS_PER_DAY, 1000L, "time-micros", where, at);
+    }
+  }
+
+  /** time-millis and time-micros as microseconds since midnight, for a table whose times are longs. */
+  record TimeOfDayMicrosDecoder(boolean millis, String where) implements ValueDecoder {
+    @Override
+    public Object decode(AvroCursor in) throws UndecodableException {
+      int at = in.offset();
+      long value = millis ? in.readInt(where) : in.readLong(where);
+      return microsOfDay(value, millis, where, at);
+    }
+  }
+
+  /** time-millis and time-micros as HH:MM:SS.ffffff, for a table whose times are strings. */
+  record TimeOfDayTextDecoder(boolean millis, String where) implements ValueDecoder {
+    @Override
+    public Object decode(AvroCursor in) throws UndecodableException {
+      int at = in.offset();
+      long value = millis ? in.readInt(where) : in.readLong(where);
+      return timeOfDayText(microsOfDay(value, millis, where, at));
     }
   }
 

@@ -16,22 +16,29 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * Decodes keys or values: detects the schema id, fetches and compiles the schema once per id, and
- * runs the compiled decoder. Bad data never throws: it gives a {@link PartResult.Raw} with its
+ * Decodes keys or values: detects the schema id, fetches the schema once per id, compiles it once
+ * per id and table options, and runs the compiled decoder. Bad data never throws: it gives a {@link PartResult.Raw} with its
  * reason. Only an unavailable registry throws, so the caller waits and retries rather than turning
  * records raw.
  */
 public final class PartDecoder {
   private final SchemaRegistry registry;
   private final Map<SchemaType, SchemaCompiler> compilers;
-  private final Map<SchemaRef, Compiled> compiled = new ConcurrentHashMap<>();
+  private final Map<CompileKey, Compiled> compiled = new ConcurrentHashMap<>();
 
   public PartDecoder(SchemaRegistry registry, Map<SchemaType, SchemaCompiler> compilers) {
     this.registry = requireNonNull(registry, "registry is null");
     this.compilers = Map.copyOf(requireNonNull(compilers, "compilers is null"));
   }
 
+  /** Decodes a part as a table without options maps it. */
   public PartResult decode(byte[] bytes, byte[] schemaIdHeader) throws RegistryUnavailableException {
+    return decode(bytes, schemaIdHeader, MappingOptions.DEFAULT);
+  }
+
+  /** Decodes a part into the types the table's options choose. */
+  public PartResult decode(byte[] bytes, byte[] schemaIdHeader, MappingOptions options)
+      throws RegistryUnavailableException {
     if (bytes == null) {
       return PartResult.ABSENT;
     }
@@ -43,7 +50,7 @@ public final class PartDecoder {
       return new PartResult.Raw(RawReason.UNDECODABLE_BYTES, unreadable.reason());
     }
     WirePayload payload = ((Detection.Found) detection).payload();
-    Compiled schema = compiled(payload.ref());
+    Compiled schema = compiled(new CompileKey(payload.ref(), options));
     if (schema.failure != null) {
       return schema.failure;
     }
@@ -65,30 +72,31 @@ public final class PartDecoder {
     }
   }
 
-  private Compiled compiled(SchemaRef ref) throws RegistryUnavailableException {
-    Compiled known = compiled.get(ref);
+  private Compiled compiled(CompileKey key) throws RegistryUnavailableException {
+    Compiled known = compiled.get(key);
     if (known != null) {
       return known;
     }
     Compiled fresh;
     try {
-      RegisteredSchema schema = registry.fetch(ref);
-      fresh = compile(ref, schema);
+      RegisteredSchema schema = registry.fetch(key.ref());
+      fresh = compile(key, schema);
     } catch (SchemaNotFoundException e) {
       return new Compiled(null, null, new PartResult.Raw(RawReason.UNKNOWN_SCHEMA, String.valueOf(e.getMessage())));
     }
-    Compiled raced = compiled.putIfAbsent(ref, fresh);
+    Compiled raced = compiled.putIfAbsent(key, fresh);
     return raced == null ? fresh : raced;
   }
 
-  private Compiled compile(SchemaRef ref, RegisteredSchema schema) {
+  private Compiled compile(CompileKey key, RegisteredSchema schema) {
+    SchemaRef ref = key.ref();
     SchemaCompiler compiler = compilers.get(schema.type());
     if (compiler == null) {
       return new Compiled(schema.type(), null, new PartResult.Raw(RawReason.UNREADABLE_SCHEMA,
           "schema " + ref + " is " + schema.type() + ", which this Mink cannot read"));
     }
     try {
-      return new Compiled(schema.type(), compiler.compile(schema), null);
+      return new Compiled(schema.type(), compiler.compile(schema, key.options()), null);
     } catch (UnreadableSchemaException e) {
       return new Compiled(schema.type(), null, new PartResult.Raw(RawReason.UNREADABLE_SCHEMA,
           "schema " + ref + ": " + e.getMessage()));
@@ -97,6 +105,8 @@ public final class PartDecoder {
           "schema " + ref + ": compiler failed: " + e));
     }
   }
+
+  private record CompileKey(SchemaRef ref, MappingOptions options) {}
 
   private record Compiled(SchemaType type, CompiledSchema schema, PartResult.Raw failure) {}
 }

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.core.StreamReadFeature;
 import io.mink.schema.decode.CompiledSchema;
+import io.mink.schema.decode.MappingOptions;
 import io.mink.schema.decode.SchemaCompiler;
 import io.mink.schema.decode.UnreadableSchemaException;
 import io.mink.schema.json.JsonSchemaToDecoder.Mapping;
@@ -67,8 +68,9 @@ public final class JsonSchemaCompiler implements SchemaCompiler {
       .enable(StreamReadFeature.USE_FAST_DOUBLE_PARSER)
       .build();
 
+  /** JSON Schema has no time-of-day type ({@code format: time} keeps its text), so the options change nothing. */
   @Override
-  public CompiledSchema compile(RegisteredSchema schema) throws UnreadableSchemaException {
+  public CompiledSchema compile(RegisteredSchema schema, MappingOptions options) throws UnreadableSchemaException {
     if (schema.type() != SchemaType.JSON) {
       throw new UnreadableSchemaException("Cannot compile a " + schema.type() + " schema as a JSON Schema");
     }

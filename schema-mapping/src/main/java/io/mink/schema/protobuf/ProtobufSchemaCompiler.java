@@ -1,6 +1,7 @@
 package io.mink.schema.protobuf;
 
 import io.mink.schema.decode.CompiledSchema;
+import io.mink.schema.decode.MappingOptions;
 import io.mink.schema.decode.SchemaCompiler;
 import io.mink.schema.decode.UnreadableSchemaException;
 import io.mink.schema.registry.RegisteredSchema;
@@ -19,8 +20,9 @@ import org.apache.iceberg.types.Types;
  * repeated and map fields are optional columns holding an empty list or map when absent.
  */
 public final class ProtobufSchemaCompiler implements SchemaCompiler {
+  /** Protobuf has no time-of-day type, so the options change nothing. */
   @Override
-  public CompiledSchema compile(RegisteredSchema schema) throws UnreadableSchemaException {
+  public CompiledSchema compile(RegisteredSchema schema, MappingOptions options) throws UnreadableSchemaException {
     LinkedProtoSchema linked = ProtoSchemaLoader.load(schema);
     try {
       Types.StructType struct = IcebergTypeVisitor.structOf(linked);

@@ -10,7 +10,6 @@ import java.math.BigDecimal;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
-import java.time.LocalTime;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.UUID;
@@ -66,23 +65,6 @@ class AvroLogicalTypeMappingTest {
     assertThat(fieldF(compiled).type()).isEqualTo(Types.DateType.get());
     assertThat(roundTripField(compiled, LocalDate.of(2024, 2, 29))).isEqualTo(LocalDate.of(2024, 2, 29));
     assertThat(roundTripField(compiled, LocalDate.of(1901, 1, 1))).isEqualTo(LocalDate.of(1901, 1, 1));
-  }
-
-  @Test
-  void timeMillisMapsToTime() throws Exception {
-    CompiledAvroSchema compiled = compile(rowWith("{\"type\":\"int\",\"logicalType\":\"time-millis\"}"));
-
-    assertThat(fieldF(compiled).type()).isEqualTo(Types.TimeType.get());
-    assertThat(roundTripField(compiled, LocalTime.of(23, 59, 59, 999_000_000)))
-        .isEqualTo(LocalTime.of(23, 59, 59, 999_000_000));
-  }
-
-  @Test
-  void timeMicrosMapsToTime() throws Exception {
-    CompiledAvroSchema compiled = compile(rowWith("{\"type\":\"long\",\"logicalType\":\"time-micros\"}"));
-
-    assertThat(fieldF(compiled).type()).isEqualTo(Types.TimeType.get());
-    assertThat(roundTripField(compiled, LocalTime.of(0, 0, 1, 123_456_000))).isEqualTo(LocalTime.of(0, 0, 1, 123_456_000));
   }
 
   @Test

@@ -1,5 +1,6 @@
 package io.mink.schema.avro;
 
+import io.mink.schema.decode.MappingOptions;
 import io.mink.schema.decode.UndecodableException;
 import io.mink.schema.decode.UnreadableSchemaException;
 import io.mink.schema.registry.RegisteredSchema;
@@ -24,8 +25,13 @@ final class AvroPayloads {
   private AvroPayloads() {}
 
   static CompiledAvroSchema compile(String schemaText) {
+    return compile(schemaText, MappingOptions.DEFAULT);
+  }
+
+  static CompiledAvroSchema compile(String schemaText, MappingOptions options) {
     try {
-      return (CompiledAvroSchema) new AvroSchemaCompiler().compile(RegisteredSchema.of(SchemaType.AVRO, schemaText));
+      return (CompiledAvroSchema) new AvroSchemaCompiler().compile(RegisteredSchema.of(SchemaType.AVRO, schemaText),
+          options);
     } catch (UnreadableSchemaException e) {
       throw new AssertionError(e);
     }
