@@ -63,6 +63,24 @@ class TableAddLayoutTest {
   }
 
   @Test
+  void timeAsIsRecordedAsATableOptionAndProperty() {
+    KAFKA.createTopic("rides", 1);
+
+    CommandRun run = run("table", "add", "rides", "--option", "mink.time-as=String");
+    CommandRun bad = run("table", "add", "rides", "--option", "mink.time-as=micros");
+    CommandRun otherMink = run("table", "add", "rides", "--option", "mink.freshness=1m");
+
+    assertThat(run.exitCode()).as(run.err()).isZero();
+    assertThat(descriptor("rides").options()).isEqualTo(Map.of("time-as", "string"));
+    assertThat(table("rides").properties()).containsEntry("mink.time-as", "string");
+    assertThat(bad.exitCode()).isEqualTo(2);
+    assertThat(bad.err()).isEqualTo("Error: Invalid mink.time-as 'micros': use time, long, string "
+        + "(docs/querying.md \"Times of day\")\n");
+    assertThat(otherMink.exitCode()).isEqualTo(2);
+    assertThat(otherMink.err()).startsWith("Error: Unknown table option 'mink.freshness': --option takes ");
+  }
+
+  @Test
   void autoCompactionIsATablePropertyTheRoundsRead() {
     KAFKA.createTopic("compacted_orders", 1);
 

@@ -63,6 +63,25 @@ class TableAlterCommandTest {
   }
 
   @Test
+  void timeAsIsSetAndUnsetByItsOptionName() {
+    String rides = added("rides", "--option", "mink.time-as=time");
+
+    CommandRun set = mink.run("table", "alter", rides, "--option", "mink.time-as=long");
+
+    assertThat(set.exitCode()).as(set.err()).isZero();
+    assertThat(set.out()).contains("  mink.time-as: time -> long\n");
+    assertThat(mink.entry(rides).options()).containsEntry("time-as", "long");
+    assertThat(mink.icebergTable(rides).properties()).containsEntry("mink.time-as", "long");
+
+    CommandRun unset = mink.run("table", "alter", rides, "--unset-option", "mink.time-as");
+
+    assertThat(unset.exitCode()).as(unset.err()).isZero();
+    assertThat(unset.out()).contains("  mink.time-as: long -> (not set)\n");
+    assertThat(mink.entry(rides).options()).doesNotContainKey("time-as");
+    assertThat(mink.icebergTable(rides).properties()).doesNotContainKey("mink.time-as");
+  }
+
+  @Test
   void formatVersionGoesFromTwoToThreeAndNeverBack() {
     String orders = added("orders");
 

@@ -3,6 +3,7 @@ package io.mink.lake;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.mink.schema.decode.TimeOfDay;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -77,5 +78,15 @@ class MinkTableLayoutTest {
     assertThat(MinkTableLayout.targetFileSize(Map.of(), 128)).isEqualTo(128);
     assertThat(MinkTableLayout.targetFileSize(Map.of("iceberg.write.target-file-size-bytes", "4096"), 128))
         .isEqualTo(4096);
+  }
+
+  @Test
+  void timeAsSelectsHowTimesOfDayAreStoredAndDefaultsToLong() {
+    assertThat(MinkTableLayout.mappingOptions(Map.of()).timeOfDay()).isEqualTo(TimeOfDay.LONG);
+    assertThat(MinkTableLayout.mappingOptions(Map.of("time-as", "time")).timeOfDay()).isEqualTo(TimeOfDay.TIME);
+    assertThat(MinkTableLayout.properties("rides", null, 1024, Map.of("time-as", "string")))
+        .containsEntry("mink.time-as", "string");
+    assertThatThrownBy(() -> MinkTableLayout.checkOptions(Map.of("time-as", "nanos")))
+        .hasMessage("Invalid mink.time-as 'nanos': use time, long, string");
   }
 }

@@ -47,12 +47,24 @@ final class InteropSidecar implements AutoCloseable {
   }
 
   TableDescriptor add(String topic) {
+    return add(topic, Map.of());
+  }
+
+  /** Adds the topic's table with table options, such as time-as. */
+  TableDescriptor add(String topic, Map<String, String> options) {
     TableDescriptor descriptor = new TableDescriptor("kafka", TableDescriptor.tableNameFor(topic), topic, null,
-        Duration.ofMinutes(3), Map.of(), Instant.now());
+        Duration.ofMinutes(3), options, Instant.now());
     lake.create(TieringService.identifier(descriptor), MinkTableLayout.properties(topic, null, TARGET_FILE_SIZE,
-        Map.of()));
+        options));
     store.put(descriptor);
     return descriptor;
+  }
+
+  /** Records the table with other options, as mink table alter does; the next round takes them. */
+  TableDescriptor alter(TableDescriptor descriptor, Map<String, String> options) {
+    TableDescriptor altered = descriptor.withOptions(options);
+    store.put(altered);
+    return altered;
   }
 
   RoundResult runRound(TableDescriptor descriptor) {
