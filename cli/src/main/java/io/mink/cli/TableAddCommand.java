@@ -32,7 +32,7 @@ import picocli.CommandLine.ParentCommand;
         "  mink table add web.clicks --bootstrap kafka-1:9092   # table kafka.web_clicks",
         "  mink table add orders --partition-by 'day(_kafka_timestamp)'",
         "  mink table add orders --option iceberg.format-version=3",
-        "  mink table add rides --option mink.time-as=string   # times of day as HH:MM:SS.ffffff",
+        "  mink table add rides --option mink.time-as=string   # times as text",
         "  mink table add orders --attach   # the existing Iceberg table kafka.orders",
         "  mink table add orders --wait=5m  # once the topic exists",
         "  mink table add orders --command-config client.properties --output json"})

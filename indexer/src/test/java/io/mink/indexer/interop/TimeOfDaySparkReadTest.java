@@ -107,6 +107,11 @@ class TimeOfDaySparkReadTest {
       try (SparkReader spark = SparkReader.start(warehouse.lakeSettings())) {
         assertThat(sparkRides(spark, tables.get("long"))).containsExactlyElementsOf(expected(TimeOfDayValue.MICROS));
         assertThat(sparkRides(spark, tables.get("string"))).containsExactlyElementsOf(expected(TimeOfDayValue.TEXT));
+        assertThat(spark.sql("SELECT date_format(timestamp_micros(pickup), 'HH:mm:ss.SSSSSS') AS pickup FROM mink."
+            + tables.get("long").qualifiedName() + " ORDER BY id"))
+            .as("docs/querying.md's Spark expression of a long time of day, in a UTC session")
+            .containsExactlyElementsOf(RIDES.stream().map(ride -> Map.<String, Object>of("pickup",
+                ISO_MICROS.format(ride.pickup()))).toList());
         assertThatThrownBy(() -> spark.read(tables.get("time").qualifiedName()))
             .hasMessageContaining("Spark does not support time fields");
       }
