@@ -27,7 +27,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-import org.apache.iceberg.HasTableOperations;
 import org.apache.iceberg.Table;
 import org.apache.iceberg.catalog.TableIdentifier;
 import org.apache.iceberg.data.IcebergGenerics;
@@ -90,7 +89,7 @@ class TableResumeCommandTest {
       Table table = table(topic);
       assertThat(AcceptedGaps.decode(table.currentSnapshot().summary().get(AcceptedGaps.PROPERTY)))
           .containsExactly(new OffsetGap(0, 0, logStart));
-      assertThat(MinkSnapshot.newest(((HasTableOperations) table).operations().current()).orElseThrow()
+      assertThat(MinkSnapshot.newest(table).orElseThrow()
           .offsets().nextOffset(0)).hasValue(logStart);
 
       RoundResult after = round(service, descriptor);

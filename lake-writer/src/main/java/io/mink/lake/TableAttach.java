@@ -39,8 +39,6 @@ import org.apache.iceberg.types.Types;
  * changed. Run {@link AttachCheck} first.
  */
 public final class TableAttach {
-  public static final String ATTACH_PROPERTY = "mink-attach";
-  public static final String BASELINE_SNAPSHOT_PROPERTY = "mink-attach-baseline-snapshot";
 
   /** Where a baseline's offsets come from. */
   public enum Source {
@@ -113,11 +111,11 @@ public final class TableAttach {
     append.set(MinkSnapshot.COMMIT_USER_PROPERTY, MinkSnapshot.COMMIT_USER);
     append.set(MinkSnapshot.OFFSETS_PROPERTY, baseline.offsets().encode());
     append.set(MinkSnapshot.ROUND_PROPERTY, attachId);
-    append.set(ATTACH_PROPERTY, "true");
-    append.set(BASELINE_SNAPSHOT_PROPERTY, baseline.snapshotId() == null ? "none" : baseline.snapshotId().toString());
+    append.set(MinkSnapshot.ATTACH_PROPERTY, "true");
+    append.set(MinkSnapshot.ATTACH_BASELINE_SNAPSHOT_PROPERTY, baseline.snapshotId() == null ? "none" : baseline.snapshotId().toString());
     String topic = properties.get(MinkTableLayout.TOPIC_PROPERTY);
     if (topic != null) {
-      append.set("mink-topic", topic);
+      append.set(MinkSnapshot.TOPIC_PROPERTY, topic);
     }
     append.commit();
     try {

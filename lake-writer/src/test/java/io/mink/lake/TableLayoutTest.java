@@ -164,7 +164,7 @@ class TableLayoutTest {
 
   private void commit(Table table, List<DataFile> files, Map<Integer, Long> advance) {
     table.refresh();
-    LakeOffsets start = MinkSnapshot.newest(((HasTableOperations) table).operations().current())
+    LakeOffsets start = MinkSnapshot.newest(table)
         .map(MinkSnapshot::offsets).orElse(LakeOffsets.NONE);
     committer.commit(table, new RoundCommit(UUID.randomUUID().toString(), start, start.advancedTo(advance), files,
         Map.of()));

@@ -15,7 +15,6 @@ import java.net.InetSocketAddress;
 import java.time.Clock;
 import java.util.List;
 import java.util.Optional;
-import org.apache.iceberg.HasTableOperations;
 import org.apache.iceberg.Table;
 import org.apache.iceberg.catalog.TableIdentifier;
 
@@ -124,7 +123,7 @@ public final class SidecarMonitoring implements AutoCloseable {
 
   private static Optional<LakeOffsets> newestOffsets(LakeTables lake, String table) {
     Table loaded = lake.load(TableIdentifier.parse(table));
-    return MinkSnapshot.newest(((HasTableOperations) loaded).operations().current()).map(MinkSnapshot::offsets);
+    return MinkSnapshot.newest(loaded).map(MinkSnapshot::offsets);
   }
 
   @Override

@@ -3,6 +3,7 @@ package io.mink.indexer.tiering;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
+import io.mink.lake.MinkSnapshot;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -12,7 +13,7 @@ import java.util.List;
  * such as {@code [{"partition":0,"from":120,"to":4000}]}.
  */
 public final class AcceptedGaps {
-  public static final String PROPERTY = "mink-gaps";
+  public static final String PROPERTY = MinkSnapshot.GAPS_PROPERTY;
   private static final ObjectMapper JSON = new ObjectMapper();
 
   private AcceptedGaps() {}

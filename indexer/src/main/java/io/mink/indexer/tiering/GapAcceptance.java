@@ -9,7 +9,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-import org.apache.iceberg.HasTableOperations;
 import org.apache.iceberg.Table;
 import org.apache.kafka.clients.consumer.Consumer;
 
@@ -25,7 +24,7 @@ public final class GapAcceptance {
   public static List<OffsetGap> accept(TableDescriptor descriptor, Table table, Consumer<?, ?> consumer,
       LakeCommitter committer) {
     table.refresh();
-    LakeOffsets recorded = MinkSnapshot.newest(((HasTableOperations) table).operations().current())
+    LakeOffsets recorded = MinkSnapshot.newest(table)
         .map(MinkSnapshot::offsets).orElse(LakeOffsets.NONE);
     RoundPlan plan = RoundPlanner.plan(recorded,
         TopicBounds.read(consumer, descriptor.topic(), descriptor.qualifiedName()));

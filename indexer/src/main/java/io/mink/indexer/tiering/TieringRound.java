@@ -156,10 +156,11 @@ public final class TieringRound {
       return RoundResult.nothingNew(descriptor.qualifiedName(), recorded, elapsed);
     }
     Map<String, String> summary = new HashMap<>();
-    summary.put("mink-topic", descriptor.topic());
-    summary.put("mink-round-rows", Long.toString(rowCount));
-    summary.put("mink-force-finished", Boolean.toString(forceFinished));
-    rows.rawCounts().forEach((reason, count) -> summary.put("mink-raw." + reason, Long.toString(count)));
+    summary.put(MinkSnapshot.TOPIC_PROPERTY, descriptor.topic());
+    summary.put(MinkSnapshot.ROUND_ROWS_PROPERTY, Long.toString(rowCount));
+    summary.put(MinkSnapshot.FORCE_FINISHED_PROPERTY, Boolean.toString(forceFinished));
+    rows.rawCounts().forEach((reason, count) ->
+        summary.put(MinkSnapshot.RAW_PROPERTY_PREFIX + reason, Long.toString(count)));
     Optional<SchemaEvolution> evolution = rows.schemaChanged()
         ? Optional.of(new SchemaEvolution(rows.start(), rows.steps(), rows.current()))
         : Optional.empty();
@@ -167,7 +168,7 @@ public final class TieringRound {
         ? RoundCompaction.run(table, written, targetFileSizeBytes, roundId)
         : Compaction.NONE;
     if (!compaction.isEmpty()) {
-      summary.put("mink-compacted-files", Integer.toString(compaction.removed().size()));
+      summary.put(MinkSnapshot.COMPACTED_FILES_PROPERTY, Integer.toString(compaction.removed().size()));
     }
     RoundCommit commit = new RoundCommit(roundId, recorded, next, files, summary, evolution, compaction);
     MinkSnapshot snapshot = committer.commit(table, commit);

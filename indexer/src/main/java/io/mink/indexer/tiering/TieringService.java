@@ -33,7 +33,6 @@ import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
-import org.apache.iceberg.HasTableOperations;
 import org.apache.iceberg.Table;
 import org.apache.iceberg.catalog.TableIdentifier;
 import org.apache.iceberg.exceptions.NoSuchTableException;
@@ -381,7 +380,7 @@ public final class TieringService implements AutoCloseable {
   private Instant lastTiered(TableDescriptor descriptor) {
     try {
       Table table = lake.load(identifier(descriptor));
-      return MinkSnapshot.newest(((HasTableOperations) table).operations().current())
+      return MinkSnapshot.newest(table)
           .map(snapshot -> Instant.ofEpochMilli(snapshot.timestampMillis()))
           .orElse(null);
     } catch (NoSuchTableException e) {

@@ -24,7 +24,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import org.apache.iceberg.DataFile;
-import org.apache.iceberg.HasTableOperations;
 import org.apache.iceberg.Table;
 import org.apache.iceberg.catalog.Catalog;
 import org.apache.iceberg.catalog.TableIdentifier;
@@ -140,7 +139,7 @@ abstract class CatalogRoundTripSuite {
   }
 
   static LakeOffsets offsetsOf(Table table) {
-    return MinkSnapshot.newest(((HasTableOperations) table).operations().current())
+    return MinkSnapshot.newest(table)
         .map(MinkSnapshot::offsets).orElse(LakeOffsets.NONE);
   }
 

@@ -23,7 +23,6 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
-import org.apache.iceberg.HasTableOperations;
 import org.apache.iceberg.Table;
 import org.apache.iceberg.catalog.TableIdentifier;
 import org.junit.jupiter.api.BeforeEach;
@@ -177,7 +176,7 @@ class EpochFenceTest {
 
   private LakeOffsets offsets() {
     table.refresh();
-    return MinkSnapshot.newest(((HasTableOperations) table).operations().current())
+    return MinkSnapshot.newest(table)
         .map(MinkSnapshot::offsets).orElse(LakeOffsets.NONE);
   }
 }

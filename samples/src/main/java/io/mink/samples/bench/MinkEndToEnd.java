@@ -18,7 +18,6 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Map;
-import org.apache.iceberg.HasTableOperations;
 import org.apache.iceberg.Snapshot;
 import org.apache.iceberg.SnapshotSummary;
 import org.apache.iceberg.Table;
@@ -115,7 +114,7 @@ final class MinkEndToEnd {
   private static long verify(Warehouse warehouse, TableDescriptor descriptor, LakeOffsets target, long rows) {
     TableIdentifier identifier = TieringService.identifier(descriptor);
     Table table = warehouse.catalog().loadTable(identifier);
-    LakeOffsets committed = MinkSnapshot.newest(((HasTableOperations) table).operations().current())
+    LakeOffsets committed = MinkSnapshot.newest(table)
         .map(MinkSnapshot::offsets)
         .orElse(LakeOffsets.NONE);
     if (!committed.equals(target)) {

@@ -7,7 +7,6 @@ import io.mink.lake.MinkSnapshot;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
-import org.apache.iceberg.HasTableOperations;
 import org.apache.iceberg.Table;
 import org.apache.iceberg.catalog.Catalog;
 import org.apache.iceberg.catalog.TableIdentifier;
@@ -45,7 +44,7 @@ public final class LakeWatch {
       sidecar.checkRunning();
       try {
         Table table = catalog.loadTable(identifier);
-        Optional<MinkSnapshot> newest = MinkSnapshot.newest(((HasTableOperations) table).operations().current());
+        Optional<MinkSnapshot> newest = MinkSnapshot.newest(table);
         if (newest.isPresent() && newest.get().offsets().equals(expected)) {
           return table;
         }

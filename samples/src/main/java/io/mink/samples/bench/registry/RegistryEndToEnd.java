@@ -25,7 +25,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.TreeMap;
-import org.apache.iceberg.HasTableOperations;
 import org.apache.iceberg.Snapshot;
 import org.apache.iceberg.SnapshotSummary;
 import org.apache.iceberg.Table;
@@ -132,7 +131,7 @@ final class RegistryEndToEnd {
 
   /** Checks offsets, row count, raw counts and the first row; returns the committed row count. */
   private static long verify(Table table, LakeOffsets target, long rows) {
-    LakeOffsets committed = MinkSnapshot.newest(((HasTableOperations) table).operations().current())
+    LakeOffsets committed = MinkSnapshot.newest(table)
         .map(MinkSnapshot::offsets)
         .orElse(LakeOffsets.NONE);
     if (!committed.equals(target)) {
