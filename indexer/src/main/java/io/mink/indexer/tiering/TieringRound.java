@@ -10,18 +10,14 @@ import io.mink.lake.MinkSnapshot;
 import io.mink.lake.MinkTableLayout;
 import io.mink.lake.PartitionFileWriter;
 import io.mink.lake.RoundCommit;
-import io.mink.lake.SchemaEvolution;
+import io.mink.schema.decode.MappingOptions;
 import io.mink.schema.decode.PartDecoder;
 import io.mink.schema.table.TableSchema;
 import io.mink.registry.TableDescriptor;
 import java.time.Duration;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.Deque;
 import java.util.HashMap;
 import java.util.IdentityHashMap;
-import java.util.Optional;
-import java.util.function.Consumer;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -35,10 +31,7 @@ import org.apache.iceberg.TableMetadata;
 import org.apache.iceberg.data.Record;
 import org.apache.iceberg.io.FileWriterFactory;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.apache.kafka.clients.consumer.ConsumerRecords;
-import org.apache.kafka.clients.consumer.KafkaConsumer;
-import org.apache.kafka.common.TopicPartition;
-import org.apache.kafka.common.header.Header;
+import org.apache.kafka.clients.consumer.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -51,19 +44,17 @@ import org.slf4j.LoggerFactory;
  */
 public final class TieringRound {
   private static final Logger LOG = LoggerFactory.getLogger(TieringRound.class);
-  private static final Duration POLL = Duration.ofMillis(100);
-  private static final Duration METADATA_TIMEOUT = Duration.ofSeconds(30);
 
   private final TableDescriptor descriptor;
   private final Table table;
-  private final KafkaConsumer<byte[], byte[]> consumer;
+  private final Consumer<byte[], byte[]> consumer;
   private final WriterLanes lanes;
   private final LakeCommitter committer;
   private final long targetFileSizeBytes;
   private final long deadlineNanos;
   private final PartDecoder decoder;
   private final Runnable heartbeat;
-  private final Consumer<RegistryWait> registryWaits;
+  private final java.util.function.Consumer<RegistryWait> registryWaits;
   private final WriterBudget budget;
   private final String roundId = UUID.randomUUID().toString();
   private final Map<Schema, FileWriterFactory<Record>> writerFactories = new IdentityHashMap<>();
@@ -73,7 +64,7 @@ public final class TieringRound {
    *     configured, and every part keeps its raw bytes
    */
   public TieringRound(
-      TableDescriptor descriptor, Table table, KafkaConsumer<byte[], byte[]> consumer, WriterLanes lanes,
+      TableDescriptor descriptor, Table table, Consumer<byte[], byte[]> consumer, WriterLanes lanes,
       LakeCommitter committer, long targetFileSizeBytes, Duration maxDuration, PartDecoder decoder) {
     this(descriptor, table, consumer, lanes, committer, targetFileSizeBytes, maxDuration, decoder, () -> {},
         wait -> { }, WriterBudget.defaults(1));
@@ -87,9 +78,9 @@ public final class TieringRound {
    * @param budget how many files the round keeps open at once and how much each buffers
    */
   public TieringRound(
-      TableDescriptor descriptor, Table table, KafkaConsumer<byte[], byte[]> consumer, WriterLanes lanes,
+      TableDescriptor descriptor, Table table, Consumer<byte[], byte[]> consumer, WriterLanes lanes,
       LakeCommitter committer, long targetFileSizeBytes, Duration maxDuration, PartDecoder decoder,
-      Runnable heartbeat, Consumer<RegistryWait> registryWaits, WriterBudget budget) {
+      Runnable heartbeat, java.util.function.Consumer<RegistryWait> registryWaits, WriterBudget budget) {
     this.heartbeat = requireNonNull(heartbeat, "heartbeat is null");
     this.registryWaits = requireNonNull(registryWaits, "registryWaits is null");
     this.budget = requireNonNull(budget, "budget is null");
@@ -120,16 +111,11 @@ public final class TieringRound {
         plan.ranges().size(), plan.recordsUpperBound());
 
     Map<Integer, PartitionSink> sinks = openSinks(plan);
-    Map<Integer, Long> reached = new HashMap<>(plan.emptyUnrecorded());
-    RoundRows rows = new RoundRows(descriptor.qualifiedName(), TableSchema.of(metadata), decoder,
-        MinkTableLayout.mappingOptions(descriptor.options()), () -> {
-      heartbeat.run();
-      return System.nanoTime();
-    }, deadlineNanos, registryWaits);
-    boolean forceFinished;
-    long[] bytes = new long[1];
+    RowBuilder rows = rowBuilder(TableSchema.of(metadata));
+    RoundFetch.Outcome fetched;
     try {
-      forceFinished = fetch(plan, sinks, reached, rows, bytes);
+      fetched = new RoundFetch(consumer, descriptor.topic(), budget.openFilesPerRound(), System::nanoTime,
+          deadlineNanos, heartbeat).fetch(plan, new SinkBatches(rows, sinks));
       completeAll(sinks);
     } catch (RuntimeException e) {
       abortAll(sinks);
@@ -138,6 +124,10 @@ public final class TieringRound {
       abortAll(sinks);
       Thread.currentThread().interrupt();
       throw new IllegalStateException("Round of " + descriptor.qualifiedName() + " interrupted", e);
+    }
+    if (fetched.forceFinished()) {
+      LOG.info("Round {} of {} force-finished at its freshness deadline: committing what {} partitions read so far",
+          roundId, descriptor.qualifiedName(), plan.ranges().size());
     }
 
     List<DataFile> files = new ArrayList<>();
@@ -150,30 +140,29 @@ public final class TieringRound {
         written.add(sink.partition());
       }
     }
-    LakeOffsets next = recorded.advancedTo(reached);
-    Duration elapsed = Duration.ofNanos(System.nanoTime() - started);
+    LakeOffsets next = recorded.advancedTo(fetched.reached());
     if (next.equals(recorded)) {
-      return RoundResult.nothingNew(descriptor.qualifiedName(), recorded, elapsed);
+      return RoundResult.nothingNew(descriptor.qualifiedName(), recorded, Duration.ofNanos(System.nanoTime() - started));
     }
-    Map<String, String> summary = new HashMap<>();
-    summary.put(MinkSnapshot.TOPIC_PROPERTY, descriptor.topic());
-    summary.put(MinkSnapshot.ROUND_ROWS_PROPERTY, Long.toString(rowCount));
-    summary.put(MinkSnapshot.FORCE_FINISHED_PROPERTY, Boolean.toString(forceFinished));
-    rows.rawCounts().forEach((reason, count) ->
-        summary.put(MinkSnapshot.RAW_PROPERTY_PREFIX + reason, Long.toString(count)));
-    Optional<SchemaEvolution> evolution = rows.schemaChanged()
-        ? Optional.of(new SchemaEvolution(rows.start(), rows.steps(), rows.current()))
-        : Optional.empty();
     Compaction compaction = RoundCompaction.enabled(table)
         ? RoundCompaction.run(table, written, targetFileSizeBytes, roundId)
         : Compaction.NONE;
-    if (!compaction.isEmpty()) {
-      summary.put(MinkSnapshot.COMPACTED_FILES_PROPERTY, Integer.toString(compaction.removed().size()));
-    }
-    RoundCommit commit = new RoundCommit(roundId, recorded, next, files, summary, evolution, compaction);
+    RoundCommit commit = RoundCommits.describe(roundId, descriptor.topic(), recorded, next, files, rowCount,
+        fetched.forceFinished(), rows.start(), rows.steps(), rows.current(), rows.rawCounts(), compaction);
     MinkSnapshot snapshot = committer.commit(table, commit);
-    return new RoundResult(descriptor.qualifiedName(), true, snapshot.snapshotId(), next, rowCount, bytes[0],
-        files.size(), Duration.ofNanos(System.nanoTime() - started), forceFinished, rows.rawCounts());
+    return new RoundResult(descriptor.qualifiedName(), true, snapshot.snapshotId(), next, rowCount, fetched.bytes(),
+        files.size(), Duration.ofNanos(System.nanoTime() - started), fetched.forceFinished(), rows.rawCounts());
+  }
+
+  /** The round's row builder: keys and values through the registry when one is configured, waiting out outages. */
+  private RowBuilder rowBuilder(TableSchema start) {
+    MappingOptions options = MinkTableLayout.mappingOptions(descriptor.options());
+    RecordParts parts = decoder == null ? null : new RegistryWaitingParts(descriptor.qualifiedName(), decoder,
+        options, () -> {
+          heartbeat.run();
+          return System.nanoTime();
+        }, deadlineNanos, registryWaits);
+    return new RowBuilder(descriptor.qualifiedName(), start, parts, options);
   }
 
   /**
@@ -198,108 +187,36 @@ public final class TieringRound {
     }
   }
 
-  /**
-   * Reads every split to its end offset, or to the deadline. Returns whether the deadline cut it.
-   * At most the budget's files per round are open: the splits are read that many at a time, and a
-   * finished split's file is closed before the next split is read.
-   */
-  private boolean fetch(RoundPlan plan, Map<Integer, PartitionSink> sinks, Map<Integer, Long> reached,
-      RoundRows rows, long[] bytes) throws InterruptedException {
-    Deque<PartitionRange> waiting = new ArrayDeque<>(plan.ranges());
-    Map<TopicPartition, PartitionRange> remaining = new HashMap<>();
-    admit(waiting, remaining);
-    try {
-      while (!remaining.isEmpty()) {
-        heartbeat.run();
-        if (System.nanoTime() > deadlineNanos) {
-          LOG.info("Round {} of {} reached its freshness deadline: committing what {} partitions read so far",
-              roundId, descriptor.qualifiedName(), plan.ranges().size());
-          return true;
-        }
-        ConsumerRecords<byte[], byte[]> records = consumer.poll(POLL);
-        for (TopicPartition partition : records.partitions()) {
-          PartitionRange range = remaining.get(partition);
-          if (range == null) {
-            continue;
-          }
-          List<ConsumerRecord<byte[], byte[]>> batch = upTo(records.records(partition), range.to());
-          if (batch.isEmpty()) {
-            continue;
-          }
-          RoundRows.Built built = rows.build(batch);
-          PartitionSink sink = sinks.get(range.partition());
-          for (RowSegment segment : built.segments()) {
-            lanes.submit(range.partition(), () -> sink.write(segment));
-          }
-          for (int i = 0; i < built.records(); i++) {
-            bytes[0] += sizeOf(batch.get(i));
-          }
-          if (built.records() < batch.size()) {
-            long stoppedAt = batch.get(built.records()).offset();
-            if (stoppedAt > range.from()) {
-              reached.put(range.partition(), stoppedAt);
-            }
-            checkFailures(sinks);
-            return true;
-          }
-        }
-        checkFailures(sinks);
-        List<TopicPartition> done = new ArrayList<>();
-        for (Map.Entry<TopicPartition, PartitionRange> entry : remaining.entrySet()) {
-          long position = Math.min(consumer.position(entry.getKey(), METADATA_TIMEOUT), entry.getValue().to());
-          if (position > entry.getValue().from()) {
-            reached.put(entry.getValue().partition(), position);
-          }
-          if (position >= entry.getValue().to()) {
-            done.add(entry.getKey());
-          }
-        }
-        if (!done.isEmpty()) {
-          for (TopicPartition partition : done) {
-            PartitionSink sink = sinks.get(remaining.remove(partition).partition());
-            lanes.submit(sink.partition(), sink::complete);
-          }
-          consumer.pause(done);
-          admit(waiting, remaining);
-        }
+  /** The fetch's batches built into rows and written on each partition's writer lane. */
+  private final class SinkBatches implements RoundFetch.Batches {
+    private final RowBuilder rows;
+    private final Map<Integer, PartitionSink> sinks;
+
+    SinkBatches(RowBuilder rows, Map<Integer, PartitionSink> sinks) {
+      this.rows = rows;
+      this.sinks = sinks;
+    }
+
+    @Override
+    public int take(PartitionRange split, List<ConsumerRecord<byte[], byte[]>> batch) throws InterruptedException {
+      RowBuilder.Built built = rows.build(batch);
+      PartitionSink sink = sinks.get(split.partition());
+      for (RowSegment segment : built.segments()) {
+        lanes.submit(split.partition(), () -> sink.write(segment));
       }
-      return false;
-    } finally {
-      consumer.assign(List.of());
+      return built.records();
     }
-  }
 
-  /** Starts reading waiting splits while the round has fewer open files than its budget allows. */
-  private void admit(Deque<PartitionRange> waiting, Map<TopicPartition, PartitionRange> remaining) {
-    List<PartitionRange> admitted = new ArrayList<>();
-    while (remaining.size() < budget.openFilesPerRound() && !waiting.isEmpty()) {
-      PartitionRange range = waiting.poll();
-      remaining.put(new TopicPartition(descriptor.topic(), range.partition()), range);
-      admitted.add(range);
+    @Override
+    public void finished(PartitionRange split) {
+      PartitionSink sink = sinks.get(split.partition());
+      lanes.submit(sink.partition(), sink::complete);
     }
-    if (admitted.isEmpty()) {
-      return;
-    }
-    consumer.assign(remaining.keySet());
-    for (PartitionRange range : admitted) {
-      consumer.seek(new TopicPartition(descriptor.topic(), range.partition()), range.from());
-    }
-  }
 
-  private static long sizeOf(ConsumerRecord<byte[], byte[]> record) {
-    long size = Math.max(0, record.serializedKeySize()) + Math.max(0, record.serializedValueSize());
-    for (Header header : record.headers()) {
-      size += header.key().length() + (header.value() == null ? 0 : header.value().length);
+    @Override
+    public void check() {
+      checkFailures(sinks);
     }
-    return size;
-  }
-
-  private static List<ConsumerRecord<byte[], byte[]>> upTo(List<ConsumerRecord<byte[], byte[]>> records, long end) {
-    int count = records.size();
-    while (count > 0 && records.get(count - 1).offset() >= end) {
-      count--;
-    }
-    return count == records.size() ? records : records.subList(0, count);
   }
 
   private void completeAll(Map<Integer, PartitionSink> sinks) {

@@ -1,47 +1,37 @@
 package io.mink.indexer.tiering;
 
-import io.mink.indexer.status.RegistryWait;
 import io.mink.lake.EngineReadability;
 import io.mink.schema.decode.CompiledSchema;
 import io.mink.schema.decode.MappingOptions;
-import io.mink.schema.decode.PartDecoder;
 import io.mink.schema.decode.PartResult;
 import io.mink.schema.decode.RawReason;
-import io.mink.schema.registry.RegistryUnavailableException;
 import io.mink.schema.table.MergeResult;
 import io.mink.schema.table.RowAssembler;
 import io.mink.schema.table.SchemaMerge;
 import io.mink.schema.table.SchemaStep;
 import io.mink.schema.table.TableSchema;
-import io.mink.schema.wire.SchemaIdDetector;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
-import java.util.function.Consumer;
-import java.util.function.LongSupplier;
 import org.apache.iceberg.data.Record;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.apache.kafka.common.header.Header;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The rows of a round, built on its fetch thread: each key and value decoded through the registry
- * (when one is configured), each new schema merged into the round's table schema the first time a
- * record uses it, and the reason for every part left raw counted.
+ * Turns batches of Kafka records into rows of a table, in segments of one schema each: each key and value decoded
+ * ({@link RecordParts}), each new schema merged into the table schema the first time a record uses it, and the
+ * reason for every part left raw counted. A round builds its rows with one; so can any reader of a Kafka tail.
  */
-final class RoundRows {
-  private static final Logger LOG = LoggerFactory.getLogger(RoundRows.class);
+final class RowBuilder {
+  private static final Logger LOG = LoggerFactory.getLogger(RowBuilder.class);
   private static final PartResult RAW = new PartResult.Raw(RawReason.NO_SCHEMA_ID, "no schema registry configured");
 
   private final String table;
-  private final PartDecoder decoder;
-  private final MappingOptions options;
-  private final LongSupplier nanoTime;
-  private final long deadlineNanos;
+  private final RecordParts parts;
   private final TableSchema start;
   private TableSchema current;
   private RowAssembler assembler;
@@ -51,25 +41,20 @@ final class RoundRows {
   private final Map<CompiledSchema, Boolean> mergedValues = new IdentityHashMap<>();
   private final Map<String, Long> rawCounts = new TreeMap<>();
   private final List<SchemaStep> steps = new ArrayList<>();
-  private final RegistryOutage outage = new RegistryOutage();
-  private final Consumer<RegistryWait> registryWaits;
-  private Instant waitingSince;
+  private final String timeAs;
 
   /**
-   * @param decoder null when no schema registry is configured: every part stays raw
-   * @param options how the table maps schema types to columns, from its options
-   * @param deadlineNanos when waiting for the registry must give up so the round can force-finish
+   * @param table the table's name, for the log
+   * @param parts decodes keys and values; null when no schema registry is configured: every part stays raw and no
+   *     reason is counted
+   * @param options the table's mapping options, named in the warning of a new time column
    */
-  RoundRows(String table, TableSchema start, PartDecoder decoder, MappingOptions options, LongSupplier nanoTime,
-      long deadlineNanos, Consumer<RegistryWait> registryWaits) {
-    this.registryWaits = registryWaits;
+  RowBuilder(String table, TableSchema start, RecordParts parts, MappingOptions options) {
     this.table = table;
     this.start = start;
     this.current = start;
-    this.decoder = decoder;
-    this.options = options;
-    this.nanoTime = nanoTime;
-    this.deadlineNanos = deadlineNanos;
+    this.parts = parts;
+    this.timeAs = options.timeOfDay().label();
     this.assembler = new RowAssembler(start.schema());
   }
 
@@ -81,16 +66,16 @@ final class RoundRows {
     for (ConsumerRecord<byte[], byte[]> record : batch) {
       PartResult key;
       PartResult value;
-      if (decoder == null) {
+      if (parts == null) {
         key = record.key() == null ? PartResult.ABSENT : RAW;
         value = record.value() == null ? PartResult.ABSENT : RAW;
       } else {
-        PartResult[] parts = decodeWaitingOutOutages(record);
-        if (parts == null) {
+        Optional<RecordParts.Parts> decoded = parts.decode(record);
+        if (decoded.isEmpty()) {
           break;
         }
-        key = mergeKey(parts[0]);
-        value = mergeValue(parts[1]);
+        key = mergeKey(decoded.get().key());
+        value = mergeValue(decoded.get().value());
         if (assembler.schema() != current.schema()) {
           if (!rows.isEmpty()) {
             segments.add(new RowSegment(assembler.schema(), rows));
@@ -132,36 +117,6 @@ final class RoundRows {
   /** Parts left raw, by "key." or "value." and reason, such as value.undecodable-bytes. */
   Map<String, Long> rawCounts() {
     return rawCounts;
-  }
-
-  private PartResult[] decodeWaitingOutOutages(ConsumerRecord<byte[], byte[]> record) throws InterruptedException {
-    while (true) {
-      try {
-        PartResult key = decoder.decode(record.key(), header(record, SchemaIdDetector.KEY_HEADER), options);
-        PartResult value = decoder.decode(record.value(), header(record, SchemaIdDetector.VALUE_HEADER), options);
-        outage.ended();
-        if (waitingSince != null) {
-          waitingSince = null;
-          registryWaits.accept(null);
-        }
-        return new PartResult[] {key, value};
-      } catch (RegistryUnavailableException e) {
-        if (waitingSince == null) {
-          waitingSince = Instant.now();
-        }
-        registryWaits.accept(new RegistryWait(waitingSince, String.valueOf(e.getMessage())));
-        long wait = outage.nextWait().toMillis();
-        if (nanoTime.getAsLong() + wait * 1_000_000 > deadlineNanos) {
-          LOG.warn("Schema registry unavailable while indexing {} at partition {} offset {}: committing what was "
-              + "read before it and retrying next round: {}", table, record.partition(), record.offset(),
-              e.getMessage());
-          return null;
-        }
-        LOG.warn("Schema registry unavailable while indexing {} at partition {} offset {}; retrying in {} ms: {}",
-            table, record.partition(), record.offset(), wait, e.getMessage());
-        Thread.sleep(wait);
-      }
-    }
   }
 
   private PartResult mergeKey(PartResult part) {
@@ -221,7 +176,7 @@ final class RoundRows {
         .filter(id -> !known.contains(id)).map(after.schema()::findColumnName).toList();
     if (!added.isEmpty()) {
       LOG.warn("Table {} gets {} {} of Iceberg type time (mink.time-as={}): {}", table,
-          added.size() == 1 ? "column" : "columns", String.join(", ", added), options.timeOfDay().label(),
+          added.size() == 1 ? "column" : "columns", String.join(", ", added), timeAs,
           EngineReadability.warning(after.schema()).orElseThrow());
     }
   }
@@ -230,10 +185,5 @@ final class RoundRows {
     if (result instanceof PartResult.Raw raw) {
       rawCounts.merge(part + "." + raw.reason().key(), 1L, Long::sum);
     }
-  }
-
-  private static byte[] header(ConsumerRecord<byte[], byte[]> record, String name) {
-    Header header = record.headers().lastHeader(name);
-    return header == null ? null : header.value();
   }
 }
