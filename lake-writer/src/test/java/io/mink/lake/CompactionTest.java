@@ -2,7 +2,8 @@ package io.mink.lake;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.mink.schema.RawRowConverter;
+import io.mink.schema.KafkaColumns;
+import io.mink.schema.table.RowAssembler;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -126,11 +127,11 @@ class CompactionTest {
   }
 
   private DataFile file(int partition, long from, long to) {
-    RawRowConverter converter = new RawRowConverter();
+    RowAssembler rows = new RowAssembler(KafkaColumns.SCHEMA);
     try (PartitionFileWriter writer = PartitionFileWriter.open(
         table, PartitionFileWriter.writerFactory(table), "test", partition, TARGET)) {
       for (long offset = from; offset < to; offset++) {
-        writer.write(converter.convert(new ConsumerRecord<>("clicks", partition, offset, null, new byte[] {1})));
+        writer.write(rows.rawRow(new ConsumerRecord<>("clicks", partition, offset, null, new byte[] {1})));
       }
       return writer.complete().get(0);
     }

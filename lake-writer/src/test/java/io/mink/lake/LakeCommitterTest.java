@@ -3,7 +3,8 @@ package io.mink.lake;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.mink.schema.RawRowConverter;
+import io.mink.schema.KafkaColumns;
+import io.mink.schema.table.RowAssembler;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -90,11 +91,11 @@ class LakeCommitterTest {
   }
 
   private DataFile dataFile(long from, long to) {
-    RawRowConverter converter = new RawRowConverter();
+    RowAssembler rows = new RowAssembler(KafkaColumns.SCHEMA);
     try (PartitionFileWriter writer = PartitionFileWriter.open(
         table, PartitionFileWriter.writerFactory(table), "test", 0, 1024 * 1024)) {
       for (long offset = from; offset < to; offset++) {
-        writer.write(converter.convert(new ConsumerRecord<>("orders", 0, offset, null, new byte[] {1})));
+        writer.write(rows.rawRow(new ConsumerRecord<>("orders", 0, offset, null, new byte[] {1})));
       }
       List<DataFile> files = writer.complete();
       return files.get(0);

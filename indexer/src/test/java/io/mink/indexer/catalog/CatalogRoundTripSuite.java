@@ -15,7 +15,7 @@ import io.mink.lake.OffsetConflictException;
 import io.mink.lake.PartitionFileWriter;
 import io.mink.lake.RoundCommit;
 import io.mink.schema.KafkaColumns;
-import io.mink.schema.RawRowConverter;
+import io.mink.schema.table.RowAssembler;
 import java.io.Closeable;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -128,11 +128,11 @@ abstract class CatalogRoundTripSuite {
   }
 
   private static DataFile dataFile(Table table, long from, long to) {
-    RawRowConverter converter = new RawRowConverter();
+    RowAssembler rows = new RowAssembler(KafkaColumns.SCHEMA);
     try (PartitionFileWriter writer = PartitionFileWriter.open(
         table, PartitionFileWriter.writerFactory(table), "test", 0, 1024 * 1024)) {
       for (long offset = from; offset < to; offset++) {
-        writer.write(converter.convert(new ConsumerRecord<>("orders", 0, offset, null, new byte[] {(byte) offset})));
+        writer.write(rows.rawRow(new ConsumerRecord<>("orders", 0, offset, null, new byte[] {(byte) offset})));
       }
       return writer.complete().get(0);
     }

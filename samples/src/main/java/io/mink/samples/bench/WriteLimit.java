@@ -3,7 +3,8 @@ package io.mink.samples.bench;
 import io.mink.lake.LakeTables;
 import io.mink.lake.MinkTableLayout;
 import io.mink.lake.PartitionFileWriter;
-import io.mink.schema.RawRowConverter;
+import io.mink.schema.KafkaColumns;
+import io.mink.schema.table.RowAssembler;
 import io.mink.testkit.KafkaBroker;
 import io.mink.testkit.Warehouse;
 import java.io.IOException;
@@ -130,13 +131,13 @@ public final class WriteLimit {
     return results;
   }
 
-  /** One writer thread's partitions: an open rolling writer each, and one row converter. */
+  /** One writer thread's partitions: an open rolling writer each, and one row assembler. */
   private static final class Lane {
     private final Table table;
     private final FileWriterFactory<Record> factory;
     private final long targetFileSizeBytes;
     private final String operationId = UUID.randomUUID().toString();
-    private final RawRowConverter converter = new RawRowConverter();
+    private final RowAssembler rows = new RowAssembler(KafkaColumns.SCHEMA);
     private final Map<Integer, RollingDataWriter<Record>> writers = new HashMap<>();
     private long cpuNanos;
 
@@ -163,7 +164,7 @@ public final class WriteLimit {
     void write(int partition, List<ConsumerRecord<byte[], byte[]>> records) {
       RollingDataWriter<Record> writer = writers.computeIfAbsent(partition, this::open);
       for (ConsumerRecord<byte[], byte[]> record : records) {
-        writer.write(converter.convert(record));
+        writer.write(rows.rawRow(record));
       }
     }
 

@@ -5,6 +5,7 @@ import static java.util.Objects.requireNonNull;
 import io.mink.schema.KafkaColumns;
 import io.mink.schema.decode.CompiledSchema;
 import io.mink.schema.decode.PartResult;
+import io.mink.schema.decode.RawReason;
 import java.nio.ByteBuffer;
 import java.time.Instant;
 import java.time.OffsetDateTime;
@@ -26,6 +27,8 @@ import org.apache.kafka.common.header.Header;
  * decoded parts' columns (see {@link SchemaMerge}). Not thread-safe: one per round's fetch thread.
  */
 public final class RowAssembler {
+  private static final PartResult RAW = new PartResult.Raw(RawReason.NO_SCHEMA_ID, "kept raw");
+
   private final Schema schema;
   private final Types.StructType struct;
   private final Types.StructType headerType;
@@ -40,6 +43,11 @@ public final class RowAssembler {
 
   public Schema schema() {
     return schema;
+  }
+
+  /** The record's row with its key and value kept raw, as a table without a schema registry holds it. */
+  public Record rawRow(ConsumerRecord<byte[], byte[]> record) {
+    return row(record, record.key() == null ? PartResult.ABSENT : RAW, record.value() == null ? PartResult.ABSENT : RAW);
   }
 
   public Record row(ConsumerRecord<byte[], byte[]> record, PartResult key, PartResult value) {
