@@ -1,36 +1,17 @@
 package io.mink.schema.avro;
 
+import com.fasterxml.jackson.core.io.JsonStringEncoder;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 
-/** Appends JSON text: quoted, escaped strings and base64 byte strings. */
+/** Appends JSON text: quoted strings escaped by Jackson, and base64 byte strings. */
 final class JsonText {
-  private static final char[] HEX = "0123456789abcdef".toCharArray();
-
   private JsonText() {}
 
   static void appendQuoted(StringBuilder out, String text) {
     out.append('"');
-    for (int i = 0; i < text.length(); i++) {
-      char c = text.charAt(i);
-      switch (c) {
-        case '"' -> out.append("\\\"");
-        case '\\' -> out.append("\\\\");
-        case '\n' -> out.append("\\n");
-        case '\r' -> out.append("\\r");
-        case '\t' -> out.append("\\t");
-        case '\b' -> out.append("\\b");
-        case '\f' -> out.append("\\f");
-        default -> {
-          if (c < 0x20) {
-            out.append("\\u00").append(HEX[c >> 4]).append(HEX[c & 0xf]);
-          } else {
-            out.append(c);
-          }
-        }
-      }
-    }
+    JsonStringEncoder.getInstance().quoteAsString(text, out);
     out.append('"');
   }
 
