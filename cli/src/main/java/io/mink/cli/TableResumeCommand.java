@@ -8,7 +8,9 @@ import io.mink.indexer.tiering.OffsetGap;
 import io.mink.lake.CommitHook;
 import io.mink.lake.LakeCommitter;
 import io.mink.lake.OffsetConflictException;
+import io.mink.registry.Lifecycle;
 import io.mink.registry.TableDescriptor;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -64,6 +66,9 @@ final class TableResumeCommand implements Callable<Integer> {
         throw new CommandFailure(ExitCode.CONFLICT, "Table " + name + " committed a round while the gap was "
             + "being accepted: run the command again", e);
       }
+      if (!accepted.isEmpty()) {
+        recordResumed(session, descriptor, accepted);
+      }
       if (output.json()) {
         ObjectNode node = CommandJson.JSON.createObjectNode().put("table", name);
         ArrayNode gaps = node.putArray("acceptedGaps");
@@ -80,5 +85,16 @@ final class TableResumeCommand implements Callable<Integer> {
       }
       return ExitCode.OK.code();
     }
+  }
+
+  /**
+   * Records in the table's entry that it goes on past the gaps: the sidecar that owns the table sees the entry
+   * change and schedules it again at once (a table stopped by a gap is not retried on its own). A change of the
+   * entry meanwhile does the same, so a lost compare-and-set needs no retry.
+   */
+  private static void recordResumed(RegistrySession session, TableDescriptor descriptor, List<OffsetGap> accepted) {
+    String reason = "resumed past " + accepted.stream().map(OffsetGap::toString).collect(Collectors.joining("; "))
+        + ", accepted as lost";
+    session.replace(descriptor, descriptor.withLifecycle(Lifecycle.indexing(Instant.now(), reason)));
   }
 }

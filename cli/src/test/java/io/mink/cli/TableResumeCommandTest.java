@@ -86,6 +86,9 @@ class TableResumeCommandTest {
       assertThat(resume.exitCode()).isZero();
       assertThat(resume.out()).isEqualTo("Table kafka." + topic + " goes on past partition 0 offsets [0, " + logStart
           + "). Those records are lost to the table; the gap is recorded in the snapshot summary as mink-gaps.\n");
+      assertThat(store().find("kafka." + topic).orElseThrow().lifecycle().reason())
+          .as("the entry changes, so the sidecar that stopped the table schedules it again")
+          .isEqualTo("resumed past partition 0 offsets [0, " + logStart + "), accepted as lost");
       Table table = table(topic);
       assertThat(AcceptedGaps.decode(table.currentSnapshot().summary().get(AcceptedGaps.PROPERTY)))
           .containsExactly(new OffsetGap(0, 0, logStart));

@@ -95,6 +95,13 @@ final class OwnedTables implements MembershipListener, RoundLease.Holder {
     }
     statuses.roundFailed(name, failure);
     String error = failure.getMessage() == null ? failure.toString() : failure.getMessage();
+    if (failure instanceof DataLossException) {
+      schedule.stopped(name, lease.epoch(), error, clock.instant()).forEach(this::publish);
+      LOG.warn("Table {} is stopped and not retried until an operator runs mink table resume {} --accept-gap: {}",
+          name, name, error);
+      released(lease);
+      return;
+    }
     schedule.failed(name, lease.epoch(), error, clock.instant()).forEach(this::publish);
     TieringSchedule.TableSlot slot = schedule.get(name).orElseThrow();
     if (slot.consecutiveFailures() <= 3 || slot.consecutiveFailures() % 20 == 0) {
@@ -239,6 +246,11 @@ final class OwnedTables implements MembershipListener, RoundLease.Holder {
       } else if (!now.equals(descriptors.get(name))) {
         descriptors.put(name, now);
         schedule.updateFreshness(name, now.freshness());
+        schedule.resume(name, clock.instant(), "its entry changed: " + now.lifecycle().reason())
+            .ifPresent(resumed -> {
+              publish(resumed);
+              advance(clock.instant());
+            });
       }
     }
     return listed.stream()

@@ -56,6 +56,13 @@ final class TableSchedule {
     }
   }
 
+  /** An operator let a stopped table go on: due at once, its backoff reset. */
+  void resumed(Instant now) {
+    nextDue = now;
+    backoff = FIRST_BACKOFF;
+    consecutiveFailures = 0;
+  }
+
   void failed(Instant finished, Duration freshness) {
     nextDue = finished.plus(backoff.compareTo(freshness) < 0 ? backoff : freshness);
     backoff = backoff.multipliedBy(2);

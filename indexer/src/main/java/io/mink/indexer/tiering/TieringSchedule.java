@@ -19,8 +19,11 @@ import java.util.TreeMap;
  * <pre>
  *   first seen -> SCHEDULED -due-> PENDING -taken, epoch+1-> TIERING -> TIERED -> SCHEDULED
  *                                     ^                         |  \--> FAILED -> SCHEDULED
- *                                     \-- heartbeat timeout, epoch+1 --/
+ *                                     \-- heartbeat timeout, epoch+1 --/   \--> FAILED (a gap) -resumed-> SCHEDULED
  * </pre>
+ *
+ * A round that found a gap leaves its table FAILED and not retried: only an operator's decision, seen as a change
+ * of the table's entry ({@code mink table resume --accept-gap}), schedules it again.
  *
  * A table is due at last tiered + freshness, at once when it has no Mink snapshot yet or its round was
  * force-finished, and after the backoff when its round failed ({@link TableSchedule}). PENDING tables
@@ -61,8 +64,10 @@ final class TieringSchedule {
       this.timing = timing;
     }
 
+    /** The slot as it is seen; a table stopped by a gap (FAILED between rounds) is never due. */
     TableSlot view() {
-      return new TableSlot(table, state, epoch, timing.nextDue(), lastHeartbeat, timing.consecutiveFailures());
+      return new TableSlot(table, state, epoch, state == TableState.FAILED ? null : timing.nextDue(), lastHeartbeat,
+          timing.consecutiveFailures());
     }
 
     Transition move(TableState to, Instant at, String reason) {
@@ -177,6 +182,30 @@ final class TieringSchedule {
         slot.move(TableState.FAILED, now, error),
         slot.move(TableState.SCHEDULED, now, "retry at " + slot.timing.nextDue() + " after "
             + slot.timing.consecutiveFailures() + " failed rounds in a row"));
+  }
+
+  /**
+   * The round under {@code epoch} found offsets Kafka deleted before they were indexed: the table stays FAILED and
+   * is not retried until {@link #resume}. Nothing happens for a stale epoch.
+   */
+  List<Transition> stopped(String table, long epoch, String error, Instant now) {
+    if (!isCurrent(table, epoch)) {
+      return List.of();
+    }
+    Slot slot = slots.get(table);
+    slot.timing.failed(now, slot.freshness);
+    return List.of(slot.move(TableState.FAILED, now, error + "; not retried until mink table resume " + table
+        + " --accept-gap"));
+  }
+
+  /** A table stopped by a gap is due at once; empty when the table is not stopped. */
+  Optional<Transition> resume(String table, Instant now, String reason) {
+    Slot slot = slots.get(table);
+    if (slot == null || slot.state != TableState.FAILED) {
+      return Optional.empty();
+    }
+    slot.timing.resumed(now);
+    return Optional.of(slot.move(TableState.SCHEDULED, now, reason));
   }
 
   /** When something is next due to happen: a scheduled table falls due or a round's heartbeat times out. */

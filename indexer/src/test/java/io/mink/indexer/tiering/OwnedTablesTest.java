@@ -8,6 +8,7 @@ import io.mink.indexer.status.StatusBoard;
 import io.mink.indexer.status.TableState;
 import io.mink.indexer.status.TableStatus;
 import io.mink.lake.LakeOffsets;
+import io.mink.registry.Lifecycle;
 import io.mink.registry.TableDescriptor;
 import java.time.Clock;
 import java.time.Duration;
@@ -88,7 +89,7 @@ class OwnedTablesTest {
   }
 
   @Test
-  void failedRoundShowsItsErrorAndGapsUntilARoundSucceeds() {
+  void aGapStopsTheTableWithItsErrorAndGapsAndItIsNotRetried() {
     RoundLease lease = taken();
 
     tables.roundFailed(lease, new DataLossException(ORDERS.qualifiedName(), "orders",
@@ -97,6 +98,35 @@ class OwnedTablesTest {
     assertThat(status().state()).isEqualTo(TableState.FAILED);
     assertThat(status().error()).startsWith("Table kafka.orders cannot go on: Kafka deleted records of topic orders");
     assertThat(status().gaps()).containsExactly(new TableStatus.Gap(0, 5, 9));
+    assertThat(status().nextDue()).isNull();
+    clock.now = T0.plus(Duration.ofHours(1));
+    assertThat(tables.advance()).isEqualTo(Instant.MAX);
+    assertThat(status().state()).isEqualTo(TableState.FAILED);
+  }
+
+  @Test
+  void aTableStoppedByAGapGoesOnOnceItsEntryChanges() {
+    RoundLease lease = taken();
+    tables.roundFailed(lease, new DataLossException(ORDERS.qualifiedName(), "orders",
+        List.of(new OffsetGap(0, 5, 9))));
+    clock.now = T0.plusSeconds(30);
+    TableDescriptor resumed = ORDERS.withLifecycle(Lifecycle.indexing(clock.now,
+        "resumed past partition 0 offsets [5, 9), accepted as lost"));
+
+    assertThat(tables.reconcile(List.of(resumed))).isEmpty();
+
+    assertThat(status().state()).isEqualTo(TableState.PENDING);
+    assertThat(tables.take().epoch()).isEqualTo(lease.epoch() + 1);
+  }
+
+  @Test
+  void anyOtherFailedRoundIsRetriedAfterTheBackoff() {
+    RoundLease lease = taken();
+
+    tables.roundFailed(lease, new IllegalStateException("Cannot reach the catalog"));
+
+    assertThat(status().state()).isEqualTo(TableState.FAILED);
+    assertThat(status().error()).isEqualTo("Cannot reach the catalog");
     assertThat(status().nextDue()).isEqualTo(T0.plusSeconds(1));
   }
 

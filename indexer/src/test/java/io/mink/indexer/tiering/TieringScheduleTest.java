@@ -96,6 +96,27 @@ class TieringScheduleTest {
   }
 
   @Test
+  void aRoundStoppedByAGapLeavesTheTableFailedAndNeverDueUntilResumed() {
+    long epoch = tiering("kafka.orders");
+
+    List<Transition> stopped = schedule.stopped("kafka.orders", epoch, "Kafka deleted offsets [0, 5)", T0);
+
+    assertThat(stopped).extracting(Transition::from, Transition::to).containsExactly(tuple(TIERING, FAILED));
+    assertThat(stopped.get(0).reason())
+        .isEqualTo("Kafka deleted offsets [0, 5); not retried until mink table resume kafka.orders --accept-gap");
+    assertThat(schedule.get("kafka.orders").orElseThrow().nextDue()).isNull();
+    assertThat(schedule.advance(T0.plus(Duration.ofDays(1)))).isEmpty();
+    assertThat(schedule.nextWake()).isEmpty();
+
+    Transition resumed = schedule.resume("kafka.orders", T0.plusSeconds(60), "resumed").orElseThrow();
+
+    assertThat(resumed.to()).isEqualTo(SCHEDULED);
+    assertThat(schedule.get("kafka.orders").orElseThrow().consecutiveFailures()).isZero();
+    assertThat(schedule.advance(T0.plusSeconds(60))).singleElement().extracting(Transition::to).isEqualTo(PENDING);
+    assertThat(schedule.resume("kafka.orders", T0.plusSeconds(61), "again")).isEmpty();
+  }
+
+  @Test
   void forceFinishedRoundIsDueAgainAtOnce() {
     long epoch = tiering("kafka.orders");
     Instant deadline = T0.plus(FRESHNESS);
