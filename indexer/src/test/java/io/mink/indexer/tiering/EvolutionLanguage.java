@@ -6,7 +6,7 @@ import org.apache.iceberg.types.Type;
 import org.apache.iceberg.types.Types;
 
 /**
- * The schema languages {@link EvolutionRulesTest} runs each rule in: schema text rendered from an
+ * The schema languages {@link EvolutionRulesIT} runs each rule in: schema text rendered from an
  * {@link EvolutionType}, payloads written by the language's own library (Avro's
  * GenericDatumWriter, protobuf-java's DynamicMessage, Jackson), framed as Confluent's serializers
  * frame them.

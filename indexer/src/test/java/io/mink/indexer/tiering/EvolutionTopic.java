@@ -24,7 +24,7 @@ import org.apache.iceberg.types.Types;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 
 /**
- * A topic of one schema language and its table, for {@link EvolutionRulesTest}: schema versions
+ * A topic of one schema language and its table, for {@link EvolutionRulesIT}: schema versions
  * registered under {@code <topic>-value} and {@code <topic>-key}, records written with them, rounds
  * of the shared sidecar, and the table's rows read back as plain maps.
  */

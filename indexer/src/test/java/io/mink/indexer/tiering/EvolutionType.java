@@ -5,7 +5,7 @@ import static java.util.Objects.requireNonNull;
 import java.util.List;
 
 /**
- * A schema version as {@link EvolutionRulesTest} writes it once for every schema language: the
+ * A schema version as {@link EvolutionRulesIT} writes it once for every schema language: the
  * types the three languages share, which {@link EvolutionLanguage} renders as Avro, Protobuf or
  * JSON Schema text. A key may be any type; a value is a {@link Struct}.
  */

@@ -1,0 +1,170 @@
+package io.mink.indexer.interop;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.mink.indexer.decoding.RegistryDecoders;
+import io.mink.indexer.tiering.RoundResult;
+import io.mink.registry.TableDescriptor;
+import io.mink.schema.KafkaColumns;
+import io.mink.schema.registry.ConfluentRegistryClient;
+import io.mink.schema.registry.ConfluentRegistrySettings;
+import io.mink.schema.registry.RoutingSchemaRegistry;
+import io.mink.testkit.KafkaBroker;
+import io.mink.testkit.SparkReader;
+import io.mink.testkit.Warehouse;
+import io.mink.testkit.registry.FakeSchemaRegistry;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.UUID;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+import org.apache.iceberg.Schema;
+import org.apache.iceberg.types.Type;
+import org.apache.iceberg.types.Types;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.serialization.Serializer;
+import org.assertj.core.api.SoftAssertions;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+/**
+ * Spark, an independent Iceberg reader, reads a Mink table holding every Iceberg type Mink's mapping produces
+ * (docs/type-mapping.md) for Avro, Protobuf and JSON Schema, and every value reads back as it was written.
+ *
+ * <p>One topic carries records of all three languages, written by Apicurio's serializers through one registry
+ * and interleaved; each language's fields have a prefix of their own ({@code avro_}, {@code proto_},
+ * {@code json_}), so the table is the merge of the three schemas and a record's columns of the other languages
+ * are null. The test checks the Iceberg type of every column, then compares every column of every row Spark
+ * reads with the value the producer wrote. Avro's time-millis and time-micros are longs, as a table without
+ * mink.time-as stores them; TimeOfDaySparkReadIT reads each setting.
+ */
+class AllTypesSparkReadIT {
+  private static final List<AllTypesLanguage> LANGUAGES =
+      List.of(new AvroAllTypes(), new ProtobufAllTypes(), new JsonSchemaAllTypes());
+
+  @RegisterExtension
+  static final KafkaBroker KAFKA = new KafkaBroker();
+
+  @RegisterExtension
+  final Warehouse warehouse = new Warehouse();
+
+  @Test
+  void sparkReadsEveryMappedTypeOfEveryLanguageAsItWasWritten() throws Exception {
+    String topic = "all-types-" + UUID.randomUUID().toString().substring(0, 8);
+    KAFKA.createTopic(topic, 1);
+    List<AllTypesColumn> columns = LANGUAGES.stream().flatMap(language -> language.columns().stream()).toList();
+    List<Map<String, Object>> expectedRows;
+    try (FakeSchemaRegistry registry = FakeSchemaRegistry.start()) {
+      expectedRows = produceInterleaved(topic, registry);
+
+      try (InteropSidecar sidecar = sidecar(registry)) {
+        TableDescriptor table = sidecar.add(topic);
+        RoundResult round = sidecar.runRound(table);
+
+        assertThat(round.rawParts()).isEmpty();
+        assertThat(round.rows()).isEqualTo(expectedRows.size());
+        assertThat(typedColumnTypes(sidecar.table(table).schema())).isEqualTo(columns.stream()
+            .collect(Collectors.toMap(AllTypesColumn::name, AllTypesColumn::icebergType)));
+
+        try (SparkReader spark = SparkReader.start(warehouse.lakeSettings())) {
+          List<Map<String, Object>> rows = spark.read(table.qualifiedName());
+
+          assertThat(rows).hasSize(expectedRows.size());
+          SoftAssertions softly = new SoftAssertions();
+          for (int offset = 0; offset < rows.size(); offset++) {
+            Map<String, Object> row = rows.get(offset);
+            Map<String, Object> expected = expectedRows.get(offset);
+            softly.assertThat(row.get(KafkaColumns.OFFSET)).as("offset of row %d", offset).isEqualTo((long) offset);
+            softly.assertThat(row.get(KafkaColumns.VALUE)).as("raw value of offset %d", offset).isNull();
+            softly.assertThat(typedColumnNames(row)).as("columns of offset %d", offset)
+                .containsExactlyInAnyOrderElementsOf(expected.keySet());
+            for (Map.Entry<String, Object> column : expected.entrySet()) {
+              softly.assertThat(SparkValues.parsedLike(column.getValue(), row.get(column.getKey())))
+                  .as("%s of offset %d", column.getKey(), offset).isEqualTo(column.getValue());
+            }
+          }
+          softly.assertAll();
+        }
+      }
+    }
+  }
+
+  /**
+   * Produces the records of the languages in turn (the first of each, then the second of each, ...) to the topic's
+   * one partition, each with its language's serializer and no key; returns each record's expected typed columns,
+   * by offset.
+   */
+  private static List<Map<String, Object>> produceInterleaved(String topic, FakeSchemaRegistry registry)
+      throws Exception {
+    Map<String, Object> config = new HashMap<>(KAFKA.clientProperties());
+    config.put(ProducerConfig.ACKS_CONFIG, "all");
+    List<KafkaProducer<Object, Object>> producers = new ArrayList<>();
+    try {
+      for (AllTypesLanguage language : LANGUAGES) {
+        Serializer<Object> noKeys = (unused, key) -> null;
+        producers.add(new KafkaProducer<>(config, noKeys, language.serializer(registry.apicurioUrl())));
+      }
+      List<List<Object>> values = LANGUAGES.stream().map(AllTypesLanguage::values).toList();
+      List<Map<String, Object>> expectedRows = new ArrayList<>();
+      for (int i = 0; i < values.get(0).size(); i++) {
+        for (int l = 0; l < LANGUAGES.size(); l++) {
+          producers.get(l).send(new ProducerRecord<>(topic, 0, null, values.get(l).get(i))).get(30, TimeUnit.SECONDS);
+          expectedRows.add(expectedColumns(LANGUAGES.get(l), i));
+        }
+      }
+      return expectedRows;
+    } finally {
+      producers.forEach(KafkaProducer::close);
+    }
+  }
+
+  /** Every typed column of the table for the {@code index}th record of a language: the other languages' are null. */
+  private static Map<String, Object> expectedColumns(AllTypesLanguage written, int index) {
+    Map<String, Object> columns = new LinkedHashMap<>();
+    for (AllTypesLanguage language : LANGUAGES) {
+      for (AllTypesColumn column : language.columns()) {
+        columns.put(column.name(), language == written ? column.sparkValues().get(index) : null);
+      }
+    }
+    return columns;
+  }
+
+  private InteropSidecar sidecar(FakeSchemaRegistry registry) {
+    RoutingSchemaRegistry minkRegistry = new RoutingSchemaRegistry(
+        Optional.of(ConfluentRegistryClient.create(ConfluentRegistrySettings.of(registry.url()))), Optional.empty());
+    return new InteropSidecar(KAFKA.bootstrapServers(), warehouse.lakeSettings(),
+        RegistryDecoders.forRegistry(minkRegistry));
+  }
+
+  private static List<String> typedColumnNames(Map<String, Object> row) {
+    return row.keySet().stream().filter(name -> !name.startsWith("_kafka_")).toList();
+  }
+
+  /** The typed columns' types as docs/type-mapping.md writes them, nested optionality included. */
+  private static Map<String, String> typedColumnTypes(Schema schema) {
+    return schema.columns().stream().filter(column -> !column.name().startsWith("_kafka_"))
+        .collect(Collectors.toMap(Types.NestedField::name, column -> describe(column.type())));
+  }
+
+  private static String describe(Type type) {
+    if (type instanceof Types.StructType struct) {
+      return struct.fields().stream()
+          .map(field -> field.name() + ": " + (field.isOptional() ? "optional " : "") + describe(field.type()))
+          .collect(Collectors.joining(", ", "struct<", ">"));
+    }
+    if (type instanceof Types.ListType list) {
+      return "list<" + (list.isElementOptional() ? "optional " : "") + describe(list.elementType()) + ">";
+    }
+    if (type instanceof Types.MapType map) {
+      return "map<" + describe(map.keyType()) + ", " + (map.isValueOptional() ? "optional " : "")
+          + describe(map.valueType()) + ">";
+    }
+    return type.toString();
+  }
+}

@@ -1,0 +1,12 @@
+package io.mink.indexer.interop;
+
+/**
+ * Avro written by Apicurio's AvroKafkaSerializer 3.x with the Confluent prefix; the serializer registers
+ * the nested record and the enum as schemas of their own, referenced by the order's.
+ */
+class ApicurioAvroIndexingIT extends ThirdPartySerdeIndexingSuite {
+  @Override
+  ThirdPartySerde startSerde() {
+    return new ApicurioSerde(new AvroOrders());
+  }
+}

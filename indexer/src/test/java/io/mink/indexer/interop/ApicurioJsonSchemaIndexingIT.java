@@ -1,0 +1,12 @@
+package io.mink.indexer.interop;
+
+/**
+ * JSON written by Apicurio's JsonSchemaKafkaSerializer 3.x with the Confluent prefix, validated against
+ * its JSON Schema.
+ */
+class ApicurioJsonSchemaIndexingIT extends ThirdPartySerdeIndexingSuite {
+  @Override
+  ThirdPartySerde startSerde() {
+    return new ApicurioSerde(new JsonSchemaOrders());
+  }
+}

@@ -1,0 +1,12 @@
+package io.mink.indexer.interop;
+
+/**
+ * Protobuf written by Apicurio's ProtobufKafkaSerializer 3.x with the Confluent prefix and message
+ * indexes; the serializer registers google/protobuf/timestamp.proto as a referenced schema.
+ */
+class ApicurioProtobufIndexingIT extends ThirdPartySerdeIndexingSuite {
+  @Override
+  ThirdPartySerde startSerde() {
+    return new ApicurioSerde(new ProtobufOrders());
+  }
+}

@@ -1,0 +1,12 @@
+package io.mink.indexer.interop;
+
+/**
+ * Protobuf written by AWS's GlueSchemaRegistryKafkaSerializer with ZLIB compression: the Glue prefix,
+ * then the deflated message index and message.
+ */
+class GlueProtobufZlibIndexingIT extends ThirdPartySerdeIndexingSuite {
+  @Override
+  ThirdPartySerde startSerde() {
+    return GlueSerde.zlib(new ProtobufOrders());
+  }
+}
