@@ -1,7 +1,7 @@
 package io.mink.cli;
 
 import io.mink.indexer.stats.ClusterStats;
-import io.mink.indexer.tiering.TieringService;
+import io.mink.indexer.schedule.TieringService;
 import io.mink.lake.LakeSettings;
 import io.mink.lake.LakeTables;
 import io.mink.lake.MinkSnapshot;

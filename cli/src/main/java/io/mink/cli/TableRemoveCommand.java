@@ -5,7 +5,7 @@ import io.mink.indexer.config.Durations;
 import io.mink.indexer.config.MinkConfig;
 import io.mink.indexer.lifecycle.TableRemoval;
 import io.mink.indexer.stats.RelativeTime;
-import io.mink.indexer.tiering.TieringSettings;
+import io.mink.indexer.schedule.TieringSettings;
 import io.mink.registry.Lifecycle;
 import io.mink.registry.LifecycleState;
 import io.mink.registry.TableDescriptor;

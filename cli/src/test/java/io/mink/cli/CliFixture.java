@@ -2,8 +2,8 @@ package io.mink.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.mink.indexer.tiering.RoundResult;
-import io.mink.indexer.tiering.TieringService;
+import io.mink.indexer.round.RoundResult;
+import io.mink.indexer.schedule.TieringService;
 import io.mink.lake.CatalogLoader;
 import io.mink.lake.CommitHook;
 import io.mink.lake.LakeCommitter;

@@ -3,11 +3,11 @@ package io.mink.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.mink.indexer.tiering.AcceptedGaps;
-import io.mink.indexer.tiering.DataLossException;
-import io.mink.indexer.tiering.OffsetGap;
-import io.mink.indexer.tiering.RoundResult;
-import io.mink.indexer.tiering.TieringService;
+import io.mink.indexer.round.AcceptedGaps;
+import io.mink.indexer.round.DataLossException;
+import io.mink.indexer.round.OffsetGap;
+import io.mink.indexer.round.RoundResult;
+import io.mink.indexer.schedule.TieringService;
 import io.mink.lake.CatalogLoader;
 import io.mink.lake.CommitHook;
 import io.mink.lake.LakeCommitter;

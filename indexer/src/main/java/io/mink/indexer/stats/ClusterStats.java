@@ -2,7 +2,6 @@ package io.mink.indexer.stats;
 
 import static java.util.Objects.requireNonNull;
 
-import io.mink.indexer.status.TableStatus;
 import io.mink.lake.EngineReadability;
 import io.mink.lake.LakeOffsets;
 import io.mink.lake.MinkSnapshot;

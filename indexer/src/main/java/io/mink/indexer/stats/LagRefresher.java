@@ -2,9 +2,6 @@ package io.mink.indexer.stats;
 
 import static java.util.Objects.requireNonNull;
 
-import io.mink.indexer.status.PartitionLag;
-import io.mink.indexer.status.StatusBoard;
-import io.mink.indexer.status.TableStatus;
 import io.mink.lake.LakeOffsets;
 import java.time.Clock;
 import java.time.Duration;

@@ -2,8 +2,6 @@ package io.mink.indexer.stats;
 
 import static java.util.Objects.requireNonNull;
 
-import io.mink.indexer.status.PartitionLag;
-import io.mink.indexer.status.TableStatus;
 import io.mink.registry.LifecycleState;
 import java.util.List;
 import java.util.Map;

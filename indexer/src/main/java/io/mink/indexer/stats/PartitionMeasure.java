@@ -1,7 +1,5 @@
 package io.mink.indexer.stats;
 
-import io.mink.indexer.status.PartitionLag;
-import io.mink.indexer.status.TableStatus;
 import java.time.Duration;
 import java.util.Optional;
 

@@ -1,9 +1,5 @@
 package io.mink.indexer.stats;
 
-import io.mink.indexer.status.PartitionLag;
-import io.mink.indexer.status.RoundSummary;
-import io.mink.indexer.status.TableState;
-import io.mink.indexer.status.TableStatus;
 import io.mink.registry.LifecycleState;
 import java.math.BigDecimal;
 import java.time.Duration;

@@ -2,7 +2,6 @@ package io.mink.indexer.stats;
 
 import static java.util.Objects.requireNonNull;
 
-import io.mink.indexer.status.TableStatus;
 import java.time.Duration;
 import java.time.Instant;
 

@@ -1,9 +1,5 @@
 package io.mink.indexer.stats;
 
-import io.mink.indexer.status.RoundSummary;
-import io.mink.indexer.status.StatusBoard;
-import io.mink.indexer.status.TableState;
-import io.mink.indexer.status.TableStatus;
 import java.util.Collections;
 import java.util.Map;
 import java.util.Objects;

@@ -3,8 +3,6 @@ package io.mink.indexer.stats;
 import static java.util.Objects.requireNonNull;
 
 import io.mink.indexer.config.MonitoringSettings;
-import io.mink.indexer.status.StatusBoard;
-import io.mink.indexer.status.TableStatus;
 import io.mink.lake.LakeOffsets;
 import io.mink.lake.LakeTables;
 import io.mink.lake.MinkSnapshot;

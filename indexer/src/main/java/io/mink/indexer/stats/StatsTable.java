@@ -1,7 +1,5 @@
 package io.mink.indexer.stats;
 
-import io.mink.indexer.status.RoundSummary;
-import io.mink.indexer.status.TableStatus;
 import io.mink.registry.Lifecycle;
 import io.mink.registry.LifecycleState;
 import java.time.Duration;

@@ -2,8 +2,6 @@ package io.mink.indexer.stats;
 
 import static java.util.Objects.requireNonNull;
 
-import io.mink.indexer.status.StatusBoard;
-import io.mink.indexer.status.TableStatus;
 import io.mink.registry.CompactedTopic;
 import io.mink.registry.KafkaClientFactory;
 import java.nio.charset.StandardCharsets;

@@ -3,7 +3,7 @@ package io.mink.indexer.config;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.mink.indexer.tiering.TieringSettings;
+import io.mink.indexer.schedule.TieringSettings;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.mink.indexer.decoding.RegistryDecoders;
 import io.mink.indexer.interop.ConfluentJsGolden.KafkaRecord;
 import io.mink.indexer.interop.ConfluentJsGolden.Topic;
-import io.mink.indexer.tiering.RoundResult;
+import io.mink.indexer.round.RoundResult;
 import io.mink.registry.TableDescriptor;
 import io.mink.schema.KafkaColumns;
 import io.mink.schema.registry.ConfluentRegistryClient;

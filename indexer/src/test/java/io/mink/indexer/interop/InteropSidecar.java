@@ -1,7 +1,7 @@
 package io.mink.indexer.interop;
 
-import io.mink.indexer.tiering.RoundResult;
-import io.mink.indexer.tiering.TieringService;
+import io.mink.indexer.round.RoundResult;
+import io.mink.indexer.schedule.TieringService;
 import io.mink.lake.CatalogLoader;
 import io.mink.lake.CommitHook;
 import io.mink.lake.LakeCommitter;

@@ -4,7 +4,7 @@ import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.mink.indexer.decoding.RegistryDecoders;
-import io.mink.indexer.tiering.RoundResult;
+import io.mink.indexer.round.RoundResult;
 import io.mink.registry.TableDescriptor;
 import io.mink.schema.registry.RoutingSchemaRegistry;
 import io.mink.testkit.KafkaBroker;

@@ -3,8 +3,6 @@ package io.mink.indexer.stats;
 import static io.mink.indexer.stats.StatusFixtures.NOW;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.mink.indexer.status.PartitionLag;
-import io.mink.indexer.status.TableStatus;
 import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;

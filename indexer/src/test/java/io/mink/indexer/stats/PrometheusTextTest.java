@@ -4,7 +4,6 @@ import static io.mink.indexer.stats.StatusFixtures.events;
 import static io.mink.indexer.stats.StatusFixtures.orders;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.mink.indexer.status.PartitionLag;
 import io.mink.registry.LifecycleState;
 import java.time.Duration;
 import java.util.List;

@@ -3,8 +3,6 @@ package io.mink.indexer.stats;
 import static io.mink.indexer.stats.StatusFixtures.NOW;
 import static io.mink.indexer.stats.StatusFixtures.OWNER;
 
-import io.mink.indexer.status.RoundSummary;
-import io.mink.indexer.status.TableStatus;
 import io.mink.registry.Lifecycle;
 import io.mink.registry.LifecycleState;
 import java.time.Duration;

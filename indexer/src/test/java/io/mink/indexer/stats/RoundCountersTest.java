@@ -3,10 +3,6 @@ package io.mink.indexer.stats;
 import static io.mink.indexer.stats.StatusFixtures.NOW;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.mink.indexer.status.RoundSummary;
-import io.mink.indexer.status.StatusBoard;
-import io.mink.indexer.status.TableState;
-import io.mink.indexer.status.TableStatus;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;

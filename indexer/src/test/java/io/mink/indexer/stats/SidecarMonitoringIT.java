@@ -3,11 +3,6 @@ package io.mink.indexer.stats;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.mink.indexer.config.MonitoringSettings;
-import io.mink.indexer.status.PartitionLag;
-import io.mink.indexer.status.RoundSummary;
-import io.mink.indexer.status.StatusBoard;
-import io.mink.indexer.status.TableState;
-import io.mink.indexer.status.TableStatus;
 import io.mink.lake.LakeTables;
 import io.mink.registry.KafkaClientFactory;
 import io.mink.testkit.KafkaBroker;

@@ -3,7 +3,6 @@ package io.mink.indexer.stats;
 import static io.mink.indexer.stats.StatusFixtures.NOW;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.mink.indexer.status.RoundSummary;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;

@@ -1,9 +1,5 @@
 package io.mink.indexer.stats;
 
-import io.mink.indexer.status.PartitionLag;
-import io.mink.indexer.status.RoundSummary;
-import io.mink.indexer.status.TableState;
-import io.mink.indexer.status.TableStatus;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;

@@ -2,9 +2,6 @@ package io.mink.indexer.stats;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.mink.indexer.status.StatusBoard;
-import io.mink.indexer.status.TableState;
-import io.mink.indexer.status.TableStatus;
 import io.mink.registry.KafkaClientFactory;
 import io.mink.testkit.KafkaBroker;
 import java.time.Clock;

@@ -1,8 +1,8 @@
 package io.mink.samples.bench.registry;
 
 import io.mink.indexer.config.IndexerSettings;
-import io.mink.indexer.tiering.RoundResult;
-import io.mink.indexer.tiering.TieringService;
+import io.mink.indexer.round.RoundResult;
+import io.mink.indexer.schedule.TieringService;
 import io.mink.lake.CommitHook;
 import io.mink.lake.LakeCommitter;
 import io.mink.lake.LakeOffsets;

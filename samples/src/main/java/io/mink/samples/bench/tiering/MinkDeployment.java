@@ -1,7 +1,7 @@
 package io.mink.samples.bench.tiering;
 
 import io.mink.indexer.config.IndexerSettings;
-import io.mink.indexer.tiering.TieringService;
+import io.mink.indexer.schedule.TieringService;
 import io.mink.lake.CatalogLoader;
 import io.mink.lake.LakeOffsets;
 import io.mink.lake.LakeSettings;

@@ -1,0 +1,99 @@
+package io.mink.indexer.round;
+
+import io.mink.lake.PartitionFileWriter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Function;
+import org.apache.iceberg.DataFile;
+import org.apache.iceberg.Schema;
+import org.apache.iceberg.data.Record;
+import org.apache.iceberg.io.FileIO;
+
+/**
+ * The rows of one partition in one round, written on the partition's writer lane. When the round's
+ * schema grows, the open file is closed and the next rows go to a file of the new schema. A failure
+ * is kept, not thrown, so the lane keeps serving other partitions; the round checks it at the end.
+ */
+final class PartitionSink {
+  private final int partition;
+  private final Function<Schema, PartitionFileWriter> opener;
+  private final FileIO io;
+  private final List<DataFile> files = new ArrayList<>();
+  private PartitionFileWriter writer;
+  private volatile RuntimeException failure;
+  private long rows;
+
+  PartitionSink(int partition, Function<Schema, PartitionFileWriter> opener, FileIO io) {
+    this.partition = partition;
+    this.opener = opener;
+    this.io = io;
+  }
+
+  int partition() {
+    return partition;
+  }
+
+  /** Runs on the lane: writes the segment's rows, rolling to a new file when its schema is new. */
+  void write(RowSegment segment) {
+    if (failure != null) {
+      return;
+    }
+    try {
+      if (writer != null && writer.schema() != segment.schema()) {
+        files.addAll(writer.complete());
+        writer = null;
+      }
+      if (writer == null) {
+        writer = opener.apply(segment.schema());
+      }
+      for (Record row : segment.rows()) {
+        writer.write(row);
+      }
+      rows += segment.rows().size();
+    } catch (RuntimeException e) {
+      failure = e;
+    }
+  }
+
+  /** Runs on the lane: closes the open file. */
+  void complete() {
+    if (failure != null || writer == null) {
+      return;
+    }
+    try {
+      files.addAll(writer.complete());
+      writer = null;
+    } catch (RuntimeException e) {
+      failure = e;
+    }
+  }
+
+  /** Runs on the lane: deletes what was written. */
+  void abort() {
+    if (writer != null) {
+      writer.abort();
+      writer = null;
+    }
+    for (DataFile file : files) {
+      try {
+        io.deleteFile(file.location());
+      } catch (RuntimeException e) {
+        // an unreferenced file either way
+      }
+    }
+    files.clear();
+  }
+
+  RuntimeException failure() {
+    return failure;
+  }
+
+  List<DataFile> files() {
+    return files;
+  }
+
+  long rows() {
+    return rows;
+  }
+
+}

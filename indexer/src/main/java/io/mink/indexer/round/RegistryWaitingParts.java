@@ -1,0 +1,87 @@
+package io.mink.indexer.round;
+
+import static java.util.Objects.requireNonNull;
+
+import io.mink.indexer.stats.RegistryWait;
+import io.mink.schema.decode.MappingOptions;
+import io.mink.schema.decode.PartDecoder;
+import io.mink.schema.decode.PartResult;
+import io.mink.schema.registry.RegistryUnavailableException;
+import io.mink.schema.wire.SchemaIdDetector;
+import java.time.Instant;
+import java.util.Optional;
+import java.util.function.Consumer;
+import java.util.function.LongSupplier;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.common.header.Header;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Keys and values decoded through the schema registry into the table's types, an unavailable registry waited out
+ * with backoff ({@link RegistryOutage}) until it answers or the deadline would pass. An outage never makes a raw
+ * part: past the deadline the record is left for the next round.
+ */
+final class RegistryWaitingParts implements RecordParts {
+  private static final Logger LOG = LoggerFactory.getLogger(RegistryWaitingParts.class);
+
+  private final String table;
+  private final PartDecoder decoder;
+  private final MappingOptions options;
+  private final LongSupplier nanoTime;
+  private final long deadlineNanos;
+  private final Consumer<RegistryWait> registryWaits;
+  private final RegistryOutage outage = new RegistryOutage();
+  private Instant waitingSince;
+
+  /**
+   * @param nanoTime the clock, called while waiting; it may throw to stop the round
+   * @param deadlineNanos when waiting for the registry must give up so the round can force-finish
+   * @param registryWaits told when waiting begins, at each retry, and with null when the registry answers again
+   */
+  RegistryWaitingParts(String table, PartDecoder decoder, MappingOptions options, LongSupplier nanoTime,
+      long deadlineNanos, Consumer<RegistryWait> registryWaits) {
+    this.table = requireNonNull(table, "table is null");
+    this.decoder = requireNonNull(decoder, "decoder is null");
+    this.options = requireNonNull(options, "options is null");
+    this.nanoTime = requireNonNull(nanoTime, "nanoTime is null");
+    this.deadlineNanos = deadlineNanos;
+    this.registryWaits = requireNonNull(registryWaits, "registryWaits is null");
+  }
+
+  @Override
+  public Optional<Parts> decode(ConsumerRecord<byte[], byte[]> record) throws InterruptedException {
+    while (true) {
+      try {
+        PartResult key = decoder.decode(record.key(), header(record, SchemaIdDetector.KEY_HEADER), options);
+        PartResult value = decoder.decode(record.value(), header(record, SchemaIdDetector.VALUE_HEADER), options);
+        outage.ended();
+        if (waitingSince != null) {
+          waitingSince = null;
+          registryWaits.accept(null);
+        }
+        return Optional.of(new Parts(key, value));
+      } catch (RegistryUnavailableException e) {
+        if (waitingSince == null) {
+          waitingSince = Instant.now();
+        }
+        registryWaits.accept(new RegistryWait(waitingSince, String.valueOf(e.getMessage())));
+        long wait = outage.nextWait().toMillis();
+        if (nanoTime.getAsLong() + wait * 1_000_000 > deadlineNanos) {
+          LOG.warn("Schema registry unavailable while indexing {} at partition {} offset {}: committing what was "
+              + "read before it and retrying next round: {}", table, record.partition(), record.offset(),
+              e.getMessage());
+          return Optional.empty();
+        }
+        LOG.warn("Schema registry unavailable while indexing {} at partition {} offset {}; retrying in {} ms: {}",
+            table, record.partition(), record.offset(), wait, e.getMessage());
+        Thread.sleep(wait);
+      }
+    }
+  }
+
+  private static byte[] header(ConsumerRecord<byte[], byte[]> record, String name) {
+    Header header = record.headers().lastHeader(name);
+    return header == null ? null : header.value();
+  }
+}

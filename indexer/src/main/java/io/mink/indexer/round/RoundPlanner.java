@@ -1,0 +1,47 @@
+package io.mink.indexer.round;
+
+import io.mink.lake.LakeOffsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalLong;
+import java.util.TreeMap;
+
+/**
+ * Plans a round of a log table from the lake's offsets and Kafka's bounds (spec/tiering.md, "A
+ * round", step 3). Pure: no clients, no clock.
+ *
+ * <table>
+ *   <tr><th>Recorded offset</th><th>Split</th></tr>
+ *   <tr><td>none</td><td>log start to end; with no data, the end is recorded as the offset</td></tr>
+ *   <tr><td>at or past the end</td><td>skipped</td></tr>
+ *   <tr><td>below log start</td><td>a gap: the round fails with its exact range</td></tr>
+ *   <tr><td>otherwise</td><td>recorded offset to end</td></tr>
+ * </table>
+ */
+public final class RoundPlanner {
+  private RoundPlanner() {}
+
+  public static RoundPlan plan(LakeOffsets recorded, Map<Integer, PartitionBounds> bounds) {
+    List<PartitionRange> ranges = new ArrayList<>();
+    List<OffsetGap> gaps = new ArrayList<>();
+    Map<Integer, Long> emptyUnrecorded = new TreeMap<>();
+    new TreeMap<>(bounds).forEach((partition, bound) -> {
+      OptionalLong next = recorded.nextOffset(partition);
+      if (next.isEmpty()) {
+        if (bound.end() > bound.logStart()) {
+          ranges.add(new PartitionRange(partition, bound.logStart(), bound.end()));
+        } else {
+          emptyUnrecorded.put(partition, bound.end());
+        }
+      } else if (next.getAsLong() >= bound.end()) {
+        return;
+      } else if (next.getAsLong() < bound.logStart()) {
+        gaps.add(new OffsetGap(partition, next.getAsLong(), bound.logStart()));
+      } else {
+        ranges.add(new PartitionRange(partition, next.getAsLong(), bound.end()));
+      }
+    });
+    return new RoundPlan(ranges, gaps, emptyUnrecorded);
+  }
+}

@@ -1,0 +1,24 @@
+package io.mink.indexer.round;
+
+import io.mink.lake.LakeOffsets;
+import java.time.Duration;
+import java.util.Map;
+
+/**
+ * What a round did.
+ *
+ * @param committed whether a snapshot was made (false when there was nothing new)
+ * @param forceFinished whether the freshness deadline cut the round short; the rest rolls over
+ * @param rawParts keys and values left raw, by part and reason, such as value.undecodable-bytes
+ */
+public record RoundResult(
+    String table, boolean committed, long snapshotId, LakeOffsets offsets, long rows, long bytes,
+    int files, Duration duration, boolean forceFinished, Map<String, Long> rawParts) {
+  public RoundResult {
+    rawParts = Map.copyOf(rawParts);
+  }
+
+  public static RoundResult nothingNew(String table, LakeOffsets offsets, Duration duration) {
+    return new RoundResult(table, false, -1, offsets, 0, 0, 0, duration, false, Map.of());
+  }
+}

@@ -1,0 +1,189 @@
+package io.mink.indexer.round;
+
+import io.mink.lake.EngineReadability;
+import io.mink.schema.decode.CompiledSchema;
+import io.mink.schema.decode.MappingOptions;
+import io.mink.schema.decode.PartResult;
+import io.mink.schema.decode.RawReason;
+import io.mink.schema.table.MergeResult;
+import io.mink.schema.table.RowAssembler;
+import io.mink.schema.table.SchemaMerge;
+import io.mink.schema.table.SchemaStep;
+import io.mink.schema.table.TableSchema;
+import java.util.ArrayList;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import org.apache.iceberg.data.Record;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Turns batches of Kafka records into rows of a table, in segments of one schema each: each key and value decoded
+ * ({@link RecordParts}), each new schema merged into the table schema the first time a record uses it, and the
+ * reason for every part left raw counted. A round builds its rows with one; so can any reader of a Kafka tail.
+ */
+final class RowBuilder {
+  private static final Logger LOG = LoggerFactory.getLogger(RowBuilder.class);
+  private static final PartResult RAW = new PartResult.Raw(RawReason.NO_SCHEMA_ID, "no schema registry configured");
+
+  private final String table;
+  private final RecordParts parts;
+  private final TableSchema start;
+  private TableSchema current;
+  private RowAssembler assembler;
+  private final Map<CompiledSchema, PartResult.Raw> unmergeableKeys = new IdentityHashMap<>();
+  private final Map<CompiledSchema, PartResult.Raw> unmergeableValues = new IdentityHashMap<>();
+  private final Map<CompiledSchema, Boolean> mergedKeys = new IdentityHashMap<>();
+  private final Map<CompiledSchema, Boolean> mergedValues = new IdentityHashMap<>();
+  private final Map<String, Long> rawCounts = new TreeMap<>();
+  private final List<SchemaStep> steps = new ArrayList<>();
+  private final String timeAs;
+
+  /**
+   * @param table the table's name, for the log
+   * @param parts decodes keys and values; null when no schema registry is configured: every part stays raw and no
+   *     reason is counted
+   * @param options the table's mapping options, named in the warning of a new time column
+   */
+  RowBuilder(String table, TableSchema start, RecordParts parts, MappingOptions options) {
+    this.table = table;
+    this.start = start;
+    this.current = start;
+    this.parts = parts;
+    this.timeAs = options.timeOfDay().label();
+    this.assembler = new RowAssembler(start.schema());
+  }
+
+  /** The rows of the batch in segments of one schema each, and how many records they cover. */
+  Built build(List<ConsumerRecord<byte[], byte[]>> batch) throws InterruptedException {
+    List<RowSegment> segments = new ArrayList<>();
+    List<Record> rows = new ArrayList<>(batch.size());
+    int built = 0;
+    for (ConsumerRecord<byte[], byte[]> record : batch) {
+      PartResult key;
+      PartResult value;
+      if (parts == null) {
+        key = record.key() == null ? PartResult.ABSENT : RAW;
+        value = record.value() == null ? PartResult.ABSENT : RAW;
+      } else {
+        Optional<RecordParts.Parts> decoded = parts.decode(record);
+        if (decoded.isEmpty()) {
+          break;
+        }
+        key = mergeKey(decoded.get().key());
+        value = mergeValue(decoded.get().value());
+        if (assembler.schema() != current.schema()) {
+          if (!rows.isEmpty()) {
+            segments.add(new RowSegment(assembler.schema(), rows));
+            rows = new ArrayList<>();
+          }
+          assembler = new RowAssembler(current.schema());
+        }
+        count("key", key);
+        count("value", value);
+      }
+      rows.add(assembler.row(record, key, value));
+      built++;
+    }
+    if (!rows.isEmpty()) {
+      segments.add(new RowSegment(assembler.schema(), rows));
+    }
+    return new Built(segments, built);
+  }
+
+  record Built(List<RowSegment> segments, int records) {}
+
+  TableSchema start() {
+    return start;
+  }
+
+  TableSchema current() {
+    return current;
+  }
+
+  /** Every schema step merged this round, in order: committed on the start schema they give {@link #current()}. */
+  List<SchemaStep> steps() {
+    return steps;
+  }
+
+  boolean schemaChanged() {
+    return !steps.isEmpty();
+  }
+
+  /** Parts left raw, by "key." or "value." and reason, such as value.undecodable-bytes. */
+  Map<String, Long> rawCounts() {
+    return rawCounts;
+  }
+
+  private PartResult mergeKey(PartResult part) {
+    if (!(part instanceof PartResult.Decoded decoded)) {
+      return part;
+    }
+    PartResult.Raw refused = unmergeableKeys.get(decoded.schema());
+    if (refused != null) {
+      return refused;
+    }
+    if (mergedKeys.containsKey(decoded.schema())) {
+      return part;
+    }
+    MergeResult result = SchemaMerge.mergeKey(current, decoded.schema().type());
+    return apply(result, decoded, mergedKeys, unmergeableKeys, "key");
+  }
+
+  private PartResult mergeValue(PartResult part) {
+    if (!(part instanceof PartResult.Decoded decoded)) {
+      return part;
+    }
+    PartResult.Raw refused = unmergeableValues.get(decoded.schema());
+    if (refused != null) {
+      return refused;
+    }
+    if (mergedValues.containsKey(decoded.schema())) {
+      return part;
+    }
+    MergeResult result = SchemaMerge.mergeValue(current, decoded.schema().type());
+    return apply(result, decoded, mergedValues, unmergeableValues, "value");
+  }
+
+  private PartResult apply(MergeResult result, PartResult.Decoded decoded, Map<CompiledSchema, Boolean> merged,
+      Map<CompiledSchema, PartResult.Raw> unmergeable, String part) {
+    if (result instanceof MergeResult.Unmergeable refused) {
+      PartResult.Raw raw = new PartResult.Raw(RawReason.UNMERGEABLE_SCHEMA, refused.reason());
+      unmergeable.put(decoded.schema(), raw);
+      LOG.warn("The {} schema {} of {} cannot be merged into the table, its records keep their raw bytes: {}",
+          part, decoded.ref(), table, refused.reason());
+      return raw;
+    }
+    MergeResult.Merged ok = (MergeResult.Merged) result;
+    if (ok.changed()) {
+      steps.addAll(ok.steps());
+      warnOfNewTimeColumns(current, ok.table());
+      current = ok.table();
+      LOG.info("Merging the {} schema {} into {}", part, decoded.ref(), table);
+    }
+    merged.put(decoded.schema(), Boolean.TRUE);
+    return decoded;
+  }
+
+  /** A new column of Iceberg type time keeps Spark from reading the table: said once, when the column is made. */
+  private void warnOfNewTimeColumns(TableSchema before, TableSchema after) {
+    List<Integer> known = EngineReadability.timeFieldIds(before.schema());
+    List<String> added = EngineReadability.timeFieldIds(after.schema()).stream()
+        .filter(id -> !known.contains(id)).map(after.schema()::findColumnName).toList();
+    if (!added.isEmpty()) {
+      LOG.warn("Table {} gets {} {} of Iceberg type time (mink.time-as={}): {}", table,
+          added.size() == 1 ? "column" : "columns", String.join(", ", added), timeAs,
+          EngineReadability.warning(after.schema()).orElseThrow());
+    }
+  }
+
+  private void count(String part, PartResult result) {
+    if (result instanceof PartResult.Raw raw) {
+      rawCounts.merge(part + "." + raw.reason().key(), 1L, Long::sum);
+    }
+  }
+}

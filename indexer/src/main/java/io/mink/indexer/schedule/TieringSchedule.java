@@ -1,0 +1,238 @@
+package io.mink.indexer.schedule;
+
+import static java.util.Objects.requireNonNull;
+
+import io.mink.indexer.stats.TableState;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeMap;
+
+/**
+ * The schedule of the tables this instance owns (spec/tiering.md "Schedule"), as a state machine:
+ *
+ * <pre>
+ *   first seen -> SCHEDULED -due-> PENDING -taken, epoch+1-> TIERING -> TIERED -> SCHEDULED
+ *                                     ^                         |  \--> FAILED -> SCHEDULED
+ *                                     \-- heartbeat timeout, epoch+1 --/   \--> FAILED (a gap) -resumed-> SCHEDULED
+ * </pre>
+ *
+ * A round that found a gap leaves its table FAILED and not retried: only an operator's decision, seen as a change
+ * of the table's entry ({@code mink table resume --accept-gap}), schedules it again.
+ *
+ * A table is due at last tiered + freshness, at once when it has no Mink snapshot yet or its round was
+ * force-finished, and after the backoff when its round failed ({@link TableSchedule}). PENDING tables
+ * form one queue, earliest due first, so a table that is due again quickly cannot starve one that has
+ * waited longer. A round holds the table under an epoch; only the round of the current epoch may
+ * finish it or commit. Pure and not thread-safe: the caller passes the time in and holds a lock.
+ */
+final class TieringSchedule {
+  private final Duration heartbeatTimeout;
+  private final Map<String, Slot> slots = new TreeMap<>();
+
+  TieringSchedule(Duration heartbeatTimeout) {
+    this.heartbeatTimeout = requireNonNull(heartbeatTimeout, "heartbeatTimeout is null");
+    if (heartbeatTimeout.isZero() || heartbeatTimeout.isNegative()) {
+      throw new IllegalArgumentException("The heartbeat timeout must be positive: " + heartbeatTimeout);
+    }
+  }
+
+  /** A table as the schedule holds it. */
+  record TableSlot(String table, TableState state, long epoch, Instant nextDue, Instant lastHeartbeat,
+      int consecutiveFailures) {}
+
+  /** A table a worker took: its round runs under {@code epoch}. */
+  record Taken(String table, long epoch, Transition transition) {}
+
+  private static final class Slot {
+    private final String table;
+    private Duration freshness;
+    private TableState state = TableState.SCHEDULED;
+    private long epoch;
+    private final TableSchedule timing;
+    private Instant lastHeartbeat;
+
+    Slot(String table, Duration freshness, long epoch, TableSchedule timing) {
+      this.table = table;
+      this.freshness = freshness;
+      this.epoch = epoch;
+      this.timing = timing;
+    }
+
+    /** The slot as it is seen; a table stopped by a gap (FAILED between rounds) is never due. */
+    TableSlot view() {
+      return new TableSlot(table, state, epoch, state == TableState.FAILED ? null : timing.nextDue(), lastHeartbeat,
+          timing.consecutiveFailures());
+    }
+
+    Transition move(TableState to, Instant at, String reason) {
+      Transition transition = new Transition(table, state, to, epoch, at, reason);
+      state = to;
+      return transition;
+    }
+  }
+
+  /**
+   * Schedules a table this instance now owns: due one freshness after its last Mink snapshot, or at
+   * once when it has none. Its epochs count up from {@code epochBase}.
+   */
+  Transition add(String table, Duration freshness, Instant lastTiered, long epochBase, Instant now) {
+    requireNonNull(table, "table is null");
+    requireNonNull(freshness, "freshness is null");
+    if (slots.containsKey(table)) {
+      throw new IllegalStateException("Table " + table + " is scheduled already");
+    }
+    slots.put(table, new Slot(table, freshness, epochBase, TableSchedule.firstSeen(lastTiered, freshness, now)));
+    return new Transition(table, null, TableState.SCHEDULED, epochBase, now,
+        lastTiered == null ? "no Mink snapshot yet: due at once" : "last tiered at " + lastTiered);
+  }
+
+  /** The table's freshness changed: a scheduled table is due the new freshness after its last round. */
+  void updateFreshness(String table, Duration freshness) {
+    Slot slot = slots.get(table);
+    if (slot != null && !slot.freshness.equals(requireNonNull(freshness, "freshness is null"))) {
+      if (slot.state == TableState.SCHEDULED) {
+        slot.timing.freshnessChanged(slot.freshness, freshness);
+      }
+      slot.freshness = freshness;
+    }
+  }
+
+  /** Lets go of a table: it was removed, or this instance no longer owns it. A running round may not commit. */
+  Optional<Transition> remove(String table, Instant now, String reason) {
+    Slot slot = slots.remove(table);
+    return slot == null ? Optional.empty() : Optional.of(new Transition(table, slot.state, null, slot.epoch, now, reason));
+  }
+
+  /**
+   * Moves due SCHEDULED tables to PENDING, and TIERING tables whose worker has been silent for longer
+   * than the heartbeat timeout back to PENDING under a new epoch: the silent round may not commit, and
+   * the table keeps its place in the queue.
+   */
+  List<Transition> advance(Instant now) {
+    List<Transition> transitions = new ArrayList<>();
+    for (Slot slot : slots.values()) {
+      if (slot.state == TableState.SCHEDULED && slot.timing.isDue(now)) {
+        transitions.add(slot.move(TableState.PENDING, now, "due at " + slot.timing.nextDue()));
+      } else if (slot.state == TableState.TIERING && slot.lastHeartbeat.plus(heartbeatTimeout).isBefore(now)) {
+        slot.epoch++;
+        transitions.add(slot.move(TableState.PENDING, now, "no heartbeat from the worker of epoch " + (slot.epoch - 1)
+            + " since " + slot.lastHeartbeat));
+      }
+    }
+    return transitions;
+  }
+
+  /** Takes the PENDING table that has been due the longest, under a new epoch; empty when none is pending. */
+  Optional<Taken> take(Instant now) {
+    Optional<Slot> next = slots.values().stream()
+        .filter(slot -> slot.state == TableState.PENDING)
+        .min(Comparator.comparing((Slot slot) -> slot.timing.nextDue()).thenComparing(slot -> slot.table));
+    return next.map(slot -> {
+      slot.epoch++;
+      slot.lastHeartbeat = now;
+      Transition transition = slot.move(TableState.TIERING, now, "taken by a worker");
+      return new Taken(slot.table, slot.epoch, transition);
+    });
+  }
+
+  /** Whether a round of the table under {@code epoch} may go on and commit. */
+  boolean isCurrent(String table, long epoch) {
+    Slot slot = slots.get(table);
+    return slot != null && slot.state == TableState.TIERING && slot.epoch == epoch;
+  }
+
+  /** Records a heartbeat of the round under {@code epoch}; false when that round is no longer current. */
+  boolean heartbeat(String table, long epoch, Instant now) {
+    if (!isCurrent(table, epoch)) {
+      return false;
+    }
+    slots.get(table).lastHeartbeat = now;
+    return true;
+  }
+
+  /**
+   * The round under {@code epoch} ended: committed or had nothing new. The table is scheduled again one
+   * freshness later, or at once when the round was force-finished. Nothing happens for a stale epoch.
+   */
+  List<Transition> tiered(String table, long epoch, boolean forceFinished, Instant now) {
+    if (!isCurrent(table, epoch)) {
+      return List.of();
+    }
+    Slot slot = slots.get(table);
+    slot.timing.tiered(now, slot.freshness, forceFinished);
+    return List.of(
+        slot.move(TableState.TIERED, now, forceFinished ? "force-finished at the freshness deadline" : "round ended"),
+        slot.move(TableState.SCHEDULED, now, "due at " + slot.timing.nextDue()));
+  }
+
+  /** The round under {@code epoch} failed: the table is scheduled again after the backoff. Nothing happens for a stale epoch. */
+  List<Transition> failed(String table, long epoch, String error, Instant now) {
+    if (!isCurrent(table, epoch)) {
+      return List.of();
+    }
+    Slot slot = slots.get(table);
+    slot.timing.failed(now, slot.freshness);
+    return List.of(
+        slot.move(TableState.FAILED, now, error),
+        slot.move(TableState.SCHEDULED, now, "retry at " + slot.timing.nextDue() + " after "
+            + slot.timing.consecutiveFailures() + " failed rounds in a row"));
+  }
+
+  /**
+   * The round under {@code epoch} found offsets Kafka deleted before they were indexed: the table stays FAILED and
+   * is not retried until {@link #resume}. Nothing happens for a stale epoch.
+   */
+  List<Transition> stopped(String table, long epoch, String error, Instant now) {
+    if (!isCurrent(table, epoch)) {
+      return List.of();
+    }
+    Slot slot = slots.get(table);
+    slot.timing.failed(now, slot.freshness);
+    return List.of(slot.move(TableState.FAILED, now, error + "; not retried until mink table resume " + table
+        + " --accept-gap"));
+  }
+
+  /** A table stopped by a gap is due at once; empty when the table is not stopped. */
+  Optional<Transition> resume(String table, Instant now, String reason) {
+    Slot slot = slots.get(table);
+    if (slot == null || slot.state != TableState.FAILED) {
+      return Optional.empty();
+    }
+    slot.timing.resumed(now);
+    return Optional.of(slot.move(TableState.SCHEDULED, now, reason));
+  }
+
+  /** When something is next due to happen: a scheduled table falls due or a round's heartbeat times out. */
+  Optional<Instant> nextWake() {
+    Instant wake = null;
+    for (Slot slot : slots.values()) {
+      Instant at = switch (slot.state) {
+        case SCHEDULED -> slot.timing.nextDue();
+        case TIERING -> slot.lastHeartbeat.plus(heartbeatTimeout).plusMillis(1);
+        default -> null;
+      };
+      if (at != null && (wake == null || at.isBefore(wake))) {
+        wake = at;
+      }
+    }
+    return Optional.ofNullable(wake);
+  }
+
+  boolean hasPending() {
+    return slots.values().stream().anyMatch(slot -> slot.state == TableState.PENDING);
+  }
+
+  Optional<TableSlot> get(String table) {
+    return Optional.ofNullable(slots.get(table)).map(Slot::view);
+  }
+
+  Set<String> tables() {
+    return Set.copyOf(slots.keySet());
+  }
+}

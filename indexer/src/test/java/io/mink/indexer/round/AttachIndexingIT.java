@@ -1,0 +1,194 @@
+package io.mink.indexer.round;
+
+import io.mink.indexer.schedule.TieringService;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.mink.lake.AttachCheck;
+import io.mink.lake.LakeOffsets;
+import io.mink.lake.MinkTableLayout;
+import io.mink.lake.TableAttach;
+import io.mink.registry.TableDescriptor;
+import io.mink.schema.KafkaColumns;
+import io.mink.testkit.KafkaBroker;
+import io.mink.testkit.TestRecord;
+import io.mink.testkit.Warehouse;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.UUID;
+import org.apache.iceberg.FileFormat;
+import org.apache.iceberg.HasTableOperations;
+import org.apache.iceberg.PartitionKey;
+import org.apache.iceberg.PartitionSpec;
+import org.apache.iceberg.Schema;
+import org.apache.iceberg.Table;
+import org.apache.iceberg.TableMetadata;
+import org.apache.iceberg.catalog.Namespace;
+import org.apache.iceberg.catalog.SupportsNamespaces;
+import org.apache.iceberg.data.GenericFileWriterFactory;
+import org.apache.iceberg.data.GenericRecord;
+import org.apache.iceberg.data.Record;
+import org.apache.iceberg.io.DataWriter;
+import org.apache.iceberg.io.OutputFileFactory;
+import org.apache.iceberg.types.Types;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+/** A table that plain Iceberg wrote, attached as mink table add --attach does, then indexed by rounds. */
+class AttachIndexingIT {
+  @RegisterExtension
+  static final KafkaBroker KAFKA = new KafkaBroker();
+
+  @RegisterExtension
+  final Warehouse warehouse = new Warehouse();
+
+  @Test
+  void roundAfterAttachIndexesExactlyTheOffsetsAboveTheTablesRows() {
+    String topic = IndexerHarness.uniqueTopic("attach");
+    KAFKA.createTopic(topic, 2);
+    List<TestRecord> records = new ArrayList<>();
+    for (int i = 0; i < 150; i++) {
+      records.add(new TestRecord(0, null, ("p0-" + i).getBytes(), List.of(), 1_700_000_000_000L + i));
+    }
+    for (int i = 0; i < 30; i++) {
+      records.add(new TestRecord(1, null, ("p1-" + i).getBytes(), List.of(), 1_700_000_000_000L + i));
+    }
+    KAFKA.produce(topic, records);
+
+    try (IndexerHarness sidecar = new IndexerHarness(KAFKA.bootstrapServers(), warehouse.lakeSettings(), "_tables")) {
+      TableDescriptor descriptor = new TableDescriptor("kafka", TableDescriptor.tableNameFor(topic), topic, null,
+          Duration.ofMinutes(3), Map.of("attach", "true"), Instant.now());
+      Table table = plainTable(sidecar, descriptor);
+      appendPlain(table, 0, 0, 60);
+      appendPlain(table, 0, 60, 100);
+      appendPlain(table, 1, 0, 10);
+
+      attach(sidecar, descriptor);
+      RoundResult first = sidecar.runRound(descriptor);
+
+      assertThat(first.rows()).isEqualTo(70);
+      Map<Integer, List<Long>> indexed = new TreeMap<>();
+      Map<Integer, Integer> plain = new TreeMap<>();
+      for (Record row : sidecar.rows(descriptor)) {
+        int partition = (Integer) row.getField(KafkaColumns.PARTITION);
+        long offset = (Long) row.getField(KafkaColumns.OFFSET);
+        if ("plain".equals(row.getField("note"))) {
+          plain.merge(partition, 1, Integer::sum);
+        } else {
+          indexed.computeIfAbsent(partition, p -> new ArrayList<>()).add(offset);
+          assertThat(new String(bytes(row.getField(KafkaColumns.VALUE)))).isEqualTo("p" + partition + "-" + offset);
+        }
+      }
+      assertThat(plain).isEqualTo(Map.of(0, 100, 1, 10));
+      assertThat(indexed.get(0)).containsExactlyInAnyOrderElementsOf(range(100, 150));
+      assertThat(indexed.get(1)).containsExactlyInAnyOrderElementsOf(range(10, 30));
+      assertThat(sidecar.offsets(descriptor)).isEqualTo(LakeOffsets.of(KAFKA.endOffsets(topic)));
+
+      RoundResult second = sidecar.runRound(descriptor);
+      assertThat(second.committed()).isFalse();
+      assertThat(sidecar.rows(descriptor)).hasSize(180);
+    }
+  }
+
+  @Test
+  void partitionsWithoutRowsInTheTableStartAtTheirLogStart() {
+    String topic = IndexerHarness.uniqueTopic("attach-new-partition");
+    KAFKA.createTopic(topic, 3);
+    List<TestRecord> records = new ArrayList<>();
+    for (int partition = 0; partition < 3; partition++) {
+      for (int i = 0; i < 20; i++) {
+        records.add(new TestRecord(partition, null, new byte[] {(byte) i}, List.of(), 1_700_000_000_000L));
+      }
+    }
+    KAFKA.produce(topic, records);
+
+    try (IndexerHarness sidecar = new IndexerHarness(KAFKA.bootstrapServers(), warehouse.lakeSettings(), "_tables")) {
+      TableDescriptor descriptor = new TableDescriptor("kafka", TableDescriptor.tableNameFor(topic), topic, null,
+          Duration.ofMinutes(3), Map.of("attach", "true"), Instant.now());
+      Table table = plainTable(sidecar, descriptor);
+      appendPlain(table, 1, 0, 15);
+
+      attach(sidecar, descriptor);
+      RoundResult round = sidecar.runRound(descriptor);
+
+      assertThat(round.rows()).isEqualTo(20 + 5 + 20);
+      assertThat(sidecar.rows(descriptor)).hasSize(60).extracting(IndexerHarness::offsetKey).doesNotHaveDuplicates();
+    }
+  }
+
+  /** What mink table add --attach does once the topic is known: check, take the baseline, commit it, record. */
+  private static void attach(IndexerHarness sidecar, TableDescriptor descriptor) {
+    Table table = sidecar.table(descriptor);
+    TableMetadata metadata = ((HasTableOperations) table).operations().current();
+    String name = descriptor.qualifiedName();
+    assertThat(AttachCheck.problems(name, metadata, descriptor.topic())).isEmpty();
+    TableAttach.Baseline baseline = TableAttach.baseline(table, metadata);
+    assertThat(AttachCheck.topicProblems(descriptor.topic(), baseline.offsets(),
+        KAFKA.endOffsets(descriptor.topic()))).isEmpty();
+    TableAttach.commit(name, table, metadata, baseline,
+        MinkTableLayout.attachProperties(descriptor.topic(), null, descriptor.options()));
+    sidecar.store.put(descriptor);
+  }
+
+  private static Table plainTable(IndexerHarness sidecar, TableDescriptor descriptor) {
+    List<Types.NestedField> columns = new ArrayList<>(KafkaColumns.SCHEMA.columns());
+    columns.add(Types.NestedField.optional(20, "note", Types.StringType.get()));
+    Schema schema = new Schema(columns);
+    if (sidecar.lake.catalog() instanceof SupportsNamespaces namespaces
+        && !namespaces.namespaceExists(Namespace.of("kafka"))) {
+      namespaces.createNamespace(Namespace.of("kafka"));
+    }
+    return sidecar.lake.catalog().createTable(TieringService.identifier(descriptor), schema,
+        PartitionSpec.builderFor(schema).identity(KafkaColumns.PARTITION).build(), Map.of());
+  }
+
+  /** Appends the partition's offsets as any Iceberg writer would: one file, a plain append, no Mink summary. */
+  private static void appendPlain(Table table, int partition, long from, long to) {
+    table.refresh();
+    GenericFileWriterFactory factory = new GenericFileWriterFactory.Builder(table)
+        .dataFileFormat(FileFormat.PARQUET).build();
+    OutputFileFactory files = OutputFileFactory.builderFor(table, partition, 1).format(FileFormat.PARQUET)
+        .operationId(UUID.randomUUID().toString()).build();
+    PartitionKey key = new PartitionKey(table.spec(), table.schema());
+    key.partition(row(table.schema(), partition, from));
+    DataWriter<Record> writer = factory.newDataWriter(files.newOutputFile(table.spec(), key), table.spec(), key);
+    try (writer) {
+      for (long offset = from; offset < to; offset++) {
+        writer.write(row(table.schema(), partition, offset));
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    table.newAppend().appendFile(writer.toDataFile()).commit();
+  }
+
+  private static Record row(Schema schema, int partition, long offset) {
+    GenericRecord row = GenericRecord.create(schema);
+    row.setField(KafkaColumns.PARTITION, partition);
+    row.setField(KafkaColumns.OFFSET, offset);
+    row.setField(KafkaColumns.HEADERS, List.of());
+    row.setField("note", "plain");
+    return row;
+  }
+
+  private static List<Long> range(long from, long to) {
+    List<Long> offsets = new ArrayList<>();
+    for (long offset = from; offset < to; offset++) {
+      offsets.add(offset);
+    }
+    return offsets;
+  }
+
+  private static byte[] bytes(Object value) {
+    ByteBuffer buffer = ((ByteBuffer) value).duplicate();
+    byte[] bytes = new byte[buffer.remaining()];
+    buffer.get(bytes);
+    return bytes;
+  }
+}

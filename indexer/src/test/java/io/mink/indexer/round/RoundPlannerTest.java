@@ -1,0 +1,53 @@
+package io.mink.indexer.round;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.mink.lake.LakeOffsets;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class RoundPlannerTest {
+  @Test
+  void partitionWithoutRecordedOffsetIsReadFromLogStartToEnd() {
+    RoundPlan plan = RoundPlanner.plan(LakeOffsets.NONE, Map.of(0, new PartitionBounds(5, 20)));
+    assertThat(plan.ranges()).containsExactly(new PartitionRange(0, 5, 20));
+    assertThat(plan.gaps()).isEmpty();
+  }
+
+  @Test
+  void partitionAtOrPastEndIsSkipped() {
+    RoundPlan plan = RoundPlanner.plan(LakeOffsets.of(Map.of(0, 20L, 1, 25L)),
+        Map.of(0, new PartitionBounds(0, 20), 1, new PartitionBounds(0, 20)));
+    assertThat(plan.ranges()).isEmpty();
+    assertThat(plan.hasWork()).isFalse();
+  }
+
+  @Test
+  void recordedOffsetBelowLogStartIsAGapWithItsExactRange() {
+    RoundPlan plan = RoundPlanner.plan(LakeOffsets.of(Map.of(2, 10L)), Map.of(2, new PartitionBounds(40, 90)));
+    assertThat(plan.gaps()).containsExactly(new OffsetGap(2, 10, 40));
+    assertThat(plan.ranges()).isEmpty();
+    assertThat(plan.gaps().get(0)).hasToString("partition 2 offsets [10, 40)");
+  }
+
+  @Test
+  void recordedOffsetIsReadToEnd() {
+    RoundPlan plan = RoundPlanner.plan(LakeOffsets.of(Map.of(0, 12L)), Map.of(0, new PartitionBounds(0, 30)));
+    assertThat(plan.ranges()).containsExactly(new PartitionRange(0, 12, 30));
+  }
+
+  @Test
+  void emptyPartitionWithoutRecordedOffsetHasItsStartRecorded() {
+    RoundPlan plan = RoundPlanner.plan(LakeOffsets.NONE, Map.of(0, new PartitionBounds(7, 7)));
+    assertThat(plan.ranges()).isEmpty();
+    assertThat(plan.emptyUnrecorded()).isEqualTo(Map.of(0, 7L));
+    assertThat(plan.hasWork()).isTrue();
+  }
+
+  @Test
+  void partitionAddedToTopicStartsAtItsLogStart() {
+    RoundPlan plan = RoundPlanner.plan(LakeOffsets.of(Map.of(0, 10L)),
+        Map.of(0, new PartitionBounds(0, 10), 1, new PartitionBounds(0, 4)));
+    assertThat(plan.ranges()).containsExactly(new PartitionRange(1, 0, 4));
+  }
+}
