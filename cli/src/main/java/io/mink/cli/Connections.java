@@ -1,7 +1,7 @@
 package io.mink.cli;
 
-import io.mink.lake.CatalogLoader;
-import io.mink.lake.LakeSettings;
+import io.mink.lake.catalog.CatalogLoader;
+import io.mink.lake.catalog.LakeSettings;
 import io.mink.registry.KafkaClientFactory;
 import java.time.Duration;
 import java.util.concurrent.ExecutionException;

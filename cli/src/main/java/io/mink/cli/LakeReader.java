@@ -2,8 +2,8 @@ package io.mink.cli;
 
 import io.mink.indexer.stats.ClusterStats;
 import io.mink.indexer.schedule.TieringService;
-import io.mink.lake.LakeSettings;
-import io.mink.lake.LakeTables;
+import io.mink.lake.catalog.LakeSettings;
+import io.mink.lake.catalog.LakeTables;
 import io.mink.lake.MinkSnapshot;
 import io.mink.registry.TableDescriptor;
 import java.util.Optional;

@@ -2,7 +2,7 @@ package io.mink.cli;
 
 import io.mink.indexer.config.Durations;
 import io.mink.indexer.config.MinkConfig;
-import io.mink.lake.LakeTables;
+import io.mink.lake.catalog.LakeTables;
 import io.mink.lake.MinkTableLayout;
 import io.mink.registry.LifecycleState;
 import io.mink.registry.TableDescriptor;

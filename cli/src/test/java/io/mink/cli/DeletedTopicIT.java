@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.mink.lake.LakeSettings;
+import io.mink.lake.catalog.LakeSettings;
 import io.mink.testkit.KafkaBroker;
 import io.mink.testkit.TestRecords;
 import java.io.IOException;

@@ -2,9 +2,9 @@ package io.mink.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.mink.lake.CatalogLoader;
+import io.mink.lake.catalog.CatalogLoader;
 import io.mink.lake.LakeOffsets;
-import io.mink.lake.LakeSettings;
+import io.mink.lake.catalog.LakeSettings;
 import io.mink.lake.MinkSnapshot;
 import io.mink.schema.KafkaColumns;
 import io.mink.testkit.KafkaBroker;

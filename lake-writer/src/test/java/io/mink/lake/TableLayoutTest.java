@@ -1,5 +1,12 @@
 package io.mink.lake;
 
+import io.mink.lake.catalog.CatalogLoader;
+import io.mink.lake.catalog.LakeSettings;
+import io.mink.lake.catalog.LakeTables;
+import io.mink.lake.commit.CommitHook;
+import io.mink.lake.commit.LakeCommitter;
+import io.mink.lake.commit.RoundCommit;
+import io.mink.lake.write.PartitionFileWriter;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.mink.schema.KafkaColumns;

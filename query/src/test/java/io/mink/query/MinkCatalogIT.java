@@ -3,7 +3,7 @@ package io.mink.query;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.mink.lake.LakeTables;
+import io.mink.lake.catalog.LakeTables;
 import io.mink.lake.MinkTableLayout;
 import io.mink.registry.KafkaClientFactory;
 import io.mink.registry.KafkaTableStore;

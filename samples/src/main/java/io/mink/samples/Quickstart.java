@@ -1,7 +1,7 @@
 package io.mink.samples;
 
 import io.mink.cli.Main;
-import io.mink.lake.LakeSettings;
+import io.mink.lake.catalog.LakeSettings;
 import io.mink.samples.local.InProcessMink;
 import io.mink.samples.local.LakeWatch;
 import io.mink.samples.local.LocalStack;

@@ -1,6 +1,6 @@
 package io.mink.testkit;
 
-import io.mink.lake.LakeSettings;
+import io.mink.lake.catalog.LakeSettings;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;

@@ -1,7 +1,7 @@
 package io.mink.testkit;
 
-import io.mink.lake.CatalogLoader;
-import io.mink.lake.LakeSettings;
+import io.mink.lake.catalog.CatalogLoader;
+import io.mink.lake.catalog.LakeSettings;
 import java.io.Closeable;
 import java.io.IOException;
 import java.io.UncheckedIOException;

@@ -3,7 +3,7 @@ package io.mink.testkit;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.mink.lake.PartitionFileWriter;
+import io.mink.lake.write.PartitionFileWriter;
 import java.math.BigDecimal;
 import java.nio.ByteBuffer;
 import java.time.LocalDate;

@@ -1,6 +1,6 @@
 package io.mink.indexer.config;
 
-import io.mink.lake.LakeSettings;
+import io.mink.lake.catalog.LakeSettings;
 import java.util.List;
 import java.util.Map;
 

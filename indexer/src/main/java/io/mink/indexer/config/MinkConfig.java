@@ -2,7 +2,7 @@ package io.mink.indexer.config;
 
 import static java.util.Objects.requireNonNull;
 
-import io.mink.lake.LakeSettings;
+import io.mink.lake.catalog.LakeSettings;
 import io.mink.registry.MinkTopics;
 import java.util.Collections;
 import java.util.Map;

@@ -1,6 +1,6 @@
 package io.mink.indexer.lifecycle;
 
-import io.mink.lake.LakeTables;
+import io.mink.lake.catalog.LakeTables;
 import io.mink.registry.LifecycleState;
 import io.mink.registry.TableDescriptor;
 import io.mink.registry.TableStore;

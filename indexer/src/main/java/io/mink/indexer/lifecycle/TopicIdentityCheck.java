@@ -2,7 +2,7 @@ package io.mink.indexer.lifecycle;
 
 import static java.util.Objects.requireNonNull;
 
-import io.mink.lake.CommitHook;
+import io.mink.lake.commit.CommitHook;
 import io.mink.registry.TableDescriptor;
 import io.mink.registry.TopicObservation;
 import java.time.Duration;

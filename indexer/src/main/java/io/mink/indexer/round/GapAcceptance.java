@@ -1,9 +1,9 @@
 package io.mink.indexer.round;
 
-import io.mink.lake.LakeCommitter;
+import io.mink.lake.commit.LakeCommitter;
 import io.mink.lake.LakeOffsets;
 import io.mink.lake.MinkSnapshot;
-import io.mink.lake.RoundCommit;
+import io.mink.lake.commit.RoundCommit;
 import io.mink.registry.TableDescriptor;
 import java.util.HashMap;
 import java.util.List;

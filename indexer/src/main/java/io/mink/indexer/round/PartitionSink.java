@@ -1,6 +1,6 @@
 package io.mink.indexer.round;
 
-import io.mink.lake.PartitionFileWriter;
+import io.mink.lake.write.PartitionFileWriter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;

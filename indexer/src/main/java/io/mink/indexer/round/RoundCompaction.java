@@ -1,8 +1,8 @@
 package io.mink.indexer.round;
 
-import io.mink.lake.Compaction;
-import io.mink.lake.CompactionPlanner;
-import io.mink.lake.SmallFileRewriter;
+import io.mink.lake.compaction.Compaction;
+import io.mink.lake.compaction.CompactionPlanner;
+import io.mink.lake.compaction.SmallFileRewriter;
 import io.mink.schema.KafkaColumns;
 import java.io.IOException;
 import java.io.UncheckedIOException;

@@ -2,7 +2,7 @@ package io.mink.indexer.schedule;
 
 import static java.util.Objects.requireNonNull;
 
-import io.mink.lake.CommitHook;
+import io.mink.lake.commit.CommitHook;
 
 /**
  * The commit hook of a scheduled round: right before the catalog swap, after the offsets were checked,

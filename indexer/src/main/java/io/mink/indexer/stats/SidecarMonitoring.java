@@ -4,7 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import io.mink.indexer.config.MonitoringSettings;
 import io.mink.lake.LakeOffsets;
-import io.mink.lake.LakeTables;
+import io.mink.lake.catalog.LakeTables;
 import io.mink.lake.MinkSnapshot;
 import io.mink.registry.KafkaClientFactory;
 import java.lang.management.ManagementFactory;

@@ -1,6 +1,6 @@
 package io.mink.indexer.catalog;
 
-import io.mink.lake.LakeSettings;
+import io.mink.lake.catalog.LakeSettings;
 import java.nio.file.Path;
 import org.junit.jupiter.api.io.TempDir;
 

@@ -2,8 +2,8 @@ package io.mink.indexer.catalog;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.mink.lake.CatalogLoader;
-import io.mink.lake.LakeSettings;
+import io.mink.lake.catalog.CatalogLoader;
+import io.mink.lake.catalog.LakeSettings;
 import io.mink.testkit.RestCatalogServer;
 import java.io.IOException;
 import java.net.ServerSocket;

@@ -3,7 +3,7 @@ package io.mink.indexer.config;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.entry;
 
-import io.mink.lake.LakeSettings;
+import io.mink.lake.catalog.LakeSettings;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.Map;

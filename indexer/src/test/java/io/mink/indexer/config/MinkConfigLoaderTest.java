@@ -2,7 +2,7 @@ package io.mink.indexer.config;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.mink.lake.LakeSettings;
+import io.mink.lake.catalog.LakeSettings;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

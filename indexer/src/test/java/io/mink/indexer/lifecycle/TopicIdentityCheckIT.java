@@ -3,7 +3,7 @@ package io.mink.indexer.lifecycle;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.mink.lake.CommitHook;
+import io.mink.lake.commit.CommitHook;
 import io.mink.registry.TableDescriptor;
 import io.mink.testkit.KafkaBroker;
 import java.time.Duration;

@@ -3,10 +3,10 @@ package io.mink.indexer.round;
 import io.mink.indexer.schedule.TieringService;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.mink.lake.AttachCheck;
+import io.mink.lake.attach.AttachCheck;
 import io.mink.lake.LakeOffsets;
 import io.mink.lake.MinkTableLayout;
-import io.mink.lake.TableAttach;
+import io.mink.lake.attach.TableAttach;
 import io.mink.registry.TableDescriptor;
 import io.mink.schema.KafkaColumns;
 import io.mink.testkit.KafkaBroker;

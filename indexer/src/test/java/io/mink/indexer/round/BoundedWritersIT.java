@@ -4,9 +4,9 @@ import io.mink.indexer.schedule.TieringService;
 import io.mink.indexer.schedule.TieringSettings;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.mink.lake.CatalogLoader;
-import io.mink.lake.CommitHook;
-import io.mink.lake.LakeTables;
+import io.mink.lake.catalog.CatalogLoader;
+import io.mink.lake.commit.CommitHook;
+import io.mink.lake.catalog.LakeTables;
 import io.mink.lake.MinkTableLayout;
 import io.mink.registry.KafkaClientFactory;
 import io.mink.registry.KafkaTableStore;

@@ -4,7 +4,7 @@ import io.mink.indexer.schedule.TieringService;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.mink.lake.LakeOffsets;
-import io.mink.lake.LakeSettings;
+import io.mink.lake.catalog.LakeSettings;
 import io.mink.registry.TableDescriptor;
 import io.mink.schema.KafkaColumns;
 import io.mink.testkit.KafkaBroker;

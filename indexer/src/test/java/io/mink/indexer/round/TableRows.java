@@ -1,6 +1,6 @@
 package io.mink.indexer.round;
 
-import io.mink.lake.LakeTables;
+import io.mink.lake.catalog.LakeTables;
 import java.io.IOException;
 import org.apache.iceberg.catalog.TableIdentifier;
 import org.apache.iceberg.data.IcebergGenerics;

@@ -1,10 +1,10 @@
 package io.mink.indexer.schedule;
 
-import io.mink.lake.CatalogLoader;
-import io.mink.lake.CommitHook;
+import io.mink.lake.catalog.CatalogLoader;
+import io.mink.lake.commit.CommitHook;
 import io.mink.lake.LakeOffsets;
-import io.mink.lake.LakeSettings;
-import io.mink.lake.LakeTables;
+import io.mink.lake.catalog.LakeSettings;
+import io.mink.lake.catalog.LakeTables;
 import io.mink.lake.MinkSnapshot;
 import io.mink.lake.MinkTableLayout;
 import io.mink.registry.KafkaClientFactory;

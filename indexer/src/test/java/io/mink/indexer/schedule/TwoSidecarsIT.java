@@ -4,7 +4,7 @@ import io.mink.indexer.round.IndexerHarness;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.mink.lake.LakeOffsets;
-import io.mink.lake.OffsetConflictException;
+import io.mink.lake.commit.OffsetConflictException;
 import io.mink.registry.TableDescriptor;
 import io.mink.testkit.KafkaBroker;
 import io.mink.testkit.TestRecords;

@@ -3,7 +3,7 @@ package io.mink.indexer.stats;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.mink.indexer.config.MonitoringSettings;
-import io.mink.lake.LakeTables;
+import io.mink.lake.catalog.LakeTables;
 import io.mink.registry.KafkaClientFactory;
 import io.mink.testkit.KafkaBroker;
 import io.mink.testkit.TestRecord;

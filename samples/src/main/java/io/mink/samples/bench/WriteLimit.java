@@ -1,8 +1,8 @@
 package io.mink.samples.bench;
 
-import io.mink.lake.LakeTables;
+import io.mink.lake.catalog.LakeTables;
 import io.mink.lake.MinkTableLayout;
-import io.mink.lake.PartitionFileWriter;
+import io.mink.lake.write.PartitionFileWriter;
 import io.mink.schema.KafkaColumns;
 import io.mink.schema.table.RowAssembler;
 import io.mink.testkit.KafkaBroker;

@@ -2,7 +2,7 @@ package io.mink.samples.local;
 
 import io.mink.cli.Environment;
 import io.mink.cli.Main;
-import io.mink.lake.LakeSettings;
+import io.mink.lake.catalog.LakeSettings;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Path;

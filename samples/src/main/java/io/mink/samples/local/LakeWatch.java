@@ -1,8 +1,8 @@
 package io.mink.samples.local;
 
-import io.mink.lake.CatalogLoader;
+import io.mink.lake.catalog.CatalogLoader;
 import io.mink.lake.LakeOffsets;
-import io.mink.lake.LakeSettings;
+import io.mink.lake.catalog.LakeSettings;
 import io.mink.lake.MinkSnapshot;
 import java.time.Duration;
 import java.util.Map;

@@ -1,6 +1,6 @@
 package io.mink.samples.local;
 
-import io.mink.lake.LakeSettings;
+import io.mink.lake.catalog.LakeSettings;
 import io.mink.lake.MinkSnapshot;
 import io.mink.schema.KafkaColumns;
 import java.io.IOException;

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.mink.indexer.config.MinkConfig;
 import io.mink.indexer.config.MinkConfigLoader;
-import io.mink.lake.LakeSettings;
+import io.mink.lake.catalog.LakeSettings;
 import io.mink.samples.deploy.ComposeFile.PortMapping;
 import io.mink.samples.deploy.ComposeFile.Service;
 import io.mink.samples.deploy.ComposeStack.BucketInit;

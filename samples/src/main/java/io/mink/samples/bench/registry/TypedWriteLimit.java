@@ -1,8 +1,8 @@
 package io.mink.samples.bench.registry;
 
-import io.mink.lake.LakeTables;
+import io.mink.lake.catalog.LakeTables;
 import io.mink.lake.MinkTableLayout;
-import io.mink.lake.PartitionFileWriter;
+import io.mink.lake.write.PartitionFileWriter;
 import io.mink.schema.decode.PartDecoder;
 import io.mink.schema.table.TableSchema;
 import io.mink.samples.bench.ChunkReader;

@@ -2,10 +2,10 @@ package io.mink.samples.bench.tiering;
 
 import io.mink.indexer.config.IndexerSettings;
 import io.mink.indexer.schedule.TieringService;
-import io.mink.lake.CatalogLoader;
+import io.mink.lake.catalog.CatalogLoader;
 import io.mink.lake.LakeOffsets;
-import io.mink.lake.LakeSettings;
-import io.mink.lake.LakeTables;
+import io.mink.lake.catalog.LakeSettings;
+import io.mink.lake.catalog.LakeTables;
 import io.mink.lake.MinkSnapshot;
 import io.mink.lake.MinkTableLayout;
 import io.mink.registry.KafkaClientFactory;

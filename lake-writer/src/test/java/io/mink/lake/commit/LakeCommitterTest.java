@@ -1,5 +1,12 @@
-package io.mink.lake;
+package io.mink.lake.commit;
 
+import io.mink.lake.LakeOffsets;
+import io.mink.lake.MinkSnapshot;
+import io.mink.lake.MinkTableLayout;
+import io.mink.lake.catalog.CatalogLoader;
+import io.mink.lake.catalog.LakeSettings;
+import io.mink.lake.catalog.LakeTables;
+import io.mink.lake.write.PartitionFileWriter;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 

@@ -1,4 +1,4 @@
-package io.mink.lake;
+package io.mink.lake.commit;
 
 /**
  * Called around the catalog's metadata swap of a round's commit, after the offsets were checked. The

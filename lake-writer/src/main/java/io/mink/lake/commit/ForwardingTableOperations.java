@@ -1,4 +1,4 @@
-package io.mink.lake;
+package io.mink.lake.commit;
 
 import static java.util.Objects.requireNonNull;
 
@@ -12,7 +12,7 @@ import org.apache.iceberg.io.LocationProvider;
  * Table operations that hand everything to the table's own, except the commit, which subclasses
  * check before they hand it on through {@link #delegate()}.
  */
-abstract class ForwardingTableOperations implements TableOperations {
+public abstract class ForwardingTableOperations implements TableOperations {
   private final TableOperations delegate;
 
   ForwardingTableOperations(TableOperations delegate) {

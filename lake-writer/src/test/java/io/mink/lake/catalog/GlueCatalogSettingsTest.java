@@ -1,4 +1,4 @@
-package io.mink.lake;
+package io.mink.lake.catalog;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

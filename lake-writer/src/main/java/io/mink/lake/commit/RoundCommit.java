@@ -1,5 +1,7 @@
-package io.mink.lake;
+package io.mink.lake.commit;
 
+import io.mink.lake.LakeOffsets;
+import io.mink.lake.compaction.Compaction;
 import static java.util.Objects.requireNonNull;
 
 import java.util.List;

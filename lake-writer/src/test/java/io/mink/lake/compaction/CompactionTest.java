@@ -1,5 +1,14 @@
-package io.mink.lake;
+package io.mink.lake.compaction;
 
+import io.mink.lake.LakeOffsets;
+import io.mink.lake.MinkTableLayout;
+import io.mink.lake.catalog.CatalogLoader;
+import io.mink.lake.catalog.LakeSettings;
+import io.mink.lake.catalog.LakeTables;
+import io.mink.lake.commit.CommitHook;
+import io.mink.lake.commit.LakeCommitter;
+import io.mink.lake.commit.RoundCommit;
+import io.mink.lake.write.PartitionFileWriter;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.mink.schema.KafkaColumns;

@@ -1,5 +1,6 @@
-package io.mink.lake;
+package io.mink.lake.compaction;
 
+import io.mink.lake.write.PartitionFileWriter;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;

@@ -1,5 +1,7 @@
-package io.mink.lake;
+package io.mink.lake.attach;
 
+import io.mink.lake.LakeOffsets;
+import io.mink.lake.PartitionSpecs;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.mink.schema.KafkaColumns;

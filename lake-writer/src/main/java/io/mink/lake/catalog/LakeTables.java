@@ -1,5 +1,6 @@
-package io.mink.lake;
+package io.mink.lake.catalog;
 
+import io.mink.lake.PartitionSpecs;
 import static java.util.Objects.requireNonNull;
 
 import java.util.Map;

@@ -1,4 +1,4 @@
-package io.mink.lake;
+package io.mink.lake.compaction;
 
 import java.nio.ByteBuffer;
 import java.util.ArrayList;

@@ -1,4 +1,4 @@
-package io.mink.lake;
+package io.mink.lake.catalog;
 
 import static java.util.Objects.requireNonNull;
 

@@ -1,5 +1,6 @@
-package io.mink.lake;
+package io.mink.lake.commit;
 
+import io.mink.lake.MinkSnapshot;
 import static java.util.Objects.requireNonNull;
 
 import io.mink.schema.table.SchemaStep;

@@ -1,5 +1,8 @@
-package io.mink.lake;
+package io.mink.lake.attach;
 
+import io.mink.lake.LakeOffsets;
+import io.mink.lake.MinkTableLayout;
+import io.mink.lake.PartitionSpecs;
 import io.mink.schema.KafkaColumns;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,5 +1,6 @@
-package io.mink.lake;
+package io.mink.lake.write;
 
+import io.mink.lake.PartitionSpecs;
 import io.mink.schema.KafkaColumns;
 import java.io.IOException;
 import java.io.UncheckedIOException;

@@ -1,5 +1,10 @@
-package io.mink.lake;
+package io.mink.lake.attach;
 
+import io.mink.lake.LakeOffsets;
+import io.mink.lake.MinkSnapshot;
+import io.mink.lake.MinkTableLayout;
+import io.mink.lake.PartitionSpecs;
+import io.mink.lake.commit.GuardedOperations;
 import static java.util.Objects.requireNonNull;
 
 import io.mink.schema.KafkaColumns;

@@ -1,5 +1,6 @@
-package io.mink.lake;
+package io.mink.lake.commit;
 
+import io.mink.lake.LakeOffsets;
 import org.apache.iceberg.exceptions.ValidationException;
 
 /**

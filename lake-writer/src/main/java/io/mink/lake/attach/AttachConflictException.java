@@ -1,4 +1,4 @@
-package io.mink.lake;
+package io.mink.lake.attach;
 
 /** The table changed between the attach checks and the baseline commit; nothing was committed. */
 public final class AttachConflictException extends RuntimeException {

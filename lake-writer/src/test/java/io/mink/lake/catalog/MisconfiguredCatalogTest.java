@@ -1,4 +1,4 @@
-package io.mink.lake;
+package io.mink.lake.catalog;
 
 import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.assertj.core.api.Assertions.assertThat;

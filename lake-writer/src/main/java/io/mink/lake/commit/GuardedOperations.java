@@ -1,4 +1,4 @@
-package io.mink.lake;
+package io.mink.lake.commit;
 
 import static java.util.Objects.requireNonNull;
 
@@ -10,16 +10,16 @@ import org.apache.iceberg.TableOperations;
  * swaps it. The catalog swaps only if that metadata is still current, so the check holds at commit
  * time; Iceberg retries on refreshed metadata after a concurrent change, and each retry is checked.
  */
-final class GuardedOperations extends ForwardingTableOperations {
+public final class GuardedOperations extends ForwardingTableOperations {
   /** Throws when the commit must not happen on this base. */
   @FunctionalInterface
-  interface Guard {
+  public interface Guard {
     void check(TableMetadata base);
   }
 
   private final Guard guard;
 
-  GuardedOperations(TableOperations delegate, Guard guard) {
+  public GuardedOperations(TableOperations delegate, Guard guard) {
     super(delegate);
     this.guard = requireNonNull(guard, "guard is null");
   }
