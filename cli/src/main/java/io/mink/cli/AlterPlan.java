@@ -4,7 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import io.mink.indexer.config.Durations;
 import io.mink.lake.MinkTableLayout;
-import io.mink.registry.TableDescriptor;
+import io.mink.tables.TableDescriptor;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

@@ -5,7 +5,7 @@ import io.mink.indexer.schedule.TieringService;
 import io.mink.lake.catalog.LakeSettings;
 import io.mink.lake.catalog.LakeTables;
 import io.mink.lake.MinkSnapshot;
-import io.mink.registry.TableDescriptor;
+import io.mink.tables.TableDescriptor;
 import java.util.Optional;
 import org.apache.iceberg.HasTableOperations;
 import org.apache.iceberg.Table;

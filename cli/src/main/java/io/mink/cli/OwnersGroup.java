@@ -1,6 +1,6 @@
 package io.mink.cli;
 
-import io.mink.registry.KafkaClientFactory;
+import io.mink.tables.KafkaClientFactory;
 import java.util.List;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;

@@ -4,8 +4,8 @@ import io.mink.indexer.config.Durations;
 import io.mink.indexer.config.MinkConfig;
 import io.mink.lake.catalog.LakeTables;
 import io.mink.lake.MinkTableLayout;
-import io.mink.registry.LifecycleState;
-import io.mink.registry.TableDescriptor;
+import io.mink.tables.LifecycleState;
+import io.mink.tables.TableDescriptor;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -99,7 +99,7 @@ final class TableAddCommand implements Callable<Integer> {
     TableDescriptor descriptor = describe(minkConfig);
     Duration waitFor = wait == null ? null : TableOptions.duration(wait, "--wait");
 
-    try (RegistrySession session = RegistrySession.open(minkConfig)) {
+    try (TableStoreSession session = TableStoreSession.open(minkConfig)) {
       TopicLookup topics = new TopicLookup(session.admin(), session.clients());
       TopicDescription topicDescription = waitFor == null
           ? topics.describe(topic).orElseThrow(() -> topics.doesNotExist(topic))
@@ -129,7 +129,7 @@ final class TableAddCommand implements Callable<Integer> {
   }
 
   /** Creates the Iceberg table and records it; returns the line to print. */
-  private String create(RegistrySession session, LakeTables lake, TableIdentifier identifier,
+  private String create(TableStoreSession session, LakeTables lake, TableIdentifier identifier,
       TableDescriptor descriptor, TopicDescription topicDescription) {
     if (lake.exists(identifier)) {
       throw inCatalogNotRecorded(session, lake.load(identifier), descriptor);
@@ -166,7 +166,7 @@ final class TableAddCommand implements Callable<Integer> {
    * Records the table in the tables topic unless one of its name is recorded meanwhile. When recording fails,
    * undoes what it can and says so; when another client recorded the name first, leaves everything as it is.
    */
-  private static void record(RegistrySession session, TableDescriptor descriptor, String afterFailure, Runnable undo) {
+  private static void record(TableStoreSession session, TableDescriptor descriptor, String afterFailure, Runnable undo) {
     boolean added;
     try {
       added = session.store().add(descriptor);
@@ -186,7 +186,7 @@ final class TableAddCommand implements Callable<Integer> {
    * The Iceberg table exists but no entry: a concurrent add that has not recorded it yet, or a Mink table of this
    * topic that an add cut short or a removal kept, or a table Mink did not make.
    */
-  private static CommandFailure inCatalogNotRecorded(RegistrySession session, Table table,
+  private static CommandFailure inCatalogNotRecorded(TableStoreSession session, Table table,
       TableDescriptor descriptor) {
     String name = descriptor.qualifiedName();
     if (!descriptor.topicId().equals(table.properties().get(MinkTableLayout.TOPIC_ID_PROPERTY))) {
@@ -212,7 +212,7 @@ final class TableAddCommand implements Callable<Integer> {
   }
 
   /** The failure to report when another client recorded the table within a few seconds; empty if none did. */
-  private static Optional<CommandFailure> addedMeanwhile(RegistrySession session, TableDescriptor descriptor) {
+  private static Optional<CommandFailure> addedMeanwhile(TableStoreSession session, TableDescriptor descriptor) {
     long deadline = System.nanoTime() + CONCURRENT_ADD_GRACE.toNanos();
     while (true) {
       Optional<TableDescriptor> recorded = session.find(descriptor.qualifiedName());
@@ -282,6 +282,6 @@ final class TableAddCommand implements Callable<Integer> {
   /** How {@link TableAttachment} records the attached table. */
   @FunctionalInterface
   interface Recorder {
-    void record(RegistrySession session, TableDescriptor descriptor, String afterFailure, Runnable undo);
+    void record(TableStoreSession session, TableDescriptor descriptor, String afterFailure, Runnable undo);
   }
 }

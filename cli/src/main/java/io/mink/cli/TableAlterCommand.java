@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.mink.indexer.config.MinkConfig;
 import io.mink.lake.MinkTableLayout;
-import io.mink.registry.TableDescriptor;
+import io.mink.tables.TableDescriptor;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -68,7 +68,7 @@ final class TableAlterCommand implements Callable<Integer> {
     MinkConfig minkConfig = config.load(environment);
     String name = tableArgument.qualifiedName(minkConfig.indexer().namespace());
     AlterPlan.Request request = request(name);
-    try (RegistrySession session = RegistrySession.open(minkConfig)) {
+    try (TableStoreSession session = TableStoreSession.open(minkConfig)) {
       LakeReader lake = LakeReader.open(minkConfig.lake());
       for (int attempt = 1; attempt <= ATTEMPTS; attempt++) {
         TableDescriptor current = alterable(session.require(name));

@@ -7,7 +7,7 @@ import io.mink.lake.LakeOffsets;
 import io.mink.lake.catalog.LakeTables;
 import io.mink.lake.MinkTableLayout;
 import io.mink.lake.attach.TableAttach;
-import io.mink.registry.TableDescriptor;
+import io.mink.tables.TableDescriptor;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -27,13 +27,13 @@ import org.apache.kafka.common.TopicPartitionInfo;
 
 /** {@code mink table add --attach}: takes over an existing Iceberg table once every check passes. */
 final class TableAttachment {
-  private final RegistrySession session;
+  private final TableStoreSession session;
   private final LakeTables lake;
   private final TableIdentifier identifier;
   private final TableDescriptor descriptor;
   private final TopicDescription topicDescription;
 
-  TableAttachment(RegistrySession session, LakeTables lake, TableIdentifier identifier, TableDescriptor descriptor,
+  TableAttachment(TableStoreSession session, LakeTables lake, TableIdentifier identifier, TableDescriptor descriptor,
       TopicDescription topicDescription) {
     this.session = session;
     this.lake = lake;

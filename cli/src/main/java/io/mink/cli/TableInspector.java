@@ -5,18 +5,18 @@ import io.mink.indexer.stats.PartitionMeasure;
 import io.mink.lake.EngineReadability;
 import io.mink.lake.LakeOffsets;
 import io.mink.lake.MinkSnapshot;
-import io.mink.registry.TableDescriptor;
+import io.mink.tables.TableDescriptor;
 import java.util.List;
 import java.util.Optional;
 import org.apache.iceberg.TableMetadata;
 
 /** Reads an added table's entry, Iceberg table and partitions into a {@link TableView}. */
 final class TableInspector {
-  private final RegistrySession session;
+  private final TableStoreSession session;
   private final LakeReader lake;
   private final LagProbe probe;
 
-  TableInspector(RegistrySession session, LakeReader lake, LagProbe probe) {
+  TableInspector(TableStoreSession session, LakeReader lake, LagProbe probe) {
     this.session = session;
     this.lake = lake;
     this.probe = probe;

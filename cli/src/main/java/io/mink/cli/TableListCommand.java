@@ -1,7 +1,7 @@
 package io.mink.cli;
 
 import io.mink.indexer.config.MinkConfig;
-import io.mink.registry.TableDescriptor;
+import io.mink.tables.TableDescriptor;
 import java.time.Instant;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -41,7 +41,7 @@ final class TableListCommand implements Callable<Integer> {
       TableOptions.identifier(namespace, "namespace", "");
     }
     List<TableDescriptor> tables;
-    try (RegistrySession session = RegistrySession.open(minkConfig)) {
+    try (TableStoreSession session = TableStoreSession.open(minkConfig)) {
       tables = session.list().stream()
           .filter(table -> namespace == null || table.namespace().equals(namespace))
           .toList();

@@ -5,7 +5,7 @@ import io.mink.indexer.config.Durations;
 import io.mink.lake.MinkTableLayout;
 import io.mink.lake.PartitionSpecs;
 import io.mink.lake.PartitionTerm;
-import io.mink.registry.TableDescriptor;
+import io.mink.tables.TableDescriptor;
 import io.mink.schema.KafkaColumns;
 import io.mink.schema.decode.TimeOfDay;
 import java.time.Duration;

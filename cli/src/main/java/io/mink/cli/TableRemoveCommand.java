@@ -6,9 +6,9 @@ import io.mink.indexer.config.MinkConfig;
 import io.mink.indexer.lifecycle.TableRemoval;
 import io.mink.indexer.stats.RelativeTime;
 import io.mink.indexer.schedule.TieringSettings;
-import io.mink.registry.Lifecycle;
-import io.mink.registry.LifecycleState;
-import io.mink.registry.TableDescriptor;
+import io.mink.tables.Lifecycle;
+import io.mink.tables.LifecycleState;
+import io.mink.tables.TableDescriptor;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.time.Duration;
@@ -69,7 +69,7 @@ final class TableRemoveCommand implements Callable<Integer> {
     }
     Duration waitFor = wait == null ? null : TableOptions.duration(wait, "--wait");
     String ownersGroup = TieringSettings.of(minkConfig.indexer()).ownersGroupId();
-    try (RegistrySession session = RegistrySession.open(minkConfig)) {
+    try (TableStoreSession session = TableStoreSession.open(minkConfig)) {
       TableDescriptor removing = markRemoving(session, name, environment);
       int members = OwnersGroup.members(session.admin(), session.clients(), ownersGroup);
       if (members == 0) {
@@ -94,7 +94,7 @@ final class TableRemoveCommand implements Callable<Integer> {
   }
 
   /** The table's entry moved to removing, or as it is if it is removing already. */
-  private TableDescriptor markRemoving(RegistrySession session, String name, Environment environment) {
+  private TableDescriptor markRemoving(TableStoreSession session, String name, Environment environment) {
     for (int attempt = 1; attempt <= ATTEMPTS; attempt++) {
       TableDescriptor current = session.require(name);
       if (current.state() == LifecycleState.REMOVING) {
@@ -116,7 +116,7 @@ final class TableRemoveCommand implements Callable<Integer> {
   }
 
   /** Drops the Iceberg table (unless kept) and deletes the entry, here, as no instance owns the table. */
-  private static void finish(RegistrySession session, TableDescriptor removing) {
+  private static void finish(TableStoreSession session, TableDescriptor removing) {
     boolean deleted;
     try {
       deleted = TableRemoval.finish(removing, LakeReader.open(session.config().lake()).tables(), session.store());
@@ -136,7 +136,7 @@ final class TableRemoveCommand implements Callable<Integer> {
    * Polls until the entry is gone, and returns the line to print; finishes the removal here if the last instance
    * left meanwhile. Exit code 5 when the time runs out.
    */
-  private static String awaitGone(RegistrySession session, TableDescriptor removing, String ownersGroup,
+  private static String awaitGone(TableStoreSession session, TableDescriptor removing, String ownersGroup,
       Duration timeout, Environment environment) {
     String name = removing.qualifiedName();
     environment.err().printf("Waiting up to %s for the sidecar to finish removing table %s%n",

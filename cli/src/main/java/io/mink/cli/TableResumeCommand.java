@@ -8,8 +8,8 @@ import io.mink.indexer.round.OffsetGap;
 import io.mink.lake.commit.CommitHook;
 import io.mink.lake.commit.LakeCommitter;
 import io.mink.lake.commit.OffsetConflictException;
-import io.mink.registry.Lifecycle;
-import io.mink.registry.TableDescriptor;
+import io.mink.tables.Lifecycle;
+import io.mink.tables.TableDescriptor;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -54,7 +54,7 @@ final class TableResumeCommand implements Callable<Integer> {
     }
     MinkConfig minkConfig = config.load(environment);
     String name = tableArgument.qualifiedName(minkConfig.indexer().namespace());
-    try (RegistrySession session = RegistrySession.open(minkConfig)) {
+    try (TableStoreSession session = TableStoreSession.open(minkConfig)) {
       TableDescriptor descriptor = session.require(name);
       Table lakeTable = LakeReader.open(minkConfig.lake()).find(descriptor).orElseThrow(() -> new CommandFailure(
           ExitCode.CONFLICT, "The Iceberg table " + name + " is missing from the catalog: check [lake] in the config "
@@ -92,7 +92,7 @@ final class TableResumeCommand implements Callable<Integer> {
    * change and schedules it again at once (a table stopped by a gap is not retried on its own). A change of the
    * entry meanwhile does the same, so a lost compare-and-set needs no retry.
    */
-  private static void recordResumed(RegistrySession session, TableDescriptor descriptor, List<OffsetGap> accepted) {
+  private static void recordResumed(TableStoreSession session, TableDescriptor descriptor, List<OffsetGap> accepted) {
     String reason = "resumed past " + accepted.stream().map(OffsetGap::toString).collect(Collectors.joining("; "))
         + ", accepted as lost";
     session.replace(descriptor, descriptor.withLifecycle(Lifecycle.indexing(Instant.now(), reason)));

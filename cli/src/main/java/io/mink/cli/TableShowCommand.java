@@ -2,7 +2,7 @@ package io.mink.cli;
 
 import io.mink.indexer.config.MinkConfig;
 import io.mink.indexer.stats.LagProbe;
-import io.mink.registry.TableDescriptor;
+import io.mink.tables.TableDescriptor;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.concurrent.Callable;
@@ -50,7 +50,7 @@ final class TableShowCommand implements Callable<Integer> {
     String name = tableArgument.qualifiedName(minkConfig.indexer().namespace());
     Duration every = TableOptions.duration(interval, "--interval");
     Clock clock = Clock.systemUTC();
-    try (RegistrySession session = RegistrySession.open(minkConfig);
+    try (TableStoreSession session = TableStoreSession.open(minkConfig);
         KafkaConsumer<byte[], byte[]> consumer = session.clients().rawConsumer("show", LagProbe.CONSUMER_SETTINGS)) {
       TableDescriptor descriptor = session.require(name);
       TableInspector inspector = new TableInspector(session, LakeReader.open(minkConfig.lake()),

@@ -4,8 +4,8 @@ import static java.util.Objects.requireNonNull;
 
 import io.mink.indexer.stats.PartitionMeasure;
 import io.mink.lake.MinkSnapshot;
-import io.mink.registry.LifecycleState;
-import io.mink.registry.TableDescriptor;
+import io.mink.tables.LifecycleState;
+import io.mink.tables.TableDescriptor;
 import java.util.List;
 
 /**

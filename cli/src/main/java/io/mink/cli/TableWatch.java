@@ -1,6 +1,6 @@
 package io.mink.cli;
 
-import io.mink.registry.TableDescriptor;
+import io.mink.tables.TableDescriptor;
 import java.io.PrintWriter;
 import java.time.Clock;
 import java.time.Duration;

@@ -1,7 +1,7 @@
 package io.mink.cli;
 
 import io.mink.indexer.config.Durations;
-import io.mink.registry.KafkaClientFactory;
+import io.mink.tables.KafkaClientFactory;
 import java.io.PrintWriter;
 import java.time.Duration;
 import java.util.List;

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.mink.lake.MinkTableLayout;
-import io.mink.registry.TableDescriptor;
+import io.mink.tables.TableDescriptor;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;

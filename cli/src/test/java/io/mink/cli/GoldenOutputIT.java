@@ -2,10 +2,10 @@ package io.mink.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.mink.registry.KafkaTableStore;
-import io.mink.registry.Lifecycle;
-import io.mink.registry.LifecycleState;
-import io.mink.registry.TableDescriptor;
+import io.mink.tables.KafkaTableStore;
+import io.mink.tables.Lifecycle;
+import io.mink.tables.LifecycleState;
+import io.mink.tables.TableDescriptor;
 import io.mink.testkit.KafkaBroker;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

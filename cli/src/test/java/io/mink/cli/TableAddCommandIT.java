@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.mink.indexer.config.ConfigKey;
-import io.mink.registry.KafkaTableStore;
+import io.mink.tables.KafkaTableStore;
 import io.mink.schema.KafkaColumns;
 import io.mink.testkit.KafkaBroker;
 import java.io.IOException;

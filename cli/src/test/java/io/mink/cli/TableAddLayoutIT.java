@@ -3,7 +3,7 @@ package io.mink.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.mink.lake.PartitionSpecs;
-import io.mink.registry.TableDescriptor;
+import io.mink.tables.TableDescriptor;
 import io.mink.testkit.KafkaBroker;
 import java.nio.file.Path;
 import java.util.Map;

@@ -2,8 +2,8 @@ package io.mink.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.mink.registry.KafkaTableStore;
-import io.mink.registry.TableDescriptor;
+import io.mink.tables.KafkaTableStore;
+import io.mink.tables.TableDescriptor;
 import io.mink.testkit.KafkaBroker;
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -4,10 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.mink.registry.KafkaTableStore;
-import io.mink.registry.Lifecycle;
-import io.mink.registry.LifecycleState;
-import io.mink.registry.TableDescriptor;
+import io.mink.tables.KafkaTableStore;
+import io.mink.tables.Lifecycle;
+import io.mink.tables.LifecycleState;
+import io.mink.tables.TableDescriptor;
 import io.mink.testkit.KafkaBroker;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -3,9 +3,9 @@ package io.mink.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.mink.registry.Lifecycle;
-import io.mink.registry.LifecycleState;
-import io.mink.registry.TableDescriptor;
+import io.mink.tables.Lifecycle;
+import io.mink.tables.LifecycleState;
+import io.mink.tables.TableDescriptor;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;

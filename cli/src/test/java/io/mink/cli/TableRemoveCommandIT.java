@@ -2,9 +2,9 @@ package io.mink.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.mink.registry.KafkaTableStore;
-import io.mink.registry.LifecycleState;
-import io.mink.registry.TableDescriptor;
+import io.mink.tables.KafkaTableStore;
+import io.mink.tables.LifecycleState;
+import io.mink.tables.TableDescriptor;
 import io.mink.testkit.KafkaBroker;
 import java.io.IOException;
 import java.net.URI;

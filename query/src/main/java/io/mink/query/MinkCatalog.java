@@ -2,8 +2,8 @@ package io.mink.query;
 
 import static java.util.Objects.requireNonNull;
 
-import io.mink.registry.TableDescriptor;
-import io.mink.registry.TableStore;
+import io.mink.tables.TableDescriptor;
+import io.mink.tables.TableStore;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;

@@ -5,11 +5,11 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.mink.lake.catalog.LakeTables;
 import io.mink.lake.MinkTableLayout;
-import io.mink.registry.KafkaClientFactory;
-import io.mink.registry.KafkaTableStore;
-import io.mink.registry.Lifecycle;
-import io.mink.registry.LifecycleState;
-import io.mink.registry.TableDescriptor;
+import io.mink.tables.KafkaClientFactory;
+import io.mink.tables.KafkaTableStore;
+import io.mink.tables.Lifecycle;
+import io.mink.tables.LifecycleState;
+import io.mink.tables.TableDescriptor;
 import io.mink.testkit.KafkaBroker;
 import io.mink.testkit.Warehouse;
 import java.time.Duration;

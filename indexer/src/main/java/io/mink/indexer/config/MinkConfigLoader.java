@@ -3,7 +3,7 @@ package io.mink.indexer.config;
 import static java.util.Objects.requireNonNull;
 
 import io.mink.lake.catalog.LakeSettings;
-import io.mink.registry.MinkTopics;
+import io.mink.tables.MinkTopics;
 import java.nio.file.Path;
 import java.util.Map;
 

@@ -1,9 +1,9 @@
 package io.mink.indexer.lifecycle;
 
 import io.mink.lake.catalog.LakeTables;
-import io.mink.registry.LifecycleState;
-import io.mink.registry.TableDescriptor;
-import io.mink.registry.TableStore;
+import io.mink.tables.LifecycleState;
+import io.mink.tables.TableDescriptor;
+import io.mink.tables.TableStore;
 import org.apache.iceberg.catalog.TableIdentifier;
 import org.apache.iceberg.exceptions.NoSuchNamespaceException;
 import org.apache.iceberg.exceptions.NoSuchTableException;

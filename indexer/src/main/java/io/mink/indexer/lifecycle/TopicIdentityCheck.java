@@ -3,8 +3,8 @@ package io.mink.indexer.lifecycle;
 import static java.util.Objects.requireNonNull;
 
 import io.mink.lake.commit.CommitHook;
-import io.mink.registry.TableDescriptor;
-import io.mink.registry.TopicObservation;
+import io.mink.tables.TableDescriptor;
+import io.mink.tables.TopicObservation;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;

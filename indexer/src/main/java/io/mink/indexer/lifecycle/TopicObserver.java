@@ -1,6 +1,6 @@
 package io.mink.indexer.lifecycle;
 
-import io.mink.registry.TopicObservation;
+import io.mink.tables.TopicObservation;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;

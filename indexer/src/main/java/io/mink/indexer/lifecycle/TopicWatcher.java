@@ -2,10 +2,10 @@ package io.mink.indexer.lifecycle;
 
 import static java.util.Objects.requireNonNull;
 
-import io.mink.registry.TableDescriptor;
-import io.mink.registry.TableStore;
-import io.mink.registry.TopicObservation;
-import io.mink.registry.TopicWatch;
+import io.mink.tables.TableDescriptor;
+import io.mink.tables.TableStore;
+import io.mink.tables.TopicObservation;
+import io.mink.tables.TopicWatch;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;

@@ -4,7 +4,7 @@ import io.mink.lake.commit.LakeCommitter;
 import io.mink.lake.LakeOffsets;
 import io.mink.lake.MinkSnapshot;
 import io.mink.lake.commit.RoundCommit;
-import io.mink.registry.TableDescriptor;
+import io.mink.tables.TableDescriptor;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;

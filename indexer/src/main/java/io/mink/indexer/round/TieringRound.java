@@ -13,7 +13,7 @@ import io.mink.lake.commit.RoundCommit;
 import io.mink.schema.decode.MappingOptions;
 import io.mink.schema.decode.PartDecoder;
 import io.mink.schema.table.TableSchema;
-import io.mink.registry.TableDescriptor;
+import io.mink.tables.TableDescriptor;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;

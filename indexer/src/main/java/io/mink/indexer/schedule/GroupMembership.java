@@ -2,8 +2,8 @@ package io.mink.indexer.schedule;
 
 import static java.util.Objects.requireNonNull;
 
-import io.mink.registry.CompactedTopic;
-import io.mink.registry.KafkaClientFactory;
+import io.mink.tables.CompactedTopic;
+import io.mink.tables.KafkaClientFactory;
 import java.time.Duration;
 import java.util.Collection;
 import java.util.List;

@@ -3,7 +3,7 @@ package io.mink.indexer.schedule;
 import static java.util.Objects.requireNonNull;
 
 import io.mink.lake.LakeOffsets;
-import io.mink.registry.KafkaClientFactory;
+import io.mink.tables.KafkaClientFactory;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;

@@ -9,7 +9,7 @@ import io.mink.indexer.stats.RegistryWait;
 import io.mink.indexer.stats.PartitionLag;
 import io.mink.indexer.stats.StatusBoard;
 import io.mink.indexer.stats.TableState;
-import io.mink.registry.TableDescriptor;
+import io.mink.tables.TableDescriptor;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;

@@ -3,7 +3,7 @@ package io.mink.indexer.schedule;
 import static java.util.Objects.requireNonNull;
 
 import io.mink.indexer.stats.RegistryWait;
-import io.mink.registry.TableDescriptor;
+import io.mink.tables.TableDescriptor;
 import java.time.Duration;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;

@@ -1,7 +1,7 @@
 package io.mink.indexer.stats;
 
-import io.mink.registry.Lifecycle;
-import io.mink.registry.LifecycleState;
+import io.mink.tables.Lifecycle;
+import io.mink.tables.LifecycleState;
 import java.time.Instant;
 
 /** A table's lifecycle state as the commands print it: the state, since when, why, and what to do about it. */

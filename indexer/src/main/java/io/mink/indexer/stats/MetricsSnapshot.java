@@ -2,7 +2,7 @@ package io.mink.indexer.stats;
 
 import static java.util.Objects.requireNonNull;
 
-import io.mink.registry.LifecycleState;
+import io.mink.tables.LifecycleState;
 import java.util.List;
 import java.util.Map;
 

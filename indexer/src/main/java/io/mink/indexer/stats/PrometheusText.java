@@ -1,6 +1,6 @@
 package io.mink.indexer.stats;
 
-import io.mink.registry.LifecycleState;
+import io.mink.tables.LifecycleState;
 import java.math.BigDecimal;
 import java.time.Duration;
 import java.time.Instant;

@@ -6,7 +6,7 @@ import io.mink.indexer.config.MonitoringSettings;
 import io.mink.lake.LakeOffsets;
 import io.mink.lake.catalog.LakeTables;
 import io.mink.lake.MinkSnapshot;
-import io.mink.registry.KafkaClientFactory;
+import io.mink.tables.KafkaClientFactory;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryUsage;
 import java.net.InetSocketAddress;

@@ -1,7 +1,7 @@
 package io.mink.indexer.stats;
 
-import io.mink.registry.Lifecycle;
-import io.mink.registry.LifecycleState;
+import io.mink.tables.Lifecycle;
+import io.mink.tables.LifecycleState;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;

@@ -1,6 +1,6 @@
 package io.mink.indexer.stats;
 
-import io.mink.registry.LifecycleState;
+import io.mink.tables.LifecycleState;
 import java.util.Map;
 
 /** How many added tables are in each state, as the instance last read the tables topic; answers at once. */

@@ -2,7 +2,7 @@ package io.mink.indexer.stats;
 
 import static java.util.Objects.requireNonNull;
 
-import io.mink.registry.Lifecycle;
+import io.mink.tables.Lifecycle;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;

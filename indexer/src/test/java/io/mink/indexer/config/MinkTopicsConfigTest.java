@@ -3,7 +3,7 @@ package io.mink.indexer.config;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.mink.registry.MinkTopics;
+import io.mink.tables.MinkTopics;
 import java.nio.file.Path;
 import java.util.Map;
 import org.junit.jupiter.api.Test;

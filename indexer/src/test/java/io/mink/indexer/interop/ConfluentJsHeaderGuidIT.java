@@ -6,7 +6,7 @@ import io.mink.indexer.decoding.RegistryDecoders;
 import io.mink.indexer.interop.ConfluentJsGolden.KafkaRecord;
 import io.mink.indexer.interop.ConfluentJsGolden.Topic;
 import io.mink.indexer.round.RoundResult;
-import io.mink.registry.TableDescriptor;
+import io.mink.tables.TableDescriptor;
 import io.mink.schema.KafkaColumns;
 import io.mink.schema.registry.ConfluentRegistryClient;
 import io.mink.schema.registry.ConfluentRegistrySettings;

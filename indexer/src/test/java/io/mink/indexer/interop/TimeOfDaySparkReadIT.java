@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.apicurio.registry.serde.avro.AvroKafkaSerializer;
 import io.mink.indexer.decoding.RegistryDecoders;
 import io.mink.lake.EngineReadability;
-import io.mink.registry.TableDescriptor;
+import io.mink.tables.TableDescriptor;
 import io.mink.schema.registry.ConfluentRegistryClient;
 import io.mink.schema.registry.ConfluentRegistrySettings;
 import io.mink.testkit.KafkaBroker;

@@ -7,7 +7,7 @@ import io.mink.lake.attach.AttachCheck;
 import io.mink.lake.LakeOffsets;
 import io.mink.lake.MinkTableLayout;
 import io.mink.lake.attach.TableAttach;
-import io.mink.registry.TableDescriptor;
+import io.mink.tables.TableDescriptor;
 import io.mink.schema.KafkaColumns;
 import io.mink.testkit.KafkaBroker;
 import io.mink.testkit.TestRecord;

@@ -3,7 +3,7 @@ package io.mink.indexer.round;
 import io.mink.indexer.config.MinkConfigLoader;
 import io.mink.indexer.config.SchemaRegistrySettings;
 import io.mink.indexer.decoding.RegistryDecoders;
-import io.mink.registry.TableDescriptor;
+import io.mink.tables.TableDescriptor;
 import io.mink.schema.KafkaColumns;
 import io.mink.schema.registry.SchemaType;
 import io.mink.testkit.KafkaBroker;

@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.mink.lake.LakeOffsets;
 import io.mink.lake.MinkTableLayout;
 import io.mink.lake.PartitionSpecs;
-import io.mink.registry.TableDescriptor;
+import io.mink.tables.TableDescriptor;
 import io.mink.schema.KafkaColumns;
 import io.mink.testkit.KafkaBroker;
 import io.mink.testkit.TestRecord;

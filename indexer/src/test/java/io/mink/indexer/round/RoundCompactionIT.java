@@ -2,7 +2,7 @@ package io.mink.indexer.round;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.mink.registry.TableDescriptor;
+import io.mink.tables.TableDescriptor;
 import io.mink.testkit.KafkaBroker;
 import io.mink.testkit.TestRecords;
 import io.mink.testkit.Warehouse;

@@ -10,7 +10,7 @@ import io.mink.lake.catalog.LakeTables;
 import io.mink.lake.MinkSnapshot;
 import io.mink.lake.MinkTableLayout;
 import io.mink.lake.commit.RoundCommit;
-import io.mink.registry.TableDescriptor;
+import io.mink.tables.TableDescriptor;
 import io.mink.testkit.Warehouse;
 import java.time.Duration;
 import java.time.Instant;

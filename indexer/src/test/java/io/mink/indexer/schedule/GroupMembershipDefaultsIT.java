@@ -2,7 +2,7 @@ package io.mink.indexer.schedule;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.mink.registry.KafkaClientFactory;
+import io.mink.tables.KafkaClientFactory;
 import io.mink.testkit.KafkaBroker;
 import java.time.Duration;
 import java.util.Map;

@@ -3,9 +3,9 @@ package io.mink.indexer.schedule;
 import io.mink.indexer.round.TableRows;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.mink.registry.Lifecycle;
-import io.mink.registry.LifecycleState;
-import io.mink.registry.TableDescriptor;
+import io.mink.tables.Lifecycle;
+import io.mink.tables.LifecycleState;
+import io.mink.tables.TableDescriptor;
 import io.mink.testkit.KafkaBroker;
 import io.mink.testkit.TestRecords;
 import io.mink.testkit.Warehouse;

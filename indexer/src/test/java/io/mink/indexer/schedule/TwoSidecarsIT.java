@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.mink.lake.LakeOffsets;
 import io.mink.lake.commit.OffsetConflictException;
-import io.mink.registry.TableDescriptor;
+import io.mink.tables.TableDescriptor;
 import io.mink.testkit.KafkaBroker;
 import io.mink.testkit.TestRecords;
 import io.mink.testkit.Warehouse;

@@ -3,7 +3,7 @@ package io.mink.indexer.stats;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.mink.lake.LakeOffsets;
-import io.mink.registry.KafkaClientFactory;
+import io.mink.tables.KafkaClientFactory;
 import io.mink.testkit.KafkaBroker;
 import io.mink.testkit.TestRecord;
 import java.time.Clock;

@@ -3,8 +3,8 @@ package io.mink.indexer.stats;
 import static io.mink.indexer.stats.StatusFixtures.NOW;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.mink.registry.Lifecycle;
-import io.mink.registry.LifecycleState;
+import io.mink.tables.Lifecycle;
+import io.mink.tables.LifecycleState;
 import org.junit.jupiter.api.Test;
 
 class LifecycleTextTest {

@@ -4,7 +4,7 @@ import static io.mink.indexer.stats.StatusFixtures.events;
 import static io.mink.indexer.stats.StatusFixtures.orders;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.mink.registry.LifecycleState;
+import io.mink.tables.LifecycleState;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;

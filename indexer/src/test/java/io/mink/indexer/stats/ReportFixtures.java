@@ -3,8 +3,8 @@ package io.mink.indexer.stats;
 import static io.mink.indexer.stats.StatusFixtures.NOW;
 import static io.mink.indexer.stats.StatusFixtures.OWNER;
 
-import io.mink.registry.Lifecycle;
-import io.mink.registry.LifecycleState;
+import io.mink.tables.Lifecycle;
+import io.mink.tables.LifecycleState;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.mink.indexer.config.MonitoringSettings;
 import io.mink.lake.catalog.LakeTables;
-import io.mink.registry.KafkaClientFactory;
+import io.mink.tables.KafkaClientFactory;
 import io.mink.testkit.KafkaBroker;
 import io.mink.testkit.TestRecord;
 import io.mink.testkit.Warehouse;

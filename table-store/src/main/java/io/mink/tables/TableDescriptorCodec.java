@@ -1,0 +1,74 @@
+package io.mink.tables;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Iterator;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * The JSON form of an entry in the tables topic: the descriptor and its revision. Unknown fields are ignored for
+ * upgrades; an entry without a revision (written before revisions existed) reads as revision 0.
+ */
+final class TableDescriptorCodec {
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  private TableDescriptorCodec() {}
+
+  static byte[] encode(TableEntry entry) {
+    TableDescriptor descriptor = entry.descriptor();
+    ObjectNode node = JSON.createObjectNode();
+    node.put("version", 1);
+    node.put("revision", entry.revision());
+    node.put("namespace", descriptor.namespace());
+    node.put("name", descriptor.name());
+    node.put("topic", descriptor.topic());
+    if (descriptor.topicId() != null) {
+      node.put("topic_id", descriptor.topicId());
+    }
+    node.put("freshness_ms", descriptor.freshness().toMillis());
+    ObjectNode options = node.putObject("options");
+    descriptor.options().forEach(options::put);
+    node.put("added_at", descriptor.addedAt().toString());
+    ObjectNode state = node.putObject("state");
+    state.put("name", descriptor.lifecycle().state().label());
+    state.put("since", descriptor.lifecycle().since().toString());
+    state.put("reason", descriptor.lifecycle().reason());
+    return node.toString().getBytes(StandardCharsets.UTF_8);
+  }
+
+  static TableEntry decode(byte[] bytes) {
+    try {
+      JsonNode node = JSON.readTree(bytes);
+      Map<String, String> options = new TreeMap<>();
+      for (Iterator<Map.Entry<String, JsonNode>> it = node.path("options").fields(); it.hasNext(); ) {
+        Map.Entry<String, JsonNode> option = it.next();
+        options.put(option.getKey(), option.getValue().asText());
+      }
+      Instant addedAt = Instant.parse(node.get("added_at").asText());
+      JsonNode state = node.path("state");
+      Lifecycle lifecycle = state.isObject()
+          ? new Lifecycle(LifecycleState.fromLabel(state.get("name").asText()),
+              Instant.parse(state.get("since").asText()), state.path("reason").asText(""))
+          : Lifecycle.indexing(addedAt, "added");
+      TableDescriptor descriptor = new TableDescriptor(
+          node.get("namespace").asText(),
+          node.get("name").asText(),
+          node.get("topic").asText(),
+          node.hasNonNull("topic_id") ? node.get("topic_id").asText() : null,
+          Duration.ofMillis(node.get("freshness_ms").asLong()),
+          options,
+          addedAt,
+          lifecycle);
+      return new TableEntry(descriptor, node.path("revision").asLong(0));
+    } catch (java.io.IOException | RuntimeException e) {
+      throw new IllegalArgumentException("Unreadable table descriptor "
+          + new String(bytes, StandardCharsets.UTF_8) + ": " + e.getMessage(), e);
+    }
+  }
+}

@@ -1,0 +1,174 @@
+package io.mink.tables;
+
+import static java.util.Objects.requireNonNull;
+
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Set;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.errors.TimeoutException;
+
+/**
+ * Reads the tables topic to its end under read_committed, keeping what it read: each read after the first takes
+ * only the entries written since. A writer that does not know whether its transaction committed watches its write
+ * id: the watch is marked once a committed record with that id is read. Not thread-safe; the store calls it under
+ * its lock.
+ */
+final class TablesTopicReader implements AutoCloseable {
+  private static final Duration READ_TIMEOUT = Duration.ofSeconds(60);
+  private static final Duration END_OFFSET_TIMEOUT = Duration.ofSeconds(15);
+
+  private final KafkaClientFactory clients;
+  private final TopicPartition partition;
+  private final Map<String, TableEntry> tables = new LinkedHashMap<>();
+  private final Map<String, Boolean> watchedWrites = new HashMap<>();
+  private KafkaConsumer<byte[], byte[]> consumer;
+  private boolean seen;
+
+  TablesTopicReader(KafkaClientFactory clients, String topic) {
+    this.clients = requireNonNull(clients, "clients is null");
+    this.partition = new TopicPartition(topic, 0);
+  }
+
+  /**
+   * Every entry up to the topic's end now, by qualified name, in the order they were first written; none while the
+   * topic was never there. Throws when the topic was deleted after this reader read it: an empty list would make a
+   * sidecar let go of every table.
+   */
+  Map<String, TableEntry> readToEnd() {
+    try {
+      if (consumer == null && !open()) {
+        if (seen) {
+          throw deleted();
+        }
+        return Map.of();
+      }
+      seen = true;
+      long end = endOffset();
+      long deadline = System.nanoTime() + READ_TIMEOUT.toNanos();
+      while (consumer.position(partition, READ_TIMEOUT) < end) {
+        if (System.nanoTime() > deadline) {
+          throw new IllegalStateException("Cannot read the tables topic " + partition.topic() + " to its end within "
+              + READ_TIMEOUT.toSeconds() + "s: check that its partition has a leader");
+        }
+        for (ConsumerRecord<byte[], byte[]> record : consumer.poll(Duration.ofMillis(200))) {
+          TableEntries.apply(tables, record, partition.topic());
+          TableEntries.writeId(record).ifPresent(id -> watchedWrites.replace(id, true));
+        }
+      }
+      return new LinkedHashMap<>(tables);
+    } catch (RuntimeException e) {
+      close();
+      throw e;
+    }
+  }
+
+  /** Records that the topic exists now (it was just created or found): from now on its absence is a deletion. */
+  void topicExists() {
+    seen = true;
+  }
+
+  /** Like {@link #readToEnd}, and throws when the topic does not exist: a change is never written to a missing topic. */
+  Map<String, TableEntry> readToEndOfExistingTopic() {
+    Map<String, TableEntry> entries = readToEnd();
+    if (consumer == null) {
+      throw new IllegalStateException("The tables topic " + partition.topic() + " does not exist. mink table add and "
+          + "mink serve create it (compacted, one partition); Mink does not create it while changing a table");
+    }
+    return entries;
+  }
+
+  private long endOffset() {
+    try {
+      return consumer.endOffsets(Set.of(partition), END_OFFSET_TIMEOUT).get(partition);
+    } catch (TimeoutException e) {
+      close();
+      if (!exists()) {
+        throw deleted();
+      }
+      throw e;
+    }
+  }
+
+  private boolean exists() {
+    try (KafkaConsumer<byte[], byte[]> probe = clients.rawConsumer("tables-check", Map.of())) {
+      return !probe.partitionsFor(partition.topic(), READ_TIMEOUT).isEmpty();
+    }
+  }
+
+  private IllegalStateException deleted() {
+    return new IllegalStateException("The tables topic " + partition.topic() + " was deleted while Mink used it. It "
+        + "holds every added table, so Mink does not create it again by itself: restore it (compacted, one "
+        + "partition), or restart mink serve, which creates it empty, and add the tables again with mink table add "
+        + "--attach (docs/operations.md)");
+  }
+
+  /** Watches for the committed record of write {@code writeId} from now on, until {@link #unwatch}. */
+  void watch(String writeId) {
+    watchedWrites.put(writeId, false);
+  }
+
+  /** Whether a committed record of the watched write {@code writeId} was read since the watch began. */
+  boolean wasRead(String writeId) {
+    return watchedWrites.getOrDefault(writeId, false);
+  }
+
+  void unwatch(String writeId) {
+    watchedWrites.remove(writeId);
+  }
+
+  /**
+   * Reads until the entry at {@code offset} is read: a transaction's markers may be written after its commit
+   * returns, and a change is only done once its writer would read it.
+   */
+  void readPast(long offset) {
+    long deadline = System.nanoTime() + READ_TIMEOUT.toNanos();
+    while (readToEndOffset() <= offset) {
+      if (System.nanoTime() > deadline) {
+        throw new IllegalStateException("The entry at offset " + offset + " of the tables topic " + partition.topic()
+            + " was not readable within " + READ_TIMEOUT.toSeconds() + "s after its commit");
+      }
+      sleep(20);
+    }
+  }
+
+  private long readToEndOffset() {
+    readToEnd();
+    return consumer == null ? 0 : consumer.position(partition, READ_TIMEOUT);
+  }
+
+  private static void sleep(long millis) {
+    try {
+      Thread.sleep(millis);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("Interrupted while reading the tables topic", e);
+    }
+  }
+
+  /** Starts reading at the beginning; false when the topic does not exist (yet). */
+  private boolean open() {
+    KafkaConsumer<byte[], byte[]> opened = clients.rawConsumer("tables", Map.of());
+    if (opened.partitionsFor(partition.topic(), READ_TIMEOUT).isEmpty()) {
+      opened.close(Duration.ZERO);
+      return false;
+    }
+    opened.assign(Set.of(partition));
+    opened.seekToBeginning(Set.of(partition));
+    tables.clear();
+    consumer = opened;
+    return true;
+  }
+
+  @Override
+  public void close() {
+    if (consumer != null) {
+      consumer.close(Duration.ofSeconds(5));
+      consumer = null;
+    }
+  }
+}
