@@ -1,0 +1,7 @@
+package io.mink.bench.registry;
+
+/** Writes an {@link Order} as one schema language's payload (no wire-format prefix), with that language's library. */
+@FunctionalInterface
+interface PayloadWriter {
+  byte[] write(Order order);
+}

@@ -1,0 +1,107 @@
+package io.mink.bench.tiering;
+
+import static java.util.Objects.requireNonNull;
+
+import io.mink.bench.tiering.TieringOptions.BacklogShape;
+import io.mink.testkit.KafkaBroker;
+import io.mink.testkit.TestRecord;
+import io.mink.testkit.TestRecords;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.atomic.AtomicReference;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.common.IsolationLevel;
+import org.apache.kafka.common.config.TopicConfig;
+
+/**
+ * Records waiting in Kafka before a sidecar starts: topics of the asked shape, each filled with records shaped by
+ * {@link TestRecords#sized} (a 16-byte key, a value of the asked size, one "source" header; round-robin over the
+ * partitions), made and sent a chunk at a time.
+ *
+ * @param ends each topic's end offsets, by partition
+ * @param bytesPerRecord key + value + header bytes of one record, the MB of every MB/s
+ * @param produceNanos how long producing took
+ */
+record Backlog(Map<String, Map<Integer, Long>> ends, long records, int bytesPerRecord, long produceNanos) {
+  /** The size of the records' key and of their one header ("source" = "mink-benchmark"). */
+  static final int KEY_BYTES = 16;
+  static final int HEADER_BYTES = 6 + 14;
+  /** Keep everything: the records carry 2023 timestamps, which a 7-day retention would delete. */
+  static final Map<String, String> TOPIC_CONFIGS = Map.of(
+      TopicConfig.RETENTION_MS_CONFIG, "-1",
+      TopicConfig.RETENTION_BYTES_CONFIG, "-1");
+  /** A bulk-loading producer, as the raw benchmark's: large batches, no compression, leader acks. */
+  static final Map<String, Object> BULK_PRODUCER = Map.of(
+      ProducerConfig.LINGER_MS_CONFIG, 20,
+      ProducerConfig.BATCH_SIZE_CONFIG, 1024 * 1024,
+      ProducerConfig.COMPRESSION_TYPE_CONFIG, "none",
+      ProducerConfig.ACKS_CONFIG, "1",
+      ProducerConfig.BUFFER_MEMORY_CONFIG, 256L * 1024 * 1024,
+      ProducerConfig.MAX_REQUEST_SIZE_CONFIG, 16 * 1024 * 1024);
+  private static final long SEED = 20_251_201L;
+  private static final int CHUNK_RECORDS = 100_000;
+
+  Backlog {
+    requireNonNull(ends, "ends is null");
+  }
+
+  List<String> topics() {
+    return List.copyOf(ends.keySet());
+  }
+
+  long bytes() {
+    return records * bytesPerRecord;
+  }
+
+  static int bytesPerRecord(int valueBytes) {
+    return KEY_BYTES + valueBytes + HEADER_BYTES;
+  }
+
+  /** Creates topics PREFIX-0 ... and fills each; checks that each holds exactly what was sent. */
+  static Backlog produce(KafkaBroker broker, String prefix, BacklogShape shape, int valueBytes) {
+    List<String> topics = new ArrayList<>();
+    for (int table = 0; table < shape.tables(); table++) {
+      String topic = prefix + "-" + table;
+      broker.createTopic(topic, shape.partitions(), TOPIC_CONFIGS);
+      topics.add(topic);
+    }
+    AtomicReference<Exception> failure = new AtomicReference<>();
+    long started = System.nanoTime();
+    try (KafkaProducer<byte[], byte[]> producer = broker.newProducer(BULK_PRODUCER)) {
+      for (int table = 0; table < topics.size() && failure.get() == null; table++) {
+        for (int first = 0; first < shape.recordsPerTable(); first += CHUNK_RECORDS) {
+          int count = Math.min(CHUNK_RECORDS, shape.recordsPerTable() - first);
+          for (TestRecord record : TestRecords.sized(SEED + 1_000L * table + first, count, valueBytes,
+              shape.partitions())) {
+            producer.send(record.toProducerRecord(topics.get(table)), (metadata, error) -> {
+              if (error != null) {
+                failure.compareAndSet(null, error);
+              }
+            });
+          }
+        }
+      }
+      producer.flush();
+    }
+    if (failure.get() != null) {
+      throw new IllegalStateException("Cannot produce the backlog to topics " + prefix + "-*: "
+          + failure.get().getMessage() + "; check the broker's log above", failure.get());
+    }
+    long nanos = System.nanoTime() - started;
+    Map<String, Map<Integer, Long>> ends = new LinkedHashMap<>();
+    for (String topic : topics) {
+      Map<Integer, Long> topicEnds = new TreeMap<>(broker.endOffsets(topic, IsolationLevel.READ_COMMITTED));
+      long total = topicEnds.values().stream().mapToLong(Long::longValue).sum();
+      if (total != shape.recordsPerTable()) {
+        throw new IllegalStateException("Topic " + topic + " holds " + total + " records after producing "
+            + shape.recordsPerTable() + ": the benchmark needs a fresh broker");
+      }
+      ends.put(topic, topicEnds);
+    }
+    return new Backlog(ends, shape.records(), bytesPerRecord(valueBytes), nanos);
+  }
+}

@@ -1,7 +1,0 @@
-package io.mink.samples.bench.registry;
-
-/** Writes an {@link Order} as one schema language's payload (no wire-format prefix), with that language's library. */
-@FunctionalInterface
-interface PayloadWriter {
-  byte[] write(Order order);
-}
