@@ -19,7 +19,7 @@ import java.util.Map;
 import java.util.UUID;
 
 /**
- * A golden file written by Confluent's JavaScript serializers: testkit/src/test/js/confluent-golden
+ * A golden file written by Confluent's JavaScript serializers: testing/testkit/src/test/js/confluent-golden
  * (see its README.md) against an empty FakeSchemaRegistry. It holds the schemas as the serializers
  * registered them, and per topic the records' bytes and headers exactly as the serializers wrote
  * them, with the values Mink must decode them into.
@@ -55,7 +55,7 @@ record ConfluentJsGolden(SchemaType schemaType, List<Schema> schemas, List<Topic
     try (InputStream in = ConfluentJsGolden.class.getResourceAsStream(DIRECTORY + file)) {
       if (in == null) {
         throw new IllegalStateException("No golden file " + DIRECTORY + file + " on the test classpath: "
-            + "generate it as testkit/src/test/js/confluent-golden/README.md says");
+            + "generate it as testing/testkit/src/test/js/confluent-golden/README.md says");
       }
       JsonNode root = JSON.readTree(in);
       List<Schema> schemas = new ArrayList<>();

@@ -43,7 +43,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * {@code @confluentinc/schemaregistry}, {@code HeaderSchemaIdSerializer}): golden records for Avro,
  * Protobuf and JSON Schema, produced byte for byte to the broker and indexed by a Mink round that
  * resolves the GUIDs in {@code __key_schema_id} / {@code __value_schema_id} through the registry.
- * The golden files and the script that writes them: testkit/src/test/js/confluent-golden.
+ * The golden files and the script that writes them: testing/testkit/src/test/js/confluent-golden.
  */
 class ConfluentJsHeaderGuidIT {
   private static final List<String> GOLDEN_FILES = List.of("avro.json", "protobuf.json", "json-schema.json");

@@ -17,7 +17,7 @@ import java.util.concurrent.Executors;
 
 /**
  * Runs a {@link FakeSchemaRegistry} as its own process until it is killed, so that tools outside
- * the JVM (the golden-bytes generators under {@code testkit/src/test/js}) can register against it.
+ * the JVM (the golden-bytes generators under {@code testing/testkit/src/test/js}) can register against it.
  *
  * <p>{@code FakeSchemaRegistryMain [port]}: the fake always opens a free port of its own; with a
  * port (1 to 65535) it is also served on 127.0.0.1 at that port by a relay that passes every

@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Test;
 
 /** Every page the README and docs/ point to, by link or by name, is in the repository. */
 class DocumentationLinksTest {
-  private static final Path ROOT = Path.of("..");
+  private static final Path ROOT = Path.of("..", "..");
   private static final Pattern LINK = Pattern.compile("\\]\\(([^)\\s]+)\\)");
   private static final Pattern PAGE_NAME = Pattern.compile("(?<![\\w/:.-])([\\w./-]*[\\w-]+\\.md)\\b");
 

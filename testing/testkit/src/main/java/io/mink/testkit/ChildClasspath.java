@@ -14,7 +14,7 @@ import java.nio.file.Path;
  * directory that holds the module. The module's build writes that file (dependency:build-classpath at
  * process-classes); its own classes, when it has any, are in {@code classes} beside it.
  *
- * @param module the module's directory name in the repository
+ * @param module the module's directory in the repository, such as testing/spark-reader
  * @param fileName the classpath file its build writes under target
  * @param property the system property that may name the file instead
  * @param owner whose classpath it is, for messages ("Spark's")
@@ -22,12 +22,12 @@ import java.nio.file.Path;
  */
 record ChildClasspath(String module, String fileName, String property, String owner, String classesPackage) {
   static final ChildClasspath SPARK = new ChildClasspath(
-      "spark-reader", "spark-classpath.txt", SparkClasspath.PROPERTY, "Spark's", "io/mink/spark");
+      "testing/spark-reader", "spark-classpath.txt", SparkClasspath.PROPERTY, "Spark's", "io/mink/spark");
   static final ChildClasspath REST_CATALOG = new ChildClasspath(
-      "rest-catalog-server", "rest-catalog-classpath.txt", "mink.rest-catalog.classpath",
+      "testing/rest-catalog-server", "rest-catalog-classpath.txt", "mink.rest-catalog.classpath",
       "Iceberg's REST catalog server's", null);
   static final ChildClasspath S3MOCK = new ChildClasspath(
-      "s3mock-server", "s3mock-classpath.txt", "mink.s3mock.classpath", "S3Mock's", null);
+      "testing/s3mock-server", "s3mock-classpath.txt", "mink.s3mock.classpath", "S3Mock's", null);
 
   ChildClasspath {
     requireNonNull(module, "module is null");
