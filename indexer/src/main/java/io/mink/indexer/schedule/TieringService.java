@@ -1,45 +1,37 @@
 package io.mink.indexer.schedule;
 
-import io.mink.indexer.round.RoundResult;
-import io.mink.indexer.round.TieringRound;
-import io.mink.indexer.round.WriterLanes;
 import static java.util.Objects.requireNonNull;
 
 import io.mink.indexer.config.IndexerSettings;
-import io.mink.indexer.lifecycle.TableRemoval;
-import io.mink.indexer.lifecycle.TopicIdentityCheck;
 import io.mink.indexer.lifecycle.TopicWatcher;
-import io.mink.indexer.stats.PartitionLag;
+import io.mink.indexer.round.RoundResult;
+import io.mink.indexer.round.TieringRound;
+import io.mink.indexer.round.WriterLanes;
 import io.mink.indexer.stats.StatusBoard;
+import io.mink.lake.catalog.LakeTables;
 import io.mink.lake.commit.CommitHook;
 import io.mink.lake.commit.LakeCommitter;
-import io.mink.lake.LakeOffsets;
-import io.mink.lake.catalog.LakeTables;
-import io.mink.lake.MinkSnapshot;
+import io.mink.schema.decode.PartDecoder;
 import io.mink.tables.KafkaClientFactory;
 import io.mink.tables.LifecycleState;
 import io.mink.tables.TableDescriptor;
 import io.mink.tables.TableStore;
-import io.mink.schema.decode.PartDecoder;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.EnumMap;
-import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.apache.iceberg.Table;
 import org.apache.iceberg.catalog.TableIdentifier;
-import org.apache.iceberg.exceptions.NoSuchTableException;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
-import org.apache.kafka.common.TopicPartition;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -67,7 +59,6 @@ public final class TieringService implements AutoCloseable {
    * rows alive longer, which the garbage collector pays for (docs/benchmarks.md).
    */
   private static final int LANE_QUEUE_BATCHES = 2;
-  private static final Duration LAG_TIMEOUT = Duration.ofSeconds(5);
   /** How often the owned tables' topics are looked up in Kafka's metadata, at most: state changes show in seconds. */
   static final Duration TOPIC_CHECK_INTERVAL = Duration.ofSeconds(5);
 
@@ -84,12 +75,11 @@ public final class TieringService implements AutoCloseable {
   private final String instanceId;
   private final StatusBoard board = new StatusBoard();
   private final OwnedTables tables;
+  private final AddedTables addedTables;
   private final CountDownLatch finished = new CountDownLatch(1);
   private final AtomicBoolean started = new AtomicBoolean();
   private volatile boolean joined;
   private volatile GroupMembership membership;
-  private volatile boolean tablesRead;
-  private volatile Map<LifecycleState, Integer> tablesByState = Map.of();
   /** The service's admin client while it runs: the topic watch and the topic check before each commit use it. */
   private volatile Admin admin;
 
@@ -117,6 +107,7 @@ public final class TieringService implements AutoCloseable {
   private TieringService(TableStore store, LakeTables lake, KafkaClientFactory clients, LakeCommitter directCommitter,
       CommitHook hook, TieringSettings settings, PartDecoder decoder, Clock clock) {
     this.store = requireNonNull(store, "store is null");
+    this.addedTables = new AddedTables(store);
     this.lake = requireNonNull(lake, "lake is null");
     this.clients = requireNonNull(clients, "clients is null");
     this.directCommitter = requireNonNull(directCommitter, "directCommitter is null");
@@ -155,7 +146,7 @@ public final class TieringService implements AutoCloseable {
       return Optional.of("joining consumer group " + settings.ownersGroupId()
           + (current == null ? "" : current.joinProblem().map(problem -> ": " + problem).orElse("")));
     }
-    if (!tablesRead) {
+    if (!addedTables.read()) {
       return Optional.of("reading the tables topic");
     }
     return Optional.empty();
@@ -192,7 +183,8 @@ public final class TieringService implements AutoCloseable {
       admin = clients.admin();
       membership.start();
       for (int i = 0; i < settings.workers(); i++) {
-        Thread worker = new Thread(this::work, "mink-worker-" + i);
+        Thread worker = new Thread(new RoundWorker(tables, lake, lanes, hook, settings, decoder, groupOffsets,
+            () -> admin, this::newConsumer), "mink-worker-" + i);
         worker.setDaemon(true);
         workers.add(worker);
         worker.start();
@@ -225,13 +217,14 @@ public final class TieringService implements AutoCloseable {
     List<TableDescriptor> listed = List.of();
     try (TableStore.Subscription subscription = store.subscribe(tables::requestRefresh)) {
       TopicWatcher watcher = new TopicWatcher(admin, store, clock);
+      RemovingTables removals = new RemovingTables(tables, lake, store);
       while (!tables.stopped()) {
         if (tables.takeRefreshRequest() || !clock.instant().isBefore(nextRefresh)) {
-          listed = listTables(listed);
+          listed = addedTables.list(listed);
           for (TableDescriptor table : tables.reconcile(listed)) {
-            tables.add(table, lastTiered(table));
+            tables.add(table, LastTiered.of(lake, table));
           }
-          removeOwned(listed);
+          removals.finish(listed);
           nextRefresh = clock.instant().plus(settings.pollInterval());
         }
         if (!clock.instant().isBefore(nextTopicCheck)) {
@@ -243,29 +236,6 @@ public final class TieringService implements AutoCloseable {
         Instant wake = tables.advance();
         Instant next = nextRefresh.isBefore(nextTopicCheck) ? nextRefresh : nextTopicCheck;
         tables.sleepUntil(wake.isBefore(next) ? wake : next);
-      }
-    }
-  }
-
-  /**
-   * Ends the removing tables this instance owns: their rounds stop, then the Iceberg table and the entry are
-   * deleted. Owning the table's ownership partition means no other instance runs a round of it.
-   */
-  private void removeOwned(List<TableDescriptor> listed) {
-    for (TableDescriptor table : tables.ownedOf(listed)) {
-      if (table.state() != LifecycleState.REMOVING) {
-        continue;
-      }
-      if (!tables.stopIndexing(table.qualifiedName(), "the table is removing")) {
-        continue;
-      }
-      try {
-        if (TableRemoval.finish(table, lake, store)) {
-          tables.requestRefresh();
-        }
-      } catch (RuntimeException e) {
-        LOG.warn("Cannot remove table {} yet, trying again at the next refresh: {}", table.qualifiedName(),
-            e.getMessage());
       }
     }
   }
@@ -285,110 +255,9 @@ public final class TieringService implements AutoCloseable {
     return TableIdentifier.of(descriptor.namespace(), descriptor.name());
   }
 
-  /** A worker: takes due tables one at a time and runs their rounds with a consumer of its own. */
-  private void work() {
-    KafkaConsumer<byte[], byte[]> consumer = null;
-    try {
-      for (RoundLease lease = tables.take(); lease != null; lease = tables.take()) {
-        if (consumer == null) {
-          consumer = newConsumer();
-        }
-        try {
-          runLeased(lease, consumer);
-        } finally {
-          lease.end();
-        }
-      }
-    } finally {
-      if (consumer != null) {
-        consumer.close(Duration.ofSeconds(5));
-      }
-    }
-  }
-
-  private void runLeased(RoundLease lease, KafkaConsumer<byte[], byte[]> consumer) {
-    TableDescriptor descriptor = lease.descriptor();
-    RoundResult result;
-    try {
-      Table table = lake.load(identifier(descriptor));
-      result = new TieringRound(descriptor, table, consumer, lanes, new LakeCommitter(
-          new TopicIdentityCheck(admin, descriptor, new EpochFence(lease, hook))),
-          settings.targetFileSizeBytes(), descriptor.freshness(), decoder, lease::heartbeat, lease::registryWait,
-          settings.writerBudget()).run();
-    } catch (LeaseLostException e) {
-      LOG.info(e.getMessage());
-      tables.roundLost(lease);
-      return;
-    } catch (RuntimeException e) {
-      tables.roundFailed(lease, e);
-      return;
-    }
-    if (result.committed()) {
-      LOG.info("Committed {}: {} rows, {} files, {} bytes in {} ms{}{}; offsets {}", lease.table(), result.rows(),
-          result.files(), result.bytes(), result.duration().toMillis(),
-          result.forceFinished() ? " (force-finished at the freshness deadline)" : "",
-          result.rawParts().isEmpty() ? "" : "; left raw " + result.rawParts(), result.offsets());
-      groupOffsets.publish(descriptor.topic(), result.offsets());
-    }
-    tables.roundEnded(lease, result, lag(consumer, descriptor.topic(), result.offsets()));
-  }
-
-  /** Each partition's lag after a round, from one request for the end offsets; null when Kafka does not answer. */
-  private static List<PartitionLag> lag(KafkaConsumer<byte[], byte[]> consumer, String topic, LakeOffsets offsets) {
-    List<TopicPartition> partitions = offsets.nextOffsets().keySet().stream()
-        .map(partition -> new TopicPartition(topic, partition)).toList();
-    try {
-      Map<TopicPartition, Long> ends = consumer.endOffsets(partitions, LAG_TIMEOUT);
-      List<PartitionLag> lag = new ArrayList<>();
-      offsets.nextOffsets().forEach((partition, next) -> {
-        Long end = ends.get(new TopicPartition(topic, partition));
-        if (end != null) {
-          lag.add(new PartitionLag(partition, next, end, next >= end ? Duration.ZERO : null));
-        }
-      });
-      return lag;
-    } catch (RuntimeException e) {
-      LOG.debug("Cannot read the end offsets of {} for its lag: {}", topic, e.getMessage());
-      return null;
-    }
-  }
-
-  private List<TableDescriptor> listTables(List<TableDescriptor> current) {
-    try {
-      List<TableDescriptor> listed = store.list();
-      tablesByState = count(listed);
-      tablesRead = true;
-      return listed;
-    } catch (RuntimeException e) {
-      LOG.warn("Cannot read the added tables, keeping the {} known ones: {}", current.size(), e.getMessage());
-      return current;
-    }
-  }
-
   /** The added tables, owned or not, by state, as of the last read of the tables topic. */
   public Map<LifecycleState, Integer> tablesByState() {
-    return tablesByState;
-  }
-
-  private static Map<LifecycleState, Integer> count(List<TableDescriptor> tables) {
-    Map<LifecycleState, Integer> counts = new EnumMap<>(LifecycleState.class);
-    tables.forEach(table -> counts.merge(table.state(), 1, Integer::sum));
-    return Map.copyOf(counts);
-  }
-
-  /** When the table's newest Mink snapshot was committed; null when it has none. */
-  private Instant lastTiered(TableDescriptor descriptor) {
-    try {
-      Table table = lake.load(identifier(descriptor));
-      return MinkSnapshot.newest(table)
-          .map(snapshot -> Instant.ofEpochMilli(snapshot.timestampMillis()))
-          .orElse(null);
-    } catch (NoSuchTableException e) {
-      return null;
-    } catch (RuntimeException e) {
-      LOG.warn("Cannot read the last snapshot of {}: {}", descriptor.qualifiedName(), e.getMessage());
-      return null;
-    }
+    return addedTables.byState();
   }
 
   /**

@@ -1,0 +1,133 @@
+package io.mink.indexer.schedule;
+
+import static java.util.Objects.requireNonNull;
+
+import io.mink.indexer.lifecycle.TopicIdentityCheck;
+import io.mink.indexer.round.RoundResult;
+import io.mink.indexer.round.TieringRound;
+import io.mink.indexer.round.WriterLanes;
+import io.mink.indexer.stats.PartitionLag;
+import io.mink.lake.LakeOffsets;
+import io.mink.lake.catalog.LakeTables;
+import io.mink.lake.commit.CommitHook;
+import io.mink.lake.commit.LakeCommitter;
+import io.mink.schema.decode.PartDecoder;
+import io.mink.tables.TableDescriptor;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Supplier;
+import org.apache.iceberg.Table;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.common.TopicPartition;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One of the service's workers: takes due tables one at a time from the schedule and runs each one's round under
+ * its lease, with a Kafka consumer of its own; then hands the outcome back to the schedule.
+ */
+final class RoundWorker implements Runnable {
+  private static final Logger LOG = LoggerFactory.getLogger(RoundWorker.class);
+  private static final Duration LAG_TIMEOUT = Duration.ofSeconds(5);
+
+  private final OwnedTables tables;
+  private final LakeTables lake;
+  private final WriterLanes lanes;
+  private final CommitHook hook;
+  private final TieringSettings settings;
+  private final PartDecoder decoder;
+  private final GroupOffsetPublisher groupOffsets;
+  private final Supplier<Admin> admin;
+  private final Supplier<KafkaConsumer<byte[], byte[]>> consumers;
+
+  /**
+   * @param decoder null when no schema registry is configured
+   * @param admin the service's admin client, for the topic check before each commit
+   * @param consumers makes the worker's consumer when it first needs one
+   */
+  RoundWorker(OwnedTables tables, LakeTables lake, WriterLanes lanes, CommitHook hook, TieringSettings settings,
+      PartDecoder decoder, GroupOffsetPublisher groupOffsets, Supplier<Admin> admin,
+      Supplier<KafkaConsumer<byte[], byte[]>> consumers) {
+    this.tables = requireNonNull(tables, "tables is null");
+    this.lake = requireNonNull(lake, "lake is null");
+    this.lanes = requireNonNull(lanes, "lanes is null");
+    this.hook = requireNonNull(hook, "hook is null");
+    this.settings = requireNonNull(settings, "settings is null");
+    this.decoder = decoder;
+    this.groupOffsets = requireNonNull(groupOffsets, "groupOffsets is null");
+    this.admin = requireNonNull(admin, "admin is null");
+    this.consumers = requireNonNull(consumers, "consumers is null");
+  }
+
+  /** Runs rounds until the schedule stops handing out tables. */
+  @Override
+  public void run() {
+    KafkaConsumer<byte[], byte[]> consumer = null;
+    try {
+      for (RoundLease lease = tables.take(); lease != null; lease = tables.take()) {
+        if (consumer == null) {
+          consumer = consumers.get();
+        }
+        try {
+          runLeased(lease, consumer);
+        } finally {
+          lease.end();
+        }
+      }
+    } finally {
+      if (consumer != null) {
+        consumer.close(Duration.ofSeconds(5));
+      }
+    }
+  }
+
+  private void runLeased(RoundLease lease, KafkaConsumer<byte[], byte[]> consumer) {
+    TableDescriptor descriptor = lease.descriptor();
+    RoundResult result;
+    try {
+      Table table = lake.load(TieringService.identifier(descriptor));
+      result = new TieringRound(descriptor, table, consumer, lanes, new LakeCommitter(
+          new TopicIdentityCheck(admin.get(), descriptor, new EpochFence(lease, hook))),
+          settings.targetFileSizeBytes(), descriptor.freshness(), decoder, lease::heartbeat, lease::registryWait,
+          settings.writerBudget()).run();
+    } catch (LeaseLostException e) {
+      LOG.info(e.getMessage());
+      tables.roundLost(lease);
+      return;
+    } catch (RuntimeException e) {
+      tables.roundFailed(lease, e);
+      return;
+    }
+    if (result.committed()) {
+      LOG.info("Committed {}: {} rows, {} files, {} bytes in {} ms{}{}; offsets {}", lease.table(), result.rows(),
+          result.files(), result.bytes(), result.duration().toMillis(),
+          result.forceFinished() ? " (force-finished at the freshness deadline)" : "",
+          result.rawParts().isEmpty() ? "" : "; left raw " + result.rawParts(), result.offsets());
+      groupOffsets.publish(descriptor.topic(), result.offsets());
+    }
+    tables.roundEnded(lease, result, lag(consumer, descriptor.topic(), result.offsets()));
+  }
+
+  /** Each partition's lag after a round, from one request for the end offsets; null when Kafka does not answer. */
+  private static List<PartitionLag> lag(KafkaConsumer<byte[], byte[]> consumer, String topic, LakeOffsets offsets) {
+    List<TopicPartition> partitions = offsets.nextOffsets().keySet().stream()
+        .map(partition -> new TopicPartition(topic, partition)).toList();
+    try {
+      Map<TopicPartition, Long> ends = consumer.endOffsets(partitions, LAG_TIMEOUT);
+      List<PartitionLag> lag = new ArrayList<>();
+      offsets.nextOffsets().forEach((partition, next) -> {
+        Long end = ends.get(new TopicPartition(topic, partition));
+        if (end != null) {
+          lag.add(new PartitionLag(partition, next, end, next >= end ? Duration.ZERO : null));
+        }
+      });
+      return lag;
+    } catch (RuntimeException e) {
+      LOG.debug("Cannot read the end offsets of {} for its lag: {}", topic, e.getMessage());
+      return null;
+    }
+  }
+}
