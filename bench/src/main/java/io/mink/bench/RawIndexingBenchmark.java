@@ -1,8 +1,8 @@
 package io.mink.bench;
 
+import io.mink.bench.MinkEndToEnd.Outcome;
 import io.mink.cli.Main;
 import io.mink.indexer.config.IndexerSettings;
-import io.mink.bench.MinkEndToEnd.Outcome;
 import io.mink.testkit.KafkaBroker;
 import java.io.PrintStream;
 import java.util.List;

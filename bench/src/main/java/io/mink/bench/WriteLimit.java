@@ -1,7 +1,7 @@
 package io.mink.bench;
 
-import io.mink.lake.catalog.LakeTables;
 import io.mink.lake.MinkTableLayout;
+import io.mink.lake.catalog.LakeTables;
 import io.mink.lake.write.PartitionFileWriter;
 import io.mink.schema.KafkaColumns;
 import io.mink.schema.table.RowAssembler;

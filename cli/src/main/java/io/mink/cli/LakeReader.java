@@ -1,10 +1,10 @@
 package io.mink.cli;
 
-import io.mink.indexer.stats.ClusterStats;
 import io.mink.indexer.schedule.TieringService;
+import io.mink.indexer.stats.ClusterStats;
+import io.mink.lake.MinkSnapshot;
 import io.mink.lake.catalog.LakeSettings;
 import io.mink.lake.catalog.LakeTables;
-import io.mink.lake.MinkSnapshot;
 import io.mink.tables.TableDescriptor;
 import java.util.Optional;
 import org.apache.iceberg.HasTableOperations;

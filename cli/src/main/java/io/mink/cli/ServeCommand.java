@@ -1,13 +1,13 @@
 package io.mink.cli;
 
 import io.mink.indexer.config.MinkConfig;
-import io.mink.indexer.stats.SidecarMonitoring;
-import io.mink.indexer.stats.StatusTopic;
 import io.mink.indexer.decoding.RegistryDecoders;
 import io.mink.indexer.schedule.TieringService;
 import io.mink.indexer.schedule.TieringSettings;
-import io.mink.lake.commit.CommitHook;
+import io.mink.indexer.stats.SidecarMonitoring;
+import io.mink.indexer.stats.StatusTopic;
 import io.mink.lake.catalog.LakeTables;
+import io.mink.lake.commit.CommitHook;
 import io.mink.tables.KafkaClientFactory;
 import io.mink.tables.KafkaTableStore;
 import java.time.Clock;

@@ -2,8 +2,8 @@ package io.mink.cli;
 
 import io.mink.indexer.config.Durations;
 import io.mink.indexer.config.MinkConfig;
-import io.mink.lake.catalog.LakeTables;
 import io.mink.lake.MinkTableLayout;
+import io.mink.lake.catalog.LakeTables;
 import io.mink.tables.LifecycleState;
 import io.mink.tables.TableDescriptor;
 import java.time.Duration;

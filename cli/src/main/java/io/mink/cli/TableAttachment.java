@@ -1,12 +1,12 @@
 package io.mink.cli;
 
 import io.mink.indexer.config.Durations;
+import io.mink.lake.LakeOffsets;
+import io.mink.lake.MinkTableLayout;
 import io.mink.lake.attach.AttachCheck;
 import io.mink.lake.attach.AttachConflictException;
-import io.mink.lake.LakeOffsets;
-import io.mink.lake.catalog.LakeTables;
-import io.mink.lake.MinkTableLayout;
 import io.mink.lake.attach.TableAttach;
+import io.mink.lake.catalog.LakeTables;
 import io.mink.tables.TableDescriptor;
 import java.util.HashMap;
 import java.util.List;

@@ -2,10 +2,10 @@ package io.mink.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.mink.lake.catalog.CatalogLoader;
 import io.mink.lake.LakeOffsets;
-import io.mink.lake.catalog.LakeSettings;
 import io.mink.lake.MinkSnapshot;
+import io.mink.lake.catalog.CatalogLoader;
+import io.mink.lake.catalog.LakeSettings;
 import io.mink.schema.KafkaColumns;
 import io.mink.testkit.KafkaBroker;
 import io.mink.testkit.TestRecords;

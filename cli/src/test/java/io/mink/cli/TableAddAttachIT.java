@@ -2,14 +2,14 @@ package io.mink.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.mink.lake.catalog.CatalogLoader;
 import io.mink.lake.LakeOffsets;
-import io.mink.lake.catalog.LakeSettings;
 import io.mink.lake.MinkSnapshot;
+import io.mink.lake.catalog.CatalogLoader;
+import io.mink.lake.catalog.LakeSettings;
+import io.mink.schema.KafkaColumns;
 import io.mink.tables.KafkaClientFactory;
 import io.mink.tables.KafkaTableStore;
 import io.mink.tables.TableDescriptor;
-import io.mink.schema.KafkaColumns;
 import io.mink.testkit.KafkaBroker;
 import io.mink.testkit.TestRecord;
 import java.io.IOException;
@@ -38,8 +38,8 @@ import org.apache.iceberg.data.Record;
 import org.apache.iceberg.io.CloseableIterable;
 import org.apache.iceberg.io.DataWriter;
 import org.apache.iceberg.io.OutputFileFactory;
-import org.apache.iceberg.types.Types;
 import org.apache.iceberg.types.Types.NestedField;
+import org.apache.iceberg.types.Types;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;

@@ -1,5 +1,7 @@
 package io.mink.lake;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import io.mink.lake.catalog.CatalogLoader;
 import io.mink.lake.catalog.LakeSettings;
 import io.mink.lake.catalog.LakeTables;
@@ -7,8 +9,6 @@ import io.mink.lake.commit.CommitHook;
 import io.mink.lake.commit.LakeCommitter;
 import io.mink.lake.commit.RoundCommit;
 import io.mink.lake.write.PartitionFileWriter;
-import static org.assertj.core.api.Assertions.assertThat;
-
 import io.mink.schema.KafkaColumns;
 import java.io.IOException;
 import java.io.UncheckedIOException;

@@ -3,8 +3,8 @@ package io.mink.query;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.mink.lake.catalog.LakeTables;
 import io.mink.lake.MinkTableLayout;
+import io.mink.lake.catalog.LakeTables;
 import io.mink.tables.KafkaClientFactory;
 import io.mink.tables.KafkaTableStore;
 import io.mink.tables.Lifecycle;

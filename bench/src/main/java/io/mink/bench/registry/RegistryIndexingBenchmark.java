@@ -1,9 +1,9 @@
 package io.mink.bench.registry;
 
+import io.mink.bench.registry.RegistryEndToEnd.Outcome;
 import io.mink.cli.Main;
 import io.mink.indexer.config.IndexerSettings;
 import io.mink.indexer.decoding.RegistryDecoders;
-import io.mink.bench.registry.RegistryEndToEnd.Outcome;
 import io.mink.schema.decode.PartDecoder;
 import io.mink.schema.registry.ConfluentRegistryClient;
 import io.mink.schema.registry.ConfluentRegistrySettings;

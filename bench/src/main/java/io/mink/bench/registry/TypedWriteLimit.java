@@ -1,11 +1,11 @@
 package io.mink.bench.registry;
 
-import io.mink.lake.catalog.LakeTables;
+import io.mink.bench.ChunkReader;
 import io.mink.lake.MinkTableLayout;
+import io.mink.lake.catalog.LakeTables;
 import io.mink.lake.write.PartitionFileWriter;
 import io.mink.schema.decode.PartDecoder;
 import io.mink.schema.table.TableSchema;
-import io.mink.bench.ChunkReader;
 import io.mink.testkit.KafkaBroker;
 import io.mink.testkit.Warehouse;
 import java.io.IOException;

@@ -2,12 +2,12 @@ package io.mink.bench.tiering;
 
 import io.mink.indexer.config.IndexerSettings;
 import io.mink.indexer.schedule.TieringService;
-import io.mink.lake.catalog.CatalogLoader;
 import io.mink.lake.LakeOffsets;
-import io.mink.lake.catalog.LakeSettings;
-import io.mink.lake.catalog.LakeTables;
 import io.mink.lake.MinkSnapshot;
 import io.mink.lake.MinkTableLayout;
+import io.mink.lake.catalog.CatalogLoader;
+import io.mink.lake.catalog.LakeSettings;
+import io.mink.lake.catalog.LakeTables;
 import io.mink.tables.KafkaClientFactory;
 import io.mink.tables.KafkaTableStore;
 import io.mink.tables.TableDescriptor;

@@ -1,9 +1,9 @@
 package io.mink.bench.tiering;
 
-import io.mink.indexer.config.IndexerSettings;
 import io.mink.bench.FetchLimit;
 import io.mink.bench.Throughput;
 import io.mink.bench.WriteLimit;
+import io.mink.indexer.config.IndexerSettings;
 import io.mink.testkit.KafkaBroker;
 import java.io.PrintStream;
 import java.nio.file.Path;

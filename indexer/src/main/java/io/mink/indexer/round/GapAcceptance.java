@@ -1,8 +1,8 @@
 package io.mink.indexer.round;
 
-import io.mink.lake.commit.LakeCommitter;
 import io.mink.lake.LakeOffsets;
 import io.mink.lake.MinkSnapshot;
+import io.mink.lake.commit.LakeCommitter;
 import io.mink.lake.commit.RoundCommit;
 import io.mink.tables.TableDescriptor;
 import java.util.HashMap;

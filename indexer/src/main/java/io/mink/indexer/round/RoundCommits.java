@@ -1,10 +1,10 @@
 package io.mink.indexer.round;
 
-import io.mink.lake.compaction.Compaction;
 import io.mink.lake.LakeOffsets;
 import io.mink.lake.MinkSnapshot;
 import io.mink.lake.commit.RoundCommit;
 import io.mink.lake.commit.SchemaEvolution;
+import io.mink.lake.compaction.Compaction;
 import io.mink.schema.table.SchemaStep;
 import io.mink.schema.table.TableSchema;
 import java.util.HashMap;

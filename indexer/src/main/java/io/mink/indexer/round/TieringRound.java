@@ -3,13 +3,13 @@ package io.mink.indexer.round;
 import static java.util.Objects.requireNonNull;
 
 import io.mink.indexer.stats.RegistryWait;
-import io.mink.lake.compaction.Compaction;
-import io.mink.lake.commit.LakeCommitter;
 import io.mink.lake.LakeOffsets;
 import io.mink.lake.MinkSnapshot;
 import io.mink.lake.MinkTableLayout;
-import io.mink.lake.write.PartitionFileWriter;
+import io.mink.lake.commit.LakeCommitter;
 import io.mink.lake.commit.RoundCommit;
+import io.mink.lake.compaction.Compaction;
+import io.mink.lake.write.PartitionFileWriter;
 import io.mink.schema.decode.MappingOptions;
 import io.mink.schema.decode.PartDecoder;
 import io.mink.schema.table.TableSchema;
@@ -30,8 +30,8 @@ import org.apache.iceberg.Table;
 import org.apache.iceberg.TableMetadata;
 import org.apache.iceberg.data.Record;
 import org.apache.iceberg.io.FileWriterFactory;
-import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.Consumer;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

@@ -1,12 +1,12 @@
 package io.mink.indexer.schedule;
 
-import io.mink.indexer.round.DataLossException;
-import io.mink.indexer.round.RoundResult;
 import static java.util.Objects.requireNonNull;
 
 import io.mink.indexer.config.Durations;
-import io.mink.indexer.stats.RegistryWait;
+import io.mink.indexer.round.DataLossException;
+import io.mink.indexer.round.RoundResult;
 import io.mink.indexer.stats.PartitionLag;
+import io.mink.indexer.stats.RegistryWait;
 import io.mink.indexer.stats.StatusBoard;
 import io.mink.indexer.stats.TableState;
 import io.mink.tables.TableDescriptor;

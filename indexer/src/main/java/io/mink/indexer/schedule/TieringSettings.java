@@ -1,10 +1,10 @@
 package io.mink.indexer.schedule;
 
-import io.mink.indexer.round.WriterBudget;
 import static java.util.Objects.requireNonNull;
 
 import io.mink.indexer.config.IndexerSettings;
 import io.mink.indexer.config.WriterMemorySettings;
+import io.mink.indexer.round.WriterBudget;
 import java.time.Duration;
 
 /**

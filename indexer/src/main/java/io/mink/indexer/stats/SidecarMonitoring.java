@@ -4,8 +4,8 @@ import static java.util.Objects.requireNonNull;
 
 import io.mink.indexer.config.MonitoringSettings;
 import io.mink.lake.LakeOffsets;
-import io.mink.lake.catalog.LakeTables;
 import io.mink.lake.MinkSnapshot;
+import io.mink.lake.catalog.LakeTables;
 import io.mink.tables.KafkaClientFactory;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryUsage;

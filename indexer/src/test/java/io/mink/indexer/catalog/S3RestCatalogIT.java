@@ -2,12 +2,12 @@ package io.mink.indexer.catalog;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.mink.lake.commit.CommitHook;
-import io.mink.lake.commit.LakeCommitter;
 import io.mink.lake.LakeOffsets;
+import io.mink.lake.MinkTableLayout;
 import io.mink.lake.catalog.LakeSettings;
 import io.mink.lake.catalog.LakeTables;
-import io.mink.lake.MinkTableLayout;
+import io.mink.lake.commit.CommitHook;
+import io.mink.lake.commit.LakeCommitter;
 import io.mink.testkit.RestCatalogServer;
 import io.mink.testkit.S3MockServer;
 import java.util.HashMap;

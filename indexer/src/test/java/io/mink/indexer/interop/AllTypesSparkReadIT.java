@@ -4,11 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.mink.indexer.decoding.RegistryDecoders;
 import io.mink.indexer.round.RoundResult;
-import io.mink.tables.TableDescriptor;
 import io.mink.schema.KafkaColumns;
 import io.mink.schema.registry.ConfluentRegistryClient;
 import io.mink.schema.registry.ConfluentRegistrySettings;
 import io.mink.schema.registry.RoutingSchemaRegistry;
+import io.mink.tables.TableDescriptor;
 import io.mink.testkit.KafkaBroker;
 import io.mink.testkit.SparkReader;
 import io.mink.testkit.Warehouse;

@@ -5,8 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.mink.indexer.decoding.RegistryDecoders;
 import io.mink.indexer.round.RoundResult;
-import io.mink.tables.TableDescriptor;
 import io.mink.schema.registry.RoutingSchemaRegistry;
+import io.mink.tables.TableDescriptor;
 import io.mink.testkit.KafkaBroker;
 import io.mink.testkit.TestRecord;
 import io.mink.testkit.Warehouse;

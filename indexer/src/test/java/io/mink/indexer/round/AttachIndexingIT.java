@@ -1,14 +1,14 @@
 package io.mink.indexer.round;
 
-import io.mink.indexer.schedule.TieringService;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.mink.lake.attach.AttachCheck;
+import io.mink.indexer.schedule.TieringService;
 import io.mink.lake.LakeOffsets;
 import io.mink.lake.MinkTableLayout;
+import io.mink.lake.attach.AttachCheck;
 import io.mink.lake.attach.TableAttach;
-import io.mink.tables.TableDescriptor;
 import io.mink.schema.KafkaColumns;
+import io.mink.tables.TableDescriptor;
 import io.mink.testkit.KafkaBroker;
 import io.mink.testkit.TestRecord;
 import io.mink.testkit.Warehouse;

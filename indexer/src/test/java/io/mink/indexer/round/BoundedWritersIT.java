@@ -1,13 +1,13 @@
 package io.mink.indexer.round;
 
-import io.mink.indexer.schedule.TieringService;
-import io.mink.indexer.schedule.TieringSettings;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.mink.lake.catalog.CatalogLoader;
-import io.mink.lake.commit.CommitHook;
-import io.mink.lake.catalog.LakeTables;
+import io.mink.indexer.schedule.TieringService;
+import io.mink.indexer.schedule.TieringSettings;
 import io.mink.lake.MinkTableLayout;
+import io.mink.lake.catalog.CatalogLoader;
+import io.mink.lake.catalog.LakeTables;
+import io.mink.lake.commit.CommitHook;
 import io.mink.tables.KafkaClientFactory;
 import io.mink.tables.KafkaTableStore;
 import io.mink.tables.TableDescriptor;

@@ -2,8 +2,8 @@ package io.mink.indexer.round;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.mink.tables.TableDescriptor;
 import io.mink.schema.KafkaColumns;
+import io.mink.tables.TableDescriptor;
 import io.mink.testkit.KafkaBroker;
 import io.mink.testkit.TestRecord;
 import io.mink.testkit.registry.FakeSchemaRegistry;

@@ -1,19 +1,19 @@
 package io.mink.indexer.round;
 
 import io.mink.indexer.schedule.TieringService;
-import io.mink.lake.catalog.CatalogLoader;
-import io.mink.lake.commit.CommitHook;
-import io.mink.lake.commit.LakeCommitter;
 import io.mink.lake.LakeOffsets;
-import io.mink.lake.catalog.LakeSettings;
-import io.mink.lake.catalog.LakeTables;
 import io.mink.lake.MinkSnapshot;
 import io.mink.lake.MinkTableLayout;
+import io.mink.lake.catalog.CatalogLoader;
+import io.mink.lake.catalog.LakeSettings;
+import io.mink.lake.catalog.LakeTables;
+import io.mink.lake.commit.CommitHook;
+import io.mink.lake.commit.LakeCommitter;
+import io.mink.schema.KafkaColumns;
+import io.mink.schema.decode.PartDecoder;
 import io.mink.tables.KafkaClientFactory;
 import io.mink.tables.KafkaTableStore;
 import io.mink.tables.TableDescriptor;
-import io.mink.schema.KafkaColumns;
-import io.mink.schema.decode.PartDecoder;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.time.Clock;

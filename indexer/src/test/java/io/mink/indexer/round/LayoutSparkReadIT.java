@@ -1,12 +1,12 @@
 package io.mink.indexer.round;
 
-import io.mink.indexer.schedule.TieringService;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.mink.indexer.schedule.TieringService;
 import io.mink.lake.MinkTableLayout;
 import io.mink.lake.PartitionSpecs;
-import io.mink.tables.TableDescriptor;
 import io.mink.schema.KafkaColumns;
+import io.mink.tables.TableDescriptor;
 import io.mink.testkit.KafkaBroker;
 import io.mink.testkit.SparkReader;
 import io.mink.testkit.TestRecord;

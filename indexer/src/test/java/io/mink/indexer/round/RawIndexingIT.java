@@ -19,9 +19,9 @@ import java.util.Map;
 import org.apache.iceberg.Snapshot;
 import org.apache.iceberg.data.Record;
 import org.apache.kafka.clients.producer.KafkaProducer;
-import org.apache.kafka.common.IsolationLevel;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.RecordMetadata;
+import org.apache.kafka.common.IsolationLevel;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 

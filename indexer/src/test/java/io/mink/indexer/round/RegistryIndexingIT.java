@@ -2,11 +2,11 @@ package io.mink.indexer.round;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.mink.indexer.decoding.RegistryDecoders;
-import io.mink.tables.TableDescriptor;
 import io.mink.indexer.config.MinkConfigLoader;
 import io.mink.indexer.config.SchemaRegistrySettings;
+import io.mink.indexer.decoding.RegistryDecoders;
 import io.mink.schema.registry.SchemaType;
+import io.mink.tables.TableDescriptor;
 import io.mink.testkit.KafkaBroker;
 import io.mink.testkit.TestRecord;
 import io.mink.testkit.Warehouse;

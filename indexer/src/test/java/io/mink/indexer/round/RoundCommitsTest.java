@@ -3,13 +3,13 @@ package io.mink.indexer.round;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.mink.lake.commit.CommitHook;
-import io.mink.lake.compaction.Compaction;
-import io.mink.lake.commit.LakeCommitter;
 import io.mink.lake.LakeOffsets;
 import io.mink.lake.MinkSnapshot;
+import io.mink.lake.commit.CommitHook;
+import io.mink.lake.commit.LakeCommitter;
 import io.mink.lake.commit.OffsetConflictException;
 import io.mink.lake.commit.RoundCommit;
+import io.mink.lake.compaction.Compaction;
 import io.mink.schema.KafkaColumns;
 import io.mink.schema.table.MergeResult;
 import io.mink.schema.table.SchemaMerge;

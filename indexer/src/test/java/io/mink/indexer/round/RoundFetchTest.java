@@ -1,9 +1,9 @@
 package io.mink.indexer.round;
 
-import io.mink.indexer.schedule.LeaseLostException;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.mink.indexer.schedule.LeaseLostException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashMap;

@@ -3,12 +3,12 @@ package io.mink.indexer.schedule;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.mink.lake.commit.CommitHook;
-import io.mink.lake.commit.LakeCommitter;
 import io.mink.lake.LakeOffsets;
-import io.mink.lake.catalog.LakeTables;
 import io.mink.lake.MinkSnapshot;
 import io.mink.lake.MinkTableLayout;
+import io.mink.lake.catalog.LakeTables;
+import io.mink.lake.commit.CommitHook;
+import io.mink.lake.commit.LakeCommitter;
 import io.mink.lake.commit.RoundCommit;
 import io.mink.tables.TableDescriptor;
 import io.mink.testkit.Warehouse;

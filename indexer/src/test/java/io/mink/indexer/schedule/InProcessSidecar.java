@@ -1,12 +1,12 @@
 package io.mink.indexer.schedule;
 
-import io.mink.lake.catalog.CatalogLoader;
-import io.mink.lake.commit.CommitHook;
 import io.mink.lake.LakeOffsets;
-import io.mink.lake.catalog.LakeSettings;
-import io.mink.lake.catalog.LakeTables;
 import io.mink.lake.MinkSnapshot;
 import io.mink.lake.MinkTableLayout;
+import io.mink.lake.catalog.CatalogLoader;
+import io.mink.lake.catalog.LakeSettings;
+import io.mink.lake.catalog.LakeTables;
+import io.mink.lake.commit.CommitHook;
 import io.mink.tables.KafkaClientFactory;
 import io.mink.tables.KafkaTableStore;
 import io.mink.tables.TableDescriptor;

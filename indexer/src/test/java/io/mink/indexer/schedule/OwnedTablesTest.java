@@ -1,11 +1,11 @@
 package io.mink.indexer.schedule;
 
-import io.mink.indexer.round.DataLossException;
-import io.mink.indexer.round.OffsetGap;
-import io.mink.indexer.round.RoundResult;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.mink.indexer.round.DataLossException;
+import io.mink.indexer.round.OffsetGap;
+import io.mink.indexer.round.RoundResult;
 import io.mink.indexer.stats.StatusBoard;
 import io.mink.indexer.stats.TableState;
 import io.mink.indexer.stats.TableStatus;

@@ -1,8 +1,8 @@
 package io.mink.indexer.schedule;
 
-import io.mink.indexer.round.TableRows;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.mink.indexer.round.TableRows;
 import io.mink.tables.Lifecycle;
 import io.mink.tables.LifecycleState;
 import io.mink.tables.TableDescriptor;

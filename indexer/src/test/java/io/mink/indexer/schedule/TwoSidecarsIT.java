@@ -1,8 +1,8 @@
 package io.mink.indexer.schedule;
 
-import io.mink.indexer.round.IndexerHarness;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.mink.indexer.round.IndexerHarness;
 import io.mink.lake.LakeOffsets;
 import io.mink.lake.commit.OffsetConflictException;
 import io.mink.tables.TableDescriptor;

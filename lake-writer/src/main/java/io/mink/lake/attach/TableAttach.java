@@ -1,12 +1,12 @@
 package io.mink.lake.attach;
 
+import static java.util.Objects.requireNonNull;
+
 import io.mink.lake.LakeOffsets;
 import io.mink.lake.MinkSnapshot;
 import io.mink.lake.MinkTableLayout;
 import io.mink.lake.PartitionSpecs;
 import io.mink.lake.commit.GuardedOperations;
-import static java.util.Objects.requireNonNull;
-
 import io.mink.schema.KafkaColumns;
 import java.io.IOException;
 import java.io.UncheckedIOException;

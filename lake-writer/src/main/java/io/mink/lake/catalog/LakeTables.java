@@ -1,8 +1,9 @@
 package io.mink.lake.catalog;
 
-import io.mink.lake.PartitionSpecs;
 import static java.util.Objects.requireNonNull;
 
+import io.mink.lake.PartitionSpecs;
+import io.mink.schema.KafkaColumns;
 import java.util.Map;
 import org.apache.iceberg.PartitionSpec;
 import org.apache.iceberg.Table;
@@ -11,7 +12,6 @@ import org.apache.iceberg.catalog.Namespace;
 import org.apache.iceberg.catalog.SupportsNamespaces;
 import org.apache.iceberg.catalog.TableIdentifier;
 import org.apache.iceberg.exceptions.AlreadyExistsException;
-import io.mink.schema.KafkaColumns;
 
 /** Creates, loads and drops Mink tables in the catalog. */
 public final class LakeTables {

@@ -1,8 +1,8 @@
 package io.mink.lake.commit;
 
-import io.mink.lake.MinkSnapshot;
 import static java.util.Objects.requireNonNull;
 
+import io.mink.lake.MinkSnapshot;
 import io.mink.schema.table.SchemaStep;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,9 +1,9 @@
 package io.mink.lake.commit;
 
-import io.mink.lake.LakeOffsets;
-import io.mink.lake.MinkSnapshot;
 import static java.util.Objects.requireNonNull;
 
+import io.mink.lake.LakeOffsets;
+import io.mink.lake.MinkSnapshot;
 import io.mink.schema.table.TableSchema;
 import java.util.Optional;
 import org.apache.iceberg.TableMetadata;

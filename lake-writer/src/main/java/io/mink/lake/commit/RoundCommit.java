@@ -1,9 +1,9 @@
 package io.mink.lake.commit;
 
-import io.mink.lake.LakeOffsets;
-import io.mink.lake.compaction.Compaction;
 import static java.util.Objects.requireNonNull;
 
+import io.mink.lake.LakeOffsets;
+import io.mink.lake.compaction.Compaction;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;

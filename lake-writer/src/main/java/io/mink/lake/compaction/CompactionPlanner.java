@@ -1,5 +1,6 @@
 package io.mink.lake.compaction;
 
+import io.mink.schema.KafkaColumns;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -11,7 +12,6 @@ import java.util.TreeMap;
 import org.apache.iceberg.DataFile;
 import org.apache.iceberg.types.Conversions;
 import org.apache.iceberg.types.Types;
-import io.mink.schema.KafkaColumns;
 
 /**
  * Which small files to rewrite (spec/tiering.md, "Compaction"): per table partition and Kafka

@@ -1,9 +1,9 @@
 package io.mink.lake.attach;
 
-import io.mink.lake.LakeOffsets;
-import io.mink.lake.PartitionSpecs;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.mink.lake.LakeOffsets;
+import io.mink.lake.PartitionSpecs;
 import io.mink.schema.KafkaColumns;
 import java.util.ArrayList;
 import java.util.List;
@@ -12,8 +12,8 @@ import org.apache.iceberg.PartitionSpec;
 import org.apache.iceberg.Schema;
 import org.apache.iceberg.SortOrder;
 import org.apache.iceberg.TableMetadata;
-import org.apache.iceberg.types.Types;
 import org.apache.iceberg.types.Types.NestedField;
+import org.apache.iceberg.types.Types;
 import org.junit.jupiter.api.Test;
 
 class AttachCheckTest {

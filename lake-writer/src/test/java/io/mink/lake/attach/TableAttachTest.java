@@ -1,5 +1,8 @@
 package io.mink.lake.attach;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
 import io.mink.lake.LakeOffsets;
 import io.mink.lake.MinkSnapshot;
 import io.mink.lake.MinkTableLayout;
@@ -9,9 +12,6 @@ import io.mink.lake.commit.CommitHook;
 import io.mink.lake.commit.LakeCommitter;
 import io.mink.lake.commit.RoundCommit;
 import io.mink.lake.write.PartitionFileWriter;
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
-
 import io.mink.schema.KafkaColumns;
 import java.io.IOException;
 import java.io.UncheckedIOException;

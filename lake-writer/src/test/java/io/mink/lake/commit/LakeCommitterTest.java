@@ -1,5 +1,8 @@
 package io.mink.lake.commit;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
 import io.mink.lake.LakeOffsets;
 import io.mink.lake.MinkSnapshot;
 import io.mink.lake.MinkTableLayout;
@@ -7,9 +10,6 @@ import io.mink.lake.catalog.CatalogLoader;
 import io.mink.lake.catalog.LakeSettings;
 import io.mink.lake.catalog.LakeTables;
 import io.mink.lake.write.PartitionFileWriter;
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
-
 import io.mink.schema.KafkaColumns;
 import io.mink.schema.table.RowAssembler;
 import java.nio.file.Files;

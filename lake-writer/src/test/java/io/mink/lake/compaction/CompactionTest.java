@@ -1,5 +1,7 @@
 package io.mink.lake.compaction;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import io.mink.lake.LakeOffsets;
 import io.mink.lake.MinkTableLayout;
 import io.mink.lake.catalog.CatalogLoader;
@@ -9,8 +11,6 @@ import io.mink.lake.commit.CommitHook;
 import io.mink.lake.commit.LakeCommitter;
 import io.mink.lake.commit.RoundCommit;
 import io.mink.lake.write.PartitionFileWriter;
-import static org.assertj.core.api.Assertions.assertThat;
-
 import io.mink.schema.KafkaColumns;
 import io.mink.schema.table.RowAssembler;
 import java.io.IOException;

@@ -1,9 +1,9 @@
 package io.mink.samples.local;
 
-import io.mink.lake.catalog.CatalogLoader;
 import io.mink.lake.LakeOffsets;
-import io.mink.lake.catalog.LakeSettings;
 import io.mink.lake.MinkSnapshot;
+import io.mink.lake.catalog.CatalogLoader;
+import io.mink.lake.catalog.LakeSettings;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;

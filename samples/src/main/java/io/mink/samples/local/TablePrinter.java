@@ -1,7 +1,7 @@
 package io.mink.samples.local;
 
-import io.mink.lake.catalog.LakeSettings;
 import io.mink.lake.MinkSnapshot;
+import io.mink.lake.catalog.LakeSettings;
 import io.mink.schema.KafkaColumns;
 import java.io.IOException;
 import java.io.PrintWriter;
