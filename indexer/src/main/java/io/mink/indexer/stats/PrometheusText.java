@@ -25,7 +25,17 @@ public final class PrometheusText {
     List<TableStatus> tables = snapshot.tables().stream().sorted(Comparator.comparing(TableStatus::table)).toList();
     Map<String, RoundCounters.Counts> counts = new TreeMap<>(snapshot.counts());
     Text out = new Text();
+    instance(out, snapshot, tables);
+    tableStates(out, tables);
+    partitions(out, tables, snapshot);
+    lastRounds(out, tables);
+    counters(out, counts);
+    jvm(out, snapshot);
+    return out.toString();
+  }
 
+  /** The instance: readiness, the tables it owns and the added tables by state. */
+  private static void instance(Text out, MetricsSnapshot snapshot, List<TableStatus> tables) {
     out.family("mink_ready", "gauge", "1 when this instance is ready to tier (GET /ready answers 200), else 0");
     out.sample("mink_ready", "", snapshot.ready() ? 1 : 0);
     out.family("mink_owned_tables", "gauge", "Tables this instance owns");
@@ -35,7 +45,10 @@ public final class PrometheusText {
     for (LifecycleState state : LifecycleState.values()) {
       out.sample("mink_tables", labels("state", state.label()), snapshot.tablesByState().getOrDefault(state, 0));
     }
+  }
 
+  /** Each owned table: its topic and owner, schedule state, epoch, times, registry wait and gaps. */
+  private static void tableStates(Text out, List<TableStatus> tables) {
     out.family("mink_table_info", "gauge", "1 for each owned table, with its topic and owner");
     tables.forEach(t -> out.sample("mink_table_info",
         labels("table", t.table(), "topic", t.topic(), "owner", t.owner()), 1));
@@ -65,7 +78,10 @@ public final class PrometheusText {
     perTable(out, tables, "mink_table_gap_offsets",
         "Offsets Kafka deleted before they were indexed, which stop the table until mink table resume --accept-gap",
         t -> Long.toString(t.gaps().stream().mapToLong(gap -> gap.to() - gap.from()).sum()));
+  }
 
+  /** Each owned table's partitions: offsets and lag. */
+  private static void partitions(Text out, List<TableStatus> tables, MetricsSnapshot snapshot) {
     perPartition(out, tables, snapshot, "mink_partition_lake_offset", "The next offset of the partition to index",
         lag -> Long.toString(lag.lakeOffset()));
     perPartition(out, tables, snapshot, "mink_partition_end_offset",
@@ -75,7 +91,10 @@ public final class PrometheusText {
     perPartition(out, tables, snapshot, "mink_partition_time_lag_seconds",
         "Age of the partition's oldest record not in the lake yet, 0 when none waits; absent when unknown",
         lag -> seconds(lag.timeLag()));
+  }
 
+  /** Each owned table's last round on this instance. */
+  private static void lastRounds(Text out, List<TableStatus> tables) {
     perTable(out, tables, "mink_last_round_finished_timestamp_seconds",
         "When the table's last round on this instance ended, in Unix seconds",
         lastRound(round -> seconds(round.finishedAt())));
@@ -87,7 +106,10 @@ public final class PrometheusText {
         lastRound(round -> Integer.toString(round.files())));
     perTable(out, tables, "mink_last_round_duration_seconds", "How long the table's last round took",
         lastRound(round -> seconds(round.duration())));
+  }
 
+  /** What this instance wrote to each table since it started. */
+  private static void counters(Text out, Map<String, RoundCounters.Counts> counts) {
     counter(out, counts, "mink_rounds_committed_total", "Rounds of the table this instance committed",
         RoundCounters.Counts::committed);
     counter(out, counts, "mink_rounds_failed_total", "Rounds of the table that failed on this instance",
@@ -103,14 +125,16 @@ public final class PrometheusText {
       String reason = dot < 0 ? "" : partAndReason.substring(dot + 1);
       out.sample("mink_raw_parts_total", labels("table", table, "part", part, "reason", reason), value);
     }));
+  }
 
+  /** The JVM's heap. */
+  private static void jvm(Text out, MetricsSnapshot snapshot) {
     out.family("mink_jvm_heap_used_bytes", "gauge", "Heap the JVM uses");
     out.sample("mink_jvm_heap_used_bytes", "", snapshot.heapUsedBytes());
     out.family("mink_jvm_heap_max_bytes", "gauge", "The largest heap the JVM may use; absent when it has no limit");
     if (snapshot.heapMaxBytes() >= 0) {
       out.sample("mink_jvm_heap_max_bytes", "", snapshot.heapMaxBytes());
     }
-    return out.toString();
   }
 
   /** Samples of one gauge per table; a table whose value is null has none. */
