@@ -6,7 +6,7 @@ import org.apache.kafka.clients.consumer.ConsumerRecord;
 
 /** Decodes a record's key and value for the row builder: through the schema registry, or however a reader needs. */
 @FunctionalInterface
-interface RecordParts {
+public interface RecordParts {
   /**
    * The record's key and value, each decoded or raw with its reason; empty when decoding cannot go on now, such
    * as when the schema registry is down past the round's deadline: the record and those after it are left for later.

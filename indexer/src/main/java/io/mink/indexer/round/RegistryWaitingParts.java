@@ -22,7 +22,7 @@ import org.slf4j.LoggerFactory;
  * with backoff ({@link RegistryOutage}) until it answers or the deadline would pass. An outage never makes a raw
  * part: past the deadline the record is left for the next round.
  */
-final class RegistryWaitingParts implements RecordParts {
+public final class RegistryWaitingParts implements RecordParts {
   private static final Logger LOG = LoggerFactory.getLogger(RegistryWaitingParts.class);
 
   private final String table;
@@ -39,7 +39,7 @@ final class RegistryWaitingParts implements RecordParts {
    * @param deadlineNanos when waiting for the registry must give up so the round can force-finish
    * @param registryWaits told when waiting begins, at each retry, and with null when the registry answers again
    */
-  RegistryWaitingParts(String table, PartDecoder decoder, MappingOptions options, LongSupplier nanoTime,
+  public RegistryWaitingParts(String table, PartDecoder decoder, MappingOptions options, LongSupplier nanoTime,
       long deadlineNanos, Consumer<RegistryWait> registryWaits) {
     this.table = requireNonNull(table, "table is null");
     this.decoder = requireNonNull(decoder, "decoder is null");

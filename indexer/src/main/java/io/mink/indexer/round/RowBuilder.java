@@ -26,7 +26,7 @@ import org.slf4j.LoggerFactory;
  * ({@link RecordParts}), each new schema merged into the table schema the first time a record uses it, and the
  * reason for every part left raw counted. A round builds its rows with one; so can any reader of a Kafka tail.
  */
-final class RowBuilder {
+public final class RowBuilder {
   private static final Logger LOG = LoggerFactory.getLogger(RowBuilder.class);
   private static final PartResult RAW = new PartResult.Raw(RawReason.NO_SCHEMA_ID, "no schema registry configured");
 
@@ -49,7 +49,7 @@ final class RowBuilder {
    *     reason is counted
    * @param options the table's mapping options, named in the warning of a new time column
    */
-  RowBuilder(String table, TableSchema start, RecordParts parts, MappingOptions options) {
+  public RowBuilder(String table, TableSchema start, RecordParts parts, MappingOptions options) {
     this.table = table;
     this.start = start;
     this.current = start;
@@ -59,7 +59,7 @@ final class RowBuilder {
   }
 
   /** The rows of the batch in segments of one schema each, and how many records they cover. */
-  Built build(List<ConsumerRecord<byte[], byte[]>> batch) throws InterruptedException {
+  public Built build(List<ConsumerRecord<byte[], byte[]>> batch) throws InterruptedException {
     List<RowSegment> segments = new ArrayList<>();
     List<Record> rows = new ArrayList<>(batch.size());
     int built = 0;
@@ -95,27 +95,27 @@ final class RowBuilder {
     return new Built(segments, built);
   }
 
-  record Built(List<RowSegment> segments, int records) {}
+  public record Built(List<RowSegment> segments, int records) {}
 
-  TableSchema start() {
+  public TableSchema start() {
     return start;
   }
 
-  TableSchema current() {
+  public TableSchema current() {
     return current;
   }
 
   /** Every schema step merged this round, in order: committed on the start schema they give {@link #current()}. */
-  List<SchemaStep> steps() {
+  public List<SchemaStep> steps() {
     return steps;
   }
 
-  boolean schemaChanged() {
+  public boolean schemaChanged() {
     return !steps.isEmpty();
   }
 
   /** Parts left raw, by "key." or "value." and reason, such as value.undecodable-bytes. */
-  Map<String, Long> rawCounts() {
+  public Map<String, Long> rawCounts() {
     return rawCounts;
   }
 

@@ -5,7 +5,7 @@ import org.apache.iceberg.Schema;
 import org.apache.iceberg.data.Record;
 
 /** Consecutive rows of one partition built under one table schema. */
-record RowSegment(Schema schema, List<Record> rows) {
+public record RowSegment(Schema schema, List<Record> rows) {
   RowSegment {
     rows = List.copyOf(rows);
   }
