@@ -6,7 +6,7 @@ import org.apache.iceberg.data.Record;
 
 /** Consecutive rows of one partition built under one table schema. */
 public record RowSegment(Schema schema, List<Record> rows) {
-  RowSegment {
+  public RowSegment {
     rows = List.copyOf(rows);
   }
 }
