@@ -4,6 +4,7 @@ import io.mink.tables.TableDescriptor;
 import java.io.PrintWriter;
 import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 
 /**
  * {@code mink table show --watch}: redraws a backfill's progress every interval until every partition reached the
@@ -40,8 +41,9 @@ final class TableWatch {
       throw new CommandFailure(ExitCode.CONFLICT, "Topic " + descriptor.topic() + " of table " + table + " does not "
           + "exist in Kafka now, so there is nothing to watch: mink table show " + table + " shows its state");
     }
-    BackfillProgress progress = BackfillProgress.start(first.partitions(), clock.instant());
-    BackfillProgress.Report report = progress.at(first.partitions(), clock.instant());
+    Instant began = clock.instant();
+    BackfillProgress progress = BackfillProgress.start(first.partitions(), began);
+    BackfillProgress.Report report = progress.at(first.partitions(), began);
     draw(table, progress, report);
     while (!report.complete()) {
       Pause.sleep(interval);
