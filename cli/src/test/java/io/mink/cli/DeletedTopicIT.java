@@ -142,28 +142,28 @@ class DeletedTopicIT {
 
   /** When the table entered its state, as its entry records it. */
   private Instant stateSince(Path config, String table) {
-    CommandRun list = run(config, "table", "list", "--all", "--output", "json");
-    try {
-      for (JsonNode entry : JSON.readTree(list.out())) {
-        if (entry.get("table").asText().equals(table)) {
-          return Instant.parse(entry.get("state").get("since").asText());
-        }
-      }
-      throw new AssertionError("table list does not show " + table + ": " + list.out());
-    } catch (IOException e) {
-      throw new AssertionError("table list printed no JSON: " + list.out() + list.err(), e);
+    JsonNode entry = entry(config, table);
+    if (entry == null) {
+      throw new AssertionError("table list does not show " + table);
     }
+    return Instant.parse(entry.get("state").get("since").asText());
   }
 
   private String state(Path config, String table) {
+    JsonNode entry = entry(config, table);
+    return entry == null ? "absent" : entry.get("state").get("name").asText();
+  }
+
+  /** The table's entry as {@code table list --all --output json} prints it; null when it is not listed. */
+  private JsonNode entry(Path config, String table) {
     CommandRun list = run(config, "table", "list", "--all", "--output", "json");
     try {
       for (JsonNode entry : JSON.readTree(list.out())) {
         if (entry.get("table").asText().equals(table)) {
-          return entry.get("state").get("name").asText();
+          return entry;
         }
       }
-      return "absent";
+      return null;
     } catch (IOException e) {
       throw new AssertionError("table list printed no JSON: " + list.out() + list.err(), e);
     }

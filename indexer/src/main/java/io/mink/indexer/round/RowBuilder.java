@@ -28,7 +28,6 @@ import org.slf4j.LoggerFactory;
  */
 public final class RowBuilder {
   private static final Logger LOG = LoggerFactory.getLogger(RowBuilder.class);
-  private static final PartResult RAW = new PartResult.Raw(RawReason.NO_SCHEMA_ID, "no schema registry configured");
 
   private final String table;
   private final RecordParts parts;
@@ -64,28 +63,26 @@ public final class RowBuilder {
     List<Record> rows = new ArrayList<>(batch.size());
     int built = 0;
     for (ConsumerRecord<byte[], byte[]> record : batch) {
-      PartResult key;
-      PartResult value;
       if (parts == null) {
-        key = record.key() == null ? PartResult.ABSENT : RAW;
-        value = record.value() == null ? PartResult.ABSENT : RAW;
-      } else {
-        Optional<RecordParts.Parts> decoded = parts.decode(record);
-        if (decoded.isEmpty()) {
-          break;
-        }
-        key = mergeKey(decoded.get().key());
-        value = mergeValue(decoded.get().value());
-        if (assembler.schema() != current.schema()) {
-          if (!rows.isEmpty()) {
-            segments.add(new RowSegment(assembler.schema(), rows));
-            rows = new ArrayList<>();
-          }
-          assembler = new RowAssembler(current.schema());
-        }
-        count("key", key);
-        count("value", value);
+        rows.add(assembler.rawRow(record));
+        built++;
+        continue;
       }
+      Optional<RecordParts.Parts> decoded = parts.decode(record);
+      if (decoded.isEmpty()) {
+        break;
+      }
+      PartResult key = mergeKey(decoded.get().key());
+      PartResult value = mergeValue(decoded.get().value());
+      if (assembler.schema() != current.schema()) {
+        if (!rows.isEmpty()) {
+          segments.add(new RowSegment(assembler.schema(), rows));
+          rows = new ArrayList<>();
+        }
+        assembler = new RowAssembler(current.schema());
+      }
+      count("key", key);
+      count("value", value);
       rows.add(assembler.row(record, key, value));
       built++;
     }

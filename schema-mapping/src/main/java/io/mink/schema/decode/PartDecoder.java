@@ -24,7 +24,7 @@ import java.util.concurrent.ConcurrentHashMap;
 public final class PartDecoder {
   private final SchemaRegistry registry;
   private final Map<SchemaType, SchemaCompiler> compilers;
-  private final Map<CompileKey, Compiled> compiled = new ConcurrentHashMap<>();
+  private final Map<MappingOptions, Map<SchemaRef, Compiled>> compiled = new ConcurrentHashMap<>();
 
   public PartDecoder(SchemaRegistry registry, Map<SchemaType, SchemaCompiler> compilers) {
     this.registry = requireNonNull(registry, "registry is null");
@@ -50,7 +50,7 @@ public final class PartDecoder {
       return new PartResult.Raw(RawReason.UNDECODABLE_BYTES, unreadable.reason());
     }
     WirePayload payload = ((Detection.Found) detection).payload();
-    Compiled schema = compiled(new CompileKey(payload.ref(), options));
+    Compiled schema = compiled(payload.ref(), options);
     if (schema.failure != null) {
       return schema.failure;
     }
@@ -72,31 +72,35 @@ public final class PartDecoder {
     }
   }
 
-  private Compiled compiled(CompileKey key) throws RegistryUnavailableException {
-    Compiled known = compiled.get(key);
+  /** The schema compiled for the options: a table's options are few, so one map of schemas per options. */
+  private Compiled compiled(SchemaRef ref, MappingOptions options) throws RegistryUnavailableException {
+    Map<SchemaRef, Compiled> byRef = compiled.get(options);
+    if (byRef == null) {
+      byRef = compiled.computeIfAbsent(options, unused -> new ConcurrentHashMap<>());
+    }
+    Compiled known = byRef.get(ref);
     if (known != null) {
       return known;
     }
     Compiled fresh;
     try {
-      RegisteredSchema schema = registry.fetch(key.ref());
-      fresh = compile(key, schema);
+      RegisteredSchema schema = registry.fetch(ref);
+      fresh = compile(ref, options, schema);
     } catch (SchemaNotFoundException e) {
       return new Compiled(null, null, new PartResult.Raw(RawReason.UNKNOWN_SCHEMA, String.valueOf(e.getMessage())));
     }
-    Compiled raced = compiled.putIfAbsent(key, fresh);
+    Compiled raced = byRef.putIfAbsent(ref, fresh);
     return raced == null ? fresh : raced;
   }
 
-  private Compiled compile(CompileKey key, RegisteredSchema schema) {
-    SchemaRef ref = key.ref();
+  private Compiled compile(SchemaRef ref, MappingOptions options, RegisteredSchema schema) {
     SchemaCompiler compiler = compilers.get(schema.type());
     if (compiler == null) {
       return new Compiled(schema.type(), null, new PartResult.Raw(RawReason.UNREADABLE_SCHEMA,
           "schema " + ref + " is " + schema.type() + ", which this Mink cannot read"));
     }
     try {
-      return new Compiled(schema.type(), compiler.compile(schema, key.options()), null);
+      return new Compiled(schema.type(), compiler.compile(schema, options), null);
     } catch (UnreadableSchemaException e) {
       return new Compiled(schema.type(), null, new PartResult.Raw(RawReason.UNREADABLE_SCHEMA,
           "schema " + ref + ": " + e.getMessage()));
@@ -105,8 +109,6 @@ public final class PartDecoder {
           "schema " + ref + ": compiler failed: " + e));
     }
   }
-
-  private record CompileKey(SchemaRef ref, MappingOptions options) {}
 
   private record Compiled(SchemaType type, CompiledSchema schema, PartResult.Raw failure) {}
 }
