@@ -5,6 +5,7 @@ import io.mink.bench.ResourceMeter.ResourceUse;
 import java.io.PrintStream;
 import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
+import java.time.ZoneId;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.List;
@@ -38,7 +39,7 @@ final class BenchmarkReport {
     String collectors = ManagementFactory.getGarbageCollectorMXBeans().stream()
         .map(GarbageCollectorMXBean::getName).collect(Collectors.joining(", "));
     out.println("== Mink raw indexing benchmark, "
-        + ZonedDateTime.now().format(DateTimeFormatter.ISO_OFFSET_DATE_TIME));
+        + ZonedDateTime.now(ZoneId.systemDefault()).format(DateTimeFormatter.ISO_OFFSET_DATE_TIME));
     out.printf("   JVM        %s %s (%s), max heap %,d MB, GC %s%n", System.getProperty("java.vm.name"),
         System.getProperty("java.runtime.version"), System.getProperty("os.arch"), runtime.maxMemory() / 1_000_000,
         collectors);

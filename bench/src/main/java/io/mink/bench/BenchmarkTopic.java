@@ -57,7 +57,7 @@ final class BenchmarkTopic {
         List<TestRecord> batch = TestRecords.sized(SEED + chunk, Math.min(chunkSize, records - first), valueBytes,
             partitions);
         for (TestRecord record : batch) {
-          producer.send(record.toProducerRecord(topic), (metadata, error) -> {
+          var unused = producer.send(record.toProducerRecord(topic), (metadata, error) -> {
             if (error != null) {
               failure.compareAndSet(null, error);
             }

@@ -87,7 +87,7 @@ public final class RawIndexingBenchmark {
           return outcome.get().throughput();
         }));
         report.mink(outcome.get());
-        if (faster(mink, minkPass) == minkPass) {
+        if (faster(mink, minkPass).equals(minkPass)) {
           mink = minkPass;
           minkOutcome = outcome.get();
         }

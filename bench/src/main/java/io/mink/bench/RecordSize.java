@@ -15,7 +15,7 @@ final class RecordSize {
   private RecordSize() {}
 
   static long of(ConsumerRecord<byte[], byte[]> record) {
-    long size = Math.max(0, record.serializedKeySize()) + Math.max(0, record.serializedValueSize());
+    long size = (long) Math.max(0, record.serializedKeySize()) + Math.max(0, record.serializedValueSize());
     for (Header header : record.headers()) {
       size += header.key().getBytes(UTF_8).length + (header.value() == null ? 0 : header.value().length);
     }
@@ -23,7 +23,8 @@ final class RecordSize {
   }
 
   static long of(TestRecord record) {
-    long size = (record.key() == null ? 0 : record.key().length) + (record.value() == null ? 0 : record.value().length);
+    long size = (long) (record.key() == null ? 0 : record.key().length)
+        + (record.value() == null ? 0 : record.value().length);
     for (TestHeader header : record.headers()) {
       size += header.key().getBytes(UTF_8).length + (header.value() == null ? 0 : header.value().length);
     }

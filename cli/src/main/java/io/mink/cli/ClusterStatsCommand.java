@@ -38,6 +38,7 @@ final class ClusterStatsCommand implements Callable<Integer> {
   @Mixin
   OutputOptions output;
 
+  @SuppressWarnings("try") // opening admin checks that Kafka answers; nothing else uses it
   @Override
   public Integer call() {
     Environment environment = parent.environment();

@@ -3,6 +3,7 @@ package io.mink.cli;
 import static java.util.Objects.requireNonNull;
 
 import java.io.PrintWriter;
+import java.nio.charset.Charset;
 import java.nio.file.Path;
 import java.util.Map;
 
@@ -26,8 +27,11 @@ public record Environment(Map<String, String> variables, Path workingDirectory, 
     this(variables, workingDirectory, out, err, false);
   }
 
+  // Java 17 has no Console.isTerminal(): there a null console is how a redirected output shows
+  @SuppressWarnings("SystemConsoleNull")
   public static Environment system() {
     return new Environment(System.getenv(), Path.of("").toAbsolutePath(),
-        new PrintWriter(System.out, true), new PrintWriter(System.err, true), System.console() != null);
+        new PrintWriter(System.out, true, Charset.defaultCharset()),
+        new PrintWriter(System.err, true, Charset.defaultCharset()), System.console() != null);
   }
 }

@@ -12,7 +12,6 @@ import java.time.Instant;
  * place; elsewhere each refresh prints a block of its own.
  */
 final class TableWatch {
-  private static final String CURSOR_UP_LINES = "\u001b[%dF";
   private static final String CLEAR_TO_END = "\u001b[J";
 
   private final TableInspector inspector;
@@ -75,7 +74,7 @@ final class TableWatch {
     } else {
       String block = BackfillView.text(table, progress.startedAt(), report);
       if (terminal && drawnLines > 0) {
-        out.print(String.format(CURSOR_UP_LINES, drawnLines) + CLEAR_TO_END);
+        out.print(cursorUp(drawnLines) + CLEAR_TO_END);
       } else if (drawnLines > 0) {
         out.println();
       }
@@ -83,5 +82,10 @@ final class TableWatch {
       drawnLines = (int) block.lines().count();
     }
     out.flush();
+  }
+
+  /** The escape that moves the cursor to the start of the line {@code lines} lines up. */
+  private static String cursorUp(int lines) {
+    return String.format("\u001b[%dF", lines);
   }
 }

@@ -74,6 +74,7 @@ class ClusterStatsCommandIT {
     new StatusTopic(clients, statusTopic).ensure(KAFKA.admin());
   }
 
+  @SuppressWarnings("try") // the publisher only needs to run while the command does
   @Test
   void statsShowOwnerStateAndTheLagMeasuredNowOfEveryAddedTable() throws Exception {
     String orders = "orders_" + suffix;

@@ -49,7 +49,7 @@ class ScaleOutCrashIT {
   private static final int KILLS_WITH_THREE = 10;
   private static final long COMMIT_PAUSE_MILLIS = 100;
   private static final Map<String, String> ENVIRONMENT = Map.of("MINK_INDEXER_SESSION_TIMEOUT", "2s");
-  private static final Duration CATCH_UP = Duration.ofSeconds(180);
+  private static final Duration CATCH_UP = Duration.ofMinutes(3);
   private static final Duration STARTUP = Duration.ofSeconds(60);
   private static final Duration PROGRESS = Duration.ofSeconds(90);
   private static final Duration MARKER_WAIT = Duration.ofSeconds(3);

@@ -14,6 +14,7 @@ import io.mink.testkit.KafkaBroker;
 import io.mink.testkit.TestRecord;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -69,7 +70,7 @@ class TableAddAttachIT {
   @Test
   void attachRecordsTheTableAndStartsAfterItsHighestOffsets() {
     String topic = topicWithRecords("orders", 150);
-    Table table = plainTable(topic, columns(), kafkaPartitionSpec(), 2);
+    Table table = plainTable(topic, columns(), TableAddAttachIT::kafkaPartitionSpec, 2);
     appendPlain(table, 0, 0, 100);
     long dataSnapshot = table.currentSnapshot().snapshotId();
 
@@ -110,7 +111,8 @@ class TableAddAttachIT {
     List<NestedField> columns = columns();
     columns.remove(KafkaColumns.OFFSET_POSITION);
 
-    assertRefused("no_offset", columns, kafkaPartitionSpec(), 2, "it has no column _kafka_offset (long, required): "
+    assertRefused("no_offset", columns, TableAddAttachIT::kafkaPartitionSpec, 2,
+        "it has no column _kafka_offset (long, required): "
         + "the six _kafka_* columns of docs/layout.md must be its first columns");
   }
 
@@ -119,7 +121,7 @@ class TableAddAttachIT {
     List<NestedField> columns = columns();
     columns.set(KafkaColumns.VALUE_POSITION, NestedField.optional(6, "_kafka_value", Types.StringType.get()));
 
-    assertRefused("string_value", columns, kafkaPartitionSpec(), 2,
+    assertRefused("string_value", columns, TableAddAttachIT::kafkaPartitionSpec, 2,
         "column _kafka_value is string, not binary: Mink writes _kafka_value as binary");
   }
 
@@ -132,7 +134,7 @@ class TableAddAttachIT {
 
   @Test
   void formatVersionOneIsRefusedAndTheTableIsUntouched() {
-    assertRefused("version_one", columns(), kafkaPartitionSpec(), 1,
+    assertRefused("version_one", columns(), TableAddAttachIT::kafkaPartitionSpec, 1,
         "it has Iceberg format version 1 and Mink writes versions 2 and 3: upgrade it first (Spark: ALTER TABLE "
             + "kafka.%s SET TBLPROPERTIES ('format-version'='2'))");
   }
@@ -140,7 +142,7 @@ class TableAddAttachIT {
   @Test
   void tableHoldingOffsetsPastTheTopicIsRefusedAndUntouched() {
     String topic = topicWithRecords("short_topic", 50);
-    Table table = plainTable(topic, columns(), kafkaPartitionSpec(), 2);
+    Table table = plainTable(topic, columns(), TableAddAttachIT::kafkaPartitionSpec, 2);
     appendPlain(table, 0, 0, 100);
     String before = metadata(table).metadataFileLocation();
 
@@ -188,7 +190,8 @@ class TableAddAttachIT {
     KAFKA.createTopic(topic, 1);
     List<TestRecord> records = new ArrayList<>();
     for (int i = 0; i < count; i++) {
-      records.add(new TestRecord(0, null, ("v" + i).getBytes(), List.of(), 1_700_000_000_000L + i));
+      records.add(new TestRecord(0, null, ("v" + i).getBytes(StandardCharsets.UTF_8), List.of(),
+          1_700_000_000_000L + i));
     }
     KAFKA.produce(topic, records);
     return topic;
@@ -200,8 +203,8 @@ class TableAddAttachIT {
     return columns;
   }
 
-  private static java.util.function.Function<Schema, PartitionSpec> kafkaPartitionSpec() {
-    return schema -> PartitionSpec.builderFor(schema).identity(KafkaColumns.PARTITION).build();
+  private static PartitionSpec kafkaPartitionSpec(Schema schema) {
+    return PartitionSpec.builderFor(schema).identity(KafkaColumns.PARTITION).build();
   }
 
   private Table plainTable(String name, List<NestedField> columns,

@@ -77,6 +77,7 @@ class TableRemoveCommandIT {
     assertThat(attach.out()).contains("indexing starts at offsets {\"0\":30}");
   }
 
+  @SuppressWarnings("try") // the consumer only needs to be a member of the group meanwhile
   @Test
   void withASidecarRunningTheTableStaysRemovingForItAndWaitRunsOut() throws Exception {
     String orders = indexed("orders");

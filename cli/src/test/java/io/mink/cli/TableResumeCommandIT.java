@@ -20,6 +20,7 @@ import io.mink.tables.TableDescriptor;
 import io.mink.testkit.KafkaBroker;
 import io.mink.testkit.TestRecord;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
@@ -170,7 +171,8 @@ class TableResumeCommandIT {
   private static List<TestRecord> records(int from, int to) {
     List<TestRecord> records = new ArrayList<>();
     for (int i = from; i < to; i++) {
-      records.add(new TestRecord(0, null, ("record " + i).getBytes(), List.of(), System.currentTimeMillis()));
+      records.add(new TestRecord(0, null, ("record " + i).getBytes(StandardCharsets.UTF_8), List.of(),
+          System.currentTimeMillis()));
     }
     return records;
   }

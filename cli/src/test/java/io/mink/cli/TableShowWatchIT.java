@@ -3,7 +3,6 @@ package io.mink.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.mink.tables.KafkaTableStore;
 import io.mink.tables.Lifecycle;
 import io.mink.tables.LifecycleState;
@@ -22,7 +21,6 @@ import org.junit.jupiter.api.io.TempDir;
 class TableShowWatchIT {
   @RegisterExtension
   static final KafkaBroker KAFKA = new KafkaBroker();
-  private static final ObjectMapper JSON = new ObjectMapper();
   private static final Duration TIMEOUT = Duration.ofSeconds(60);
 
   @TempDir

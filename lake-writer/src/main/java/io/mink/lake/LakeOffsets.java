@@ -7,7 +7,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.Collections;
-import java.util.Iterator;
 import java.util.Map;
 import java.util.OptionalLong;
 import java.util.SortedMap;
@@ -67,8 +66,7 @@ public record LakeOffsets(SortedMap<Integer, Long> nextOffsets) {
         throw new IllegalArgumentException("Invalid mink-offsets '" + encoded + "': expected a JSON object");
       }
       TreeMap<Integer, Long> offsets = new TreeMap<>();
-      for (Iterator<Map.Entry<String, JsonNode>> it = node.fields(); it.hasNext(); ) {
-        Map.Entry<String, JsonNode> entry = it.next();
+      for (Map.Entry<String, JsonNode> entry : node.properties()) {
         if (!entry.getValue().canConvertToLong()) {
           throw new IllegalArgumentException("Invalid mink-offsets '" + encoded + "': offsets must be integers");
         }

@@ -13,6 +13,7 @@ import io.mink.schema.KafkaColumns;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.time.OffsetDateTime;
@@ -162,7 +163,7 @@ class TableLayoutTest {
         row.setField(KafkaColumns.OFFSET, offset);
         row.setField(KafkaColumns.TIMESTAMP, OffsetDateTime.ofInstant(timestamp.apply(offset), ZoneOffset.UTC));
         row.setField(KafkaColumns.HEADERS, List.of());
-        row.setField(KafkaColumns.VALUE, ByteBuffer.wrap(("value-" + offset).getBytes()));
+        row.setField(KafkaColumns.VALUE, ByteBuffer.wrap(("value-" + offset).getBytes(StandardCharsets.UTF_8)));
         writer.write(row);
       }
       return writer.complete();

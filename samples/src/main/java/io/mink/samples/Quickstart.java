@@ -10,6 +10,7 @@ import io.mink.samples.local.TablePrinter;
 import io.mink.samples.produce.SchemaLanguage;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.charset.Charset;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Comparator;
@@ -30,7 +31,7 @@ public final class Quickstart {
     Path home = Path.of(args.length > 0 ? args[0] : "mink-quickstart").toAbsolutePath();
     deleteRecursively(home);
     Files.createDirectories(home);
-    PrintWriter out = new PrintWriter(System.out, true);
+    PrintWriter out = new PrintWriter(System.out, true, Charset.defaultCharset());
 
     out.println("== Starting a single-node Kafka broker (KRaft), a schema registry and an AWS Glue registry stand-in");
     try (LocalStack stack = LocalStack.start()) {

@@ -24,6 +24,9 @@ import java.util.Set;
 public final class TypedSampleTopics {
   public static final int ORDERS_PER_FORMAT = 20;
   private static final Instant FIRST_PLACED_AT = Instant.parse("2026-03-02T09:00:00.250Z");
+  /** The wire format of partition 0, 1 and 2. */
+  private static final List<WireFormat> PARTITIONS =
+      List.of(WireFormat.CONFLUENT_PREFIX, WireFormat.GLUE_PREFIX, WireFormat.HEADER_GUID);
 
   private TypedSampleTopics() {}
 
@@ -37,12 +40,12 @@ public final class TypedSampleTopics {
   }
 
   public static int partition(WireFormat format) {
-    return format.ordinal();
+    return PARTITIONS.indexOf(format);
   }
 
   /** The wire format written to a partition, and by whose serializers. */
   public static String partitionLabel(int partition) {
-    WireFormat format = WireFormat.values()[partition];
+    WireFormat format = PARTITIONS.get(partition);
     return format.title() + ", " + format.writtenBy();
   }
 

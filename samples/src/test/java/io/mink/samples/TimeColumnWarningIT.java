@@ -9,6 +9,7 @@ import io.mink.samples.local.MinkServeProcess;
 import io.mink.samples.produce.ApicurioSerializers;
 import io.mink.samples.produce.SchemaLanguage;
 import java.io.PrintWriter;
+import java.nio.charset.Charset;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 import org.apache.avro.Schema;
@@ -38,7 +39,7 @@ class TimeColumnWarningIT {
 
   @Test
   void aTimeColumnIsWarnedOfInTheLogTableShowAndClusterStats() throws Exception {
-    PrintWriter out = new PrintWriter(System.out, true);
+    PrintWriter out = new PrintWriter(System.out, true, Charset.defaultCharset());
     try (LocalStack stack = LocalStack.start()) {
       stack.broker().createTopic("rides", 1);
       stack.broker().createTopic("rides_as_time", 1);

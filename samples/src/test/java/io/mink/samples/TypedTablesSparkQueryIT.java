@@ -12,6 +12,7 @@ import io.mink.samples.produce.SchemaLanguage;
 import io.mink.samples.produce.WireFormat;
 import io.mink.testkit.SparkReader;
 import java.io.PrintWriter;
+import java.nio.charset.Charset;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.ZoneOffset;
@@ -50,7 +51,7 @@ class TypedTablesSparkQueryIT {
 
   @BeforeAll
   static void indexTheTypedTopics() {
-    PrintWriter out = new PrintWriter(System.out, true);
+    PrintWriter out = new PrintWriter(System.out, true, Charset.defaultCharset());
     stack = LocalStack.start();
     written = TypedSampleTopics.produce(stack, out);
     InProcessMink mink = new InProcessMink(stack.minkVariables(), home, out);

@@ -6,7 +6,6 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.Iterator;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -45,8 +44,7 @@ final class TableDescriptorCodec {
     try {
       JsonNode node = JSON.readTree(bytes);
       Map<String, String> options = new TreeMap<>();
-      for (Iterator<Map.Entry<String, JsonNode>> it = node.path("options").fields(); it.hasNext(); ) {
-        Map.Entry<String, JsonNode> option = it.next();
+      for (Map.Entry<String, JsonNode> option : node.path("options").properties()) {
         options.put(option.getKey(), option.getValue().asText());
       }
       Instant addedAt = Instant.parse(node.get("added_at").asText());

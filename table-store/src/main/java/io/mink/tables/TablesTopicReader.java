@@ -7,6 +7,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
+import org.apache.kafka.clients.consumer.CloseOptions;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.common.TopicPartition;
@@ -154,7 +155,7 @@ final class TablesTopicReader implements AutoCloseable {
   private boolean open() {
     KafkaConsumer<byte[], byte[]> opened = clients.rawConsumer("tables", Map.of());
     if (opened.partitionsFor(partition.topic(), READ_TIMEOUT).isEmpty()) {
-      opened.close(Duration.ZERO);
+      opened.close(CloseOptions.timeout(Duration.ZERO));
       return false;
     }
     opened.assign(Set.of(partition));
@@ -167,7 +168,7 @@ final class TablesTopicReader implements AutoCloseable {
   @Override
   public void close() {
     if (consumer != null) {
-      consumer.close(Duration.ofSeconds(5));
+      consumer.close(CloseOptions.timeout(Duration.ofSeconds(5)));
       consumer = null;
     }
   }

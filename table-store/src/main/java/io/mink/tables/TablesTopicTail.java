@@ -5,6 +5,7 @@ import static java.util.Objects.requireNonNull;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Set;
+import org.apache.kafka.clients.consumer.CloseOptions;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.errors.WakeupException;
@@ -69,7 +70,7 @@ final class TablesTopicTail implements TableStore.Subscription {
     } catch (WakeupException e) {
       LOG.trace("Stopped following the tables topic");
     } finally {
-      consumer.close(Duration.ofSeconds(2));
+      consumer.close(CloseOptions.timeout(Duration.ofSeconds(2)));
     }
   }
 

@@ -135,6 +135,7 @@ class KafkaTableStoreIT {
     System.out.printf("table store: %d compare-and-sets lost to another writer and retried%n", lost.get());
   }
 
+  @SuppressWarnings("try") // the subscription only needs to live meanwhile
   @Test
   void aSubscriberHearsOfEveryChange() throws Exception {
     try (KafkaTableStore store = newStore(uniqueTopic())) {

@@ -44,8 +44,8 @@ final class OrderCheck {
   }
 
   private static void same(String source, String column, Object actual, Object expected) {
-    boolean equal = actual instanceof Number a && expected instanceof Number e
-        ? (a instanceof Double || e instanceof Double ? a.doubleValue() == e.doubleValue()
+    boolean equal = (actual instanceof Number a && expected instanceof Number e)
+        ? ((a instanceof Double || e instanceof Double) ? a.doubleValue() == e.doubleValue()
             : a.longValue() == e.longValue())
         : Objects.equals(actual == null ? null : normalize(actual), expected);
     if (!equal) {

@@ -6,6 +6,7 @@ import io.mink.bench.registry.RegistryEndToEnd.Outcome;
 import java.io.PrintStream;
 import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
+import java.time.ZoneId;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.List;
@@ -31,7 +32,7 @@ final class RegistryReport {
     String collectors = ManagementFactory.getGarbageCollectorMXBeans().stream()
         .map(GarbageCollectorMXBean::getName).collect(Collectors.joining(", "));
     out.println("== Mink registry indexing benchmark, "
-        + ZonedDateTime.now().format(DateTimeFormatter.ISO_OFFSET_DATE_TIME));
+        + ZonedDateTime.now(ZoneId.systemDefault()).format(DateTimeFormatter.ISO_OFFSET_DATE_TIME));
     out.printf("   JVM        %s %s (%s), max heap %,d MB, GC %s%n", System.getProperty("java.vm.name"),
         System.getProperty("java.runtime.version"), System.getProperty("os.arch"), runtime.maxMemory() / 1_000_000,
         collectors);

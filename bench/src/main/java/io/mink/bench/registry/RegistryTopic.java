@@ -56,7 +56,7 @@ final class RegistryTopic {
         Order order = Order.random(random, i);
         byte[] key = confluent(keyId, avro.writeKey(order.id()));
         byte[] value = confluent(valueId, avro.write(order));
-        producer.send(new ProducerRecord<>(topic, i % partitions, BASE_TIMESTAMP + i, key, value),
+        var unused = producer.send(new ProducerRecord<>(topic, i % partitions, BASE_TIMESTAMP + i, key, value),
             (metadata, error) -> {
               if (error != null) {
                 failure.compareAndSet(null, error);
@@ -95,7 +95,7 @@ final class RegistryTopic {
 
   /** Key + value + header bytes (header keys as UTF-8), the size every phase counts. */
   static long sizeOf(ConsumerRecord<byte[], byte[]> record) {
-    long size = Math.max(0, record.serializedKeySize()) + Math.max(0, record.serializedValueSize());
+    long size = (long) Math.max(0, record.serializedKeySize()) + Math.max(0, record.serializedValueSize());
     for (Header header : record.headers()) {
       size += header.key().getBytes(UTF_8).length + (header.value() == null ? 0 : header.value().length);
     }

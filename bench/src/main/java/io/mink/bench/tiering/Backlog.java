@@ -77,7 +77,7 @@ record Backlog(Map<String, Map<Integer, Long>> ends, long records, int bytesPerR
           int count = Math.min(CHUNK_RECORDS, shape.recordsPerTable() - first);
           for (TestRecord record : TestRecords.sized(SEED + 1_000L * table + first, count, valueBytes,
               shape.partitions())) {
-            producer.send(record.toProducerRecord(topics.get(table)), (metadata, error) -> {
+            var unused = producer.send(record.toProducerRecord(topics.get(table)), (metadata, error) -> {
               if (error != null) {
                 failure.compareAndSet(null, error);
               }

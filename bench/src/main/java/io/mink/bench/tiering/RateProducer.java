@@ -88,7 +88,7 @@ final class RateProducer {
       headers.add(new RecordHeader(header.key(), header.value()));
     }
     long now = System.currentTimeMillis();
-    producer.send(new ProducerRecord<>(topic, partition, now, record.key(), record.value(), headers),
+    var unused = producer.send(new ProducerRecord<>(topic, partition, now, record.key(), record.value(), headers),
         (metadata, error) -> {
           if (error != null) {
             failure.compareAndSet(null, error);

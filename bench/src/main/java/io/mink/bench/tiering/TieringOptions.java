@@ -113,19 +113,19 @@ record TieringOptions(List<String> parts, int valueBytes, String sidecarOptions,
     }
     List<Integer> instances = new ArrayList<>();
     for (String count : list(values, "scale.instances")) {
-      instances.add(number(values, "scale.instances", count, 1));
+      instances.add(number("scale.instances", count, 1));
     }
     List<Duration> freshness = new ArrayList<>();
     for (String duration : list(values, "lag.freshness")) {
-      freshness.add(duration(values, "lag.freshness", duration));
+      freshness.add(duration("lag.freshness", duration));
     }
     return new TieringOptions(ALL_PARTS.stream().filter(Set.copyOf(parts)::contains).toList(),
         number(values, "value.bytes", 0), values.get("sidecar.opts"),
         new BacklogShape(number(values, "memory.tables", 1), number(values, "memory.partitions", 1),
             number(values, "memory.records", 1)),
         values.get("memory.workers").equals("default") ? 0 : number(values, "memory.workers", 1),
-        number(values, "lag.rate", 1), freshness, duration(values, "lag.duration", values.get("lag.duration")),
-        duration(values, "lag.warmup", values.get("lag.warmup")), number(values, "lag.partitions", 1),
+        number(values, "lag.rate", 1), freshness, duration("lag.duration", values.get("lag.duration")),
+        duration("lag.warmup", values.get("lag.warmup")), number(values, "lag.partitions", 1),
         new BacklogShape(number(values, "scale.tables", 1), number(values, "scale.partitions", 1),
             number(values, "scale.records", 1)),
         instances);
@@ -161,10 +161,10 @@ record TieringOptions(List<String> parts, int valueBytes, String sidecarOptions,
   }
 
   private static int number(Map<String, String> values, String key, int minimum) {
-    return number(values, key, values.get(key), minimum);
+    return number(key, values.get(key), minimum);
   }
 
-  private static int number(Map<String, String> values, String key, String value, int minimum) {
+  private static int number(String key, String value, int minimum) {
     try {
       int number = Integer.parseInt(value.replace("_", "").replace(",", ""));
       if (number >= minimum) {
@@ -177,7 +177,7 @@ record TieringOptions(List<String> parts, int valueBytes, String sidecarOptions,
         + minimum + " (default " + DEFAULTS.get(key) + ")");
   }
 
-  private static Duration duration(Map<String, String> values, String key, String value) {
+  private static Duration duration(String key, String value) {
     try {
       Duration duration = Durations.parse(value);
       if (!duration.isNegative() && !duration.isZero()) {

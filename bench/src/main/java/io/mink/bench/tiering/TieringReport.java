@@ -4,6 +4,7 @@ import io.mink.indexer.config.Durations;
 import java.io.PrintStream;
 import java.lang.management.ManagementFactory;
 import java.time.Duration;
+import java.time.ZoneId;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.List;
@@ -17,7 +18,8 @@ final class TieringReport {
 
   static void header(PrintStream out, TieringOptions options) {
     Runtime runtime = Runtime.getRuntime();
-    out.println("== Mink tiering service benchmark, " + ZonedDateTime.now().format(DateTimeFormatter.ISO_OFFSET_DATE_TIME));
+    out.println("== Mink tiering service benchmark, "
+        + ZonedDateTime.now(ZoneId.systemDefault()).format(DateTimeFormatter.ISO_OFFSET_DATE_TIME));
     out.printf(Locale.ROOT, "   JVM        %s %s; benchmark JVM (broker, producers, limits): %s%n",
         System.getProperty("java.vm.name"), System.getProperty("java.runtime.version"),
         String.join(" ", ManagementFactory.getRuntimeMXBean().getInputArguments()));

@@ -45,7 +45,7 @@ public final class Durations {
     if (duration.isZero()) {
       return "0s";
     }
-    if (duration.getNano() % 1_000_000 != 0) {
+    if (duration.toNanosPart() % 1_000_000 != 0) {
       return duration.toString();
     }
     long millis;

@@ -178,7 +178,7 @@ final class RoundFetch {
   }
 
   static long sizeOf(ConsumerRecord<byte[], byte[]> record) {
-    long size = Math.max(0, record.serializedKeySize()) + Math.max(0, record.serializedValueSize());
+    long size = (long) Math.max(0, record.serializedKeySize()) + Math.max(0, record.serializedValueSize());
     for (Header header : record.headers()) {
       size += header.key().length() + (header.value() == null ? 0 : header.value().length);
     }

@@ -34,10 +34,10 @@ public final class RowBuilder {
   private final TableSchema start;
   private TableSchema current;
   private RowAssembler assembler;
-  private final Map<CompiledSchema, PartResult.Raw> unmergeableKeys = new IdentityHashMap<>();
-  private final Map<CompiledSchema, PartResult.Raw> unmergeableValues = new IdentityHashMap<>();
-  private final Map<CompiledSchema, Boolean> mergedKeys = new IdentityHashMap<>();
-  private final Map<CompiledSchema, Boolean> mergedValues = new IdentityHashMap<>();
+  private final IdentityHashMap<CompiledSchema, PartResult.Raw> unmergeableKeys = new IdentityHashMap<>();
+  private final IdentityHashMap<CompiledSchema, PartResult.Raw> unmergeableValues = new IdentityHashMap<>();
+  private final IdentityHashMap<CompiledSchema, Boolean> mergedKeys = new IdentityHashMap<>();
+  private final IdentityHashMap<CompiledSchema, Boolean> mergedValues = new IdentityHashMap<>();
   private final Map<String, Long> rawCounts = new TreeMap<>();
   private final List<SchemaStep> steps = new ArrayList<>();
   private final String timeAs;

@@ -57,7 +57,7 @@ public final class TieringRound {
   private final java.util.function.Consumer<RegistryWait> registryWaits;
   private final WriterBudget budget;
   private final String roundId = UUID.randomUUID().toString();
-  private final Map<Schema, FileWriterFactory<Record>> writerFactories = new IdentityHashMap<>();
+  private final IdentityHashMap<Schema, FileWriterFactory<Record>> writerFactories = new IdentityHashMap<>();
 
   /**
    * @param decoder decodes keys and values through the schema registry; null when none is

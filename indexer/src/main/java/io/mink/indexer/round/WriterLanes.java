@@ -12,6 +12,7 @@ import java.util.concurrent.CompletableFuture;
  * queue is bounded: a fetch that runs ahead of the writers waits, which bounds memory.
  */
 public final class WriterLanes implements AutoCloseable {
+  @SuppressWarnings("UnnecessaryLambda") // the end-of-queue marker, recognised by identity
   private static final Runnable STOP = () -> {};
 
   private final List<BlockingQueue<Runnable>> queues = new ArrayList<>();

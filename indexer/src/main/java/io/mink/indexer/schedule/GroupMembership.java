@@ -15,6 +15,7 @@ import java.util.concurrent.ExecutionException;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.admin.TopicDescription;
+import org.apache.kafka.clients.consumer.CloseOptions;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRebalanceListener;
 import org.apache.kafka.clients.consumer.CooperativeStickyAssignor;
@@ -139,7 +140,7 @@ public final class GroupMembership implements AutoCloseable {
       }
     } finally {
       try {
-        member.close(CLOSE_TIMEOUT);
+        member.close(CloseOptions.timeout(CLOSE_TIMEOUT));
       } catch (RuntimeException e) {
         LOG.warn("Cannot leave group {} cleanly: {}", groupId, e.getMessage());
       }

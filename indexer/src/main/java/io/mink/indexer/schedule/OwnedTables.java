@@ -213,6 +213,7 @@ final class OwnedTables implements MembershipListener, RoundLease.Holder {
     statuses.publish(transition, schedule.get(transition.table()).orElse(null));
   }
 
+  @SuppressWarnings("WaitNotInLoop") // its callers loop: every wake-up, spurious or not, looks at the schedule again
   private void waitUntil(Instant now, Instant wake) {
     long millis = Math.min(Duration.between(now, wake).toMillis(), MAX_WAIT_MILLIS);
     if (millis <= 0) {

@@ -20,6 +20,7 @@ import java.util.Map;
 import java.util.function.Supplier;
 import org.apache.iceberg.Table;
 import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.consumer.CloseOptions;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.common.TopicPartition;
 import org.slf4j.Logger;
@@ -79,7 +80,7 @@ final class RoundWorker implements Runnable {
       }
     } finally {
       if (consumer != null) {
-        consumer.close(Duration.ofSeconds(5));
+        consumer.close(CloseOptions.timeout(Duration.ofSeconds(5)));
       }
     }
   }

@@ -209,6 +209,7 @@ public final class TieringService implements AutoCloseable {
    * Re-reads the table list every poll interval and at once when the ownership or the tables topic changed, checks
    * the owned tables' topics every few seconds, removes the owned removing tables; keeps the schedule moving.
    */
+  @SuppressWarnings("try") // the subscription only needs to live as long as the loop
   private void loop() {
     Instant nextRefresh = Instant.MIN;
     Instant nextTopicCheck = Instant.MIN;

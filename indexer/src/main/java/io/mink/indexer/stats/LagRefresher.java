@@ -13,6 +13,7 @@ import java.util.Optional;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Supplier;
+import org.apache.kafka.clients.consumer.CloseOptions;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -112,7 +113,7 @@ final class LagRefresher implements AutoCloseable {
       }
     } finally {
       if (consumer != null) {
-        consumer.close(Duration.ofSeconds(2));
+        consumer.close(CloseOptions.timeout(Duration.ofSeconds(2)));
       }
     }
   }

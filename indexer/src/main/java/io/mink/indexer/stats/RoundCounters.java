@@ -13,6 +13,8 @@ import java.util.TreeMap;
  */
 public final class RoundCounters implements StatusBoard.Listener {
   /**
+   * A table's counts.
+   *
    * @param rawParts parts left raw by part and reason, such as value.undecodable-bytes
    */
   public record Counts(long committed, long failed, long rows, long bytes, Map<String, Long> rawParts) {

@@ -28,6 +28,8 @@ public final class StatusBoard {
   @FunctionalInterface
   public interface Listener {
     /**
+     * Told of one change of one table's status.
+     *
      * @param before the table's status before the change; null when the board did not have the table
      * @param after the table's status after the change; null when the table was removed
      */

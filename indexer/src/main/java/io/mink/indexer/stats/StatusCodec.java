@@ -10,7 +10,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -160,8 +159,7 @@ public final class StatusCodec {
       return null;
     }
     Map<String, Long> rawParts = new TreeMap<>();
-    for (Iterator<Map.Entry<String, JsonNode>> it = node.path("rawParts").fields(); it.hasNext(); ) {
-      Map.Entry<String, JsonNode> entry = it.next();
+    for (Map.Entry<String, JsonNode> entry : node.path("rawParts").properties()) {
       rawParts.put(entry.getKey(), entry.getValue().asLong());
     }
     return new RoundSummary(instant(node, "finishedAt"), node.path("committed").asBoolean(), number(node, "rows"),

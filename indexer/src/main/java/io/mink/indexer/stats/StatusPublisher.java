@@ -189,7 +189,7 @@ public final class StatusPublisher implements AutoCloseable {
   private void send(KafkaProducer<byte[], byte[]> producer, PublishedStatus status) {
     String table = status.status().table();
     try {
-      producer.send(new ProducerRecord<>(topic, 0, table.getBytes(StandardCharsets.UTF_8),
+      var unused = producer.send(new ProducerRecord<>(topic, 0, table.getBytes(StandardCharsets.UTF_8),
           StatusCodec.encode(status)), (metadata, error) -> sent(table, error));
     } catch (RuntimeException e) {
       sent(table, e);

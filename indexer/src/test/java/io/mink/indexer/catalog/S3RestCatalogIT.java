@@ -13,6 +13,7 @@ import io.mink.testkit.S3MockServer;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import org.apache.iceberg.SnapshotChanges;
 import org.apache.iceberg.Table;
 import org.apache.iceberg.aws.s3.S3FileIO;
 import org.apache.iceberg.io.ResolvingFileIO;
@@ -73,7 +74,7 @@ class S3RestCatalogIT extends CatalogRoundTripSuite {
         .anySatisfy(key -> assertThat(key).contains("/metadata/").endsWith(".avro"));
     String dataFile = keys.stream().filter(key -> key.endsWith(".parquet")).findFirst().orElseThrow();
     assertThat(rows(lake().load(identifier()))).hasSize(3);
-    assertThat(table.currentSnapshot().addedDataFiles(table.io()))
+    assertThat(SnapshotChanges.builderFor(table).snapshot(table.currentSnapshot()).build().addedDataFiles())
         .extracting(file -> file.location())
         .containsExactly("s3://" + BUCKET + "/" + dataFile);
   }

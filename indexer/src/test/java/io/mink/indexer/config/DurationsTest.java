@@ -62,7 +62,7 @@ class DurationsTest {
     assertThat(Durations.format(Duration.ofMillis(500))).isEqualTo("500ms");
     assertThat(Durations.format(Duration.ofMillis(1500))).isEqualTo("1500ms");
     assertThat(Durations.format(Duration.ofHours(2))).isEqualTo("2h");
-    assertThat(Durations.format(Duration.ofHours(48))).isEqualTo("2d");
+    assertThat(Durations.format(Duration.ofDays(2))).isEqualTo("2d");
     assertThat(Durations.format(Duration.ofMinutes(90))).isEqualTo("90m");
     assertThat(Durations.format(Duration.ZERO)).isEqualTo("0s");
   }

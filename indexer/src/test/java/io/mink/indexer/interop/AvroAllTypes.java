@@ -188,7 +188,11 @@ final class AvroAllTypes implements AllTypesLanguage {
 
   @SafeVarargs
   private static <T> List<T> values(T... values) {
-    return Arrays.asList(values);
+    List<T> list = new ArrayList<>(values.length);
+    for (T value : values) {
+      list.add(value);
+    }
+    return list;
   }
 
   /** The one non-null branch of a union of null and one type, or the schema itself. */

@@ -8,7 +8,6 @@ import com.fasterxml.jackson.databind.node.TextNode;
 import io.apicurio.registry.serde.jsonschema.JsonSchemaKafkaSerializer;
 import java.time.OffsetDateTime;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -109,7 +108,11 @@ final class JsonSchemaAllTypes implements AllTypesLanguage {
 
   @SafeVarargs
   private static <T> List<T> values(T... values) {
-    return Arrays.asList(values);
+    List<T> list = new ArrayList<>(values.length);
+    for (T value : values) {
+      list.add(value);
+    }
+    return list;
   }
 
   /** An object with no properties as Mink keeps it: each member's value as JSON. */

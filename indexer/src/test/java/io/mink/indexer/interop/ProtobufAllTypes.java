@@ -259,7 +259,11 @@ final class ProtobufAllTypes implements AllTypesLanguage {
 
   @SafeVarargs
   private static <T> List<T> values(T... values) {
-    return Arrays.asList(values);
+    List<T> list = new ArrayList<>(values.length);
+    for (T value : values) {
+      list.add(value);
+    }
+    return list;
   }
 
   private static FieldDescriptorProto.Builder scalar(Type type) {

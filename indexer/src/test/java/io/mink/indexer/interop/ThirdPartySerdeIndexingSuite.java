@@ -18,6 +18,7 @@ import java.util.Arrays;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.Future;
@@ -178,7 +179,7 @@ abstract class ThirdPartySerdeIndexingSuite {
   }
 
   private String uniqueTopic() {
-    return getClass().getSimpleName().replace("Test", "").toLowerCase() + "-" + UUID.randomUUID().toString()
+    return getClass().getSimpleName().replace("Test", "").toLowerCase(Locale.ROOT) + "-" + UUID.randomUUID().toString()
         .substring(0, 8);
   }
 

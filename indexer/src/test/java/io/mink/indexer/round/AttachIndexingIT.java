@@ -15,6 +15,7 @@ import io.mink.testkit.Warehouse;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -54,10 +55,12 @@ class AttachIndexingIT {
     KAFKA.createTopic(topic, 2);
     List<TestRecord> records = new ArrayList<>();
     for (int i = 0; i < 150; i++) {
-      records.add(new TestRecord(0, null, ("p0-" + i).getBytes(), List.of(), 1_700_000_000_000L + i));
+      records.add(new TestRecord(0, null, ("p0-" + i).getBytes(StandardCharsets.UTF_8), List.of(),
+          1_700_000_000_000L + i));
     }
     for (int i = 0; i < 30; i++) {
-      records.add(new TestRecord(1, null, ("p1-" + i).getBytes(), List.of(), 1_700_000_000_000L + i));
+      records.add(new TestRecord(1, null, ("p1-" + i).getBytes(StandardCharsets.UTF_8), List.of(),
+          1_700_000_000_000L + i));
     }
     KAFKA.produce(topic, records);
 
@@ -82,7 +85,8 @@ class AttachIndexingIT {
           plain.merge(partition, 1, Integer::sum);
         } else {
           indexed.computeIfAbsent(partition, p -> new ArrayList<>()).add(offset);
-          assertThat(new String(bytes(row.getField(KafkaColumns.VALUE)))).isEqualTo("p" + partition + "-" + offset);
+          assertThat(new String(bytes(row.getField(KafkaColumns.VALUE)), StandardCharsets.UTF_8))
+              .isEqualTo("p" + partition + "-" + offset);
         }
       }
       assertThat(plain).isEqualTo(Map.of(0, 100, 1, 10));

@@ -73,7 +73,7 @@ class BoundedWritersIT {
     List<DataFile> files = files(table);
     Set<Integer> partitions = new HashSet<>();
     for (DataFile file : files) {
-      partitions.add((Integer) file.partition().get(0, Integer.class));
+      partitions.add(file.partition().get(0, Integer.class));
       assertThat(file.splitOffsets()).as("row groups of %s (%d bytes)", file.location(), file.fileSizeInBytes())
           .hasSizeGreaterThanOrEqualTo((int) (file.fileSizeInBytes() / (2 * budget.rowGroupBytes())));
     }

@@ -21,6 +21,7 @@ import org.apache.iceberg.Snapshot;
 import org.apache.iceberg.Table;
 import org.apache.iceberg.data.Record;
 import org.apache.iceberg.types.Types;
+import org.apache.kafka.clients.consumer.CloseOptions;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 
 /**
@@ -153,7 +154,7 @@ final class EvolutionTopic implements AutoCloseable {
   /** Closes the topic's consumer, which its rounds share as a sidecar's tiering loop does. */
   @Override
   public void close() {
-    consumer.close(Duration.ZERO);
+    consumer.close(CloseOptions.timeout(Duration.ZERO));
   }
 
   /** The names of the columns after the six {@code _kafka_*} metadata columns, in order. */

@@ -11,6 +11,7 @@ import io.mink.testkit.KafkaBroker;
 import io.mink.testkit.SparkReader;
 import io.mink.testkit.TestRecord;
 import io.mink.testkit.Warehouse;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -36,7 +37,7 @@ class LayoutSparkReadIT {
     KAFKA.createTopic(topic, 2);
     List<TestRecord> records = new ArrayList<>();
     for (int i = 0; i < 200; i++) {
-      records.add(new TestRecord(i % 2, null, ("v" + i).getBytes(), List.of(),
+      records.add(new TestRecord(i % 2, null, ("v" + i).getBytes(StandardCharsets.UTF_8), List.of(),
           DAY_ONE_MILLIS + 86_400_000L * (i / 70)));
     }
     KAFKA.produce(topic, records.subList(0, 120));
@@ -61,7 +62,8 @@ class LayoutSparkReadIT {
           long partition = (Long) row.get(KafkaColumns.PARTITION);
           long offset = (Long) row.get(KafkaColumns.OFFSET);
           int index = (int) (offset * 2 + partition);
-          assertThat(new String(Base64.getDecoder().decode((String) row.get(KafkaColumns.VALUE))))
+          String value = (String) row.get(KafkaColumns.VALUE);
+          assertThat(new String(Base64.getDecoder().decode(value), StandardCharsets.UTF_8))
               .isEqualTo("v" + index);
           assertThat(Instant.parse((String) row.get(KafkaColumns.TIMESTAMP)))
               .isEqualTo(Instant.ofEpochMilli(DAY_ONE_MILLIS + 86_400_000L * (index / 70)));

@@ -13,6 +13,7 @@ import io.mink.testkit.TestRecord;
 import io.mink.testkit.Warehouse;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -50,7 +51,7 @@ class PartitionedIndexingIT {
       int partition = (i / 3) % 2;
       // three days in offset order, and every 25th record a late one from day one
       int day = i % 25 == 24 ? 0 : i / 200;
-      records.add(new TestRecord(partition, null, ("v" + i).getBytes(), List.of(),
+      records.add(new TestRecord(partition, null, ("v" + i).getBytes(StandardCharsets.UTF_8), List.of(),
           DAY_ONE_MILLIS + DAY_MILLIS * day));
       expected.merge(partition + "/" + day, 1L, Long::sum);
     }
@@ -145,7 +146,8 @@ class PartitionedIndexingIT {
   private static List<TestRecord> records(int from, int count) {
     List<TestRecord> records = new ArrayList<>();
     for (int i = from; i < from + count; i++) {
-      records.add(new TestRecord(i % 2, null, ("v" + i).getBytes(), List.of(), DAY_ONE_MILLIS + i));
+      records.add(new TestRecord(i % 2, null, ("v" + i).getBytes(StandardCharsets.UTF_8), List.of(),
+          DAY_ONE_MILLIS + i));
     }
     return records;
   }

@@ -201,7 +201,7 @@ class RawIndexingIT {
       throws Exception {
     producer.beginTransaction();
     for (int i = 0; i < count; i++) {
-      producer.send(TestRecord.of("k" + i, "v" + i).toProducerRecord(topic));
+      var unused = producer.send(TestRecord.of("k" + i, "v" + i).toProducerRecord(topic));
     }
     producer.flush();
     if (commit) {

@@ -14,6 +14,7 @@ import io.mink.testkit.registry.FakeSchemaRegistry;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -73,7 +74,7 @@ class RegistryIndexingIT {
     int valueId = registry.register(topic + "-value", SchemaType.AVRO, ORDER_V1).id();
     List<TestRecord> records = List.of(
         record(confluent(keyId, avro("\"string\"", "alice")), confluent(valueId, order(ORDER_V1, 1, "alice", 2))),
-        record("plain key".getBytes(), "plain value".getBytes()),
+        record("plain key".getBytes(StandardCharsets.UTF_8), "plain value".getBytes(StandardCharsets.UTF_8)),
         record(null, confluent(4242, new byte[] {2, 4})),
         record(null, confluent(valueId, new byte[] {(byte) 0xFF})));
     KAFKA.produce(topic, records);
@@ -95,7 +96,8 @@ class RegistryIndexingIT {
       assertThat(rows.get(0).getField("_kafka_value")).isNull();
       assertThat(rows.get(0).getField("id")).isEqualTo(1L);
       assertThat(rows.get(0).getField("customer")).isEqualTo("alice");
-      assertThat(rows.get(1).getField("_kafka_value")).isEqualTo(ByteBuffer.wrap("plain value".getBytes()));
+      assertThat(rows.get(1).getField("_kafka_value"))
+          .isEqualTo(ByteBuffer.wrap("plain value".getBytes(StandardCharsets.UTF_8)));
       assertThat(rows.get(1).getField("id")).isNull();
       assertThat(rows.get(2).getField("_kafka_value")).isEqualTo(ByteBuffer.wrap(records.get(2).value()));
       assertThat(rows.get(3).getField("_kafka_value")).isEqualTo(ByteBuffer.wrap(records.get(3).value()));

@@ -93,7 +93,7 @@ final class WalkMerge {
     Set<Column> written = Collections.newSetFromMap(new IdentityHashMap<>());
     for (WalkSchema.Field field : struct.fields) {
       Column target = columnFor(column, field);
-      if (target == null || exact && !fits(target, field.type, field.optional, true)) {
+      if (target == null || (exact && !fits(target, field.type, field.optional, true))) {
         return false;
       }
       written.add(target);
@@ -126,8 +126,8 @@ final class WalkMerge {
     if (from.kind() == to.kind()) {
       return from.kind() != WalkSchema.Kind.DECIMAL || from.precision() <= to.precision();
     }
-    return from.kind() == WalkSchema.Kind.INT && to.kind() == WalkSchema.Kind.LONG
-        || from.kind() == WalkSchema.Kind.FLOAT && to.kind() == WalkSchema.Kind.DOUBLE;
+    return (from.kind() == WalkSchema.Kind.INT && to.kind() == WalkSchema.Kind.LONG)
+        || (from.kind() == WalkSchema.Kind.FLOAT && to.kind() == WalkSchema.Kind.DOUBLE);
   }
 
   private static boolean isReserved(String name) {

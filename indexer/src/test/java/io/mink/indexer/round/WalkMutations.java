@@ -5,6 +5,7 @@ import java.util.Collections;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Random;
 import java.util.Set;
@@ -195,7 +196,7 @@ final class WalkMutations {
 
   private String addField(WalkSchema.Struct struct, List<String> path, int depth) {
     Set<String> present = new HashSet<>();
-    struct.fields.forEach(field -> present.add(field.name.toLowerCase()));
+    struct.fields.forEach(field -> present.add(field.name.toLowerCase(Locale.ROOT)));
     List<String> earlier = namesSeen.getOrDefault(path, Set.of()).stream().filter(n -> !present.contains(n)).sorted()
         .toList();
     String name;
@@ -211,7 +212,7 @@ final class WalkMutations {
 
   private String freshName(WalkSchema.Struct struct) {
     Set<String> present = new HashSet<>();
-    struct.fields.forEach(field -> present.add(field.name.toLowerCase()));
+    struct.fields.forEach(field -> present.add(field.name.toLowerCase(Locale.ROOT)));
     for (int attempt = 0; attempt < 10; attempt++) {
       String name = NAMES[random.nextInt(NAMES.length)];
       if (!present.contains(name)) {
@@ -250,6 +251,7 @@ final class WalkMutations {
     return struct;
   }
 
+  @SuppressWarnings("EnumOrdinal") // a random pick: a seed's walk follows the declaration order, as any pick would
   private WalkSchema.Prim randomPrimitive() {
     WalkSchema.Kind kind = WalkSchema.Kind.values()[random.nextInt(WalkSchema.Kind.values().length)];
     return kind == WalkSchema.Kind.DECIMAL ? WalkSchema.Prim.decimal(4 + random.nextInt(12)) : WalkSchema.Prim.of(kind);
@@ -277,7 +279,7 @@ final class WalkMutations {
   /** Whether values of one could go to a column of the other by promotion or new nested fields. */
   private static boolean compatible(WalkSchema.Type a, WalkSchema.Type b) {
     if (a instanceof WalkSchema.Prim pa && b instanceof WalkSchema.Prim pb) {
-      return family(pa) == family(pb);
+      return family(pa).equals(family(pb));
     }
     if (a instanceof WalkSchema.Struct && b instanceof WalkSchema.Struct) {
       return true;

@@ -100,30 +100,30 @@ final class WalkPayloads {
     if (value == null) {
       return null;
     }
-    switch (schema.getType()) {
-      case UNION:
-        return toAvro(schema.getTypes().get(1), value);
-      case RECORD:
+    return switch (schema.getType()) {
+      case UNION -> toAvro(schema.getTypes().get(1), value);
+      case RECORD -> {
         GenericData.Record record = new GenericData.Record(schema);
         Map<String, Object> fields = (Map<String, Object>) value;
         for (Schema.Field field : schema.getFields()) {
           record.put(field.name(), toAvro(field.schema(), fields.get(field.name())));
         }
-        return record;
-      case ARRAY:
+        yield record;
+      }
+      case ARRAY -> {
         List<Object> elements = new ArrayList<>();
         for (Object element : (List<Object>) value) {
           elements.add(toAvro(schema.getElementType(), element));
         }
-        return elements;
-      case MAP:
+        yield elements;
+      }
+      case MAP -> {
         Map<String, Object> entries = new LinkedHashMap<>();
         ((Map<String, Object>) value).forEach((key, entry) -> entries.put(key, toAvro(schema.getValueType(), entry)));
-        return entries;
-      case BYTES:
-        return ByteBuffer.wrap(((BigDecimal) value).unscaledValue().toByteArray());
-      default:
-        return value;
-    }
+        yield entries;
+      }
+      case BYTES -> ByteBuffer.wrap(((BigDecimal) value).unscaledValue().toByteArray());
+      default -> value;
+    };
   }
 }

@@ -2,6 +2,7 @@ package io.mink.indexer.round;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.function.Consumer;
 import java.util.stream.Collectors;
 
@@ -40,7 +41,7 @@ record WalkSchema(int number, Struct root, String poison) {
 
     @Override
     public String toString() {
-      return kind == Kind.DECIMAL ? "decimal(" + precision + ",2)" : kind.name().toLowerCase();
+      return kind == Kind.DECIMAL ? "decimal(" + precision + ",2)" : kind.name().toLowerCase(Locale.ROOT);
     }
   }
 

@@ -158,7 +158,7 @@ final class WalkTable {
 
   @SuppressWarnings("unchecked")
   private static Map<Column, Object> placeStruct(Column table, WalkSchema.Struct type, Map<String, Object> value) {
-    Map<Column, Object> placed = new IdentityHashMap<>();
+    IdentityHashMap<Column, Object> placed = new IdentityHashMap<>();
     for (WalkSchema.Field field : type.fields) {
       Object fieldValue = value.get(field.name);
       if (fieldValue == null) {
@@ -175,23 +175,23 @@ final class WalkTable {
 
   @SuppressWarnings("unchecked")
   private static Object placeValue(Column column, WalkSchema.Type type, Object value) {
-    switch (column.shape) {
-      case STRUCT:
-        return placeStruct(column, (WalkSchema.Struct) type, (Map<String, Object>) value);
-      case LIST:
+    return switch (column.shape) {
+      case STRUCT -> placeStruct(column, (WalkSchema.Struct) type, (Map<String, Object>) value);
+      case LIST -> {
         List<Object> elements = new ArrayList<>();
         WalkSchema.Type elementType = ((WalkSchema.ListOf) type).element;
         ((List<Object>) value).forEach(e -> elements.add(e == null ? null : placeValue(column.element, elementType, e)));
-        return elements;
-      case MAP:
+        yield elements;
+      }
+      case MAP -> {
         Map<String, Object> entries = new LinkedHashMap<>();
         WalkSchema.Type valueType = ((WalkSchema.MapOf) type).value;
         ((Map<String, Object>) value).forEach((k, v) -> entries.put(k, v == null ? null
             : placeValue(column.element, valueType, v)));
-        return entries;
-      default:
-        return value;
-    }
+        yield entries;
+      }
+      default -> value;
+    };
   }
 
   /** The typed columns of a row as the table's current schema names them, JSON-normalized; null placement: all null. */
@@ -213,20 +213,20 @@ final class WalkTable {
     if (placed == null) {
       return null;
     }
-    switch (column.shape) {
-      case STRUCT:
-        return renderStruct(column, (Map<Column, Object>) placed);
-      case LIST:
+    return switch (column.shape) {
+      case STRUCT -> renderStruct(column, (Map<Column, Object>) placed);
+      case LIST -> {
         List<Object> elements = new ArrayList<>();
         ((List<Object>) placed).forEach(e -> elements.add(render(column.element, e)));
-        return elements;
-      case MAP:
+        yield elements;
+      }
+      case MAP -> {
         Map<String, Object> entries = new LinkedHashMap<>();
         ((Map<String, Object>) placed).forEach((k, v) -> entries.put(k, render(column.element, v)));
-        return entries;
-      default:
-        return WalkJson.normalize(placed);
-    }
+        yield entries;
+      }
+      default -> WalkJson.normalize(placed);
+    };
   }
 
   @Override

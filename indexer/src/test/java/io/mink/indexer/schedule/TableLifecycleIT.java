@@ -67,8 +67,8 @@ class TableLifecycleIT {
       assertThat(missing.lifecycle().reason()).isEqualTo("topic " + deleted + " (topic id " + orders.topicId()
           + ") no longer exists in Kafka");
       await("the missing table off both instances' schedules",
-          () -> sidecar.service.statusBoard().get(orders.qualifiedName()).isEmpty()
-              && other.service.statusBoard().get(orders.qualifiedName()).isEmpty() ? true : null);
+          () -> (sidecar.service.statusBoard().get(orders.qualifiedName()).isEmpty()
+              && other.service.statusBoard().get(orders.qualifiedName()).isEmpty()) ? true : null);
 
       String newId = recreate(deleted);
       TableDescriptor replaced = awaitState(sidecar, orders, LifecycleState.REPLACED);
@@ -76,8 +76,8 @@ class TableLifecycleIT {
           + "(topic id " + orders.topicId() + " is now " + newId + "): remove the table and add it again");
       KAFKA.produce(deleted, TestRecords.mixed(3, 30, 2));
       Map<LifecycleState, Integer> census = Map.of(LifecycleState.INDEXING, 1, LifecycleState.REPLACED, 1);
-      await("both instances counting the replaced table", () -> sidecar.service.tablesByState().equals(census)
-          && other.service.tablesByState().equals(census) ? true : null);
+      await("both instances counting the replaced table", () -> (sidecar.service.tablesByState().equals(census)
+          && other.service.tablesByState().equals(census)) ? true : null);
 
       sidecar.store.replace(sidecar.store.find(payments.qualifiedName()).orElseThrow(), payments.withLifecycle(
           new Lifecycle(LifecycleState.MISSING, Instant.now(), "its topic could not be seen")));

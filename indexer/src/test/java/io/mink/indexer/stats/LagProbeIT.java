@@ -6,6 +6,7 @@ import io.mink.lake.LakeOffsets;
 import io.mink.tables.KafkaClientFactory;
 import io.mink.testkit.KafkaBroker;
 import io.mink.testkit.TestRecord;
+import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -102,7 +103,8 @@ class LagProbeIT {
   private static List<TestRecord> records(int partition, int from, int to, long start) {
     List<TestRecord> records = new ArrayList<>();
     for (int i = from; i < to; i++) {
-      records.add(new TestRecord(partition, null, ("record " + i).getBytes(), List.of(), start + i * 1000L));
+      records.add(new TestRecord(partition, null, ("record " + i).getBytes(StandardCharsets.UTF_8), List.of(),
+          start + i * 1000L));
     }
     return records;
   }

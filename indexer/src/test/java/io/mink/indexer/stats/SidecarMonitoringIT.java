@@ -14,6 +14,7 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -121,7 +122,7 @@ class SidecarMonitoringIT {
   private static List<TestRecord> records(int count, long timestamp) {
     List<TestRecord> records = new ArrayList<>();
     for (int i = 0; i < count; i++) {
-      records.add(new TestRecord(0, null, ("record " + i).getBytes(), List.of(), timestamp + i));
+      records.add(new TestRecord(0, null, ("record " + i).getBytes(StandardCharsets.UTF_8), List.of(), timestamp + i));
     }
     return records;
   }

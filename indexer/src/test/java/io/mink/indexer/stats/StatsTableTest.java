@@ -43,7 +43,7 @@ class StatsTableTest {
   void lastRoundSaysNothingNewAndForceFinished() {
     assertThat(StatsTable.lastRound(new RoundSummary(NOW, false, 0, 0, 0, Duration.ofMillis(300), false, Map.of())))
         .isEqualTo("nothing new in 0.3s");
-    assertThat(StatsTable.lastRound(new RoundSummary(NOW, true, 1, 700, 1, Duration.ofSeconds(180), true, Map.of())))
+    assertThat(StatsTable.lastRound(new RoundSummary(NOW, true, 1, 700, 1, Duration.ofMinutes(3), true, Map.of())))
         .isEqualTo("1 row, 700 B, 1 file in 3m, force-finished");
   }
 

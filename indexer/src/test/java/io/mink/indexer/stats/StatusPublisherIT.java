@@ -29,6 +29,7 @@ class StatusPublisherIT {
     topic.ensure(KAFKA.admin());
   }
 
+  @SuppressWarnings("try") // the publishers only need to run meanwhile
   @Test
   void changedStatusIsPublishedAtOnceAndRepublishedOnEveryInterval() {
     StatusBoard board = new StatusBoard();
@@ -48,6 +49,7 @@ class StatusPublisherIT {
     }
   }
 
+  @SuppressWarnings("try") // the publishers only need to run meanwhile
   @Test
   void tableThatMovedShowsItsNewOwnerEvenWhenTheOldOneWroteLast() {
     StatusBoard oldOwner = new StatusBoard();

@@ -180,7 +180,7 @@ public final class TableAttach {
           continue;
         }
         Integer partition = partitionOf(file, metadata.specsById().get(file.specId()), partitionColumn.fieldId());
-        Long maxOffset = bound(file.upperBounds(), offsetColumn);
+        Long maxOffset = bound(file.upperBounds(), offsetColumn, Long.class);
         if (partition == null || maxOffset == null) {
           return false;
         }
@@ -199,17 +199,17 @@ public final class TableAttach {
     }
     Types.NestedField column = Types.NestedField.required(partitionFieldId, KafkaColumns.PARTITION,
         Types.IntegerType.get());
-    Integer lower = bound(file.lowerBounds(), column);
-    Integer upper = bound(file.upperBounds(), column);
+    Integer lower = bound(file.lowerBounds(), column, Integer.class);
+    Integer upper = bound(file.upperBounds(), column, Integer.class);
     return lower != null && lower.equals(upper) ? lower : null;
   }
 
-  private static <T> T bound(Map<Integer, ByteBuffer> bounds, Types.NestedField column) {
+  private static <T> T bound(Map<Integer, ByteBuffer> bounds, Types.NestedField column, Class<T> javaClass) {
     if (bounds == null) {
       return null;
     }
     ByteBuffer value = bounds.get(column.fieldId());
-    return value == null ? null : Conversions.fromByteBuffer(column.type(), value);
+    return value == null ? null : javaClass.cast(Conversions.fromByteBuffer(column.type(), value));
   }
 
   /** Raises {@code next} to max(_kafka_offset) + 1 per partition from the rows of the snapshot. */

@@ -29,6 +29,8 @@ public final class CompactionPlanner {
   private CompactionPlanner() {}
 
   /**
+   * The groups of files to rewrite, each into files of the split target size.
+   *
    * @param files every data file of the partitions to look at, with no delete files against them
    * @param targetFileSizeBytes files at or above this size are left alone
    * @param splitTargetSizeBytes the most bytes of input one group holds

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.sun.net.httpserver.HttpServer;
 import java.io.IOException;
+import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.nio.file.Path;
@@ -125,7 +126,7 @@ class MisconfiguredCatalogTest {
   @Test
   void restCatalogThatRefusesMinksCredentialsSaysWhichPropertiesToSet() throws IOException {
     AtomicInteger requests = new AtomicInteger();
-    HttpServer server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+    HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
     server.createContext("/", exchange -> {
       requests.incrementAndGet();
       byte[] body = "{\"error\":{\"message\":\"Credentials have expired\",\"type\":\"NotAuthorizedException\",\"code\":401}}"

@@ -50,7 +50,8 @@ class CompactionTest {
   @Test
   void smallFilesOfEachKafkaPartitionAreRewrittenInTheRoundsSnapshotWithTheSameRows() throws IOException {
     for (int round = 0; round < 5; round++) {
-      commitRound(List.of(file(0, round * 10, round * 10 + 10), file(1, round * 7, round * 7 + 7)), Compaction.NONE);
+      commitRound(List.of(file(0, round * 10L, round * 10L + 10), file(1, round * 7L, round * 7L + 7)),
+          Compaction.NONE);
     }
     List<Row> before = rows();
     List<DataFile> current = files();

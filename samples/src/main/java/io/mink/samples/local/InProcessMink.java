@@ -5,6 +5,7 @@ import io.mink.cli.Main;
 import io.mink.lake.catalog.LakeSettings;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.nio.charset.Charset;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -28,7 +29,7 @@ public final class InProcessMink {
     Map<String, String> merged = new HashMap<>(System.getenv());
     merged.putAll(variables);
     this.out = out;
-    this.environment = new Environment(merged, home, out, new PrintWriter(System.err, true));
+    this.environment = new Environment(merged, home, out, new PrintWriter(System.err, true, Charset.defaultCharset()));
   }
 
   /** The embedded lake's catalog and files, where {@code mink serve} writes the tables. */

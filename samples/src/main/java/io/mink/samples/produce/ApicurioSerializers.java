@@ -19,6 +19,7 @@ public final class ApicurioSerializers {
    * Apicurio's registry client warns through java.util.logging, once per JVM, that it uses a shared Vert.x
    * instance; that is what a short-lived producer wants. Held here so that the level stays set.
    */
+  @SuppressWarnings("unused") // held, not read: a logger nobody references loses its level
   private static final Logger VERTX_NOTICE = quiet("io.apicurio.registry.client.common");
 
   private ApicurioSerializers() {}

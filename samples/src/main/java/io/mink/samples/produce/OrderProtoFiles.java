@@ -88,7 +88,8 @@ public final class OrderProtoFiles {
   private static String toCamelCase(String name) {
     StringBuilder camel = new StringBuilder();
     boolean upper = false;
-    for (char c : name.toCharArray()) {
+    for (int i = 0; i < name.length(); i++) {
+      char c = name.charAt(i);
       if (c == '_') {
         upper = true;
       } else {

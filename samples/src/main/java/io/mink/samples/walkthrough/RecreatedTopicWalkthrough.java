@@ -12,6 +12,7 @@ import io.mink.testkit.TestRecord;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
+import java.nio.charset.Charset;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -41,7 +42,7 @@ public final class RecreatedTopicWalkthrough {
   public static void main(String[] args) throws Exception {
     Main.useMinkLogging();
     Path home = Files.createTempDirectory("mink-recreated-topic");
-    PrintWriter out = new PrintWriter(System.out, true);
+    PrintWriter out = new PrintWriter(System.out, true, Charset.defaultCharset());
     try (LocalStack stack = LocalStack.start()) {
       walk(stack, home, out);
     }
@@ -92,8 +93,8 @@ public final class RecreatedTopicWalkthrough {
   private void produce(int count, String topicLife) {
     try (KafkaProducer<byte[], byte[]> producer = stack.broker().newProducer()) {
       for (int i = 0; i < count; i++) {
-        producer.send(TestRecord.of("user-" + (i % 17), "{\"page\":\"/p/" + i + "\",\"topic\":\"" + topicLife
-            + "\"}").toProducerRecord(TOPIC));
+        var unused = producer.send(TestRecord.of("user-" + (i % 17),
+            "{\"page\":\"/p/" + i + "\",\"topic\":\"" + topicLife + "\"}").toProducerRecord(TOPIC));
       }
       producer.flush();
     }

@@ -11,6 +11,7 @@ import io.mink.samples.local.TextTable;
 import io.mink.samples.produce.ApicurioSerializers;
 import io.mink.samples.produce.SchemaLanguage;
 import java.io.PrintWriter;
+import java.nio.charset.Charset;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -62,7 +63,7 @@ public final class SchemaEvolutionWalkthrough {
   public static void main(String[] args) throws Exception {
     Main.useMinkLogging();
     Path home = Files.createTempDirectory("mink-evolution");
-    PrintWriter out = new PrintWriter(System.out, true);
+    PrintWriter out = new PrintWriter(System.out, true, Charset.defaultCharset());
     try (LocalStack stack = LocalStack.start()) {
       walk(stack, home, out);
     }
@@ -113,11 +114,11 @@ public final class SchemaEvolutionWalkthrough {
 
   private void send(Schema schema, GenericRecord... payments) {
     for (GenericRecord payment : payments) {
-      producer.send(new ProducerRecord<>(TOPIC, Long.toString((Long) payment.get("payment_id")), payment));
+      var unused = producer.send(new ProducerRecord<>(TOPIC, Long.toString((Long) payment.get("payment_id")), payment));
     }
     producer.flush();
     out.printf("   produced %d payment%s with schema %s%n", payments.length, payments.length == 1 ? "" : "s",
-        schema == v1 ? "v1" : "v2");
+        schema.equals(v1) ? "v1" : "v2");
   }
 
   private void show(LakeWatch lake, String when) {

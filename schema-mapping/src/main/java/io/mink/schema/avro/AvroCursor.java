@@ -86,7 +86,7 @@ final class AvroCursor {
       int b = buffer[p];
       if (b >= 0) {
         position = p + 1;
-        return (b >>> 1) ^ -(b & 1);
+        return (long) ((b >>> 1) ^ -(b & 1));
       }
     }
     return readMultiByteLong(where);

@@ -25,10 +25,10 @@ final class BooleanDecoder extends ValueDecoder {
   @Override
   Object decode(JsonParser parser, JsonToken token) throws UndecodableException {
     if (token == JsonToken.VALUE_TRUE) {
-      return Boolean.TRUE;
+      return true;
     }
     if (token == JsonToken.VALUE_FALSE) {
-      return Boolean.FALSE;
+      return false;
     }
     throw wrongType(parser, token);
   }

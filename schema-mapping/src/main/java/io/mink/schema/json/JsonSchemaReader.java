@@ -31,7 +31,7 @@ final class JsonSchemaReader {
   static final int MAX_DEPTH = 64;
 
   private final SchemaDocuments documents;
-  private final Map<JsonNode, Definition> definitions = new IdentityHashMap<>();
+  private final IdentityHashMap<JsonNode, Definition> definitions = new IdentityHashMap<>();
   private final ArrayDeque<Pending> pending = new ArrayDeque<>();
 
   private record Pending(Definition definition, Target target) {}

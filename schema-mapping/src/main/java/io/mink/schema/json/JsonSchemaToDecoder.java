@@ -70,8 +70,8 @@ final class JsonSchemaToDecoder extends JsonSchemaVisitor<JsonSchemaToDecoder.Ma
       Mapping mapping = properties.get(i);
       int id = root ? i + 1 : nextId++;
       boolean optional = mapping.nullable() || !property.required();
-      fields.add(Types.NestedField.of(id, optional, property.name(), mapping.decoder().type(),
-          JsonSchemaNode.documentation(property.schema())));
+      fields.add(Types.NestedField.builder().withId(id).isOptional(optional).withName(property.name())
+          .ofType(mapping.decoder().type()).withDoc(JsonSchemaNode.documentation(property.schema())).build());
       decoders.add(mapping.decoder());
       present.add(property.required());
     }

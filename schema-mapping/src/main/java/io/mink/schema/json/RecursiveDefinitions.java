@@ -5,7 +5,6 @@ import java.util.ArrayList;
 import java.util.Deque;
 import java.util.IdentityHashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
  * Marks the definitions that reach themselves through $ref: those in a strongly connected
@@ -27,7 +26,7 @@ final class RecursiveDefinitions {
     }
   }
 
-  private final Map<Definition, Visit> visits = new IdentityHashMap<>();
+  private final IdentityHashMap<Definition, Visit> visits = new IdentityHashMap<>();
   private final Deque<Visit> component = new ArrayDeque<>();
   private final Deque<Visit> calls = new ArrayDeque<>();
 

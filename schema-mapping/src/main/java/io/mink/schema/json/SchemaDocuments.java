@@ -17,6 +17,7 @@ import io.mink.schema.registry.SchemaType;
 import java.net.URI;
 import java.util.HashMap;
 import java.util.IdentityHashMap;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 
@@ -51,9 +52,9 @@ final class SchemaDocuments {
   /** A resolved $ref: the node it points at, the node's scope, and where it is, for messages. */
   record Target(JsonNode node, Scope scope, String location) {}
 
-  private final Map<RegisteredSchema, Document> documents = new IdentityHashMap<>();
-  private final Map<Document, Scope> rootScopes = new IdentityHashMap<>();
-  private final Map<JsonNode, Scope> scopes = new IdentityHashMap<>();
+  private final IdentityHashMap<RegisteredSchema, Document> documents = new IdentityHashMap<>();
+  private final IdentityHashMap<Document, Scope> rootScopes = new IdentityHashMap<>();
+  private final IdentityHashMap<JsonNode, Scope> scopes = new IdentityHashMap<>();
   private final Map<String, Scope> resources = new HashMap<>();
   private final Map<String, JsonNode> anchors = new HashMap<>();
   private final Document root;
@@ -167,7 +168,7 @@ final class SchemaDocuments {
     }
     if (node == null || !(node.isObject() || node.isBoolean())) {
       throw new UnreadableSchemaException(describe(label) + " must be a JSON object or a boolean, not "
-          + (node == null || node.isMissingNode() ? "empty" : node.getNodeType().name().toLowerCase()));
+          + (node == null || node.isMissingNode() ? "empty" : node.getNodeType().name().toLowerCase(Locale.ROOT)));
     }
     return node;
   }

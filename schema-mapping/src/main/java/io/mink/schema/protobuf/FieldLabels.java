@@ -23,6 +23,8 @@ interface FieldLabels {
   };
 
   /**
+   * The field's label followed by a space, or an empty string.
+   *
    * @param field a singular field that is no oneof member
    * @param scope the messages enclosing the field, outermost first
    */

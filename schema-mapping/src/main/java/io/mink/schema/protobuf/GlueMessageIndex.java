@@ -53,7 +53,8 @@ final class GlueMessageIndex {
   private static String mapEntryName(String fieldName) {
     StringBuilder name = new StringBuilder();
     boolean upperNext = true;
-    for (char c : fieldName.toCharArray()) {
+    for (int i = 0; i < fieldName.length(); i++) {
+      char c = fieldName.charAt(i);
       if (c == '_') {
         upperNext = true;
       } else if (upperNext) {

@@ -3,6 +3,7 @@ package io.mink.schema.protobuf;
 import java.math.BigDecimal;
 import java.nio.ByteBuffer;
 import java.util.Base64;
+import org.apache.iceberg.util.ByteBuffers;
 
 /** Writes JSON strings and the proto3 JSON forms of scalar values. */
 final class JsonText {
@@ -48,7 +49,7 @@ final class JsonText {
   }
 
   static void appendBase64(StringBuilder out, ByteBuffer bytes) {
-    out.append('"').append(Base64.getEncoder().encodeToString(bytes.array())).append('"');
+    out.append('"').append(Base64.getEncoder().encodeToString(ByteBuffers.toByteArray(bytes))).append('"');
   }
 
   private static void appendFloatingPoint(StringBuilder out, double value, String text) {

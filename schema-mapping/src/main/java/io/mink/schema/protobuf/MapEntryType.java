@@ -38,7 +38,8 @@ record MapEntryType(ProtoType key, ProtoType value) {
       return false;
     }
     boolean keyAndValue = message.getDeclaredFields().stream().allMatch(field -> field.getLabel() != Field.Label.REPEATED
-        && (field.getTag() == 1 && field.getName().equals("key") || field.getTag() == 2 && field.getName().equals("value")));
+        && ((field.getTag() == 1 && field.getName().equals("key"))
+            || (field.getTag() == 2 && field.getName().equals("value"))));
     return keyAndValue && hasMapEntryOption(message);
   }
 

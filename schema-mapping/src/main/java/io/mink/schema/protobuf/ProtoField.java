@@ -11,7 +11,6 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.IdentityHashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
  * A field of a message as Mink maps it.
@@ -37,7 +36,7 @@ record ProtoField(Field field, Presence presence, String oneOf, MapEntryType map
   /** The message's fields in declaration order, oneof members in place; extensions are left out. */
   static List<ProtoField> of(MessageType message, Schema schema) {
     List<Field> fields = new ArrayList<>(message.getDeclaredFields());
-    Map<Field, String> oneOfs = new IdentityHashMap<>();
+    IdentityHashMap<Field, String> oneOfs = new IdentityHashMap<>();
     for (OneOf oneOf : message.getOneOfs()) {
       for (Field member : oneOf.getFields()) {
         fields.add(member);

@@ -91,6 +91,7 @@ public final class SerializedProtoFile {
   }
 
   private static boolean isBase64Character(int c) {
-    return c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '+' || c == '/' || c == '=';
+    return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9')
+        || c == '+' || c == '/' || c == '=';
   }
 }

@@ -13,7 +13,6 @@ import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.IdentityHashMap;
 import java.util.List;
-import java.util.Map;
 import org.apache.iceberg.Schema;
 import org.apache.iceberg.data.GenericRecord;
 import org.apache.iceberg.data.Record;
@@ -32,8 +31,8 @@ public final class RowAssembler {
   private final Schema schema;
   private final Types.StructType struct;
   private final Types.StructType headerType;
-  private final Map<CompiledSchema, Placement> keyPlacements = new IdentityHashMap<>();
-  private final Map<CompiledSchema, Placement> valuePlacements = new IdentityHashMap<>();
+  private final IdentityHashMap<CompiledSchema, Placement> keyPlacements = new IdentityHashMap<>();
+  private final IdentityHashMap<CompiledSchema, Placement> valuePlacements = new IdentityHashMap<>();
 
   public RowAssembler(Schema schema) {
     this.schema = requireNonNull(schema, "schema is null");

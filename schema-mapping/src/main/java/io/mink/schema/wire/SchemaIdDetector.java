@@ -25,6 +25,8 @@ public final class SchemaIdDetector {
   private SchemaIdDetector() {}
 
   /**
+   * Finds the schema id of a key or value.
+   *
    * @param bytes the key or value, never null
    * @param schemaIdHeader the value of the part's schema-id header, or null when the record has none
    */

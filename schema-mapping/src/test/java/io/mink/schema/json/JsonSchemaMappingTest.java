@@ -11,6 +11,7 @@ import java.time.ZoneOffset;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.UUID;
 import org.apache.iceberg.data.GenericRecord;
@@ -76,7 +77,7 @@ class JsonSchemaMappingTest {
     UUID id = UUID.fromString("0f8fad5b-d9cb-469f-a165-70867728950e");
 
     assertThat(compiled.type()).isEqualTo(Types.UUIDType.get());
-    assertThat(decodeWritten(compiled, id.toString().toUpperCase())).isEqualTo(id);
+    assertThat(decodeWritten(compiled, id.toString().toUpperCase(Locale.ROOT))).isEqualTo(id);
   }
 
   @Test

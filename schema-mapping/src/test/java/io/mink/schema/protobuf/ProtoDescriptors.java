@@ -94,12 +94,12 @@ final class ProtoDescriptors {
     List<String> syntheticOneOfs = new ArrayList<>();
     for (ProtoField declared : ProtoField.of(message, schema)) {
       Field field = declared.field();
-      FieldDescriptorProto.Builder fieldProto = field(field, syntax);
+      FieldDescriptorProto.Builder fieldProto = field(field);
       if (declared.oneOf() != null) {
         fieldProto.setOneofIndex(oneOfs.indexOf(declared.oneOf()));
       } else if (field.getType().isMap()) {
         String entryName = mapEntryName(field.getName());
-        proto.addNestedType(mapEntry(entryName, field.getType(), syntax));
+        proto.addNestedType(mapEntry(entryName, field.getType()));
         fieldProto.setType(FieldDescriptorProto.Type.TYPE_MESSAGE)
             .setTypeName("." + message.getType() + "." + entryName)
             .setLabel(FieldDescriptorProto.Label.LABEL_REPEATED);
@@ -120,21 +120,21 @@ final class ProtoDescriptors {
     return proto.build();
   }
 
-  private FieldDescriptorProto.Builder field(Field field, Syntax syntax) {
+  private FieldDescriptorProto.Builder field(Field field) {
     FieldDescriptorProto.Builder proto = FieldDescriptorProto.newBuilder()
         .setName(field.getName())
         .setNumber(field.getTag())
         .setJsonName(field.getJsonName())
         .setLabel(label(field));
     typeOf(proto, field.getType());
-    if (field.isRepeated() && field.getType().isScalar() && field.getType() != ProtoType.STRING
-        && field.getType() != ProtoType.BYTES) {
+    if (field.isRepeated() && field.getType().isScalar() && !field.getType().equals(ProtoType.STRING)
+        && !field.getType().equals(ProtoType.BYTES)) {
       proto.setOptions(FieldOptions.newBuilder().setPacked(field.isPacked()));
     }
     return proto;
   }
 
-  private DescriptorProto mapEntry(String name, ProtoType mapType, Syntax syntax) {
+  private DescriptorProto mapEntry(String name, ProtoType mapType) {
     FieldDescriptorProto.Builder key = FieldDescriptorProto.newBuilder().setName("key").setNumber(1)
         .setJsonName("key").setLabel(FieldDescriptorProto.Label.LABEL_OPTIONAL);
     FieldDescriptorProto.Builder value = FieldDescriptorProto.newBuilder().setName("value").setNumber(2)
@@ -176,7 +176,8 @@ final class ProtoDescriptors {
   static String mapEntryName(String fieldName) {
     StringBuilder name = new StringBuilder();
     boolean upperNext = true;
-    for (char c : fieldName.toCharArray()) {
+    for (int i = 0; i < fieldName.length(); i++) {
+      char c = fieldName.charAt(i);
       if (c == '_') {
         upperNext = true;
       } else {

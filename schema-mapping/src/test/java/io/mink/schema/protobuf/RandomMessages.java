@@ -101,7 +101,7 @@ final class RandomMessages {
   }
 
   private Duration duration() {
-    long seconds = random.nextInt(2_000_000) - 1_000_000;
+    long seconds = random.nextInt(2_000_000) - 1_000_000L;
     int nanos = random.nextInt(1_000_000_000);
     return Duration.newBuilder().setSeconds(seconds).setNanos(seconds < 0 ? -nanos : nanos).build();
   }

@@ -85,7 +85,7 @@ final class ReferenceValues {
     String name = message.getDescriptorForType().getFullName();
     if (name.equals("google.protobuf.Timestamp")) {
       Timestamp timestamp = (Timestamp) message;
-      check(actual, Instant.ofEpochSecond(timestamp.getSeconds(), timestamp.getNanos() / 1000 * 1000)
+      check(actual, Instant.ofEpochSecond(timestamp.getSeconds(), timestamp.getNanos() / 1000 * 1000L)
           .atOffset(ZoneOffset.UTC), at);
     } else if (name.startsWith("google.protobuf.") && WRAPPERS.contains(message.getDescriptorForType().getName())) {
       FieldDescriptor wrapped = message.getDescriptorForType().findFieldByNumber(1);

@@ -7,6 +7,7 @@ import io.mink.schema.registry.RegistryUnavailableException.Fault;
 import io.mink.schema.registry.StubHttpServer.Answer;
 import java.net.InetAddress;
 import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Base64;
 import java.util.List;
@@ -343,7 +344,7 @@ class ConfluentRegistryClientTest {
     ConfluentRegistryClient.create(ConfluentRegistrySettings.of(url)).fetch(new SchemaRef.ConfluentId(7));
 
     assertThat(server.requests().get(0).header("Authorization"))
-        .isEqualTo("Basic " + Base64.getEncoder().encodeToString("mink:p@ss".getBytes()));
+        .isEqualTo("Basic " + Base64.getEncoder().encodeToString("mink:p@ss".getBytes(StandardCharsets.UTF_8)));
   }
 
   @Test

@@ -3,6 +3,7 @@ package io.mink.schema.registry;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.GeneralSecurityException;
@@ -72,7 +73,7 @@ final class TestCertificates {
     command.addAll(List.of(args));
     try {
       Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
-      String output = new String(process.getInputStream().readAllBytes());
+      String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
       if (process.waitFor() != 0) {
         throw new IllegalStateException("keytool failed: " + String.join(" ", command) + "\n" + output);
       }

@@ -116,7 +116,8 @@ class SchemaMergePropertiesTest {
   private static Types.StructType toStruct(List<Shape> shapes, AtomicInteger ids) {
     List<Types.NestedField> fields = new ArrayList<>();
     for (Shape shape : shapes) {
-      fields.add(Types.NestedField.of(ids.incrementAndGet(), shape.optional(), shape.name(), type(shape, ids)));
+      fields.add(Types.NestedField.builder().withId(ids.incrementAndGet()).isOptional(shape.optional())
+          .withName(shape.name()).ofType(type(shape, ids)).build());
     }
     return Types.StructType.of(fields);
   }

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.mink.schema.registry.SchemaRef;
 import java.io.ByteArrayOutputStream;
 import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.UUID;
 import java.util.zip.Deflater;
@@ -67,7 +68,7 @@ class SchemaIdDetectorTest {
 
   @Test
   void zlibGluePayloadIsInflated() throws Exception {
-    byte[] text = "a payload that compresses, a payload that compresses".getBytes();
+    byte[] text = "a payload that compresses, a payload that compresses".getBytes(StandardCharsets.UTF_8);
     byte[] bytes = concat(new byte[] {3, 5}, guidBytes(GUID), zlib(text));
 
     WirePayload found = found(SchemaIdDetector.detect(bytes, null));
@@ -93,7 +94,8 @@ class SchemaIdDetectorTest {
 
   @Test
   void bytesWithoutMagicHaveNoSchemaId() {
-    assertThat(SchemaIdDetector.detect("{\"json\":1}".getBytes(), null)).isInstanceOf(Detection.NoSchemaId.class);
+    assertThat(SchemaIdDetector.detect("{\"json\":1}".getBytes(StandardCharsets.UTF_8), null))
+        .isInstanceOf(Detection.NoSchemaId.class);
     assertThat(SchemaIdDetector.detect(new byte[] {0, 0, 1}, null)).isInstanceOf(Detection.NoSchemaId.class);
     assertThat(SchemaIdDetector.detect(new byte[0], null)).isInstanceOf(Detection.NoSchemaId.class);
   }

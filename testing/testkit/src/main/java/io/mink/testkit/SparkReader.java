@@ -54,7 +54,7 @@ public final class SparkReader implements AutoCloseable {
       "-Dio.netty.tryReflectionSetAccessible=true");
 
   private static final String MAIN_CLASS = "io.mink.spark.SparkTableServer";
-  private static final Duration STARTUP_TIMEOUT = Duration.ofSeconds(120);
+  private static final Duration STARTUP_TIMEOUT = Duration.ofMinutes(2);
   private static final Duration REQUEST_TIMEOUT = Duration.ofSeconds(60);
   private static final Duration QUIT_TIMEOUT = Duration.ofSeconds(10);
   private static final int LOG_TAIL_LINES = 40;

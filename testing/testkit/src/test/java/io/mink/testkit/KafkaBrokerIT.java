@@ -72,11 +72,15 @@ class KafkaBrokerIT {
     try (KafkaProducer<byte[], byte[]> producer = KAFKA.newProducer(Map.of("transactional.id", "testkit"))) {
       producer.initTransactions();
       producer.beginTransaction();
-      TestRecords.mixed(3, 5, 1).forEach(record -> producer.send(record.toProducerRecord("transactional")));
+      for (TestRecord record : TestRecords.mixed(3, 5, 1)) {
+        var unused = producer.send(record.toProducerRecord("transactional"));
+      }
       producer.flush();
       producer.abortTransaction();
       producer.beginTransaction();
-      TestRecords.mixed(4, 10, 1).forEach(record -> producer.send(record.toProducerRecord("transactional")));
+      for (TestRecord record : TestRecords.mixed(4, 10, 1)) {
+        var unused = producer.send(record.toProducerRecord("transactional"));
+      }
       producer.commitTransaction();
     }
 

@@ -96,26 +96,32 @@ final class ApicurioV3Api {
 
   private Answer route(String method, String path, Map<String, String> parameters, String body) {
     Matcher m;
-    if ((m = ARTIFACTS.matcher(path)).matches()) {
+    m = ARTIFACTS.matcher(path);
+    if (m.matches()) {
       requireMethod(method, "POST");
       requireDefaultGroup(decode(m.group(1)));
       return json(createArtifact(parameters, body));
     }
     requireMethod(method, "GET");
-    if ((m = VERSION.matcher(path)).matches()) {
+    m = VERSION.matcher(path);
+    if (m.matches()) {
       requireDefaultGroup(decode(m.group(1)));
       return json(versionMetaData(version(decode(m.group(2)), decode(m.group(3)))));
     }
-    if ((m = CONTENT_ID_REFERENCES.matcher(path)).matches()) {
+    m = CONTENT_ID_REFERENCES.matcher(path);
+    if (m.matches()) {
       return json(references(content(m.group(1)).references()));
     }
-    if ((m = CONTENT_ID.matcher(path)).matches()) {
+    m = CONTENT_ID.matcher(path);
+    if (m.matches()) {
       return content(content(m.group(1)));
     }
-    if ((m = GLOBAL_ID_REFERENCES.matcher(path)).matches()) {
+    m = GLOBAL_ID_REFERENCES.matcher(path);
+    if (m.matches()) {
       return json(references(global(m.group(1)).schema().references()));
     }
-    if ((m = GLOBAL_ID.matcher(path)).matches()) {
+    m = GLOBAL_ID.matcher(path);
+    if (m.matches()) {
       if ("DEREFERENCE".equals(parameters.get("references")) && !global(m.group(1)).schema().references().isEmpty()) {
         throw new Problem(400, "BadRequestException",
             "The fake registry does not dereference schemas: read the references with /references");

@@ -201,12 +201,14 @@ public final class FakeSchemaRegistry implements AutoCloseable {
     String path = rawPath.length() > 1 && rawPath.endsWith("/") ? rawPath.substring(0, rawPath.length() - 1) : rawPath;
     Matcher m;
     if (method.equals("POST")) {
-      if ((m = SUBJECT_VERSIONS.matcher(path)).matches()) {
+      m = SUBJECT_VERSIONS.matcher(path);
+      if (m.matches()) {
         RegisterRequest request = RegisterRequest.parse(body);
         return registerResponse(state.register(decode(m.group(1)), request.type(), request.text(),
             request.references()));
       }
-      if ((m = SUBJECT.matcher(path)).matches()) {
+      m = SUBJECT.matcher(path);
+      if (m.matches()) {
         RegisterRequest request = RegisterRequest.parse(body);
         return schemaEntity(state.lookUp(decode(m.group(1)), request.type(), request.text(), request.references()),
             null);
@@ -222,14 +224,16 @@ public final class FakeSchemaRegistry implements AutoCloseable {
     if (path.equals("/schemas/types")) {
       return JsonText.write(List.of("JSON", "PROTOBUF", "AVRO"));
     }
-    if ((m = SCHEMA_ID_VERSIONS.matcher(path)).matches()) {
+    m = SCHEMA_ID_VERSIONS.matcher(path);
+    if (m.matches()) {
       ArrayNode versions = JsonText.newObject().arrayNode();
       for (SubjectVersion holder : state.subjectVersions(schemaId(m.group(1)))) {
         versions.addObject().put("subject", holder.subject()).put("version", holder.version());
       }
       return JsonText.write(versions);
     }
-    if ((m = SCHEMA_ID.matcher(path)).matches()) {
+    m = SCHEMA_ID.matcher(path);
+    if (m.matches()) {
       int id = schemaId(m.group(1));
       ObjectNode schema = schemaString(state.byId(id), parameters.get("format"));
       String subject = parameters.get("subject");
@@ -241,13 +245,16 @@ public final class FakeSchemaRegistry implements AutoCloseable {
       }
       return JsonText.write(schema);
     }
-    if ((m = SCHEMA_GUID.matcher(path)).matches()) {
+    m = SCHEMA_GUID.matcher(path);
+    if (m.matches()) {
       return JsonText.write(schemaString(state.byGuid(decode(m.group(1))), parameters.get("format")));
     }
-    if ((m = SUBJECT_VERSIONS.matcher(path)).matches()) {
+    m = SUBJECT_VERSIONS.matcher(path);
+    if (m.matches()) {
       return JsonText.write(state.versions(decode(m.group(1))));
     }
-    if ((m = SUBJECT_VERSION.matcher(path)).matches()) {
+    m = SUBJECT_VERSION.matcher(path);
+    if (m.matches()) {
       return schemaEntity(state.version(decode(m.group(1)), decode(m.group(2))), parameters.get("format"));
     }
     throw notFoundOrNotAllowed(path);

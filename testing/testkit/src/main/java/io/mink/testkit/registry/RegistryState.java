@@ -127,7 +127,7 @@ final class RegistryState {
     }
     List<Entry> versions = subjects.get(subject);
     for (int i = 0; versions != null && i < versions.size(); i++) {
-      if (versions.get(i).schema() == schema) {
+      if (versions.get(i).schema().equals(schema)) {
         if (mustBeNew) {
           throw new RegistryError(409, 40900, "Subject '" + subject + "' holds this schema as version " + (i + 1)
               + " already; the fake registry keeps one version per schema: use ifExists=FIND_OR_CREATE_VERSION");
@@ -268,7 +268,7 @@ final class RegistryState {
     List<SubjectVersion> result = new ArrayList<>();
     subjects.forEach((subject, versions) -> {
       for (int i = 0; i < versions.size(); i++) {
-        if (versions.get(i).schema() == schema) {
+        if (versions.get(i).schema().equals(schema)) {
           result.add(new SubjectVersion(subject, i + 1, schema, versions.get(i).globalId()));
         }
       }

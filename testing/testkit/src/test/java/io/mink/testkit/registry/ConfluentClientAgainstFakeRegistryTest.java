@@ -24,10 +24,18 @@ import org.junit.jupiter.api.Test;
 /** Mink's Confluent client end to end against the fake registry. */
 class ConfluentClientAgainstFakeRegistryTest {
   private static final String MONEY = "syntax = \"proto3\";\npackage shop;\nmessage Money { int64 cents = 1; }\n";
-  private static final String LINE = "syntax = \"proto3\";\npackage shop;\nimport \"shop/money.proto\";\n"
-      + "message Line { string sku = 1; shop.Money price = 2; }\n";
-  private static final String ORDER = "syntax = \"proto3\";\npackage shop;\nimport \"shop/line.proto\";\n"
-      + "message Order { repeated shop.Line lines = 1; }\n";
+  private static final String LINE = """
+      syntax = "proto3";
+      package shop;
+      import "shop/money.proto";
+      message Line { string sku = 1; shop.Money price = 2; }
+      """;
+  private static final String ORDER = """
+      syntax = "proto3";
+      package shop;
+      import "shop/line.proto";
+      message Order { repeated shop.Line lines = 1; }
+      """;
 
   private final FakeSchemaRegistry registry = FakeSchemaRegistry.start();
 

@@ -10,6 +10,7 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
@@ -216,8 +217,8 @@ class FakeSchemaRegistryTest {
   void basicAuthRegistryRefusesOtherCredentials() throws Exception {
     registry.close();
     registry = FakeSchemaRegistry.startWithBasicAuth("mink", "s3cret");
-    String good = "Basic " + Base64.getEncoder().encodeToString("mink:s3cret".getBytes());
-    String bad = "Basic " + Base64.getEncoder().encodeToString("mink:wrong".getBytes());
+    String good = "Basic " + Base64.getEncoder().encodeToString("mink:s3cret".getBytes(StandardCharsets.UTF_8));
+    String bad = "Basic " + Base64.getEncoder().encodeToString("mink:wrong".getBytes(StandardCharsets.UTF_8));
 
     assertThat(get("/subjects")).extracting(Answer::status, Answer::body)
         .containsExactly(401, "{\"error_code\":401,\"message\":\"Unauthorized\"}");
