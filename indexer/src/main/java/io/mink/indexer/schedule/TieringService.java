@@ -228,7 +228,7 @@ public final class TieringService implements AutoCloseable {
           nextRefresh = clock.instant().plus(settings.pollInterval());
         }
         if (!clock.instant().isBefore(nextTopicCheck)) {
-          if (!watcher.check(tables.ownedOf(listed)).isEmpty()) {
+          if (!watcher.check(tables.owned().ownedOf(listed)).isEmpty()) {
             tables.requestRefresh();
           }
           nextTopicCheck = clock.instant().plus(topicCheckInterval);

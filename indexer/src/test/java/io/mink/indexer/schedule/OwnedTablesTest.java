@@ -24,6 +24,8 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import org.apache.iceberg.exceptions.NoSuchTableException;
+import org.apache.iceberg.exceptions.ServiceUnavailableException;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -122,14 +124,41 @@ class OwnedTablesTest {
   }
 
   @Test
-  void anyOtherFailedRoundIsRetriedAfterTheBackoff() {
+  void anOutageIsRetriedAfterTheBackoff() {
     RoundLease lease = taken();
 
-    tables.roundFailed(lease, new IllegalStateException("Cannot reach the catalog"));
+    tables.roundFailed(lease, new ServiceUnavailableException("Cannot reach the catalog"));
 
     assertThat(status().state()).isEqualTo(TableState.FAILED);
     assertThat(status().error()).isEqualTo("Cannot reach the catalog");
     assertThat(status().nextDue()).isEqualTo(T0.plusSeconds(1));
+  }
+
+  @Test
+  void aBugStopsTheTableUntilItIsResumed() {
+    RoundLease lease = taken();
+
+    tables.roundFailed(lease, new NullPointerException("row is null"));
+
+    assertThat(status().state()).isEqualTo(TableState.FAILED);
+    assertThat(status().nextDue()).isNull();
+    clock.now = T0.plus(Duration.ofHours(1));
+    assertThat(tables.advance()).isEqualTo(Instant.MAX);
+    assertThat(status().state()).isEqualTo(TableState.FAILED);
+    TableDescriptor resumed = ORDERS.withLifecycle(Lifecycle.indexing(clock.now, "resumed by mink table resume"));
+    assertThat(tables.reconcile(List.of(resumed))).isEmpty();
+    assertThat(status().state()).isEqualTo(TableState.PENDING);
+  }
+
+  @Test
+  void aTableMissingFromTheCatalogIsAConflictThatStopsIt() {
+    RoundLease lease = taken();
+
+    tables.roundFailed(lease, new NoSuchTableException("Table does not exist: kafka.orders"));
+
+    assertThat(status().state()).isEqualTo(TableState.FAILED);
+    assertThat(status().error()).isEqualTo("Table does not exist: kafka.orders");
+    assertThat(status().nextDue()).isNull();
   }
 
   @Test
