@@ -1,5 +1,7 @@
 package io.mink.cli;
 
+import io.mink.cli.operations.Connections;
+import io.mink.cli.operations.LakeReader;
 import io.mink.indexer.config.MinkConfig;
 import io.mink.indexer.stats.ClusterStats;
 import io.mink.indexer.stats.LagProbe;

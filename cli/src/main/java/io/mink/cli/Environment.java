@@ -2,6 +2,7 @@ package io.mink.cli;
 
 import static java.util.Objects.requireNonNull;
 
+import io.mink.cli.operations.Progress;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.Map;
@@ -29,5 +30,13 @@ public record Environment(Map<String, String> variables, Path workingDirectory, 
   public static Environment system() {
     return new Environment(System.getenv(), Path.of("").toAbsolutePath(),
         new PrintWriter(System.out, true), new PrintWriter(System.err, true), System.console() != null);
+  }
+
+  /** Notes of an operation that waits, one line each on stderr. */
+  public Progress progress() {
+    return line -> {
+      err.println(line);
+      err.flush();
+    };
   }
 }

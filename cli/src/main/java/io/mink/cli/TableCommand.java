@@ -3,8 +3,8 @@ package io.mink.cli;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Spec;
 import picocli.CommandLine.ParentCommand;
+import picocli.CommandLine.Spec;
 
 @Command(name = "table", description = "Add, inspect, change and remove the tables Mink indexes.",
     subcommands = {TableAddCommand.class, TableListCommand.class, TableShowCommand.class, TableAlterCommand.class,

@@ -1,5 +1,7 @@
 package io.mink.cli;
 
+import io.mink.cli.operations.TableOptions;
+import io.mink.cli.operations.TableStoreSession;
 import io.mink.indexer.config.MinkConfig;
 import io.mink.tables.TableDescriptor;
 import java.time.Instant;

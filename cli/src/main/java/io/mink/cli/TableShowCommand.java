@@ -1,5 +1,9 @@
 package io.mink.cli;
 
+import io.mink.cli.operations.Connections;
+import io.mink.cli.operations.LakeReader;
+import io.mink.cli.operations.TableOptions;
+import io.mink.cli.operations.TableStoreSession;
 import io.mink.indexer.config.MinkConfig;
 import io.mink.indexer.stats.LagProbe;
 import io.mink.tables.TableDescriptor;

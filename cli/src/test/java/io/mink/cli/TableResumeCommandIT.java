@@ -78,7 +78,12 @@ class TableResumeCommandIT {
 
       assertThatThrownBy(() -> round(service, descriptor)).isInstanceOfSatisfying(DataLossException.class,
           e -> assertThat(e.gaps()).containsExactly(new OffsetGap(0, 0, logStart)));
-      assertThat(run("table", "resume", "kafka." + topic).exitCode()).isEqualTo(ExitCode.USAGE.code());
+      CommandRun refused = run("table", "resume", "kafka." + topic);
+      assertThat(refused.exitCode()).isEqualTo(ExitCode.USAGE.code());
+      assertThat(refused.err()).isEqualTo("Error: mink table resume needs --accept-gap for table kafka." + topic
+          + ": Kafka deleted records of topic " + topic + " before they were indexed (partition 0 offsets [0, "
+          + logStart + ")), and those records are lost to the table. Run mink table resume kafka." + topic
+          + " --accept-gap to go on past them\n");
 
       CommandRun resume = run("table", "resume", "kafka." + topic, "--accept-gap");
 
@@ -103,6 +108,22 @@ class TableResumeCommandIT {
           .isEqualTo("Table kafka." + topic + " has no gap: every partition's next offset is still in Kafka. "
               + "Nothing changed.\n");
     }
+  }
+
+  @Test
+  void resumingATableWithoutAGapRecordsItSoTheSidecarTriesItAgain() {
+    String topic = "stopped_" + UUID.randomUUID().toString().substring(0, 8);
+    KAFKA.createTopic(topic, 1, Map.of());
+    assertThat(run("table", "add", topic).exitCode()).isZero();
+
+    CommandRun resume = run("table", "resume", "kafka." + topic);
+
+    assertThat(resume.err()).isEmpty();
+    assertThat(resume.exitCode()).isZero();
+    assertThat(resume.out()).isEqualTo("Table kafka." + topic + " resumes: the sidecar that owns it tries it again "
+        + "at once if it was stopped.\n");
+    assertThat(store().find("kafka." + topic).orElseThrow().lifecycle().reason())
+        .isEqualTo("resumed by mink table resume");
   }
 
   @Test

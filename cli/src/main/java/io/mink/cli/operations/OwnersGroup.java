@@ -1,5 +1,7 @@
-package io.mink.cli;
+package io.mink.cli.operations;
 
+import io.mink.indexer.errors.ErrorCategory;
+import io.mink.indexer.errors.MinkException;
 import io.mink.tables.KafkaClientFactory;
 import java.util.List;
 import java.util.concurrent.ExecutionException;
@@ -28,7 +30,7 @@ final class OwnersGroup {
         return 0;
       }
       if (e.getCause() instanceof GroupAuthorizationException) {
-        throw new CommandFailure(ExitCode.UNAVAILABLE, "Cannot describe the consumer group " + groupId + " of the "
+        throw MinkException.external("Cannot describe the consumer group " + groupId + " of the "
             + "sidecar instances (" + e.getCause().getMessage() + "): grant the CLI's principal Describe on the "
             + "group, as it needs to know whether a sidecar owns the table", e);
       }
@@ -37,7 +39,7 @@ final class OwnersGroup {
       throw Connections.unreachable(clients, e);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
-      throw new CommandFailure(ExitCode.INTERNAL_ERROR, "Interrupted while describing group " + groupId, e);
+      throw new MinkException(ErrorCategory.INTERNAL, "Interrupted while describing group " + groupId, e);
     }
   }
 }

@@ -1,5 +1,7 @@
-package io.mink.cli;
+package io.mink.cli.operations;
 
+import io.mink.indexer.errors.ErrorCategory;
+import io.mink.indexer.errors.MinkException;
 import io.mink.lake.catalog.CatalogLoader;
 import io.mink.lake.catalog.LakeSettings;
 import io.mink.tables.KafkaClientFactory;
@@ -13,13 +15,13 @@ import org.apache.kafka.common.KafkaException;
 import org.apache.kafka.common.config.ConfigException;
 
 /** Opens Kafka and the catalog for a command, turning failures into messages a person can act on. */
-final class Connections {
-  static final Duration KAFKA_TIMEOUT = Duration.ofSeconds(15);
+public final class Connections {
+  public static final Duration KAFKA_TIMEOUT = Duration.ofSeconds(15);
 
   private Connections() {}
 
   /** An admin client that has reached the cluster. */
-  static Admin kafkaAdmin(KafkaClientFactory clients) {
+  public static Admin kafkaAdmin(KafkaClientFactory clients) {
     Admin admin;
     try {
       admin = clients.admin((int) KAFKA_TIMEOUT.toMillis());
@@ -35,34 +37,34 @@ final class Connections {
     } catch (InterruptedException e) {
       admin.close(Duration.ZERO);
       Thread.currentThread().interrupt();
-      throw new CommandFailure(ExitCode.INTERNAL_ERROR, "Interrupted while connecting to Kafka", e);
+      throw new MinkException(ErrorCategory.INTERNAL, "Interrupted while connecting to Kafka", e);
     } catch (RuntimeException e) {
       admin.close(Duration.ZERO);
       throw unreachable(clients, e);
     }
   }
 
-  static CommandFailure unreachable(KafkaClientFactory clients, Throwable cause) {
+  public static MinkException unreachable(KafkaClientFactory clients, Throwable cause) {
     Throwable reason = cause instanceof ExecutionException && cause.getCause() != null ? cause.getCause() : cause;
     String detail = reason instanceof TimeoutException || reason instanceof org.apache.kafka.common.errors.TimeoutException
         ? "no answer within " + KAFKA_TIMEOUT.toSeconds() + "s"
         : reason instanceof ConfigException ? "no broker address resolves: " + reason.getMessage()
         : reason.getClass().getSimpleName() + ": " + reason.getMessage();
-    return new CommandFailure(ExitCode.UNAVAILABLE, "Cannot reach Kafka at " + clients.bootstrapServers() + " ("
+    return MinkException.external("Cannot reach Kafka at " + clients.bootstrapServers() + " ("
         + detail + "): check bootstrap.servers in [kafka] (or --bootstrap) and that the brokers are up", cause);
   }
 
-  static Catalog catalog(LakeSettings settings) {
+  public static Catalog catalog(LakeSettings settings) {
     try {
       return CatalogLoader.load(settings);
     } catch (RuntimeException e) {
-      throw new CommandFailure(ExitCode.UNAVAILABLE, "Cannot open the " + settings.catalog() + " catalog at "
+      throw MinkException.external("Cannot open the " + settings.catalog() + " catalog at "
           + (settings.uri() == null ? settings.warehouse() : settings.uri()) + " (" + rootMessage(e)
           + "): check [lake] in the config file and that the catalog is up", e);
     }
   }
 
-  static String rootMessage(Throwable error) {
+  public static String rootMessage(Throwable error) {
     Throwable root = error;
     StringBuilder message = new StringBuilder(String.valueOf(error.getMessage()));
     while (root.getCause() != null && root.getCause() != root) {

@@ -1,6 +1,7 @@
-package io.mink.cli;
+package io.mink.cli.operations;
 
 import io.mink.indexer.config.MinkConfig;
+import io.mink.indexer.errors.MinkException;
 import io.mink.tables.KafkaClientFactory;
 import io.mink.tables.KafkaTableStore;
 import io.mink.tables.TableDescriptor;
@@ -14,7 +15,7 @@ import org.apache.kafka.common.KafkaException;
  * The Kafka side of a table command: an admin that reached the cluster and the tables topic, whose failures
  * become messages a person can act on.
  */
-final class TableStoreSession implements AutoCloseable {
+public final class TableStoreSession implements AutoCloseable {
   private final MinkConfig config;
   private final KafkaClientFactory clients;
   private final Admin admin;
@@ -27,60 +28,60 @@ final class TableStoreSession implements AutoCloseable {
     this.store = store;
   }
 
-  static TableStoreSession open(MinkConfig config) {
+  public static TableStoreSession open(MinkConfig config) {
     KafkaClientFactory clients = new KafkaClientFactory(config.kafka(), "mink-cli", config.minkTopics());
     Admin admin = Connections.kafkaAdmin(clients);
     return new TableStoreSession(config, clients, admin, new KafkaTableStore(clients, config.indexer().tablesTopic()));
   }
 
-  MinkConfig config() {
+  public MinkConfig config() {
     return config;
   }
 
-  KafkaClientFactory clients() {
+  public KafkaClientFactory clients() {
     return clients;
   }
 
-  Admin admin() {
+  public Admin admin() {
     return admin;
   }
 
-  KafkaTableStore store() {
+  public KafkaTableStore store() {
     return store;
   }
 
-  List<TableDescriptor> list() {
+  public List<TableDescriptor> list() {
     return call(store::list);
   }
 
-  Optional<TableDescriptor> find(String qualifiedName) {
+  public Optional<TableDescriptor> find(String qualifiedName) {
     return call(() -> store.find(qualifiedName));
   }
 
   /** The added table of that name in any state. */
-  TableDescriptor require(String qualifiedName) {
+  public TableDescriptor require(String qualifiedName) {
     return find(qualifiedName).orElseThrow(() -> notAdded(qualifiedName));
   }
 
-  static CommandFailure notAdded(String qualifiedName) {
-    return new CommandFailure(ExitCode.CONFLICT, "Table " + qualifiedName + " is not added: mink table list --all "
+  public static MinkException notAdded(String qualifiedName) {
+    return MinkException.conflict("Table " + qualifiedName + " is not added: mink table list --all "
         + "shows the added tables");
   }
 
-  boolean add(TableDescriptor descriptor) {
+  public boolean add(TableDescriptor descriptor) {
     return call(() -> store.add(descriptor));
   }
 
-  boolean replace(TableDescriptor expected, TableDescriptor updated) {
+  public boolean replace(TableDescriptor expected, TableDescriptor updated) {
     return call(() -> store.replace(expected, updated));
   }
 
   /** Runs a call on the tables topic; Kafka's failures become exit code 5 with the reason. */
-  <T> T call(Supplier<T> action) {
+  public <T> T call(Supplier<T> action) {
     try {
       return action.get();
     } catch (IllegalStateException e) {
-      throw new CommandFailure(ExitCode.UNAVAILABLE, e.getMessage(), e);
+      throw MinkException.external(e.getMessage(), e);
     } catch (KafkaException e) {
       throw Connections.unreachable(clients, e);
     }

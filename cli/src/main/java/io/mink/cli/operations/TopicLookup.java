@@ -1,8 +1,9 @@
-package io.mink.cli;
+package io.mink.cli.operations;
 
 import io.mink.indexer.config.Durations;
+import io.mink.indexer.errors.ErrorCategory;
+import io.mink.indexer.errors.MinkException;
 import io.mink.tables.KafkaClientFactory;
-import java.io.PrintWriter;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
@@ -39,19 +40,18 @@ final class TopicLookup {
       throw Connections.unreachable(clients, e);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
-      throw new CommandFailure(ExitCode.INTERNAL_ERROR, "Interrupted while describing topic " + topic, e);
+      throw new MinkException(ErrorCategory.INTERNAL, "Interrupted while describing topic " + topic, e);
     }
   }
 
   /** Waits for the topic to exist, saying once on {@code progress} that it waits; a conflict when time runs out. */
-  TopicDescription await(String topic, Duration timeout, PrintWriter progress) {
+  TopicDescription await(String topic, Duration timeout, Progress progress) {
     Optional<TopicDescription> description = describe(topic);
     if (description.isPresent()) {
       return description.get();
     }
-    progress.printf("Waiting up to %s for topic '%s' to be created in the Kafka cluster at %s%n",
-        Durations.format(timeout), topic, clients.bootstrapServers());
-    progress.flush();
+    progress.note(String.format("Waiting up to %s for topic '%s' to be created in the Kafka cluster at %s",
+        Durations.format(timeout), topic, clients.bootstrapServers()));
     long deadline = System.nanoTime() + timeout.toNanos();
     while (System.nanoTime() < deadline) {
       Duration remaining = Duration.ofNanos(deadline - System.nanoTime());
@@ -61,13 +61,13 @@ final class TopicLookup {
         return description.get();
       }
     }
-    throw new CommandFailure(ExitCode.CONFLICT, "Topic '" + topic + "' was not created within "
+    throw MinkException.conflict("Topic '" + topic + "' was not created within "
         + Durations.format(timeout) + " in the Kafka cluster at " + clients.bootstrapServers() + ": create it "
         + "(kafka-topics.sh --create --topic " + topic + "), or check the name");
   }
 
-  CommandFailure doesNotExist(String topic) {
-    return new CommandFailure(ExitCode.CONFLICT, "Topic '" + topic + "' does not exist in the Kafka cluster at "
+  MinkException doesNotExist(String topic) {
+    return MinkException.conflict("Topic '" + topic + "' does not exist in the Kafka cluster at "
         + clients.bootstrapServers() + ": create it first, or check the name (kafka-topics.sh --list shows the "
         + "topics), or wait for it with --wait");
   }

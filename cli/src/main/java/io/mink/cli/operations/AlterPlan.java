@@ -1,8 +1,9 @@
-package io.mink.cli;
+package io.mink.cli.operations;
 
 import static java.util.Objects.requireNonNull;
 
 import io.mink.indexer.config.Durations;
+import io.mink.indexer.errors.MinkException;
 import io.mink.lake.MinkTableLayout;
 import io.mink.tables.TableDescriptor;
 import java.time.Duration;
@@ -21,12 +22,12 @@ import java.util.TreeMap;
  * @param setProperties Iceberg table properties to set, {@code format-version} included when it goes up
  * @param removeProperties Iceberg table properties to remove
  */
-record AlterPlan(TableDescriptor updated, Map<String, String> setProperties, Set<String> removeProperties,
+public record AlterPlan(TableDescriptor updated, Map<String, String> setProperties, Set<String> removeProperties,
     List<Change> changes) {
   static final String FRESHNESS_PROPERTY = MinkTableLayout.OPTION_PREFIX + "freshness";
   private static final String AUTO_COMPACTION_PROPERTY = MinkTableLayout.OPTION_PREFIX + TableOptions.AUTO_COMPACTION;
 
-  AlterPlan {
+  public AlterPlan {
     requireNonNull(updated, "updated is null");
     setProperties = Map.copyOf(setProperties);
     removeProperties = Set.copyOf(removeProperties);
@@ -41,19 +42,19 @@ record AlterPlan(TableDescriptor updated, Map<String, String> setProperties, Set
    * @param unset options to unset, as the table records them
    * @param autoCompaction whether rounds compact; null to keep it
    */
-  record Request(Duration freshness, Map<String, String> set, List<String> unset, Boolean autoCompaction) {
-    Request {
+  public record Request(Duration freshness, Map<String, String> set, List<String> unset, Boolean autoCompaction) {
+    public Request {
       set = Map.copyOf(set);
       unset = List.copyOf(unset);
     }
 
-    boolean isEmpty() {
+    public boolean isEmpty() {
       return freshness == null && set.isEmpty() && unset.isEmpty() && autoCompaction == null;
     }
   }
 
   /** A setting that changes; {@code from} or {@code to} is null when it is not set. */
-  record Change(String setting, String from, String to) {
+  public record Change(String setting, String from, String to) {
     @Override
     public String toString() {
       return setting + ": " + (from == null ? "(not set)" : from) + " -> " + (to == null ? "(not set)" : to);
@@ -80,7 +81,7 @@ record AlterPlan(TableDescriptor updated, Map<String, String> setProperties, Set
     for (Map.Entry<String, String> option : new TreeMap<>(request.set()).entrySet()) {
       String key = option.getKey();
       if (request.unset().contains(key)) {
-        throw new CommandFailure(ExitCode.USAGE, "Option " + TableOptions.givenName(key) + " is both set and unset: "
+        throw MinkException.user("Option " + TableOptions.givenName(key) + " is both set and unset: "
             + "give it with --option or with --unset-option, not both");
       }
       if (key.equals(MinkTableLayout.FORMAT_VERSION_OPTION)) {
@@ -94,7 +95,7 @@ record AlterPlan(TableDescriptor updated, Map<String, String> setProperties, Set
     }
     for (String key : request.unset()) {
       if (key.equals(MinkTableLayout.FORMAT_VERSION_OPTION)) {
-        throw new CommandFailure(ExitCode.USAGE, "Cannot unset " + key + " of table " + current.qualifiedName()
+        throw MinkException.user("Cannot unset " + key + " of table " + current.qualifiedName()
             + ": Iceberg format versions only go up, and the table stays at version " + formatVersion);
       }
       String previous = options.remove(key);
@@ -132,10 +133,10 @@ record AlterPlan(TableDescriptor updated, Map<String, String> setProperties, Set
     try {
       next = MinkTableLayout.formatVersion(Map.of(MinkTableLayout.FORMAT_VERSION_OPTION, value));
     } catch (IllegalArgumentException e) {
-      throw new CommandFailure(ExitCode.USAGE, e.getMessage(), e);
+      throw MinkException.user(e.getMessage(), e);
     }
     if (next < formatVersion) {
-      throw new CommandFailure(ExitCode.USAGE, "Cannot lower the format version of table " + current.qualifiedName()
+      throw MinkException.user("Cannot lower the format version of table " + current.qualifiedName()
           + " from " + formatVersion + " to " + next + ": Iceberg format versions only go up; leave the table at "
           + "version " + formatVersion);
     }

@@ -1,8 +1,10 @@
-package io.mink.cli;
+package io.mink.cli.operations;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.mink.indexer.errors.ErrorCategory;
+import io.mink.indexer.errors.MinkException;
 import io.mink.lake.MinkTableLayout;
 import io.mink.tables.TableDescriptor;
 import java.time.Duration;
@@ -92,7 +94,7 @@ class AlterPlanTest {
     assertThatThrownBy(() -> AlterPlan.of(ORDERS, new AlterPlan.Request(null,
         Map.of("iceberg.commit.retry.num-retries", "5"), List.of("iceberg.commit.retry.num-retries"), null), 2,
         DEFAULTS))
-        .isInstanceOfSatisfying(CommandFailure.class, e -> assertThat(e.exitCode()).isEqualTo(ExitCode.USAGE))
+        .isInstanceOfSatisfying(MinkException.class, e -> assertThat(e.category()).isEqualTo(ErrorCategory.USER))
         .hasMessage("Option iceberg.commit.retry.num-retries is both set and unset: give it with --option or with "
             + "--unset-option, not both");
   }

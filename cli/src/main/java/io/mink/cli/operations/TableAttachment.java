@@ -1,7 +1,7 @@
-package io.mink.cli;
+package io.mink.cli.operations;
 
-import io.mink.indexer.config.Durations;
-import io.mink.lake.LakeOffsets;
+import io.mink.indexer.errors.ErrorCategory;
+import io.mink.indexer.errors.MinkException;
 import io.mink.lake.MinkTableLayout;
 import io.mink.lake.attach.AttachCheck;
 import io.mink.lake.attach.AttachConflictException;
@@ -44,12 +44,12 @@ final class TableAttachment {
 
   /**
    * Checks the existing table, takes its baseline, checks that against the topic, commits it as an
-   * empty Mink snapshot and records the table; returns the line to print. Nothing is committed
+   * empty Mink snapshot and records the table; returns where indexing starts. Nothing is committed
    * unless every check passes.
    */
-  String attach(TableAddCommand.Recorder recorder) {
+  AddedTable.AttachStart attach() {
     if (!lake.exists(identifier)) {
-      throw new CommandFailure(ExitCode.CONFLICT, "Table " + identifier + " does not exist in the catalog, so "
+      throw MinkException.conflict("Table " + identifier + " does not exist in the catalog, so "
           + "there is nothing to attach: leave out --attach to create it, or name the existing table with "
           + "--namespace and --name");
     }
@@ -70,43 +70,16 @@ final class TableAttachment {
       TableAttach.commit(identifier.toString(), table, metadata, baseline, MinkTableLayout.attachProperties(
           descriptor.topic(), descriptor.topicId(), TableOptions.withFreshness(descriptor)));
     } catch (AttachConflictException e) {
-      throw new CommandFailure(ExitCode.CONFLICT, e.getMessage(), e);
+      throw MinkException.conflict(e.getMessage(), e);
     }
-    recorder.record(session, descriptor, "; the table keeps Mink's baseline snapshot (empty: no row changed). "
+    TableAddition.record(session, descriptor, "; the table keeps Mink's baseline snapshot (empty: no row changed). "
         + "Check that Kafka is up and Mink may write the topic, then run the same command again", () -> { });
-    return String.format("Attached table %s to topic %s (%s, topic id %s): its rows stay as they are, "
-            + "%s. The sidecar indexes it every %s.", descriptor.qualifiedName(), descriptor.topic(),
-        TableAddCommand.partitions(topicDescription), descriptor.topicId(), startDescription(baseline, starts),
-        Durations.format(descriptor.freshness()));
+    return new AddedTable.AttachStart(baseline, starts);
   }
 
-  private CommandFailure cannotAttach(List<String> problems) {
-    return new CommandFailure(ExitCode.CONFLICT, "Cannot attach table " + identifier + ": "
+  private MinkException cannotAttach(List<String> problems) {
+    return MinkException.conflict("Cannot attach table " + identifier + ": "
         + String.join("; ", problems));
-  }
-
-  /** Where indexing starts: the baseline offsets, and any partition whose log starts past them. */
-  private static String startDescription(TableAttach.Baseline baseline, Map<Integer, Long> starts) {
-    LakeOffsets offsets = baseline.offsets();
-    String from = switch (baseline.source()) {
-      case EMPTY -> "the table has no snapshot";
-      case MINK_OFFSETS -> "from the mink-offsets of snapshot " + baseline.snapshotId();
-      case COLUMN_BOUNDS -> "from the _kafka_offset bounds of snapshot " + baseline.snapshotId();
-      case ROW_SCAN -> "from the rows of snapshot " + baseline.snapshotId();
-    };
-    StringBuilder text = new StringBuilder(offsets.nextOffsets().isEmpty()
-        ? "indexing starts at the log start of every partition (" + from + ")"
-        : "indexing starts at offsets " + offsets.encode() + " (" + from + ")"
-            + (offsets.nextOffsets().size() < starts.size() ? ", other partitions at their log start" : ""));
-    offsets.nextOffsets().forEach((partition, next) -> {
-      Long start = starts.get(partition);
-      if (start != null && start > next) {
-        text.append("; partition ").append(partition).append(" of Kafka starts at offset ").append(start)
-            .append(": offsets ").append(next).append(" to ").append(start - 1)
-            .append(" are gone, and the first round reports the gap");
-      }
-    });
-    return text.toString();
   }
 
   private Map<Integer, Long> offsets(OffsetSpec spec) {
@@ -124,7 +97,7 @@ final class TableAttachment {
       throw Connections.unreachable(session.clients(), e);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
-      throw new CommandFailure(ExitCode.INTERNAL_ERROR, "Interrupted while reading the offsets of "
+      throw new MinkException(ErrorCategory.INTERNAL, "Interrupted while reading the offsets of "
           + descriptor.topic(), e);
     }
   }

@@ -1,17 +1,19 @@
-package io.mink.cli;
+package io.mink.cli.operations;
 
+import io.mink.indexer.errors.ErrorCategory;
+import io.mink.indexer.errors.MinkException;
 import java.time.Duration;
 
 /** Waiting between polls of a command that waits for something to happen. */
-final class Pause {
+public final class Pause {
   private Pause() {}
 
-  static void sleep(Duration duration) {
+  public static void sleep(Duration duration) {
     try {
       Thread.sleep(Math.max(0, duration.toMillis()));
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
-      throw new CommandFailure(ExitCode.INTERNAL_ERROR, "Interrupted while waiting", e);
+      throw new MinkException(ErrorCategory.INTERNAL, "Interrupted while waiting", e);
     }
   }
 }

@@ -1,5 +1,6 @@
-package io.mink.cli;
+package io.mink.cli.operations;
 
+import io.mink.indexer.errors.MinkException;
 import io.mink.indexer.schedule.TieringService;
 import io.mink.indexer.stats.ClusterStats;
 import io.mink.lake.MinkSnapshot;
@@ -13,7 +14,7 @@ import org.apache.iceberg.TableMetadata;
 import org.apache.iceberg.exceptions.NoSuchTableException;
 
 /** Loads an added table's Iceberg table for a command; a catalog that fails is exit code 5 with the reason. */
-final class LakeReader {
+public final class LakeReader {
   private final LakeTables lake;
   private final LakeSettings settings;
 
@@ -22,16 +23,16 @@ final class LakeReader {
     this.settings = settings;
   }
 
-  static LakeReader open(LakeSettings settings) {
+  public static LakeReader open(LakeSettings settings) {
     return new LakeReader(new LakeTables(Connections.catalog(settings)), settings);
   }
 
-  LakeTables tables() {
+  public LakeTables tables() {
     return lake;
   }
 
   /** The table; empty when the catalog has none of that name. */
-  Optional<Table> find(TableDescriptor table) {
+  public Optional<Table> find(TableDescriptor table) {
     try {
       return Optional.of(load(table));
     } catch (NoSuchTableException e) {
@@ -44,12 +45,12 @@ final class LakeReader {
    *
    * @throws NoSuchTableException when the catalog has no table of that name
    */
-  ClusterStats.LakeView view(TableDescriptor table) {
+  public ClusterStats.LakeView view(TableDescriptor table) {
     TableMetadata metadata = metadata(load(table));
     return new ClusterStats.LakeView(MinkSnapshot.newest(metadata), metadata.schema());
   }
 
-  static TableMetadata metadata(Table table) {
+  public static TableMetadata metadata(Table table) {
     return ((HasTableOperations) table).operations().current();
   }
 
@@ -58,13 +59,13 @@ final class LakeReader {
    *
    * @throws NoSuchTableException when the catalog has none of that name
    */
-  Table load(TableDescriptor table) {
+  public Table load(TableDescriptor table) {
     try {
       return lake.load(TieringService.identifier(table));
     } catch (NoSuchTableException e) {
       throw e;
     } catch (RuntimeException e) {
-      throw new CommandFailure(ExitCode.UNAVAILABLE, "Cannot read table " + table.qualifiedName() + " from the "
+      throw MinkException.external("Cannot read table " + table.qualifiedName() + " from the "
           + settings.catalog() + " catalog at " + (settings.uri() == null ? settings.warehouse() : settings.uri())
           + " (" + Connections.rootMessage(e) + "): check that the catalog is up", e);
     }
