@@ -9,17 +9,13 @@ import io.mink.indexer.config.MinkConfig;
 import io.mink.lake.LakeOffsets;
 import io.mink.lake.attach.TableAttach;
 import io.mink.tables.TableDescriptor;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.ParentCommand;
 
 @Command(name = "add", description = "Make a Kafka topic an Iceberg table that the sidecar indexes.",
     footer = {"", "Examples:",
@@ -32,19 +28,7 @@ import picocli.CommandLine.ParentCommand;
         "  mink table add orders --attach   # the existing Iceberg table kafka.orders",
         "  mink table add orders --wait=5m  # once the topic exists",
         "  mink table add orders --command-config client.properties --output json"})
-final class TableAddCommand implements Callable<Integer> {
-  /** How long a table found in the catalog but not recorded may take to be recorded by a concurrent add. */
-  private static final Duration CONCURRENT_ADD_GRACE = Duration.ofSeconds(10);
-
-  @ParentCommand
-  TableCommand parent;
-
-  @Mixin
-  ConfigOptions config;
-
-  @Mixin
-  OutputOptions output;
-
+final class TableAddCommand extends GroupSubcommand {
   @Parameters(index = "0", paramLabel = "TOPIC", description = "The Kafka topic to index")
   String topic;
 
@@ -88,7 +72,7 @@ final class TableAddCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    Environment environment = parent.environment();
+    Environment environment = environment();
     MinkConfig minkConfig = config.load(environment);
     AddRequest request = new AddRequest(topic, namespace, name,
         freshness == null ? null : TableOptions.freshness(freshness), TableOptions.tableOptions(options),

@@ -12,12 +12,10 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.Callable;
 import org.apache.iceberg.Table;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.ParentCommand;
 
 @Command(name = "alter", description = "Change an added table's freshness, Iceberg table properties or compaction. "
     + "The partition spec is not changed here: remove the table and add it again with --partition-by, or change "
@@ -28,16 +26,7 @@ import picocli.CommandLine.ParentCommand;
         "  mink table alter kafka.orders --unset-option iceberg.commit.retry.num-retries",
         "  mink table alter kafka.orders --option iceberg.format-version=3  # 2 to 3",
         "  mink table alter orders --auto-compaction true"})
-final class TableAlterCommand implements Callable<Integer> {
-  @ParentCommand
-  TableCommand parent;
-
-  @Mixin
-  ConfigOptions config;
-
-  @Mixin
-  OutputOptions output;
-
+final class TableAlterCommand extends GroupSubcommand {
   @Mixin
   TableArgument tableArgument;
 
@@ -63,7 +52,7 @@ final class TableAlterCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    Environment environment = parent.environment();
+    Environment environment = environment();
     MinkConfig minkConfig = config.load(environment);
     String name = tableArgument.qualifiedName(minkConfig.indexer().namespace());
     AlteredTable altered = new TableOperations(minkConfig, environment.progress()).alter(name, request(name));

@@ -11,11 +11,9 @@ import io.mink.indexer.stats.RelativeTime;
 import io.mink.tables.TableDescriptor;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.ParentCommand;
 
 @Command(name = "remove", description = "Remove an added table: indexing stops, the Iceberg table with its data and "
     + "metadata is deleted once no sidecar instance owns the table, then the entry is gone.",
@@ -26,16 +24,7 @@ import picocli.CommandLine.ParentCommand;
         "", "With no sidecar running, the command deletes the table itself. Otherwise the",
         "sidecar that owns the table deletes it once its round has stopped; until then",
         "mink table list --all shows it as removing."})
-final class TableRemoveCommand implements Callable<Integer> {
-  @ParentCommand
-  TableCommand parent;
-
-  @Mixin
-  ConfigOptions config;
-
-  @Mixin
-  OutputOptions output;
-
+final class TableRemoveCommand extends GroupSubcommand {
   @Mixin
   TableArgument tableArgument;
 
@@ -52,7 +41,7 @@ final class TableRemoveCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    Environment environment = parent.environment();
+    Environment environment = environment();
     MinkConfig minkConfig = config.load(environment);
     String name = tableArgument.qualifiedName(minkConfig.indexer().namespace());
     if (!keepTable && !yes) {

@@ -7,13 +7,11 @@ import io.mink.cli.operations.TableOperations;
 import io.mink.indexer.config.MinkConfig;
 import io.mink.indexer.round.OffsetGap;
 import java.util.List;
-import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
 import org.apache.iceberg.Table;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.ParentCommand;
 
 @Command(name = "resume", description = "Let a table the sidecar stopped go on: one with a gap (records Kafka "
     + "deleted before they were indexed) only past it, with --accept-gap.",
@@ -22,16 +20,7 @@ import picocli.CommandLine.ParentCommand;
         "  mink table resume kafka.orders --accept-gap",
         "  mink table resume orders --accept-gap --output json",
         "", "The gap's offset ranges are recorded in the snapshot summary as mink-gaps."})
-final class TableResumeCommand implements Callable<Integer> {
-  @ParentCommand
-  TableCommand parent;
-
-  @Mixin
-  ConfigOptions config;
-
-  @Mixin
-  OutputOptions output;
-
+final class TableResumeCommand extends GroupSubcommand {
   @Mixin
   TableArgument tableArgument;
 
@@ -41,7 +30,7 @@ final class TableResumeCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    Environment environment = parent.environment();
+    Environment environment = environment();
     MinkConfig minkConfig = config.load(environment);
     String name = tableArgument.qualifiedName(minkConfig.indexer().namespace());
     ResumedTable resumed = new TableOperations(minkConfig, environment.progress()).resume(name, acceptGap);
