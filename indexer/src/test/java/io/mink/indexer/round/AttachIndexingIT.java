@@ -3,6 +3,7 @@ package io.mink.indexer.round;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.mink.indexer.schedule.TieringService;
+import io.mink.indexer.testing.InProcessSidecar;
 import io.mink.lake.LakeOffsets;
 import io.mink.lake.MinkTableLayout;
 import io.mink.lake.attach.AttachCheck;
@@ -50,7 +51,7 @@ class AttachIndexingIT {
 
   @Test
   void roundAfterAttachIndexesExactlyTheOffsetsAboveTheTablesRows() {
-    String topic = IndexerHarness.uniqueTopic("attach");
+    String topic = InProcessSidecar.uniqueTopic("attach");
     KAFKA.createTopic(topic, 2);
     List<TestRecord> records = new ArrayList<>();
     for (int i = 0; i < 150; i++) {
@@ -61,7 +62,7 @@ class AttachIndexingIT {
     }
     KAFKA.produce(topic, records);
 
-    try (IndexerHarness sidecar = new IndexerHarness(KAFKA.bootstrapServers(), warehouse.lakeSettings(), "_tables")) {
+    try (InProcessSidecar sidecar = new InProcessSidecar(KAFKA.bootstrapServers(), warehouse.lakeSettings(), "_tables")) {
       TableDescriptor descriptor = new TableDescriptor("kafka", TableDescriptor.tableNameFor(topic), topic, null,
           Duration.ofMinutes(3), Map.of("attach", "true"), Instant.now());
       Table table = plainTable(sidecar, descriptor);
@@ -98,7 +99,7 @@ class AttachIndexingIT {
 
   @Test
   void partitionsWithoutRowsInTheTableStartAtTheirLogStart() {
-    String topic = IndexerHarness.uniqueTopic("attach-new-partition");
+    String topic = InProcessSidecar.uniqueTopic("attach-new-partition");
     KAFKA.createTopic(topic, 3);
     List<TestRecord> records = new ArrayList<>();
     for (int partition = 0; partition < 3; partition++) {
@@ -108,7 +109,7 @@ class AttachIndexingIT {
     }
     KAFKA.produce(topic, records);
 
-    try (IndexerHarness sidecar = new IndexerHarness(KAFKA.bootstrapServers(), warehouse.lakeSettings(), "_tables")) {
+    try (InProcessSidecar sidecar = new InProcessSidecar(KAFKA.bootstrapServers(), warehouse.lakeSettings(), "_tables")) {
       TableDescriptor descriptor = new TableDescriptor("kafka", TableDescriptor.tableNameFor(topic), topic, null,
           Duration.ofMinutes(3), Map.of("attach", "true"), Instant.now());
       Table table = plainTable(sidecar, descriptor);
@@ -118,12 +119,12 @@ class AttachIndexingIT {
       RoundResult round = sidecar.runRound(descriptor);
 
       assertThat(round.rows()).isEqualTo(20 + 5 + 20);
-      assertThat(sidecar.rows(descriptor)).hasSize(60).extracting(IndexerHarness::offsetKey).doesNotHaveDuplicates();
+      assertThat(sidecar.rows(descriptor)).hasSize(60).extracting(InProcessSidecar::offsetKey).doesNotHaveDuplicates();
     }
   }
 
   /** What mink table add --attach does once the topic is known: check, take the baseline, commit it, record. */
-  private static void attach(IndexerHarness sidecar, TableDescriptor descriptor) {
+  private static void attach(InProcessSidecar sidecar, TableDescriptor descriptor) {
     Table table = sidecar.table(descriptor);
     TableMetadata metadata = ((HasTableOperations) table).operations().current();
     String name = descriptor.qualifiedName();
@@ -136,7 +137,7 @@ class AttachIndexingIT {
     sidecar.store.put(descriptor);
   }
 
-  private static Table plainTable(IndexerHarness sidecar, TableDescriptor descriptor) {
+  private static Table plainTable(InProcessSidecar sidecar, TableDescriptor descriptor) {
     List<Types.NestedField> columns = new ArrayList<>(KafkaColumns.SCHEMA.columns());
     columns.add(Types.NestedField.optional(20, "note", Types.StringType.get()));
     Schema schema = new Schema(columns);
