@@ -27,7 +27,7 @@ import java.util.Locale;
  *       busy time minus this JVM's), the direct measure of that disturbance.
  * </ul>
  */
-final class ResourceMeter {
+public final class ResourceMeter {
   /** /proc/stat counts in USER_HZ ticks, 100 per second on every Linux build that matters. */
   private static final long NANOS_PER_TICK = 10_000_000L;
   private static final Path PROC_STAT = Path.of("/proc/stat");
@@ -45,7 +45,7 @@ final class ResourceMeter {
    * @param cpuNanos the JVM process's CPU time during the phase, or -1 if the JVM does not tell
    * @param otherCpuNanos the CPU time the rest of the machine used during the phase, or -1 where unknown
    */
-  record ResourceUse(long peakHeapBytes, long peakOldGenerationBytes, long peakLiveBytes, long gcMillis,
+  public record ResourceUse(long peakHeapBytes, long peakOldGenerationBytes, long peakLiveBytes, long gcMillis,
       long cpuNanos, long otherCpuNanos) {}
 
   private ResourceMeter(
@@ -99,9 +99,15 @@ final class ResourceMeter {
     }
   }
 
-  /** The machine's load average over the last minute, or a negative number where the OS does not tell. */
-  static double loadAverage() {
-    return ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
+  /** The load averages over 1, 5 and 15 minutes as /proc/loadavg gives them, else the JVM's 1-minute figure. */
+  static String loadAverages() {
+    try {
+      String[] fields = Files.readString(Path.of("/proc/loadavg")).trim().split("\\s+");
+      return fields[0] + " " + fields[1] + " " + fields[2] + " (1, 5, 15 min)";
+    } catch (Exception e) {
+      return String.format(Locale.ROOT, "%.2f (1 min)",
+          ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage());
+    }
   }
 
   private static long processCpuNanos() {
