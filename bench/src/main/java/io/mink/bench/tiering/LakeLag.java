@@ -47,7 +47,7 @@ final class LakeLag {
       }
       int port = MinkDeployment.freePort();
       MachineLoad load = MachineLoad.start();
-      try (SidecarProcess sidecar = SidecarProcess.start(1, deployment.writeConfig(1, port, Map.of()),
+      try (SidecarInstance sidecar = SidecarInstance.start(1, deployment.writeConfig(1, port, Map.of()),
               options.sidecarOptions(), deployment.directory());
           HeapMetrics metrics = HeapMetrics.start(port, 1)) {
         sidecar.awaitServing(STARTUP);
@@ -117,7 +117,7 @@ final class LakeLag {
   }
 
   /** Waits until the sidecar has taken every table (it logs "Indexing topic T into table X every F"). */
-  private static void awaitOwned(SidecarProcess sidecar, Iterable<TableIdentifier> tables)
+  private static void awaitOwned(SidecarInstance sidecar, Iterable<TableIdentifier> tables)
       throws InterruptedException {
     long deadline = System.nanoTime() + STARTUP.toNanos();
     for (TableIdentifier table : tables) {
@@ -133,7 +133,7 @@ final class LakeLag {
   }
 
   private static void awaitCaughtUp(KafkaBroker broker, MinkDeployment deployment, Map<String, TableIdentifier> tables,
-      SidecarProcess sidecar, Duration timeout) throws InterruptedException {
+      SidecarInstance sidecar, Duration timeout) throws InterruptedException {
     long deadline = System.nanoTime() + timeout.toNanos();
     for (Map.Entry<String, TableIdentifier> table : tables.entrySet()) {
       LakeOffsets end = LakeOffsets.of(broker.endOffsets(table.getKey()));
