@@ -29,7 +29,7 @@ import java.util.Locale;
  */
 public final class ResourceMeter {
   /** /proc/stat counts in USER_HZ ticks, 100 per second on every Linux build that matters. */
-  private static final long NANOS_PER_TICK = 10_000_000L;
+  public static final long NANOS_PER_TICK = 10_000_000L;
   private static final Path PROC_STAT = Path.of("/proc/stat");
 
   private final long gcMillisAtStart;
@@ -83,7 +83,7 @@ public final class ResourceMeter {
   }
 
   /** All CPUs' busy time since boot (user, nice, system, irq, softirq, steal), or -1 off Linux. */
-  private static long machineBusyNanos() {
+  public static long machineBusyNanos() {
     try {
       String[] fields = Files.readAllLines(PROC_STAT).get(0).trim().split("\\s+");
       if (!fields[0].equals("cpu") || fields.length < 9) {
@@ -110,7 +110,8 @@ public final class ResourceMeter {
     }
   }
 
-  private static long processCpuNanos() {
+  /** This JVM's CPU time so far, or -1 if the JVM does not tell. */
+  public static long processCpuNanos() {
     OperatingSystemMXBean os = ManagementFactory.getOperatingSystemMXBean();
     if (os instanceof com.sun.management.OperatingSystemMXBean hotspot) {
       return hotspot.getProcessCpuTime();

@@ -1,5 +1,6 @@
 package io.mink.bench.tiering;
 
+import io.mink.bench.BenchmarkTopic;
 import io.mink.lake.LakeOffsets;
 import io.mink.lake.MinkSnapshot;
 import io.mink.testkit.KafkaBroker;
@@ -31,7 +32,7 @@ final class LakeLag {
     Map<String, Duration> freshness = new LinkedHashMap<>();
     for (int i = 0; i < options.lagFreshness().size(); i++) {
       String topic = "lag-" + i;
-      broker.createTopic(topic, options.lagPartitions(), Backlog.TOPIC_CONFIGS);
+      broker.createTopic(topic, options.lagPartitions(), BenchmarkTopic.TOPIC_CONFIGS);
       topics.add(topic);
       freshness.put(topic, options.lagFreshness().get(i));
     }
