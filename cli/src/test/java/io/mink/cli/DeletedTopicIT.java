@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.mink.lake.catalog.LakeSettings;
 import io.mink.testkit.KafkaBroker;
+import io.mink.testkit.SidecarProcess;
 import io.mink.testkit.TestRecords;
 import java.io.IOException;
 import java.net.ServerSocket;
@@ -53,7 +54,7 @@ class DeletedTopicIT {
     Path config = writeConfig(suffix);
     assertThat(run(config, "table", "add", topic, "--freshness", "1s").exitCode()).isZero();
 
-    try (SidecarProcess sidecar = SidecarProcess.start(config, 0, Map.of("MINK_INDEXER_HTTP_PORT",
+    try (SidecarProcess sidecar = CliSidecars.start(config, 0, Map.of("MINK_INDEXER_HTTP_PORT",
         String.valueOf(httpPort)))) {
       awaitState(config, table, "indexing", TIMEOUT);
       sidecar.await("Committed " + table + ": 3000 rows", TIMEOUT);
@@ -96,7 +97,7 @@ class DeletedTopicIT {
     Path config = writeConfig(suffix);
     assertThat(run(config, "table", "add", topic, "--freshness", "1s").exitCode()).isZero();
 
-    try (SidecarProcess sidecar = SidecarProcess.start(config, 0)) {
+    try (SidecarProcess sidecar = CliSidecars.start(config, 0)) {
       sidecar.await("Committed kafka." + topic + ": 10 rows", TIMEOUT);
 
       KAFKA.deleteTopic(tablesTopic);

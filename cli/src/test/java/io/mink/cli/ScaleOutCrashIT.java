@@ -8,6 +8,7 @@ import io.mink.lake.catalog.CatalogLoader;
 import io.mink.lake.catalog.LakeSettings;
 import io.mink.schema.KafkaColumns;
 import io.mink.testkit.KafkaBroker;
+import io.mink.testkit.SidecarProcess;
 import io.mink.testkit.TestRecords;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -177,7 +178,7 @@ class ScaleOutCrashIT {
   }
 
   private SidecarProcess start(Path config) throws IOException {
-    SidecarProcess sidecar = SidecarProcess.start(config, COMMIT_PAUSE_MILLIS, ENVIRONMENT);
+    SidecarProcess sidecar = CliSidecars.start(config, COMMIT_PAUSE_MILLIS, ENVIRONMENT);
     started.add(sidecar);
     return sidecar;
   }

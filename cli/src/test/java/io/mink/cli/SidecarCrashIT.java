@@ -8,6 +8,7 @@ import io.mink.lake.catalog.CatalogLoader;
 import io.mink.lake.catalog.LakeSettings;
 import io.mink.schema.KafkaColumns;
 import io.mink.testkit.KafkaBroker;
+import io.mink.testkit.SidecarProcess;
 import io.mink.testkit.TestRecords;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -69,14 +70,14 @@ class SidecarCrashIT {
       assertExactlyOneRowPerIndexedOffset();
     }
 
-    try (SidecarProcess sidecar = SidecarProcess.start(config, 0)) {
+    try (SidecarProcess sidecar = CliSidecars.start(config, 0)) {
       awaitCaughtUp();
     }
     assertThat(assertExactlyOneRowPerIndexedOffset()).isEqualTo(produced);
   }
 
   private void killWhenPrinted(Path config, String marker) throws Exception {
-    try (SidecarProcess sidecar = SidecarProcess.start(config, 500)) {
+    try (SidecarProcess sidecar = CliSidecars.start(config, 500)) {
       sidecar.await(marker, STEP);
       sidecar.kill();
     }

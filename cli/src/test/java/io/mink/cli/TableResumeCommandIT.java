@@ -7,13 +7,11 @@ import io.mink.indexer.round.AcceptedGaps;
 import io.mink.indexer.round.DataLossException;
 import io.mink.indexer.round.OffsetGap;
 import io.mink.indexer.round.RoundResult;
-import io.mink.indexer.schedule.TieringService;
+import io.mink.indexer.testing.RoundRunner;
 import io.mink.lake.MinkSnapshot;
 import io.mink.lake.catalog.CatalogLoader;
 import io.mink.lake.catalog.LakeSettings;
 import io.mink.lake.catalog.LakeTables;
-import io.mink.lake.commit.CommitHook;
-import io.mink.lake.commit.LakeCommitter;
 import io.mink.tables.KafkaClientFactory;
 import io.mink.tables.KafkaTableStore;
 import io.mink.tables.TableDescriptor;
@@ -21,7 +19,6 @@ import io.mink.testkit.KafkaBroker;
 import io.mink.testkit.TestRecord;
 import java.io.IOException;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -66,8 +63,8 @@ class TableResumeCommandIT {
     KAFKA.createTopic(topic, 1, Map.of("retention.ms", "1000", "segment.ms", "100"));
     assertThat(run("table", "add", topic, "--freshness", "1m").exitCode()).isZero();
     TableDescriptor descriptor = store().find("kafka." + topic).orElseThrow();
-    try (TieringService service = service()) {
-      round(service, descriptor);
+    try (RoundRunner rounds = rounds()) {
+      rounds.run(descriptor);
       KAFKA.produce(topic, records(0, 100));
       Thread.sleep(300);
       KAFKA.produce(topic, records(100, 200));
@@ -76,7 +73,7 @@ class TableResumeCommandIT {
       long logStart = waitForLogStartAbove(topic, 0);
       KAFKA.produce(topic, records(200, 250));
 
-      assertThatThrownBy(() -> round(service, descriptor)).isInstanceOfSatisfying(DataLossException.class,
+      assertThatThrownBy(() -> rounds.run(descriptor)).isInstanceOfSatisfying(DataLossException.class,
           e -> assertThat(e.gaps()).containsExactly(new OffsetGap(0, 0, logStart)));
       CommandRun refused = run("table", "resume", "kafka." + topic);
       assertThat(refused.exitCode()).isEqualTo(ExitCode.USAGE.code());
@@ -100,7 +97,7 @@ class TableResumeCommandIT {
       assertThat(MinkSnapshot.newest(table).orElseThrow()
           .offsets().nextOffset(0)).hasValue(logStart);
 
-      RoundResult after = round(service, descriptor);
+      RoundResult after = rounds.run(descriptor);
 
       assertThat(after.rows()).isEqualTo(250 - logStart);
       assertThat(offsets(table(topic))).containsExactlyElementsOf(range(logStart, 250));
@@ -161,17 +158,10 @@ class TableResumeCommandIT {
     }
   }
 
-  private RoundResult round(TieringService service, TableDescriptor descriptor) {
-    try (KafkaConsumer<byte[], byte[]> consumer = service.newConsumer()) {
-      return service.runRound(descriptor, consumer);
-    }
-  }
-
-  private TieringService service() {
+  private RoundRunner rounds() {
     KafkaClientFactory clients = new KafkaClientFactory(Map.of("bootstrap.servers", KAFKA.bootstrapServers()),
         "mink-test");
-    return new TieringService(store(), lake(), clients, new LakeCommitter(CommitHook.NONE), 1, 128L << 20,
-        Duration.ofSeconds(1), "mink-test", null, Clock.systemUTC());
+    return new RoundRunner(lake(), clients, RoundRunner.settings(1, 128L << 20), null);
   }
 
   private KafkaTableStore store() {

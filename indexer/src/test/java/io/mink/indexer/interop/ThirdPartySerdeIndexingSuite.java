@@ -5,12 +5,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.mink.indexer.decoding.RegistryDecoders;
 import io.mink.indexer.round.RoundResult;
+import io.mink.indexer.testing.InProcessSidecar;
 import io.mink.schema.registry.RoutingSchemaRegistry;
 import io.mink.tables.TableDescriptor;
 import io.mink.testkit.KafkaBroker;
 import io.mink.testkit.TestRecord;
 import io.mink.testkit.Warehouse;
 import java.nio.ByteBuffer;
+import java.time.Duration;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
@@ -75,8 +77,8 @@ abstract class ThirdPartySerdeIndexingSuite {
     List<Order> orders = Order.sample(ORDERS);
     produce(topic, orders);
 
-    try (InteropSidecar sidecar = sidecar()) {
-      TableDescriptor table = sidecar.add(topic);
+    try (InProcessSidecar sidecar = sidecar()) {
+      TableDescriptor table = sidecar.add(topic, Duration.ofMinutes(3));
       RoundResult result = sidecar.runRound(table);
 
       assertThat(result.rawParts()).isEmpty();
@@ -115,8 +117,8 @@ abstract class ThirdPartySerdeIndexingSuite {
         new TestRecord(0, null, cutShort, List.of(), null));
     KAFKA.produce(topic, bad);
 
-    try (InteropSidecar sidecar = sidecar()) {
-      TableDescriptor table = sidecar.add(topic);
+    try (InProcessSidecar sidecar = sidecar()) {
+      TableDescriptor table = sidecar.add(topic, Duration.ofMinutes(3));
       RoundResult result = sidecar.runRound(table);
 
       assertThat(result.rawParts()).isEqualTo(Map.of(
@@ -172,8 +174,8 @@ abstract class ThirdPartySerdeIndexingSuite {
     }
   }
 
-  private InteropSidecar sidecar() {
-    return new InteropSidecar(KAFKA.bootstrapServers(), warehouse.lakeSettings(),
+  private InProcessSidecar sidecar() {
+    return new InProcessSidecar(KAFKA.bootstrapServers(), warehouse.lakeSettings(), "_tables",
         RegistryDecoders.forRegistry(minkRegistry));
   }
 

@@ -2,8 +2,8 @@ package io.mink.indexer.schedule;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.mink.indexer.round.IndexerHarness;
 import io.mink.indexer.stats.TableStatus;
+import io.mink.indexer.testing.InProcessSidecar;
 import io.mink.lake.LakeOffsets;
 import io.mink.tables.TableDescriptor;
 import io.mink.testkit.KafkaBroker;
@@ -62,7 +62,7 @@ class ScaleOutIT {
       }
       Map<String, TableDescriptor> tables = new TreeMap<>();
       for (String topic : topics) {
-        TableDescriptor table = sidecars.get(0).add(topic, null, Duration.ofMillis(500));
+        TableDescriptor table = sidecars.get(0).addNew(topic, null, Duration.ofMillis(500));
         tables.put(table.qualifiedName(), table);
       }
 
@@ -169,7 +169,7 @@ class ScaleOutIT {
     Set<String> seen = new HashSet<>();
     try (CloseableIterable<Record> rows = IcebergGenerics.read(reader.table(table)).build()) {
       for (Record row : rows) {
-        assertThat(seen.add(IndexerHarness.offsetKey(row))).as("row %s of %s is unique", IndexerHarness.offsetKey(row),
+        assertThat(seen.add(InProcessSidecar.offsetKey(row))).as("row %s of %s is unique", InProcessSidecar.offsetKey(row),
             table.qualifiedName()).isTrue();
       }
     }
@@ -191,6 +191,6 @@ class ScaleOutIT {
   private InProcessSidecar newSidecar() {
     TieringSettings settings = new TieringSettings(2, 1, 128L << 20, Duration.ofMillis(200), Duration.ofSeconds(30),
         SESSION_TIMEOUT, "mink-scale-" + suffix, ownersTopic);
-    return new InProcessSidecar(KAFKA.bootstrapServers(), warehouse.lakeSettings(), tablesTopic, settings);
+    return new InProcessSidecar(KAFKA.bootstrapServers(), warehouse.lakeSettings(), tablesTopic, settings, null).start();
   }
 }

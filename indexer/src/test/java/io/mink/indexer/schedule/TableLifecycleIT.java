@@ -3,6 +3,7 @@ package io.mink.indexer.schedule;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.mink.indexer.round.TableRows;
+import io.mink.indexer.testing.InProcessSidecar;
 import io.mink.tables.Lifecycle;
 import io.mink.tables.LifecycleState;
 import io.mink.tables.TableDescriptor;
@@ -175,11 +176,11 @@ class TableLifecycleIT {
   private InProcessSidecar newSidecar() {
     return new InProcessSidecar(KAFKA.bootstrapServers(), warehouse.lakeSettings(), tablesTopic, new TieringSettings(2,
         1, 128L << 20, Duration.ofSeconds(1), Duration.ofSeconds(30), Duration.ofSeconds(2), "mink-lifecycle-" + suffix,
-        "_owners-" + suffix));
+        "_owners-" + suffix), null).start();
   }
 
   private static TableDescriptor add(InProcessSidecar sidecar, String topic) {
-    return sidecar.add(topic, KAFKA.topicId(topic).toString(), Duration.ofMillis(500));
+    return sidecar.addNew(topic, KAFKA.topicId(topic).toString(), Duration.ofMillis(500));
   }
 
   private static long rows(InProcessSidecar sidecar, TableDescriptor table) {
