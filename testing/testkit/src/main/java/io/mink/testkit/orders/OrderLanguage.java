@@ -9,20 +9,16 @@ import org.apache.iceberg.types.Types;
  * serializers take, and the Iceberg type Mink gives its {@code int} fields (tables.md's mapping).
  */
 public enum OrderLanguage {
-  AVRO("Avro", SchemaType.AVRO),
-  PROTOBUF("Protobuf", SchemaType.PROTOBUF),
-  JSON("JSON Schema", SchemaType.JSON);
-
-  private final String displayName;
-  private final SchemaType type;
-
-  OrderLanguage(String displayName, SchemaType type) {
-    this.displayName = displayName;
-    this.type = type;
-  }
+  AVRO,
+  PROTOBUF,
+  JSON;
 
   public SchemaType type() {
-    return type;
+    return switch (this) {
+      case AVRO -> SchemaType.AVRO;
+      case PROTOBUF -> SchemaType.PROTOBUF;
+      case JSON -> SchemaType.JSON;
+    };
   }
 
   /** The value as the language's serializers take it: a GenericRecord, a DynamicMessage or a JSON tree. */
@@ -62,8 +58,13 @@ public enum OrderLanguage {
     return this == JSON ? (Object) (long) value : (Object) value;
   }
 
+  /** The language's name, as the tests and the benchmark print it. */
   @Override
   public String toString() {
-    return displayName;
+    return switch (this) {
+      case AVRO -> "Avro";
+      case PROTOBUF -> "Protobuf";
+      case JSON -> "JSON Schema";
+    };
   }
 }
