@@ -1,5 +1,8 @@
 package io.mink.bench.registry;
 
+import io.mink.testkit.orders.Order;
+import io.mink.testkit.orders.OrderLanguage;
+import io.mink.testkit.orders.OrderSamples;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
@@ -31,8 +34,8 @@ final class OrderTableCheck {
       }
     }
     Record first = firstRow(table);
-    Order order = Order.random(new Random(RegistryTopic.SEED), 0);
-    OrderCheck.verify("Mink's table", first, order);
+    Order order = OrderSamples.seeded(new Random(RegistryTopic.SEED), 0);
+    OrderCheck.verify("Mink's table", first, order, OrderLanguage.AVRO);
     if (first.getField("_kafka_value") != null || !Long.valueOf(order.id()).equals(first.getField("_kafka_decoded_key"))) {
       throw new IllegalStateException("The row of partition 0 offset 0 kept its raw value or lacks its decoded key: "
           + first);

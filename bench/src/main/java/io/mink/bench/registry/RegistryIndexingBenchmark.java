@@ -16,6 +16,7 @@ import io.mink.schema.registry.ConfluentRegistryClient;
 import io.mink.schema.registry.ConfluentRegistrySettings;
 import io.mink.schema.registry.SchemaType;
 import io.mink.testkit.KafkaBroker;
+import io.mink.testkit.orders.AvroOrders;
 import io.mink.testkit.registry.FakeSchemaRegistry;
 import java.io.PrintStream;
 import java.util.List;
@@ -27,9 +28,9 @@ import java.util.concurrent.atomic.AtomicReference;
  * How fast Mink decodes registry-encoded records, and how close its registry indexing path comes to
  * the limits of the machine it runs on. In one JVM:
  * <ol>
- *   <li>Decode and convert: a 20-field record written by each language's reference library (Avro,
- *       Protobuf, JSON Schema), decoded by Mink's compiled decoder and assembled into table rows on
- *       one warm thread ({@link DecodeThroughput}).
+ *   <li>Decode and convert: a 21-field record (the test kit's {@code Order}) written by each language's
+ *       reference library (Avro, Protobuf, JSON Schema), decoded by Mink's compiled decoder and assembled
+ *       into table rows on one warm thread ({@link DecodeThroughput}).
  *   <li>Avro end to end: an in-process broker is filled with Confluent-prefixed Avro records whose
  *       schemas sit in an in-process Confluent-compatible registry (phase 0); then (a) one plain
  *       consumer reads them all, the fetch limit; (b) their typed rows, decoded beforehand, are
@@ -77,7 +78,7 @@ public final class RegistryIndexingBenchmark {
     BenchmarkReport report = new BenchmarkReport(out, "registry indexing", lanes);
     report.header(List.of(
         String.format(Locale.ROOT, "records    part 1: %,d orders per language; part 2: %,d Avro orders, %d partitions,"
-            + " Confluent prefix on key (Avro long) and value (20-field Order), no headers", DecodeThroughput.PAYLOADS,
+            + " Confluent prefix on key (Avro long) and value (21-field Order), no headers", DecodeThroughput.PAYLOADS,
             records, PARTITIONS),
         "MB = 10^6 bytes (part 1: payload bytes; part 2: key + value + header bytes, prefixes included)"));
 
@@ -91,8 +92,8 @@ public final class RegistryIndexingBenchmark {
     decoding.endToEndHeader(records);
     try (FakeSchemaRegistry registry = FakeSchemaRegistry.start();
         KafkaBroker broker = new KafkaBroker().start()) {
-      int keyId = registry.register(TOPIC + "-key", SchemaType.AVRO, OrderSchemas.AVRO_KEY).id();
-      int valueId = registry.register(TOPIC + "-value", SchemaType.AVRO, OrderSchemas.AVRO).id();
+      int keyId = registry.register(TOPIC + "-key", SchemaType.AVRO, AvroOrderWriter.KEY_SCHEMA).id();
+      int valueId = registry.register(TOPIC + "-value", SchemaType.AVRO, AvroOrders.VALUE_SCHEMA.toString()).id();
       broker.createTopic(TOPIC, PARTITIONS, BenchmarkTopic.TOPIC_CONFIGS);
       report.produced(RegistryTopic.produce(broker, TOPIC, records, PARTITIONS, keyId, valueId),
           "generation and Avro writing");

@@ -4,6 +4,8 @@ import io.mink.bench.BenchmarkTopic;
 import io.mink.bench.CpuSplit;
 import io.mink.bench.Throughput;
 import io.mink.testkit.KafkaBroker;
+import io.mink.testkit.orders.Order;
+import io.mink.testkit.orders.OrderSamples;
 import java.nio.ByteBuffer;
 import java.util.Random;
 import java.util.concurrent.atomic.AtomicReference;
@@ -32,7 +34,7 @@ final class RegistryTopic {
     long started = System.nanoTime();
     try (KafkaProducer<byte[], byte[]> producer = broker.newProducer(BenchmarkTopic.PRODUCER_SETTINGS)) {
       for (int i = 0; i < records && failure.get() == null; i++) {
-        Order order = Order.random(random, i);
+        Order order = OrderSamples.seeded(random, i);
         byte[] key = confluent(keyId, avro.writeKey(order.id()));
         byte[] value = confluent(valueId, avro.write(order));
         producer.send(new ProducerRecord<>(topic, i % partitions, BASE_TIMESTAMP + i, key, value),
