@@ -1,6 +1,7 @@
 package io.mink.indexer.stats;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import io.mink.indexer.config.MonitoringSettings;
 import io.mink.lake.catalog.LakeTables;
@@ -66,7 +67,7 @@ class SidecarMonitoringIT {
         () -> Optional.of("joining"), Clock.systemUTC())) {
       assertThat(monitoring.httpAddress()).hasValueSatisfying(address -> assertThat(address.getPort()).isEqualTo(port));
 
-      Await.until(Duration.ofSeconds(30), () -> assertThat(metrics(port))
+      await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> assertThat(metrics(port))
           .contains("mink_partition_offset_lag{partition=\"0\",table=\"kafka." + tiered + "\"} 6.0\n")
           .contains("mink_partition_offset_lag{partition=\"0\",table=\"kafka." + fresh + "\"} 3.0\n"));
       String text = metrics(port);
