@@ -7,7 +7,6 @@ import io.mink.retry.Backoff;
 import io.mink.retry.Retry;
 import io.mink.schema.decode.MappingOptions;
 import io.mink.schema.decode.PartDecoder;
-import io.mink.schema.decode.PartResult;
 import io.mink.schema.registry.RegistryUnavailableException;
 import io.mink.schema.wire.SchemaIdDetector;
 import java.time.Duration;

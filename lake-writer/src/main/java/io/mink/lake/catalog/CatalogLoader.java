@@ -1,7 +1,5 @@
 package io.mink.lake.catalog;
 
-import static java.util.Objects.requireNonNull;
-
 import io.mink.retry.Backoff;
 import io.mink.retry.Retry;
 import java.io.IOException;
