@@ -1,6 +1,7 @@
 package io.mink.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -244,12 +245,9 @@ class ClusterStatsCommandIT {
     }
   }
 
-  private void awaitPublished(String table) throws InterruptedException {
-    long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
-    while (!new StatusTopic(clients, statusTopic).read(Duration.ofSeconds(10)).containsKey(table)) {
-      assertThat(System.nanoTime()).as("the status of %s published within 30 s", table).isLessThan(deadline);
-      Thread.sleep(100);
-    }
+  private void awaitPublished(String table) {
+    await("the status of " + table + " published").atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(100))
+        .until(() -> new StatusTopic(clients, statusTopic).read(Duration.ofSeconds(10)).containsKey(table));
   }
 
   private RoundResult round(TableDescriptor descriptor) {

@@ -1,6 +1,7 @@
 package io.mink.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -128,17 +129,9 @@ class DeletedTopicIT {
     return "show " + show.exitCode() + ", stats " + stats.exitCode() + ", " + metricsLine;
   }
 
-  private void awaitState(Path config, String table, String state, Duration timeout) throws InterruptedException {
-    long deadline = System.nanoTime() + timeout.toNanos();
-    String last = "";
-    while (System.nanoTime() < deadline) {
-      last = state(config, table);
-      if (last.equals(state)) {
-        return;
-      }
-      Thread.sleep(200);
-    }
-    throw new AssertionError("Table " + table + " is " + last + ", not " + state + ", after " + timeout);
+  private void awaitState(Path config, String table, String state, Duration timeout) {
+    await().atMost(timeout).pollInterval(Duration.ofMillis(200))
+        .untilAsserted(() -> assertThat(state(config, table)).as("state of table %s", table).isEqualTo(state));
   }
 
   /** When the table entered its state, as its entry records it. */

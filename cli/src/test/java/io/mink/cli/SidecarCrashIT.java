@@ -1,6 +1,7 @@
 package io.mink.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import io.mink.lake.LakeOffsets;
 import io.mink.lake.MinkSnapshot;
@@ -88,13 +89,10 @@ class SidecarCrashIT {
     produced += count;
   }
 
-  private void awaitCaughtUp() throws InterruptedException {
+  private void awaitCaughtUp() {
     LakeOffsets end = LakeOffsets.of(KAFKA.endOffsets(TOPIC));
-    long deadline = System.nanoTime() + STEP.toNanos();
-    while (!offsets().equals(end)) {
-      assertThat(System.nanoTime()).as("sidecar caught up to %s, at %s", end, offsets()).isLessThan(deadline);
-      Thread.sleep(200);
-    }
+    await().atMost(STEP).pollInterval(Duration.ofMillis(200))
+        .untilAsserted(() -> assertThat(offsets()).as("sidecar caught up to %s", end).isEqualTo(end));
   }
 
   /** Checks that the table holds each offset below its committed offsets once and nothing else. */

@@ -2,6 +2,7 @@ package io.mink.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
 
 import io.mink.indexer.round.AcceptedGaps;
 import io.mink.indexer.round.DataLossException;
@@ -141,20 +142,12 @@ class TableResumeCommandIT {
   }
 
   /** Kafka checks retention first 30 s after the broker starts, then every 200 ms here. */
-  private static long waitForLogStartAbove(String topic, long offset) throws InterruptedException {
+  private static long waitForLogStartAbove(String topic, long offset) {
     TopicPartition partition = new TopicPartition(topic, 0);
-    long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
     try (KafkaConsumer<byte[], byte[]> consumer = KAFKA.newConsumer()) {
-      while (true) {
-        long logStart = consumer.beginningOffsets(List.of(partition)).get(partition);
-        if (logStart > offset) {
-          return logStart;
-        }
-        if (System.nanoTime() > deadline) {
-          throw new AssertionError("Kafka's retention did not delete the first segment of " + topic + " in 60 s");
-        }
-        Thread.sleep(100);
-      }
+      return await("Kafka's retention to delete the first segment of " + topic).atMost(Duration.ofSeconds(60))
+          .pollInterval(Duration.ofMillis(100)).pollInSameThread()
+          .until(() -> consumer.beginningOffsets(List.of(partition)).get(partition), logStart -> logStart > offset);
     }
   }
 

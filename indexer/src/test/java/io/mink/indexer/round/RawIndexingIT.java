@@ -1,6 +1,7 @@
 package io.mink.indexer.round;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import io.mink.indexer.testing.InProcessSidecar;
 import io.mink.indexer.testing.RoundRunner;
@@ -181,23 +182,20 @@ class RawIndexingIT {
     }
   }
 
-  private static void awaitGroupOffsets(String topic, Map<Integer, Long> expected) throws Exception {
-    long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
-    while (true) {
-      Map<Integer, Long> committed = new HashMap<>();
-      KAFKA.admin().listConsumerGroupOffsets("mink-test").partitionsToOffsetAndMetadata().get()
-          .forEach((partition, offset) -> {
-            if (partition.topic().equals(topic) && offset != null) {
-              committed.put(partition.partition(), offset.offset());
-            }
-          });
-      if (committed.equals(expected)) {
-        return;
-      }
-      assertThat(System.nanoTime()).as("group offsets of %s reach %s, at %s", topic, expected, committed)
-          .isLessThan(deadline);
-      Thread.sleep(100);
-    }
+  private static void awaitGroupOffsets(String topic, Map<Integer, Long> expected) {
+    await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(100)).untilAsserted(() ->
+        assertThat(groupOffsets(topic)).as("group offsets of %s", topic).isEqualTo(expected));
+  }
+
+  private static Map<Integer, Long> groupOffsets(String topic) throws Exception {
+    Map<Integer, Long> committed = new HashMap<>();
+    KAFKA.admin().listConsumerGroupOffsets("mink-test").partitionsToOffsetAndMetadata().get()
+        .forEach((partition, offset) -> {
+          if (partition.topic().equals(topic) && offset != null) {
+            committed.put(partition.partition(), offset.offset());
+          }
+        });
+    return committed;
   }
 
   private static void sendInTransaction(KafkaProducer<byte[], byte[]> producer, String topic, int count, boolean commit)
@@ -216,12 +214,10 @@ class RawIndexingIT {
   }
 
   /** Transaction markers are written after commit returns; the end offsets settle once they are. */
-  private static void awaitMarkersWritten(String topic) throws InterruptedException {
-    long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
-    while (!KAFKA.endOffsets(topic, IsolationLevel.READ_COMMITTED).equals(KAFKA.endOffsets(topic))) {
-      assertThat(System.nanoTime()).as("transaction markers of %s written", topic).isLessThan(deadline);
-      Thread.sleep(20);
-    }
+  private static void awaitMarkersWritten(String topic) {
+    await("transaction markers of " + topic + " written").atMost(Duration.ofSeconds(30))
+        .pollInterval(Duration.ofMillis(20))
+        .until(() -> KAFKA.endOffsets(topic, IsolationLevel.READ_COMMITTED).equals(KAFKA.endOffsets(topic)));
   }
 
   private static void assertHeaders(Record row, List<TestHeader> expected) {

@@ -2,6 +2,7 @@ package io.mink.indexer.schedule;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
 
 import io.mink.indexer.round.DataLossException;
 import io.mink.indexer.round.OffsetGap;
@@ -166,9 +167,7 @@ class OwnedTablesTest {
     RoundLease lease = taken();
 
     Future<?> revoking = threads.submit(() -> tables.revoked(Set.of(ORDERS_PARTITION)));
-    while (!lease.lost()) {
-      Thread.sleep(10);
-    }
+    await().forever().pollInterval(Duration.ofMillis(10)).until(lease::lost);
     assertThat(revoking).as("the revocation waits for the round to stop").isNotDone();
     assertThatThrownBy(lease::heartbeat).isInstanceOf(LeaseLostException.class)
         .hasMessage("Round of table kafka.orders under epoch " + lease.epoch()
@@ -199,9 +198,7 @@ class OwnedTablesTest {
     RoundLease lease = taken();
 
     Future<?> stopping = threads.submit(tables::stop);
-    while (!lease.lost()) {
-      Thread.sleep(10);
-    }
+    await().forever().pollInterval(Duration.ofMillis(10)).until(lease::lost);
     lease.end();
     stopping.get(10, TimeUnit.SECONDS);
 

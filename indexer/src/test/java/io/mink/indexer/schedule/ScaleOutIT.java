@@ -16,6 +16,7 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.UUID;
@@ -23,6 +24,7 @@ import java.util.function.Supplier;
 import org.apache.iceberg.data.IcebergGenerics;
 import org.apache.iceberg.data.Record;
 import org.apache.iceberg.io.CloseableIterable;
+import org.awaitility.Awaitility;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -176,16 +178,8 @@ class ScaleOutIT {
     assertThat(seen).hasSize(produced.get(table.topic()));
   }
 
-  private static <T> T await(String what, Supplier<T> probe) throws InterruptedException {
-    long deadline = System.nanoTime() + WAIT.toNanos();
-    while (true) {
-      T value = probe.get();
-      if (value != null) {
-        return value;
-      }
-      assertThat(System.nanoTime()).as("waiting for %s", what).isLessThan(deadline);
-      Thread.sleep(50);
-    }
+  private static <T> T await(String what, Supplier<T> probe) {
+    return Awaitility.await(what).atMost(WAIT).pollInterval(Duration.ofMillis(50)).until(probe::get, Objects::nonNull);
   }
 
   private InProcessSidecar newSidecar() {

@@ -17,10 +17,12 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Map;
+import java.util.Objects;
 import java.util.UUID;
 import java.util.function.Supplier;
 import java.util.stream.Stream;
 import org.apache.iceberg.catalog.TableIdentifier;
+import org.awaitility.Awaitility;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -123,18 +125,9 @@ class TableLifecycleIT {
   }
 
   /** Creates the topic again once the broker has settled the deletion; returns its new topic id. */
-  private static String recreate(String topic) throws InterruptedException {
-    long deadline = System.nanoTime() + WAIT.toNanos();
-    while (true) {
-      try {
-        return KAFKA.createTopic(topic, 2).toString();
-      } catch (RuntimeException e) {
-        if (System.nanoTime() > deadline) {
-          throw e;
-        }
-        Thread.sleep(200);
-      }
-    }
+  private static String recreate(String topic) {
+    return Awaitility.await("topic " + topic + " created again").atMost(WAIT).pollInterval(Duration.ofMillis(200))
+        .ignoreExceptions().until(() -> KAFKA.createTopic(topic, 2).toString(), Objects::nonNull);
   }
 
   private static TableIdentifier identifier(TableDescriptor table) {
@@ -161,16 +154,8 @@ class TableLifecycleIT {
         .filter(found -> found.state() == state).orElse(null));
   }
 
-  private static <T> T await(String what, Supplier<T> check) throws InterruptedException {
-    long deadline = System.nanoTime() + WAIT.toNanos();
-    while (System.nanoTime() < deadline) {
-      T value = check.get();
-      if (value != null) {
-        return value;
-      }
-      Thread.sleep(100);
-    }
-    throw new AssertionError("Timed out after " + WAIT.toSeconds() + "s waiting for " + what);
+  private static <T> T await(String what, Supplier<T> check) {
+    return Awaitility.await(what).atMost(WAIT).pollInterval(Duration.ofMillis(100)).until(check::get, Objects::nonNull);
   }
 
   private InProcessSidecar newSidecar() {
