@@ -18,7 +18,7 @@ import org.apache.kafka.common.config.TopicConfig;
  * key, a value of the asked size and one "source" header, round-robin over the partitions. They
  * are made and sent a chunk at a time, so millions of records never sit in memory together.
  */
-final class BenchmarkTopic {
+public final class BenchmarkTopic {
   static final long SEED = 20_240_601L;
   /** Records made per chunk and partition; chunks are a whole number of rounds of the partitions. */
   private static final int CHUNK_RECORDS_PER_PARTITION = 10_000;
@@ -28,7 +28,7 @@ final class BenchmarkTopic {
    * acknowledgement only. max.request.size is raised so one request can carry a full batch of
    * several partitions.
    */
-  static final Map<String, Object> PRODUCER_SETTINGS = Map.of(
+  public static final Map<String, Object> PRODUCER_SETTINGS = Map.of(
       ProducerConfig.LINGER_MS_CONFIG, 20,
       ProducerConfig.BATCH_SIZE_CONFIG, 1024 * 1024,
       ProducerConfig.COMPRESSION_TYPE_CONFIG, "none",
@@ -40,7 +40,7 @@ final class BenchmarkTopic {
    * Keep every record: the records carry 2023 timestamps (TestRecords.BASE_TIMESTAMP), which the
    * broker's default 7-day retention deletes at its first retention check, 30 s after start.
    */
-  static final Map<String, String> TOPIC_CONFIGS = Map.of(
+  public static final Map<String, String> TOPIC_CONFIGS = Map.of(
       TopicConfig.RETENTION_MS_CONFIG, "-1",
       TopicConfig.RETENTION_BYTES_CONFIG, "-1");
 
@@ -78,7 +78,7 @@ final class BenchmarkTopic {
    * The end offset of each partition as a read_committed consumer sees it, checked against the
    * number of records sent: with no transactions, every offset is a record.
    */
-  static Map<Integer, Long> endOffsets(KafkaBroker broker, String topic, long records) {
+  public static Map<Integer, Long> endOffsets(KafkaBroker broker, String topic, long records) {
     Map<Integer, Long> ends = new TreeMap<>(broker.endOffsets(topic, IsolationLevel.READ_COMMITTED));
     long total = ends.values().stream().mapToLong(Long::longValue).sum();
     if (total != records) {

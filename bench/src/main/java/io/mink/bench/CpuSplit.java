@@ -13,18 +13,18 @@ import java.lang.management.ThreadMXBean;
  *     hand-off to the lanes, commit), or -1 where the phase does not fetch in its timed part
  * @param writeNanos the writer threads' CPU time, or -1 where the phase writes nothing
  */
-record CpuSplit(long fetchNanos, long writeNanos) {
-  static final CpuSplit NONE = new CpuSplit(-1, -1);
+public record CpuSplit(long fetchNanos, long writeNanos) {
+  public static final CpuSplit NONE = new CpuSplit(-1, -1);
 
   private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
 
   /** The calling thread's CPU time so far, or -1 where the JVM does not measure it. */
-  static long currentThreadNanos() {
+  public static long currentThreadNanos() {
     return THREADS.isCurrentThreadCpuTimeSupported() ? THREADS.getCurrentThreadCpuTime() : -1;
   }
 
   /** The CPU time so far of the live threads whose name starts with {@code prefix}, or -1 if unknown. */
-  static long threadsNamedNanos(String prefix) {
+  public static long threadsNamedNanos(String prefix) {
     if (!THREADS.isThreadCpuTimeSupported()) {
       return -1;
     }
@@ -39,7 +39,7 @@ record CpuSplit(long fetchNanos, long writeNanos) {
   }
 
   /** CPU microseconds per record, or NaN where unknown. */
-  static double microsPerRecord(long nanos, long records) {
+  public static double microsPerRecord(long nanos, long records) {
     return nanos < 0 || records == 0 ? Double.NaN : nanos / 1e3 / records;
   }
 }

@@ -3,73 +3,83 @@ package io.mink.bench;
 import io.mink.indexer.config.IndexerSettings;
 import io.mink.indexer.round.RoundResult;
 import io.mink.indexer.schedule.TieringService;
+import io.mink.indexer.schedule.TieringSettings;
+import io.mink.indexer.testing.RoundRunner;
 import io.mink.lake.LakeOffsets;
 import io.mink.lake.MinkSnapshot;
 import io.mink.lake.MinkTableLayout;
 import io.mink.lake.catalog.LakeTables;
-import io.mink.lake.commit.CommitHook;
-import io.mink.lake.commit.LakeCommitter;
+import io.mink.schema.decode.PartDecoder;
 import io.mink.tables.KafkaClientFactory;
 import io.mink.tables.KafkaTableStore;
 import io.mink.tables.TableDescriptor;
 import io.mink.testkit.KafkaBroker;
 import io.mink.testkit.Warehouse;
-import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Map;
-import org.apache.iceberg.Snapshot;
+import java.util.TreeMap;
+import java.util.function.Consumer;
 import org.apache.iceberg.SnapshotSummary;
 import org.apache.iceberg.Table;
-import org.apache.iceberg.catalog.TableIdentifier;
 import org.apache.kafka.clients.CommonClientConfigs;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 
 /**
  * Phase (c): Mink's own tiering path. The topic is added as a table of a fresh warehouse, the way
- * {@code mink table add} does it, and {@link TieringService#runRound} runs with Mink's default
- * writer threads and target file size until the newest Mink snapshot carries the topic's end
- * offsets. The freshness is an hour, so no round is cut short. Timed from the start of the first
- * round to its committed snapshot; the snapshot's total-records must equal the records produced.
+ * {@code mink table add} does it, and the round a sidecar's worker runs ({@link RoundRunner}) runs with
+ * Mink's default writer threads and target file size, and the decoder if there is one, until the newest
+ * Mink snapshot carries the topic's end offsets. The freshness is an hour, so no round is cut short. Timed
+ * from the start of the first round to its committed snapshot; the snapshot's total-records must equal the
+ * records produced, and with a decoder no part may be left raw.
  */
-final class MinkEndToEnd {
+public final class MinkEndToEnd {
   private static final Duration FRESHNESS = Duration.ofHours(1);
   private static final int MAX_ROUNDS = 100;
   /** The names of Mink's writer-lane threads (WriterLanes), whose CPU time is the round's write cost. */
   private static final String WRITER_THREAD_PREFIX = "mink-writer-";
 
   /**
+   * What one end-to-end pass did.
+   *
    * @param throughput the rows committed, their bytes and the time of the rounds
    * @param rounds how many rounds it took (1 unless something cut a round short)
    * @param files the data files committed
    * @param committedRows the snapshot summary's total-records
+   * @param columns the table's column count
    */
-  record Outcome(Throughput throughput, int rounds, int files, long committedRows) {}
+  public record Outcome(Throughput throughput, int rounds, int files, long committedRows, int columns) {}
 
   private MinkEndToEnd() {}
 
-  static Outcome index(KafkaBroker broker, String topic, Map<Integer, Long> ends, IndexerSettings settings,
-      Map<String, String> tableOptions) {
+  /**
+   * Indexes the topic up to {@code ends} with a sidecar's round, into a table of a fresh warehouse.
+   *
+   * @param decoder decodes keys and values through the schema registry; null for raw rows
+   * @param check checks the committed table further, before its warehouse is deleted; throws when it is wrong
+   */
+  public static Outcome index(KafkaBroker broker, String topic, Map<Integer, Long> ends, IndexerSettings settings,
+      Map<String, String> tableOptions, PartDecoder decoder, Consumer<Table> check) {
     LakeOffsets target = LakeOffsets.of(ends);
     KafkaClientFactory clients = new KafkaClientFactory(
         Map.of(CommonClientConfigs.BOOTSTRAP_SERVERS_CONFIG, broker.bootstrapServers()), "mink-bench");
     try (Warehouse warehouse = Warehouse.create();
         KafkaTableStore store = new KafkaTableStore(clients, settings.tablesTopic());
-        TieringService service = new TieringService(store, new LakeTables(warehouse.catalog()), clients,
-            new LakeCommitter(CommitHook.NONE), settings.writerThreads(), settings.targetFileSizeBytes(),
-            settings.pollInterval(), settings.groupId(), null, Clock.systemUTC())) {
+        RoundRunner runner = new RoundRunner(new LakeTables(warehouse.catalog()), clients,
+            TieringSettings.of(settings), decoder)) {
       TableDescriptor descriptor = add(broker, topic, warehouse, store, clients, settings, tableOptions);
       long rows = 0;
       long bytes = 0;
       int rounds = 0;
       int files = 0;
+      Map<String, Long> raw = new TreeMap<>();
       LakeOffsets reached = LakeOffsets.NONE;
       long started;
       long finished;
       long fetchCpu;
       long writeCpuAtStart = CpuSplit.threadsNamedNanos(WRITER_THREAD_PREFIX);
-      try (KafkaConsumer<byte[], byte[]> consumer = service.newConsumer()) {
+      try (KafkaConsumer<byte[], byte[]> consumer = runner.newConsumer()) {
         started = System.nanoTime();
         long fetchCpuAtStart = CpuSplit.currentThreadNanos();
         while (!reached.equals(target)) {
@@ -77,11 +87,12 @@ final class MinkEndToEnd {
             throw new IllegalStateException("Mink did not reach the end offsets " + target + " of topic " + topic
                 + " in " + MAX_ROUNDS + " rounds; it is at " + reached);
           }
-          RoundResult round = service.runRound(descriptor, consumer);
+          RoundResult round = runner.run(descriptor, consumer);
           rounds++;
           rows += round.rows();
           bytes += round.bytes();
           files += round.files();
+          round.rawParts().forEach((reason, count) -> raw.merge(reason, count, Long::sum));
           reached = round.offsets();
         }
         finished = System.nanoTime();
@@ -89,9 +100,14 @@ final class MinkEndToEnd {
       }
       long writeCpuAtEnd = CpuSplit.threadsNamedNanos(WRITER_THREAD_PREFIX);
       long writeCpu = writeCpuAtStart < 0 || writeCpuAtEnd < 0 ? -1 : writeCpuAtEnd - writeCpuAtStart;
-      long committedRows = verify(warehouse, descriptor, target, rows);
+      if (decoder != null && !raw.isEmpty()) {
+        throw new IllegalStateException("Mink left parts raw: " + raw + "; the registry path was not measured");
+      }
+      Table table = warehouse.catalog().loadTable(TieringService.identifier(descriptor));
+      long committedRows = verify(table, target, rows);
+      check.accept(table);
       return new Outcome(new Throughput(rows, bytes, finished - started, new CpuSplit(fetchCpu, writeCpu)), rounds,
-          files, committedRows);
+          files, committedRows, table.schema().columns().size());
     }
   }
 
@@ -111,21 +127,19 @@ final class MinkEndToEnd {
   }
 
   /** Checks the newest Mink snapshot's offsets and the table's total-records; returns the latter. */
-  private static long verify(Warehouse warehouse, TableDescriptor descriptor, LakeOffsets target, long rows) {
-    TableIdentifier identifier = TieringService.identifier(descriptor);
-    Table table = warehouse.catalog().loadTable(identifier);
+  private static long verify(Table table, LakeOffsets target, long rows) {
     LakeOffsets committed = MinkSnapshot.newest(table)
         .map(MinkSnapshot::offsets)
         .orElse(LakeOffsets.NONE);
     if (!committed.equals(target)) {
-      throw new IllegalStateException("The newest Mink snapshot of " + identifier + " carries offsets " + committed
-          + ", not the topic's end offsets " + target);
+      throw new IllegalStateException("The newest Mink snapshot of " + table.name() + " carries offsets "
+          + committed + ", not the topic's end offsets " + target);
     }
-    Snapshot current = table.currentSnapshot();
-    long total = Long.parseLong(current.summary().getOrDefault(SnapshotSummary.TOTAL_RECORDS_PROP, "-1"));
+    long total = Long.parseLong(table.currentSnapshot().summary()
+        .getOrDefault(SnapshotSummary.TOTAL_RECORDS_PROP, "-1"));
     long expected = target.nextOffsets().values().stream().mapToLong(Long::longValue).sum();
     if (total != expected || rows != expected) {
-      throw new IllegalStateException("Table " + identifier + " committed " + total + " rows (rounds reported "
+      throw new IllegalStateException("Table " + table.name() + " committed " + total + " rows (rounds reported "
           + rows + ") for " + expected + " records produced: Mink lost or duplicated records");
     }
     return total;

@@ -6,6 +6,7 @@ import io.mink.indexer.config.IndexerSettings;
 import io.mink.testkit.KafkaBroker;
 import java.io.PrintStream;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.atomic.AtomicReference;
@@ -58,11 +59,15 @@ public final class RawIndexingBenchmark {
     int lanes = settings.writerThreads();
     Map<String, String> tableOptions = tableOptions(System.getProperty(TABLE_OPTIONS_PROPERTY, ""));
     int passes = passes(System.getProperty(PASSES_PROPERTY, "1"));
-    BenchmarkReport report = new BenchmarkReport(out, records, valueBytes, PARTITIONS, lanes);
-    report.header(tableOptions);
+    BenchmarkReport report = new BenchmarkReport(out, "raw indexing", lanes);
+    report.header(List.of(
+        String.format(Locale.ROOT, "records    %,d, %d partitions; key 16 B, value %d B, 1 header (\"source\" + 14 B)"
+            + " = %d B each", records, PARTITIONS, valueBytes, 16 + valueBytes + 6 + 14),
+        "tables     Mink's layout" + (tableOptions.isEmpty() ? "" : " with options " + tableOptions),
+        "MB = 10^6 bytes of key + value + headers; the columns are explained in docs/benchmarks.md"));
     try (KafkaBroker broker = new KafkaBroker().start()) {
       broker.createTopic(TOPIC, PARTITIONS, BenchmarkTopic.TOPIC_CONFIGS);
-      report.produced(BenchmarkTopic.produce(broker, TOPIC, records, valueBytes, PARTITIONS));
+      report.produced(BenchmarkTopic.produce(broker, TOPIC, records, valueBytes, PARTITIONS), "generation");
       Map<Integer, Long> ends = BenchmarkTopic.endOffsets(broker, TOPIC, records);
 
       report.warmUp(FetchLimit.read(broker, TOPIC, ends));
@@ -83,16 +88,16 @@ public final class RawIndexingBenchmark {
             () -> WriteLimit.write(broker, TOPIC, ends, valueBytes, lanes, targetFileSize, tableOptions))));
         AtomicReference<Outcome> outcome = new AtomicReference<>();
         PhaseResult minkPass = report.phase(PhaseResult.measure("(c) Mink end to end", records, () -> {
-          outcome.set(MinkEndToEnd.index(broker, TOPIC, ends, settings, tableOptions));
+          outcome.set(MinkEndToEnd.index(broker, TOPIC, ends, settings, tableOptions, null, table -> { }));
           return outcome.get().throughput();
         }));
-        report.mink(outcome.get());
+        report.mink(outcome.get(), records, "");
         if (faster(mink, minkPass).equals(minkPass)) {
           mink = minkPass;
           minkOutcome = outcome.get();
         }
       }
-      report.summary(passes, fetch, writeOne, writeLanes, mink, minkOutcome);
+      report.summary(passes, fetch, writeOne, writeLanes, mink, minkOutcome, records, "");
     }
   }
 

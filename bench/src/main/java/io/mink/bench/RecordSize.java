@@ -11,10 +11,10 @@ import org.apache.kafka.common.header.Header;
  * The size every phase counts for a record: key bytes + value bytes + each header's key (UTF-8) and
  * value bytes. Kafka's own framing (offsets, varints, batch headers) is not counted.
  */
-final class RecordSize {
+public final class RecordSize {
   private RecordSize() {}
 
-  static long of(ConsumerRecord<byte[], byte[]> record) {
+  public static long of(ConsumerRecord<byte[], byte[]> record) {
     long size = (long) Math.max(0, record.serializedKeySize()) + Math.max(0, record.serializedValueSize());
     for (Header header : record.headers()) {
       size += header.key().getBytes(UTF_8).length + (header.value() == null ? 0 : header.value().length);

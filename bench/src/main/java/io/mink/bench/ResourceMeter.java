@@ -27,9 +27,9 @@ import java.util.Locale;
  *       busy time minus this JVM's), the direct measure of that disturbance.
  * </ul>
  */
-final class ResourceMeter {
+public final class ResourceMeter {
   /** /proc/stat counts in USER_HZ ticks, 100 per second on every Linux build that matters. */
-  private static final long NANOS_PER_TICK = 10_000_000L;
+  public static final long NANOS_PER_TICK = 10_000_000L;
   private static final Path PROC_STAT = Path.of("/proc/stat");
 
   private final long gcMillisAtStart;
@@ -38,6 +38,8 @@ final class ResourceMeter {
   private final LiveHeapWatch liveHeap;
 
   /**
+   * What the JVM used during a phase.
+   *
    * @param peakHeapBytes the sum of the heap pools' peak usage
    * @param peakOldGenerationBytes the old (tenured) generation's peak usage, 0 if the collector names none
    * @param peakLiveBytes the most heap in use after a full collection, -1 if none ran
@@ -45,7 +47,7 @@ final class ResourceMeter {
    * @param cpuNanos the JVM process's CPU time during the phase, or -1 if the JVM does not tell
    * @param otherCpuNanos the CPU time the rest of the machine used during the phase, or -1 where unknown
    */
-  record ResourceUse(long peakHeapBytes, long peakOldGenerationBytes, long peakLiveBytes, long gcMillis,
+  public record ResourceUse(long peakHeapBytes, long peakOldGenerationBytes, long peakLiveBytes, long gcMillis,
       long cpuNanos, long otherCpuNanos) {}
 
   private ResourceMeter(
@@ -83,7 +85,7 @@ final class ResourceMeter {
   }
 
   /** All CPUs' busy time since boot (user, nice, system, irq, softirq, steal), or -1 off Linux. */
-  private static long machineBusyNanos() {
+  public static long machineBusyNanos() {
     try {
       String[] fields = Files.readAllLines(PROC_STAT).get(0).trim().split("\\s+");
       if (!fields[0].equals("cpu") || fields.length < 9) {
@@ -99,12 +101,19 @@ final class ResourceMeter {
     }
   }
 
-  /** The machine's load average over the last minute, or a negative number where the OS does not tell. */
-  static double loadAverage() {
-    return ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
+  /** The load averages over 1, 5 and 15 minutes as /proc/loadavg gives them, else the JVM's 1-minute figure. */
+  static String loadAverages() {
+    try {
+      String[] fields = Files.readString(Path.of("/proc/loadavg")).trim().split("\\s+");
+      return fields[0] + " " + fields[1] + " " + fields[2] + " (1, 5, 15 min)";
+    } catch (Exception e) {
+      return String.format(Locale.ROOT, "%.2f (1 min)",
+          ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage());
+    }
   }
 
-  private static long processCpuNanos() {
+  /** This JVM's CPU time so far, or -1 if the JVM does not tell. */
+  public static long processCpuNanos() {
     OperatingSystemMXBean os = ManagementFactory.getOperatingSystemMXBean();
     if (os instanceof com.sun.management.OperatingSystemMXBean hotspot) {
       return hotspot.getProcessCpuTime();

@@ -1,5 +1,7 @@
 package io.mink.cli;
 
+import io.mink.cli.operations.Connections;
+import io.mink.cli.operations.LakeReader;
 import io.mink.indexer.config.MinkConfig;
 import io.mink.indexer.stats.ClusterStats;
 import io.mink.indexer.stats.LagProbe;
@@ -14,13 +16,10 @@ import io.mink.tables.TableDescriptor;
 import java.time.Clock;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.Callable;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.common.KafkaException;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
-import picocli.CommandLine.ParentCommand;
 
 @Command(name = "stats", description = "Show every added table: its state and owner, when it was tiered and is "
     + "due next, how far the lake is behind each partition (measured now), and its last round.",
@@ -28,20 +27,11 @@ import picocli.CommandLine.ParentCommand;
         "  mink cluster stats --config mink.toml",
         "  mink cluster stats --output json | jq '.tables[] | {table, offsetLag}'",
         "", "The columns and the JSON fields are explained in docs/monitoring.md."})
-final class ClusterStatsCommand implements Callable<Integer> {
-  @ParentCommand
-  ClusterCommand parent;
-
-  @Mixin
-  ConfigOptions config;
-
-  @Mixin
-  OutputOptions output;
-
-  @SuppressWarnings("try") // opening admin checks that Kafka answers; nothing else uses it
+final class ClusterStatsCommand extends GroupSubcommand {
   @Override
+  @SuppressWarnings("try") // opening admin checks that Kafka answers; nothing else uses it
   public Integer call() {
-    Environment environment = parent.environment();
+    Environment environment = environment();
     MinkConfig minkConfig = config.load(environment);
     KafkaClientFactory clients = new KafkaClientFactory(minkConfig.kafka(), "mink-cli", minkConfig.minkTopics());
     Clock clock = Clock.systemUTC();

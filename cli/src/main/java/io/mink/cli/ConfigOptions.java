@@ -1,5 +1,6 @@
 package io.mink.cli;
 
+import io.mink.cli.operations.Connections;
 import io.mink.indexer.config.ConfigException;
 import io.mink.indexer.config.MinkConfig;
 import io.mink.indexer.config.MinkConfigLoader;
@@ -48,7 +49,7 @@ final class ConfigOptions {
     try {
       config = MinkConfigLoader.load(file, environment.variables(), environment.workingDirectory(), overrides);
     } catch (ConfigException e) {
-      throw new CommandFailure(ExitCode.CONFIG, e.getMessage(), e);
+      throw new ConfigException(e.getMessage(), e);
     }
     return clientSettings.isEmpty() ? config : withClientSettings(config, clientSettings);
   }
@@ -64,7 +65,7 @@ final class ConfigOptions {
     }
     Path file = environment.workingDirectory().resolve(variable.strip());
     if (!Files.isRegularFile(file)) {
-      throw new CommandFailure(ExitCode.CONFIG, "Config file " + file + " named by " + CONFIG_VARIABLE
+      throw new ConfigException("Config file " + file + " named by " + CONFIG_VARIABLE
           + " does not exist: point " + CONFIG_VARIABLE + " at an existing file, pass one with --config, or unset "
           + CONFIG_VARIABLE + " to use the defaults");
     }
@@ -88,9 +89,9 @@ final class ConfigOptions {
     try (Reader reader = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
       properties.load(reader);
     } catch (NoSuchFileException e) {
-      throw new CommandFailure(ExitCode.CONFIG, "Command config file " + file + " does not exist: " + ADVICE, e);
+      throw new ConfigException("Command config file " + file + " does not exist: " + ADVICE, e);
     } catch (IOException | IllegalArgumentException e) {
-      throw new CommandFailure(ExitCode.CONFIG, "Cannot read the command config file " + file + " ("
+      throw new ConfigException("Cannot read the command config file " + file + " ("
           + Connections.rootMessage(e) + "): " + ADVICE, e);
     }
     Map<String, String> settings = new TreeMap<>();

@@ -2,6 +2,7 @@ package io.mink.cli;
 
 import static java.util.Objects.requireNonNull;
 
+import io.mink.cli.operations.Progress;
 import java.io.PrintWriter;
 import java.nio.charset.Charset;
 import java.nio.file.Path;
@@ -33,5 +34,13 @@ public record Environment(Map<String, String> variables, Path workingDirectory, 
     return new Environment(System.getenv(), Path.of("").toAbsolutePath(),
         new PrintWriter(System.out, true, Charset.defaultCharset()),
         new PrintWriter(System.err, true, Charset.defaultCharset()), System.console() != null);
+  }
+
+  /** Notes of an operation that waits, one line each on stderr. */
+  public Progress progress() {
+    return line -> {
+      err.println(line);
+      err.flush();
+    };
   }
 }

@@ -1,5 +1,6 @@
 package io.mink.cli;
 
+import io.mink.indexer.errors.MinkException;
 import java.util.List;
 import picocli.CommandLine;
 import picocli.CommandLine.ParameterException;
@@ -30,13 +31,17 @@ public final class Main {
           return ExitCode.USAGE.code();
         })
         .setExecutionExceptionHandler((exception, line, parsed) -> {
-          if (exception instanceof CommandFailure failure) {
-            line.getErr().println("Error: " + failure.getMessage());
-            return failure.exitCode().code();
+          ExitCode exitCode = ExitCode.of(exception);
+          if (exception instanceof MinkException) {
+            line.getErr().println("Error: " + exception.getMessage());
+          } else if (exitCode == ExitCode.INTERNAL_ERROR) {
+            line.getErr().println("Internal error: " + exception);
+            exception.printStackTrace(line.getErr());
+          } else {
+            line.getErr().println("Error: " + exception.getMessage() + " (" + exception.getClass().getSimpleName()
+                + "): check that Kafka and the catalog are up, then run the command again");
           }
-          line.getErr().println("Internal error: " + exception);
-          exception.printStackTrace(line.getErr());
-          return ExitCode.INTERNAL_ERROR.code();
+          return exitCode.code();
         });
     int code = commandLine.execute(args);
     environment.out().flush();

@@ -1,5 +1,7 @@
 package io.mink.cli;
 
+import io.mink.cli.operations.Connections;
+import io.mink.indexer.config.ConfigException;
 import io.mink.indexer.config.MinkConfig;
 import io.mink.indexer.decoding.RegistryDecoders;
 import io.mink.indexer.schedule.TieringService;
@@ -53,7 +55,7 @@ final class ServeCommand implements Callable<Integer> {
           service::notReadyReason, service::tablesByState, Clock.systemUTC());
     } catch (IllegalArgumentException e) {
       service.close();
-      throw new CommandFailure(ExitCode.CONFIG, e.getMessage(), e);
+      throw new ConfigException(e.getMessage(), e);
     }
     CountDownLatch stopped = new CountDownLatch(1);
     Thread shutdown = new Thread(() -> {

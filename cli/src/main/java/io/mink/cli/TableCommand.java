@@ -1,10 +1,6 @@
 package io.mink.cli;
 
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Spec;
-import picocli.CommandLine.ParentCommand;
 
 @Command(name = "table", description = "Add, inspect, change and remove the tables Mink indexes.",
     subcommands = {TableAddCommand.class, TableListCommand.class, TableShowCommand.class, TableAlterCommand.class,
@@ -16,20 +12,4 @@ import picocli.CommandLine.ParentCommand;
         "  mink table alter kafka.orders --freshness 30s",
         "  mink table remove kafka.orders --yes",
         "", "Run mink table COMMAND --help for a command's options."})
-final class TableCommand implements Callable<Integer> {
-  @Spec
-  CommandSpec spec;
-
-  @ParentCommand
-  MinkCommand parent;
-
-  Environment environment() {
-    return parent.environment();
-  }
-
-  @Override
-  public Integer call() {
-    spec.commandLine().usage(spec.commandLine().getErr());
-    return ExitCode.USAGE.code();
-  }
-}
+final class TableCommand extends GroupCommand {}

@@ -1,5 +1,7 @@
 package io.mink.cli;
 
+import io.mink.cli.operations.LakeReader;
+import io.mink.cli.operations.TableStoreSession;
 import io.mink.indexer.stats.LagProbe;
 import io.mink.indexer.stats.PartitionMeasure;
 import io.mink.lake.EngineReadability;

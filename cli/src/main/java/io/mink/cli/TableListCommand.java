@@ -1,14 +1,13 @@
 package io.mink.cli;
 
+import io.mink.cli.operations.TableOptions;
+import io.mink.cli.operations.TableStoreSession;
 import io.mink.indexer.config.MinkConfig;
 import io.mink.tables.TableDescriptor;
 import java.time.Instant;
 import java.util.List;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.ParentCommand;
 
 @Command(name = "list", description = "List the added tables: the indexing ones, or with --all every state "
     + "(indexing, missing, replaced, removing), with since when and why.",
@@ -16,16 +15,7 @@ import picocli.CommandLine.ParentCommand;
         "  mink table list",
         "  mink table list --all --namespace sales",
         "  mink table list --all --output json | jq -r '.[] | .table + \" \" + .state.name'"})
-final class TableListCommand implements Callable<Integer> {
-  @ParentCommand
-  TableCommand parent;
-
-  @Mixin
-  ConfigOptions config;
-
-  @Mixin
-  OutputOptions output;
-
+final class TableListCommand extends GroupSubcommand {
   @Option(names = "--all", description = "Every added table, whatever its state (default: the indexing ones)")
   boolean all;
 
@@ -35,7 +25,7 @@ final class TableListCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    Environment environment = parent.environment();
+    Environment environment = environment();
     MinkConfig minkConfig = config.load(environment);
     if (namespace != null) {
       TableOptions.identifier(namespace, "namespace", "");

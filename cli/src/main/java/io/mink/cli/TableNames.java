@@ -1,5 +1,8 @@
 package io.mink.cli;
 
+import io.mink.cli.operations.TableOptions;
+import io.mink.indexer.errors.MinkException;
+
 /**
  * A table as the commands take it: {@code namespace.name}, or a name alone in the namespace of --namespace or, without
  * it, of [indexer] namespace.
@@ -18,7 +21,7 @@ final class TableNames {
     String namespace = table.substring(0, dot);
     String name = table.substring(dot + 1);
     if (namespaceOption != null && !namespaceOption.equals(namespace)) {
-      throw new CommandFailure(ExitCode.USAGE, "Table " + table + " is in namespace " + namespace + ", not "
+      throw MinkException.user("Table " + table + " is in namespace " + namespace + ", not "
           + namespaceOption + ": leave out --namespace, or name the table without its namespace");
     }
     TableOptions.identifier(namespace, "namespace", " (name the table as namespace.name, such as kafka.orders)");

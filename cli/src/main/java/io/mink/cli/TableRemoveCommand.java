@@ -1,26 +1,19 @@
 package io.mink.cli;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.mink.indexer.config.Durations;
+import io.mink.cli.operations.Removal;
+import io.mink.cli.operations.RemovedTable;
+import io.mink.cli.operations.TableOperations;
+import io.mink.cli.operations.TableOptions;
 import io.mink.indexer.config.MinkConfig;
-import io.mink.indexer.lifecycle.TableRemoval;
-import io.mink.indexer.schedule.TieringSettings;
+import io.mink.indexer.errors.MinkException;
 import io.mink.indexer.stats.RelativeTime;
-import io.mink.tables.Lifecycle;
-import io.mink.tables.LifecycleState;
 import io.mink.tables.TableDescriptor;
-import java.net.InetAddress;
-import java.net.UnknownHostException;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.Map;
-import java.util.Optional;
-import java.util.TreeMap;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.ParentCommand;
 
 @Command(name = "remove", description = "Remove an added table: indexing stops, the Iceberg table with its data and "
     + "metadata is deleted once no sidecar instance owns the table, then the entry is gone.",
@@ -31,19 +24,7 @@ import picocli.CommandLine.ParentCommand;
         "", "With no sidecar running, the command deletes the table itself. Otherwise the",
         "sidecar that owns the table deletes it once its round has stopped; until then",
         "mink table list --all shows it as removing."})
-final class TableRemoveCommand implements Callable<Integer> {
-  private static final int ATTEMPTS = 2;
-  private static final Duration POLL = Duration.ofSeconds(1);
-
-  @ParentCommand
-  TableCommand parent;
-
-  @Mixin
-  ConfigOptions config;
-
-  @Mixin
-  OutputOptions output;
-
+final class TableRemoveCommand extends GroupSubcommand {
   @Mixin
   TableArgument tableArgument;
 
@@ -60,138 +41,55 @@ final class TableRemoveCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    Environment environment = parent.environment();
+    Environment environment = environment();
     MinkConfig minkConfig = config.load(environment);
     String name = tableArgument.qualifiedName(minkConfig.indexer().namespace());
     if (!keepTable && !yes) {
-      throw new CommandFailure(ExitCode.USAGE, "mink table remove deletes the Iceberg table " + name + " with its "
-          + "data and metadata: add --yes to go ahead, or --keep-table to keep the Iceberg table");
+      throw MinkException.user("mink table remove deletes the Iceberg table " + name + " with its data and "
+          + "metadata: add --yes to go ahead, or --keep-table to keep the Iceberg table");
     }
     Duration waitFor = wait == null ? null : TableOptions.duration(wait, "--wait");
-    String ownersGroup = TieringSettings.of(minkConfig.indexer()).ownersGroupId();
-    try (TableStoreSession session = TableStoreSession.open(minkConfig)) {
-      TableDescriptor removing = markRemoving(session, name, environment);
-      int members = OwnersGroup.members(session.admin(), session.clients(), ownersGroup);
-      if (members == 0) {
-        finish(session, removing);
-        print(environment, removing, true, removed(removing));
-        return ExitCode.OK.code();
-      }
-      String owned = "Table " + name + " is removing: the sidecar that owns it (group " + ownersGroup + " has "
-          + members + (members == 1 ? " member" : " members") + ") stops indexing it and deletes "
-          + (TableRemoval.keepsTable(removing) ? "" : "the Iceberg table with its data and metadata, then ")
-          + "the entry once its round has stopped. mink table show " + name + " finds it until then.\n";
-      if (waitFor == null) {
-        print(environment, removing, false, owned);
-      } else {
-        if (!output.json()) {
-          environment.out().print(owned);
-        }
-        print(environment, removing, true, awaitGone(session, removing, ownersGroup, waitFor, environment));
-      }
-      return ExitCode.OK.code();
+    RemovedTable removed = new TableOperations(minkConfig, environment.progress()).remove(name, keepTable, waitFor,
+        removal -> {
+          if (removal.alreadyRemoving()) {
+            TableDescriptor current = removal.removing();
+            environment.err().printf("Table %s is being removed already, since %s (%s).%n", name,
+                RelativeTime.relative(current.lifecycle().since(), Instant.now()), current.lifecycle().reason());
+          }
+          if (removal.members() > 0 && waitFor != null && !output.json()) {
+            environment.out().print(handedOver(removal));
+          }
+        });
+    print(environment, removed);
+    return ExitCode.OK.code();
+  }
+
+  private void print(Environment environment, RemovedTable removed) {
+    Removal removal = removed.removal();
+    if (output.json()) {
+      ObjectNode node = CommandJson.descriptor(removal.removing());
+      node.put("removed", removed.gone());
+      node.put("icebergTableKept", removal.keepsTable());
+      environment.out().print(CommandJson.render(node));
+    } else if (!removed.gone()) {
+      environment.out().print(handedOver(removal));
+    } else if (removed.finishedHere()) {
+      environment.out().print(removal.keepsTable()
+          ? "Removed table " + removal.removing().qualifiedName() + ": deleted its entry; the Iceberg table stays in "
+              + "the catalog (mink table add " + removal.removing().topic() + " --attach takes it over again).\n"
+          : "Removed table " + removal.removing().qualifiedName() + ": dropped the Iceberg table with its data and "
+              + "metadata, and deleted its entry.\n");
+    } else {
+      environment.out().print("Removed table " + removal.removing().qualifiedName() + ".\n");
     }
   }
 
-  /** The table's entry moved to removing, or as it is if it is removing already. */
-  private TableDescriptor markRemoving(TableStoreSession session, String name, Environment environment) {
-    for (int attempt = 1; attempt <= ATTEMPTS; attempt++) {
-      TableDescriptor current = session.require(name);
-      if (current.state() == LifecycleState.REMOVING) {
-        environment.err().printf("Table %s is being removed already, since %s (%s).%n", name,
-            RelativeTime.relative(current.lifecycle().since(), Instant.now()), current.lifecycle().reason());
-        return current;
-      }
-      Map<String, String> options = new TreeMap<>(current.options());
-      if (keepTable) {
-        options.put(TableRemoval.KEEP_TABLE_OPTION, "true");
-      }
-      TableDescriptor removing = current.withOptions(options)
-          .withLifecycle(new Lifecycle(LifecycleState.REMOVING, Instant.now(), reason()));
-      if (session.replace(current, removing)) {
-        return removing;
-      }
-    }
-    throw changedMeanwhile(name);
-  }
-
-  /** Drops the Iceberg table (unless kept) and deletes the entry, here, as no instance owns the table. */
-  private static void finish(TableStoreSession session, TableDescriptor removing) {
-    boolean deleted;
-    try {
-      deleted = TableRemoval.finish(removing, LakeReader.open(session.config().lake()).tables(), session.store());
-    } catch (CommandFailure e) {
-      throw e;
-    } catch (RuntimeException e) {
-      throw new CommandFailure(ExitCode.UNAVAILABLE, "Cannot finish removing table " + removing.qualifiedName()
-          + " (" + Connections.rootMessage(e) + "): check that Kafka and the catalog are up, then run mink table "
-          + "remove " + removing.qualifiedName() + " again", e);
-    }
-    if (!deleted) {
-      throw changedMeanwhile(removing.qualifiedName());
-    }
-  }
-
-  /**
-   * Polls until the entry is gone, and returns the line to print; finishes the removal here if the last instance
-   * left meanwhile. Exit code 5 when the time runs out.
-   */
-  private static String awaitGone(TableStoreSession session, TableDescriptor removing, String ownersGroup,
-      Duration timeout, Environment environment) {
-    String name = removing.qualifiedName();
-    environment.err().printf("Waiting up to %s for the sidecar to finish removing table %s%n",
-        Durations.format(timeout), name);
-    environment.err().flush();
-    long deadline = System.nanoTime() + timeout.toNanos();
-    while (System.nanoTime() < deadline) {
-      Pause.sleep(POLL);
-      Optional<TableDescriptor> current = session.find(name);
-      if (current.isEmpty()) {
-        return "Removed table " + name + ".\n";
-      }
-      if (current.get().equals(removing)
-          && OwnersGroup.members(session.admin(), session.clients(), ownersGroup) == 0) {
-        finish(session, removing);
-        return removed(removing);
-      }
-    }
-    throw new CommandFailure(ExitCode.UNAVAILABLE, "Table " + name + " is still removing after "
-        + Durations.format(timeout) + ": check that the sidecars run (mink cluster stats), or stop them and run "
-        + "mink table remove " + name + " again to finish it here");
-  }
-
-  private static String removed(TableDescriptor removing) {
-    return TableRemoval.keepsTable(removing)
-        ? "Removed table " + removing.qualifiedName() + ": deleted its entry; the Iceberg table stays in the catalog "
-            + "(mink table add " + removing.topic() + " --attach takes it over again).\n"
-        : "Removed table " + removing.qualifiedName() + ": dropped the Iceberg table with its data and metadata, "
-            + "and deleted its entry.\n";
-  }
-
-  private static CommandFailure changedMeanwhile(String name) {
-    return new CommandFailure(ExitCode.CONFLICT, "Table " + name + " changed meanwhile (another client altered or "
-        + "removed it): run the command again");
-  }
-
-  /** Who removed the table, for the reason its state records. */
-  private static String reason() {
-    String who = System.getProperty("user.name", "unknown");
-    try {
-      who += "@" + InetAddress.getLocalHost().getHostName();
-    } catch (UnknownHostException e) {
-      // the user alone then
-    }
-    return "removed by mink table remove (" + who + ")";
-  }
-
-  private void print(Environment environment, TableDescriptor removing, boolean gone, String text) {
-    if (!output.json()) {
-      environment.out().print(text);
-      return;
-    }
-    ObjectNode node = CommandJson.descriptor(removing);
-    node.put("removed", gone);
-    node.put("icebergTableKept", TableRemoval.keepsTable(removing));
-    environment.out().print(CommandJson.render(node));
+  private static String handedOver(Removal removal) {
+    String name = removal.removing().qualifiedName();
+    int members = removal.members();
+    return "Table " + name + " is removing: the sidecar that owns it (group " + removal.ownersGroup() + " has "
+        + members + (members == 1 ? " member" : " members") + ") stops indexing it and deletes "
+        + (removal.keepsTable() ? "" : "the Iceberg table with its data and metadata, then ")
+        + "the entry once its round has stopped. mink table show " + name + " finds it until then.\n";
   }
 }

@@ -1,16 +1,18 @@
 package io.mink.cli;
 
+import io.mink.cli.operations.Connections;
+import io.mink.cli.operations.LakeReader;
+import io.mink.cli.operations.TableOptions;
+import io.mink.cli.operations.TableStoreSession;
 import io.mink.indexer.config.MinkConfig;
 import io.mink.indexer.stats.LagProbe;
 import io.mink.tables.TableDescriptor;
 import java.time.Clock;
 import java.time.Duration;
-import java.util.concurrent.Callable;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.ParentCommand;
 
 @Command(name = "show", description = "Show an added table: its topic, state, options, Iceberg table and newest "
     + "Mink snapshot, and per partition how far the lake is behind Kafka.",
@@ -22,16 +24,7 @@ import picocli.CommandLine.ParentCommand;
         "", "--watch ends with exit code 0 once every partition reached the end offsets",
         "Kafka had when the watch began, and with 4 when the table leaves the indexing",
         "state or is removed."})
-final class TableShowCommand implements Callable<Integer> {
-  @ParentCommand
-  TableCommand parent;
-
-  @Mixin
-  ConfigOptions config;
-
-  @Mixin
-  OutputOptions output;
-
+final class TableShowCommand extends GroupSubcommand {
   @Mixin
   TableArgument tableArgument;
 
@@ -45,7 +38,7 @@ final class TableShowCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    Environment environment = parent.environment();
+    Environment environment = environment();
     MinkConfig minkConfig = config.load(environment);
     String name = tableArgument.qualifiedName(minkConfig.indexer().namespace());
     Duration every = TableOptions.duration(interval, "--interval");

@@ -1,5 +1,7 @@
 package io.mink.cli;
 
+import io.mink.cli.operations.Pause;
+import io.mink.indexer.errors.MinkException;
 import io.mink.tables.TableDescriptor;
 import java.io.PrintWriter;
 import java.time.Clock;
@@ -37,7 +39,7 @@ final class TableWatch {
     requireIndexing(descriptor);
     TableView first = inspector.inspect(descriptor, false);
     if (first.partitions() == null) {
-      throw new CommandFailure(ExitCode.CONFLICT, "Topic " + descriptor.topic() + " of table " + table + " does not "
+      throw MinkException.conflict("Topic " + descriptor.topic() + " of table " + table + " does not "
           + "exist in Kafka now, so there is nothing to watch: mink table show " + table + " shows its state");
     }
     Instant began = clock.instant();
@@ -46,7 +48,7 @@ final class TableWatch {
     draw(table, progress, report);
     while (!report.complete()) {
       Pause.sleep(interval);
-      TableDescriptor now = inspector.entry(table).orElseThrow(() -> new CommandFailure(ExitCode.CONFLICT,
+      TableDescriptor now = inspector.entry(table).orElseThrow(() -> MinkException.conflict(
           "Table " + table + " was removed while it was watched: mink table list --all shows the added tables"));
       requireIndexing(now);
       TableView view = inspector.inspect(now, false);
@@ -63,7 +65,7 @@ final class TableWatch {
 
   private void requireIndexing(TableDescriptor descriptor) {
     if (!descriptor.isIndexing()) {
-      throw new CommandFailure(ExitCode.CONFLICT, "Table " + descriptor.qualifiedName() + " is not indexing: "
+      throw MinkException.conflict("Table " + descriptor.qualifiedName() + " is not indexing: "
           + TableViewText.state(descriptor, clock.instant()));
     }
   }

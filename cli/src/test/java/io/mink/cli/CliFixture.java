@@ -3,12 +3,10 @@ package io.mink.cli;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.mink.indexer.round.RoundResult;
-import io.mink.indexer.schedule.TieringService;
+import io.mink.indexer.testing.RoundRunner;
 import io.mink.lake.catalog.CatalogLoader;
 import io.mink.lake.catalog.LakeSettings;
 import io.mink.lake.catalog.LakeTables;
-import io.mink.lake.commit.CommitHook;
-import io.mink.lake.commit.LakeCommitter;
 import io.mink.tables.KafkaClientFactory;
 import io.mink.tables.KafkaTableStore;
 import io.mink.tables.TableDescriptor;
@@ -18,15 +16,12 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.time.Clock;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import org.apache.iceberg.Table;
 import org.apache.iceberg.catalog.TableIdentifier;
-import org.apache.kafka.clients.consumer.KafkaConsumer;
 
 /**
  * What a CLI test works with: a tables topic and group of its own on the class's broker, the embedded lake in its
@@ -114,10 +109,8 @@ final class CliFixture {
     KafkaClientFactory clients = new KafkaClientFactory(Map.of("bootstrap.servers", kafka.bootstrapServers()),
         "mink-test");
     try (KafkaTableStore store = store();
-        TieringService service = new TieringService(store, lake(), clients, new LakeCommitter(CommitHook.NONE), 1,
-            128L << 20, Duration.ofSeconds(1), "mink-test", null, Clock.systemUTC());
-        KafkaConsumer<byte[], byte[]> consumer = service.newConsumer()) {
-      return service.runRound(store.find(table).orElseThrow(), consumer);
+        RoundRunner rounds = new RoundRunner(lake(), clients, RoundRunner.settings(1, 128L << 20), null)) {
+      return rounds.run(store.find(table).orElseThrow());
     }
   }
 }

@@ -1,11 +1,11 @@
 package io.mink.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.mink.indexer.round.RoundResult;
-import io.mink.indexer.schedule.TieringService;
 import io.mink.indexer.stats.PartitionLag;
 import io.mink.indexer.stats.PublishedStatus;
 import io.mink.indexer.stats.RoundSummary;
@@ -15,11 +15,10 @@ import io.mink.indexer.stats.StatusPublisher;
 import io.mink.indexer.stats.StatusTopic;
 import io.mink.indexer.stats.TableState;
 import io.mink.indexer.stats.TableStatus;
+import io.mink.indexer.testing.RoundRunner;
 import io.mink.lake.catalog.CatalogLoader;
 import io.mink.lake.catalog.LakeSettings;
 import io.mink.lake.catalog.LakeTables;
-import io.mink.lake.commit.CommitHook;
-import io.mink.lake.commit.LakeCommitter;
 import io.mink.tables.KafkaClientFactory;
 import io.mink.tables.KafkaTableStore;
 import io.mink.tables.Lifecycle;
@@ -37,7 +36,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.junit.jupiter.api.BeforeEach;
@@ -248,21 +246,16 @@ class ClusterStatsCommandIT {
     }
   }
 
-  private void awaitPublished(String table) throws InterruptedException {
-    long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
-    while (!new StatusTopic(clients, statusTopic).read(Duration.ofSeconds(10)).containsKey(table)) {
-      assertThat(System.nanoTime()).as("the status of %s published within 30 s", table).isLessThan(deadline);
-      Thread.sleep(100);
-    }
+  private void awaitPublished(String table) {
+    await("the status of " + table + " published").atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(100))
+        .until(() -> new StatusTopic(clients, statusTopic).read(Duration.ofSeconds(10)).containsKey(table));
   }
 
   private RoundResult round(TableDescriptor descriptor) {
     LakeTables lake = new LakeTables(CatalogLoader.load(
         LakeSettings.embedded(workingDirectory.resolve(LakeSettings.EMBEDDED_DIRECTORY))));
-    try (TieringService service = new TieringService(store(), lake, clients, new LakeCommitter(CommitHook.NONE), 1,
-        128L << 20, Duration.ofSeconds(1), "mink-test", null, Clock.systemUTC());
-        KafkaConsumer<byte[], byte[]> consumer = service.newConsumer()) {
-      return service.runRound(descriptor, consumer);
+    try (RoundRunner rounds = new RoundRunner(lake, clients, RoundRunner.settings(1, 128L << 20), null)) {
+      return rounds.run(descriptor);
     }
   }
 

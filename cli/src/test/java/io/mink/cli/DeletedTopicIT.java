@@ -1,11 +1,13 @@
 package io.mink.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.mink.lake.catalog.LakeSettings;
 import io.mink.testkit.KafkaBroker;
+import io.mink.testkit.SidecarProcess;
 import io.mink.testkit.TestRecords;
 import java.io.IOException;
 import java.net.ServerSocket;
@@ -53,7 +55,7 @@ class DeletedTopicIT {
     Path config = writeConfig(suffix);
     assertThat(run(config, "table", "add", topic, "--freshness", "1s").exitCode()).isZero();
 
-    try (SidecarProcess sidecar = SidecarProcess.start(config, 0, Map.of("MINK_INDEXER_HTTP_PORT",
+    try (SidecarProcess sidecar = CliSidecars.start(config, 0, Map.of("MINK_INDEXER_HTTP_PORT",
         String.valueOf(httpPort)))) {
       awaitState(config, table, "indexing", TIMEOUT);
       sidecar.await("Committed " + table + ": 3000 rows", TIMEOUT);
@@ -96,7 +98,7 @@ class DeletedTopicIT {
     Path config = writeConfig(suffix);
     assertThat(run(config, "table", "add", topic, "--freshness", "1s").exitCode()).isZero();
 
-    try (SidecarProcess sidecar = SidecarProcess.start(config, 0)) {
+    try (SidecarProcess sidecar = CliSidecars.start(config, 0)) {
       sidecar.await("Committed kafka." + topic + ": 10 rows", TIMEOUT);
 
       KAFKA.deleteTopic(tablesTopic);
@@ -127,17 +129,9 @@ class DeletedTopicIT {
     return "show " + show.exitCode() + ", stats " + stats.exitCode() + ", " + metricsLine;
   }
 
-  private void awaitState(Path config, String table, String state, Duration timeout) throws InterruptedException {
-    long deadline = System.nanoTime() + timeout.toNanos();
-    String last = "";
-    while (System.nanoTime() < deadline) {
-      last = state(config, table);
-      if (last.equals(state)) {
-        return;
-      }
-      Thread.sleep(200);
-    }
-    throw new AssertionError("Table " + table + " is " + last + ", not " + state + ", after " + timeout);
+  private void awaitState(Path config, String table, String state, Duration timeout) {
+    await().atMost(timeout).pollInterval(Duration.ofMillis(200))
+        .untilAsserted(() -> assertThat(state(config, table)).as("state of table %s", table).isEqualTo(state));
   }
 
   /** When the table entered its state, as its entry records it. */

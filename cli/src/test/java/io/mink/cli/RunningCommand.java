@@ -1,5 +1,7 @@
 package io.mink.cli;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Path;
@@ -7,6 +9,8 @@ import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
+import org.awaitility.Awaitility;
 
 /** A run of the mink command on a thread of its own, whose output a test reads while it runs. */
 final class RunningCommand {
@@ -42,26 +46,21 @@ final class RunningCommand {
   }
 
   /** Waits until the output holds {@code text}; fails with the output so far if it does not in time. */
-  void awaitOut(String text, Duration timeout) throws InterruptedException {
-    long deadline = System.nanoTime() + timeout.toNanos();
-    while (!out().contains(text)) {
-      if (System.nanoTime() > deadline || exit.isDone()) {
-        throw new AssertionError("The command did not print '" + text + "' within " + timeout.toSeconds()
-            + "s; out:\n" + out() + "\nerr:\n" + err());
-      }
-      Thread.sleep(50);
-    }
+  void awaitOut(String text, Duration timeout) {
+    awaitPrinted(text, "", timeout, this::out);
   }
 
-  void awaitErr(String text, Duration timeout) throws InterruptedException {
-    long deadline = System.nanoTime() + timeout.toNanos();
-    while (!err().contains(text)) {
-      if (System.nanoTime() > deadline || exit.isDone()) {
-        throw new AssertionError("The command did not print '" + text + "' to stderr within " + timeout.toSeconds()
-            + "s; out:\n" + out() + "\nerr:\n" + err());
-      }
-      Thread.sleep(50);
-    }
+  void awaitErr(String text, Duration timeout) {
+    awaitPrinted(text, " to stderr", timeout, this::err);
+  }
+
+  /** Fails at once when the command ended without printing {@code text}. */
+  private void awaitPrinted(String text, String where, Duration timeout, Supplier<String> printed) {
+    Supplier<String> failure = () -> "The command did not print '" + text + "'" + where + " within "
+        + timeout.toSeconds() + "s; out:\n" + out() + "\nerr:\n" + err();
+    Awaitility.await().atMost(timeout).pollInterval(Duration.ofMillis(50))
+        .failFast(() -> assertThat(exit.isDone() && !printed.get().contains(text)).as(failure).isFalse())
+        .untilAsserted(() -> assertThat(printed.get()).as(failure).contains(text));
   }
 
   /** The result once the command ended; fails if it runs longer than {@code timeout}. */

@@ -1,6 +1,7 @@
 package io.mink.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import io.mink.lake.LakeOffsets;
 import io.mink.lake.MinkSnapshot;
@@ -8,6 +9,7 @@ import io.mink.lake.catalog.CatalogLoader;
 import io.mink.lake.catalog.LakeSettings;
 import io.mink.schema.KafkaColumns;
 import io.mink.testkit.KafkaBroker;
+import io.mink.testkit.SidecarProcess;
 import io.mink.testkit.TestRecords;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -31,6 +33,7 @@ import org.apache.iceberg.catalog.TableIdentifier;
 import org.apache.iceberg.data.IcebergGenerics;
 import org.apache.iceberg.data.Record;
 import org.apache.iceberg.io.CloseableIterable;
+import org.awaitility.core.ConditionTimeoutException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
@@ -141,43 +144,42 @@ class ScaleOutCrashIT {
   }
 
   /** Waits until some table's offsets move past where they were at the last kill. */
-  private void awaitProgress(List<SidecarProcess> sidecars) throws InterruptedException {
-    long deadline = System.nanoTime() + PROGRESS.toNanos();
-    while (true) {
-      Map<String, LakeOffsets> now = new HashMap<>();
-      TOPICS.forEach(topic -> now.put(topic, offsets(topic)));
-      if (!now.equals(lastProgress)) {
-        lastProgress = now;
-        return;
-      }
-      if (System.nanoTime() > deadline) {
-        throw new AssertionError("No table made progress within " + PROGRESS.toSeconds() + "s; at " + now
-            + outputs(sidecars));
-      }
-      Thread.sleep(100);
+  private void awaitProgress(List<SidecarProcess> sidecars) {
+    Map<String, LakeOffsets> before = lastProgress;
+    try {
+      lastProgress = await().atMost(PROGRESS).pollInterval(Duration.ofMillis(100))
+          .until(this::allOffsets, now -> !now.equals(before));
+    } catch (ConditionTimeoutException e) {
+      throw new AssertionError("No table made progress within " + PROGRESS.toSeconds() + "s; at " + allOffsets()
+          + outputs(sidecars), e);
     }
+  }
+
+  private Map<String, LakeOffsets> allOffsets() {
+    Map<String, LakeOffsets> now = new HashMap<>();
+    TOPICS.forEach(topic -> now.put(topic, offsets(topic)));
+    return now;
   }
 
   /** A random one of the instances that print they are serving, waiting for one when none does yet. */
-  private static int randomServing(List<SidecarProcess> sidecars, Random random) throws InterruptedException {
-    long deadline = System.nanoTime() + STARTUP.toNanos();
-    while (true) {
-      List<Integer> serving = new ArrayList<>();
-      for (int i = 0; i < sidecars.size(); i++) {
-        if (sidecars.get(i).printed(SERVING)) {
-          serving.add(i);
-        }
+  private static int randomServing(List<SidecarProcess> sidecars, Random random) {
+    List<Integer> serving = await("a sidecar serving").atMost(STARTUP).pollInterval(Duration.ofMillis(50))
+        .until(() -> serving(sidecars), indices -> !indices.isEmpty());
+    return serving.get(random.nextInt(serving.size()));
+  }
+
+  private static List<Integer> serving(List<SidecarProcess> sidecars) {
+    List<Integer> serving = new ArrayList<>();
+    for (int i = 0; i < sidecars.size(); i++) {
+      if (sidecars.get(i).printed(SERVING)) {
+        serving.add(i);
       }
-      if (!serving.isEmpty()) {
-        return serving.get(random.nextInt(serving.size()));
-      }
-      assertThat(System.nanoTime()).as("a sidecar serving within %s", STARTUP).isLessThan(deadline);
-      Thread.sleep(50);
     }
+    return serving;
   }
 
   private SidecarProcess start(Path config) throws IOException {
-    SidecarProcess sidecar = SidecarProcess.start(config, COMMIT_PAUSE_MILLIS, ENVIRONMENT);
+    SidecarProcess sidecar = CliSidecars.start(config, COMMIT_PAUSE_MILLIS, ENVIRONMENT);
     started.add(sidecar);
     return sidecar;
   }
@@ -203,17 +205,14 @@ class ScaleOutCrashIT {
     return null;
   }
 
-  private void awaitCaughtUp(List<SidecarProcess> sidecars) throws InterruptedException {
-    long deadline = System.nanoTime() + CATCH_UP.toNanos();
-    for (String topic : TOPICS) {
-      LakeOffsets end = LakeOffsets.of(KAFKA.endOffsets(topic));
-      while (!offsets(topic).equals(end)) {
-        if (System.nanoTime() > deadline) {
-          throw new AssertionError("Table of " + topic + " did not reach " + end + " within " + CATCH_UP.toSeconds()
-              + "s; it is at " + offsets(topic) + outputs(sidecars));
-        }
-        Thread.sleep(200);
-      }
+  private void awaitCaughtUp(List<SidecarProcess> sidecars) {
+    Map<String, LakeOffsets> ends = new HashMap<>();
+    TOPICS.forEach(topic -> ends.put(topic, LakeOffsets.of(KAFKA.endOffsets(topic))));
+    try {
+      await().atMost(CATCH_UP).pollInterval(Duration.ofMillis(200)).until(() -> allOffsets().equals(ends));
+    } catch (ConditionTimeoutException e) {
+      throw new AssertionError("The tables did not reach " + ends + " within " + CATCH_UP.toSeconds() + "s; they "
+          + "are at " + allOffsets() + outputs(sidecars), e);
     }
   }
 

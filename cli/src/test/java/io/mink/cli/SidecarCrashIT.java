@@ -1,6 +1,7 @@
 package io.mink.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import io.mink.lake.LakeOffsets;
 import io.mink.lake.MinkSnapshot;
@@ -8,6 +9,7 @@ import io.mink.lake.catalog.CatalogLoader;
 import io.mink.lake.catalog.LakeSettings;
 import io.mink.schema.KafkaColumns;
 import io.mink.testkit.KafkaBroker;
+import io.mink.testkit.SidecarProcess;
 import io.mink.testkit.TestRecords;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -70,14 +72,14 @@ class SidecarCrashIT {
       assertExactlyOneRowPerIndexedOffset();
     }
 
-    try (SidecarProcess sidecar = SidecarProcess.start(config, 0)) {
+    try (SidecarProcess sidecar = CliSidecars.start(config, 0)) {
       awaitCaughtUp();
     }
     assertThat(assertExactlyOneRowPerIndexedOffset()).isEqualTo(produced);
   }
 
   private void killWhenPrinted(Path config, String marker) throws Exception {
-    try (SidecarProcess sidecar = SidecarProcess.start(config, 500)) {
+    try (SidecarProcess sidecar = CliSidecars.start(config, 500)) {
       sidecar.await(marker, STEP);
       sidecar.kill();
     }
@@ -88,13 +90,10 @@ class SidecarCrashIT {
     produced += count;
   }
 
-  private void awaitCaughtUp() throws InterruptedException {
+  private void awaitCaughtUp() {
     LakeOffsets end = LakeOffsets.of(KAFKA.endOffsets(TOPIC));
-    long deadline = System.nanoTime() + STEP.toNanos();
-    while (!offsets().equals(end)) {
-      assertThat(System.nanoTime()).as("sidecar caught up to %s, at %s", end, offsets()).isLessThan(deadline);
-      Thread.sleep(200);
-    }
+    await().atMost(STEP).pollInterval(Duration.ofMillis(200))
+        .untilAsserted(() -> assertThat(offsets()).as("sidecar caught up to %s", end).isEqualTo(end));
   }
 
   /** Checks that the table holds each offset below its committed offsets once and nothing else. */

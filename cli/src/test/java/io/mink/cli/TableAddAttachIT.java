@@ -11,6 +11,7 @@ import io.mink.tables.KafkaClientFactory;
 import io.mink.tables.KafkaTableStore;
 import io.mink.tables.TableDescriptor;
 import io.mink.testkit.KafkaBroker;
+import io.mink.testkit.PlainDataFiles;
 import io.mink.testkit.TestRecord;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -21,9 +22,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
-import org.apache.iceberg.FileFormat;
 import org.apache.iceberg.HasTableOperations;
-import org.apache.iceberg.PartitionKey;
 import org.apache.iceberg.PartitionSpec;
 import org.apache.iceberg.Schema;
 import org.apache.iceberg.Table;
@@ -32,15 +31,11 @@ import org.apache.iceberg.catalog.Catalog;
 import org.apache.iceberg.catalog.Namespace;
 import org.apache.iceberg.catalog.SupportsNamespaces;
 import org.apache.iceberg.catalog.TableIdentifier;
-import org.apache.iceberg.data.GenericFileWriterFactory;
-import org.apache.iceberg.data.GenericRecord;
 import org.apache.iceberg.data.IcebergGenerics;
 import org.apache.iceberg.data.Record;
 import org.apache.iceberg.io.CloseableIterable;
-import org.apache.iceberg.io.DataWriter;
-import org.apache.iceberg.io.OutputFileFactory;
-import org.apache.iceberg.types.Types.NestedField;
 import org.apache.iceberg.types.Types;
+import org.apache.iceberg.types.Types.NestedField;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -71,7 +66,7 @@ class TableAddAttachIT {
   void attachRecordsTheTableAndStartsAfterItsHighestOffsets() {
     String topic = topicWithRecords("orders", 150);
     Table table = plainTable(topic, columns(), TableAddAttachIT::kafkaPartitionSpec, 2);
-    appendPlain(table, 0, 0, 100);
+    PlainDataFiles.append(table, 0, 0, 100);
     long dataSnapshot = table.currentSnapshot().snapshotId();
 
     CommandRun run = run("table", "add", topic, "--attach", "--freshness", "1m");
@@ -143,7 +138,7 @@ class TableAddAttachIT {
   void tableHoldingOffsetsPastTheTopicIsRefusedAndUntouched() {
     String topic = topicWithRecords("short_topic", 50);
     Table table = plainTable(topic, columns(), TableAddAttachIT::kafkaPartitionSpec, 2);
-    appendPlain(table, 0, 0, 100);
+    PlainDataFiles.append(table, 0, 0, 100);
     String before = metadata(table).metadataFileLocation();
 
     CommandRun run = run("table", "add", topic, "--attach");
@@ -212,34 +207,6 @@ class TableAddAttachIT {
     Schema schema = new Schema(columns);
     return catalog.createTable(TableIdentifier.of("kafka", name), schema, spec.apply(schema),
         Map.of("format-version", Integer.toString(formatVersion)));
-  }
-
-  /** Appends the partition's offsets as any Iceberg writer would: one file, a plain append, no Mink summary. */
-  private static void appendPlain(Table table, int partition, long from, long to) {
-    GenericFileWriterFactory factory = new GenericFileWriterFactory.Builder(table)
-        .dataFileFormat(FileFormat.PARQUET).build();
-    OutputFileFactory files = OutputFileFactory.builderFor(table, partition, 1).format(FileFormat.PARQUET)
-        .operationId(UUID.randomUUID().toString()).build();
-    PartitionKey key = new PartitionKey(table.spec(), table.schema());
-    key.partition(row(table.schema(), partition, from));
-    DataWriter<Record> writer = factory.newDataWriter(files.newOutputFile(table.spec(), key), table.spec(), key);
-    try (writer) {
-      for (long offset = from; offset < to; offset++) {
-        writer.write(row(table.schema(), partition, offset));
-      }
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
-    table.newAppend().appendFile(writer.toDataFile()).commit();
-  }
-
-  private static Record row(Schema schema, int partition, long offset) {
-    GenericRecord row = GenericRecord.create(schema);
-    row.setField(KafkaColumns.PARTITION, partition);
-    row.setField(KafkaColumns.OFFSET, offset);
-    row.setField(KafkaColumns.HEADERS, List.of());
-    row.setField("note", "plain");
-    return row;
   }
 
   private static List<Record> rows(Table table) {

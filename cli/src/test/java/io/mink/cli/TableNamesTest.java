@@ -3,6 +3,8 @@ package io.mink.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.mink.indexer.errors.ErrorCategory;
+import io.mink.indexer.errors.MinkException;
 import org.junit.jupiter.api.Test;
 
 class TableNamesTest {
@@ -23,6 +25,6 @@ class TableNamesTest {
         .hasMessage("Invalid table name 'web.clicks': use letters, digits and '_', starting with a letter or '_' "
             + "(name the table as namespace.name, such as kafka.orders)");
     assertThatThrownBy(() -> TableNames.qualified("orders", "1st", "kafka"))
-        .isInstanceOfSatisfying(CommandFailure.class, e -> assertThat(e.exitCode()).isEqualTo(ExitCode.USAGE));
+        .isInstanceOfSatisfying(MinkException.class, e -> assertThat(e.category()).isEqualTo(ErrorCategory.USER));
   }
 }

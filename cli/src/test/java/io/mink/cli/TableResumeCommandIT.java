@@ -2,18 +2,17 @@ package io.mink.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
 
 import io.mink.indexer.round.AcceptedGaps;
 import io.mink.indexer.round.DataLossException;
 import io.mink.indexer.round.OffsetGap;
 import io.mink.indexer.round.RoundResult;
-import io.mink.indexer.schedule.TieringService;
+import io.mink.indexer.testing.RoundRunner;
 import io.mink.lake.MinkSnapshot;
 import io.mink.lake.catalog.CatalogLoader;
 import io.mink.lake.catalog.LakeSettings;
 import io.mink.lake.catalog.LakeTables;
-import io.mink.lake.commit.CommitHook;
-import io.mink.lake.commit.LakeCommitter;
 import io.mink.tables.KafkaClientFactory;
 import io.mink.tables.KafkaTableStore;
 import io.mink.tables.TableDescriptor;
@@ -22,7 +21,6 @@ import io.mink.testkit.TestRecord;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -67,8 +65,8 @@ class TableResumeCommandIT {
     KAFKA.createTopic(topic, 1, Map.of("retention.ms", "1000", "segment.ms", "100"));
     assertThat(run("table", "add", topic, "--freshness", "1m").exitCode()).isZero();
     TableDescriptor descriptor = store().find("kafka." + topic).orElseThrow();
-    try (TieringService service = service()) {
-      round(service, descriptor);
+    try (RoundRunner rounds = rounds()) {
+      rounds.run(descriptor);
       KAFKA.produce(topic, records(0, 100));
       Thread.sleep(300);
       KAFKA.produce(topic, records(100, 200));
@@ -77,9 +75,14 @@ class TableResumeCommandIT {
       long logStart = waitForLogStartAbove(topic, 0);
       KAFKA.produce(topic, records(200, 250));
 
-      assertThatThrownBy(() -> round(service, descriptor)).isInstanceOfSatisfying(DataLossException.class,
+      assertThatThrownBy(() -> rounds.run(descriptor)).isInstanceOfSatisfying(DataLossException.class,
           e -> assertThat(e.gaps()).containsExactly(new OffsetGap(0, 0, logStart)));
-      assertThat(run("table", "resume", "kafka." + topic).exitCode()).isEqualTo(ExitCode.USAGE.code());
+      CommandRun refused = run("table", "resume", "kafka." + topic);
+      assertThat(refused.exitCode()).isEqualTo(ExitCode.USAGE.code());
+      assertThat(refused.err()).isEqualTo("Error: mink table resume needs --accept-gap for table kafka." + topic
+          + ": Kafka deleted records of topic " + topic + " before they were indexed (partition 0 offsets [0, "
+          + logStart + ")), and those records are lost to the table. Run mink table resume kafka." + topic
+          + " --accept-gap to go on past them\n");
 
       CommandRun resume = run("table", "resume", "kafka." + topic, "--accept-gap");
 
@@ -96,7 +99,7 @@ class TableResumeCommandIT {
       assertThat(MinkSnapshot.newest(table).orElseThrow()
           .offsets().nextOffset(0)).hasValue(logStart);
 
-      RoundResult after = round(service, descriptor);
+      RoundResult after = rounds.run(descriptor);
 
       assertThat(after.rows()).isEqualTo(250 - logStart);
       assertThat(offsets(table(topic))).containsExactlyElementsOf(range(logStart, 250));
@@ -104,6 +107,22 @@ class TableResumeCommandIT {
           .isEqualTo("Table kafka." + topic + " has no gap: every partition's next offset is still in Kafka. "
               + "Nothing changed.\n");
     }
+  }
+
+  @Test
+  void resumingATableWithoutAGapRecordsItSoTheSidecarTriesItAgain() {
+    String topic = "stopped_" + UUID.randomUUID().toString().substring(0, 8);
+    KAFKA.createTopic(topic, 1, Map.of());
+    assertThat(run("table", "add", topic).exitCode()).isZero();
+
+    CommandRun resume = run("table", "resume", "kafka." + topic);
+
+    assertThat(resume.err()).isEmpty();
+    assertThat(resume.exitCode()).isZero();
+    assertThat(resume.out()).isEqualTo("Table kafka." + topic + " resumes: the sidecar that owns it tries it again "
+        + "at once if it was stopped.\n");
+    assertThat(store().find("kafka." + topic).orElseThrow().lifecycle().reason())
+        .isEqualTo("resumed by mink table resume");
   }
 
   @Test
@@ -124,34 +143,19 @@ class TableResumeCommandIT {
   }
 
   /** Kafka checks retention first 30 s after the broker starts, then every 200 ms here. */
-  private static long waitForLogStartAbove(String topic, long offset) throws InterruptedException {
+  private static long waitForLogStartAbove(String topic, long offset) {
     TopicPartition partition = new TopicPartition(topic, 0);
-    long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
     try (KafkaConsumer<byte[], byte[]> consumer = KAFKA.newConsumer()) {
-      while (true) {
-        long logStart = consumer.beginningOffsets(List.of(partition)).get(partition);
-        if (logStart > offset) {
-          return logStart;
-        }
-        if (System.nanoTime() > deadline) {
-          throw new AssertionError("Kafka's retention did not delete the first segment of " + topic + " in 60 s");
-        }
-        Thread.sleep(100);
-      }
+      return await("Kafka's retention to delete the first segment of " + topic).atMost(Duration.ofSeconds(60))
+          .pollInterval(Duration.ofMillis(100)).pollInSameThread()
+          .until(() -> consumer.beginningOffsets(List.of(partition)).get(partition), logStart -> logStart > offset);
     }
   }
 
-  private RoundResult round(TieringService service, TableDescriptor descriptor) {
-    try (KafkaConsumer<byte[], byte[]> consumer = service.newConsumer()) {
-      return service.runRound(descriptor, consumer);
-    }
-  }
-
-  private TieringService service() {
+  private RoundRunner rounds() {
     KafkaClientFactory clients = new KafkaClientFactory(Map.of("bootstrap.servers", KAFKA.bootstrapServers()),
         "mink-test");
-    return new TieringService(store(), lake(), clients, new LakeCommitter(CommitHook.NONE), 1, 128L << 20,
-        Duration.ofSeconds(1), "mink-test", null, Clock.systemUTC());
+    return new RoundRunner(lake(), clients, RoundRunner.settings(1, 128L << 20), null);
   }
 
   private KafkaTableStore store() {

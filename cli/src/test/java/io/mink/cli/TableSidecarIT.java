@@ -6,6 +6,7 @@ import io.mink.lake.catalog.CatalogLoader;
 import io.mink.lake.catalog.LakeSettings;
 import io.mink.lake.catalog.LakeTables;
 import io.mink.testkit.KafkaBroker;
+import io.mink.testkit.SidecarProcess;
 import io.mink.testkit.TestRecords;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -40,7 +41,7 @@ class TableSidecarIT {
         "--interval", "300ms", "--config", config.toString());
     watch.awaitOut("backfill towards", TIMEOUT);
 
-    try (SidecarProcess sidecar = SidecarProcess.start(config, 0)) {
+    try (SidecarProcess sidecar = CliSidecars.start(config, 0)) {
       CommandRun watched = watch.await(TIMEOUT);
 
       assertThat(watched.exitCode()).as(watched.err()).isZero();

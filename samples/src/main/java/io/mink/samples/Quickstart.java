@@ -5,9 +5,9 @@ import io.mink.lake.catalog.LakeSettings;
 import io.mink.samples.local.InProcessMink;
 import io.mink.samples.local.LakeWatch;
 import io.mink.samples.local.LocalStack;
-import io.mink.samples.local.MinkServeProcess;
 import io.mink.samples.local.TablePrinter;
 import io.mink.samples.produce.SchemaLanguage;
+import io.mink.testkit.SidecarProcess;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.charset.Charset;
@@ -50,7 +50,7 @@ public final class Quickstart {
       InProcessMink mink = new InProcessMink(stack.minkVariables(), home, out);
       out.println("== mink serve   (embedded lake: " + home.resolve(LakeSettings.EMBEDDED_DIRECTORY)
           + "; [schema_registry] url and glue_region/glue_endpoint from MINK_SCHEMA_REGISTRY_*)");
-      try (MinkServeProcess sidecar = mink.serve()) {
+      try (SidecarProcess sidecar = mink.serve()) {
         mink.runOrFail("table", "add", RAW_TOPIC, "--freshness", "10s");
         for (SchemaLanguage language : SchemaLanguage.values()) {
           mink.runOrFail("table", "add", TypedSampleTopics.topic(language), "--freshness", "10s");

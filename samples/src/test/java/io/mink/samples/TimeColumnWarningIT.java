@@ -5,9 +5,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.mink.samples.local.InProcessMink;
 import io.mink.samples.local.LakeWatch;
 import io.mink.samples.local.LocalStack;
-import io.mink.samples.local.MinkServeProcess;
 import io.mink.samples.produce.ApicurioSerializers;
 import io.mink.samples.produce.SchemaLanguage;
+import io.mink.testkit.SidecarProcess;
 import java.io.PrintWriter;
 import java.nio.charset.Charset;
 import java.nio.file.Path;
@@ -48,7 +48,7 @@ class TimeColumnWarningIT {
       InProcessMink mink = new InProcessMink(stack.minkVariables(), home, out);
       mink.runOrFail("table", "add", "rides", "--freshness", "1s");
       mink.runOrFail("table", "add", "rides_as_time", "--freshness", "1s", "--option", "mink.time-as=time");
-      try (MinkServeProcess sidecar = mink.serveLogging(Path.of("target", "mink-serve-TimeColumnWarningIT.log"))) {
+      try (SidecarProcess sidecar = mink.serveLogging(Path.of("target", "mink-serve-TimeColumnWarningIT.log"))) {
         LakeWatch lake = new LakeWatch(mink.lake(), sidecar);
         lake.awaitOffsets("kafka", "rides", stack.broker().endOffsets("rides"));
         lake.awaitOffsets("kafka", "rides_as_time", stack.broker().endOffsets("rides_as_time"));

@@ -6,10 +6,10 @@ import static org.assertj.core.api.Assertions.within;
 import io.mink.samples.local.InProcessMink;
 import io.mink.samples.local.LakeWatch;
 import io.mink.samples.local.LocalStack;
-import io.mink.samples.local.MinkServeProcess;
 import io.mink.samples.produce.SampleOrder;
 import io.mink.samples.produce.SchemaLanguage;
 import io.mink.samples.produce.WireFormat;
+import io.mink.testkit.SidecarProcess;
 import io.mink.testkit.SparkReader;
 import java.io.PrintWriter;
 import java.nio.charset.Charset;
@@ -45,7 +45,7 @@ class TypedTablesSparkQueryIT {
   static Path home;
 
   private static LocalStack stack;
-  private static MinkServeProcess sidecar;
+  private static SidecarProcess sidecar;
   private static SparkReader spark;
   private static Set<WireFormat> written;
 

@@ -35,7 +35,7 @@ public final class CompactedTopic {
       LOG.info("Created the {} topic {}", purpose, topic);
     } catch (ExecutionException e) {
       if (!(e.getCause() instanceof TopicExistsException)) {
-        throw new IllegalStateException("Cannot create the " + purpose + " topic " + topic + ": "
+        throw new TableStoreException("Cannot create the " + purpose + " topic " + topic + ": "
             + e.getCause().getMessage() + ". Create it yourself as a compacted topic with one partition, set "
             + "[indexer] topic_replication_factor to at most the number of brokers, or check Mink's ACLs", e.getCause());
       }

@@ -169,7 +169,7 @@ public final class KafkaTableStore implements TableStore {
     String outcome = outcomeUnknown
         ? ". The last commit's outcome is unknown: check the table with mink table show before trying again"
         : ". Try again";
-    throw new IllegalStateException("Cannot write table " + key + " to the tables topic " + topic + ": other writers "
+    throw new TableStoreException("Cannot write table " + key + " to the tables topic " + topic + ": other writers "
         + "or failures stopped " + CAS_ATTEMPTS + " attempts in a row" + outcome, last);
   }
 
@@ -186,8 +186,8 @@ public final class KafkaTableStore implements TableStore {
     return topic + "-writer";
   }
 
-  private IllegalStateException cannotWrite(String key, Throwable cause) {
-    return new IllegalStateException("Cannot write table " + key + " to the tables topic " + topic + ": "
+  private TableStoreException cannotWrite(String key, Throwable cause) {
+    return new TableStoreException("Cannot write table " + key + " to the tables topic " + topic + ": "
         + cause.getMessage() + ". Check that Kafka is up and that Mink may write the topic and use the "
         + "transactional id " + transactionalId(), cause);
   }

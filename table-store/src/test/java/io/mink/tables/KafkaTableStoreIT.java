@@ -2,6 +2,7 @@ package io.mink.tables;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
 
 import io.mink.testkit.KafkaBroker;
 import java.time.Duration;
@@ -9,6 +10,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
@@ -214,16 +216,17 @@ class KafkaTableStoreIT {
    * The failure of listing the tables once the deletion reached the partition's leader: for a moment after a topic
    * is deleted its leader may still answer for it.
    */
-  static Throwable awaitListFailure(KafkaTableStore store) throws InterruptedException {
-    long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(90);
-    while (System.nanoTime() < deadline) {
-      try {
-        store.list();
-      } catch (RuntimeException e) {
-        return e;
-      }
-      Thread.sleep(200);
+  static Throwable awaitListFailure(KafkaTableStore store) {
+    return await("listing the tables to fail after the topic's deletion").atMost(Duration.ofSeconds(90))
+        .pollInterval(Duration.ofMillis(200)).until(() -> listFailure(store), Optional::isPresent).get();
+  }
+
+  private static Optional<Throwable> listFailure(KafkaTableStore store) {
+    try {
+      store.list();
+      return Optional.empty();
+    } catch (RuntimeException e) {
+      return Optional.of(e);
     }
-    throw new AssertionError("Listing the tables did not fail within 90 s of the topic's deletion");
   }
 }

@@ -1,6 +1,7 @@
 package io.mink.tables;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import io.mink.testkit.KafkaBroker;
 import java.nio.charset.StandardCharsets;
@@ -212,16 +213,8 @@ class TableStoreCompareAndSetIT {
 
   /** Waits until {@code store} reads {@code expected}: a commit's markers may be written after it returns. */
   private static void awaitEntry(KafkaTableStore store, TableDescriptor expected) {
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-    while (!store.find(expected.qualifiedName()).equals(Optional.of(expected))) {
-      assertThat(System.nanoTime()).as("reading " + expected + " within 30 s").isLessThan(deadline);
-      try {
-        Thread.sleep(20);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        throw new IllegalStateException(e);
-      }
-    }
+    await("reading " + expected).atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(20))
+        .until(() -> store.find(expected.qualifiedName()).equals(Optional.of(expected)));
   }
 
   private static TableEntry entry(String topic) {

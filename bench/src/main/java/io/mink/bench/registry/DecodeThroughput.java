@@ -9,6 +9,8 @@ import io.mink.schema.table.MergeResult;
 import io.mink.schema.table.RowAssembler;
 import io.mink.schema.table.SchemaMerge;
 import io.mink.schema.table.TableSchema;
+import io.mink.testkit.orders.Order;
+import io.mink.testkit.orders.OrderSamples;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.util.ArrayList;
@@ -76,13 +78,13 @@ final class DecodeThroughput {
     Random random = new Random(seed);
     long bytes = 0;
     for (int i = 0; i < PAYLOADS; i++) {
-      Order order = Order.random(random, i);
+      Order order = OrderSamples.seeded(random, i);
       payloads[i] = writer.write(order);
       bytes += payloads[i].length;
       records.add(new ConsumerRecord<>("bench-decode", 0, i, 1_700_000_000_000L + i, TimestampType.CREATE_TIME, -1,
           payloads[i].length, null, payloads[i], new RecordHeaders(), Optional.empty()));
       if (i < 100) {
-        OrderCheck.verify(language.displayName(), row(i), order);
+        OrderCheck.verify(language.displayName(), row(i), order, language.orders());
       }
     }
     this.payloadBytes = bytes;

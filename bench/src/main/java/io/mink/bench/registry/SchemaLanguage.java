@@ -7,37 +7,40 @@ import io.mink.schema.decode.UnreadableSchemaException;
 import io.mink.schema.json.JsonSchemaCompiler;
 import io.mink.schema.protobuf.ProtobufSchemaCompiler;
 import io.mink.schema.registry.RegisteredSchema;
-import io.mink.schema.registry.SchemaType;
+import io.mink.testkit.orders.Order;
+import io.mink.testkit.orders.OrderLanguage;
+import io.mink.testkit.orders.ProtobufOrders;
 import java.util.function.Supplier;
 
 /** A schema language of the benchmark: the {@link Order} schema in it, its reference writer and Mink's compiler. */
 enum SchemaLanguage {
-  AVRO("Avro", SchemaType.AVRO, OrderSchemas.AVRO, AvroOrderWriter::new, AvroSchemaCompiler::new),
-  PROTOBUF("Protobuf", SchemaType.PROTOBUF, OrderSchemas.PROTOBUF, ProtobufOrderWriter::new,
+  AVRO(OrderLanguage.AVRO, AvroOrderWriter::new, AvroSchemaCompiler::new),
+  /** A protobuf-java DynamicMessage of the descriptor built from the .proto text, serialized. */
+  PROTOBUF(OrderLanguage.PROTOBUF, () -> order -> ProtobufOrders.value(order).toByteArray(),
       ProtobufSchemaCompiler::new),
-  JSON("JSON Schema", SchemaType.JSON, OrderSchemas.JSON, JsonOrderWriter::new, JsonSchemaCompiler::new);
+  JSON(OrderLanguage.JSON, JsonOrderWriter::new, JsonSchemaCompiler::new);
 
-  private final String displayName;
-  private final SchemaType type;
-  private final String schemaText;
+  private final OrderLanguage orders;
   private final Supplier<PayloadWriter> writer;
   private final Supplier<SchemaCompiler> compiler;
 
-  SchemaLanguage(String displayName, SchemaType type, String schemaText, Supplier<PayloadWriter> writer,
-      Supplier<SchemaCompiler> compiler) {
-    this.displayName = displayName;
-    this.type = type;
-    this.schemaText = schemaText;
+  SchemaLanguage(OrderLanguage orders, Supplier<PayloadWriter> writer, Supplier<SchemaCompiler> compiler) {
+    this.orders = orders;
     this.writer = writer;
     this.compiler = compiler;
   }
 
   String displayName() {
-    return displayName;
+    return orders.toString();
+  }
+
+  /** The test kit's view of the {@link Order} in this language: its schemas and decoded columns. */
+  OrderLanguage orders() {
+    return orders;
   }
 
   RegisteredSchema registered() {
-    return RegisteredSchema.of(type, schemaText);
+    return RegisteredSchema.of(orders.type(), orders.schemaText(false));
   }
 
   PayloadWriter newWriter() {
@@ -49,7 +52,7 @@ enum SchemaLanguage {
     try {
       return compiler.get().compile(registered());
     } catch (UnreadableSchemaException e) {
-      throw new IllegalStateException("Mink cannot compile the benchmark's " + displayName + " schema: "
+      throw new IllegalStateException("Mink cannot compile the benchmark's " + displayName() + " schema: "
           + e.getMessage(), e);
     }
   }

@@ -1,5 +1,6 @@
 package io.mink.bench.registry;
 
+import io.mink.bench.ChunkRows;
 import io.mink.schema.decode.PartDecoder;
 import io.mink.schema.decode.PartResult;
 import io.mink.schema.registry.RegistryUnavailableException;
@@ -9,7 +10,10 @@ import io.mink.schema.table.SchemaMerge;
 import io.mink.schema.table.TableSchema;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Function;
+import org.apache.iceberg.HasTableOperations;
 import org.apache.iceberg.Schema;
+import org.apache.iceberg.Table;
 import org.apache.iceberg.data.Record;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 
@@ -17,27 +21,38 @@ import org.apache.kafka.clients.consumer.ConsumerRecord;
  * Decodes records into table rows the way a Mink round does (registry decoder, key merged before
  * value on the first record, {@link RowAssembler}), for the write limit, which writes rows decoded
  * beforehand. Every record must decode with the first record's schemas: anything left raw voids
- * the benchmark.
+ * the benchmark. The decoding is untimed in the write limit; its writer threads only write.
  */
-final class TypedRows {
+final class TypedRows implements ChunkRows<Record> {
   private final PartDecoder decoder;
-  private final TableSchema start;
+  private TableSchema start;
   private RowAssembler assembler;
 
-  TypedRows(PartDecoder decoder, TableSchema start) {
+  TypedRows(PartDecoder decoder) {
     this.decoder = decoder;
-    this.start = start;
+  }
+
+  @Override
+  public void open(Table table) {
+    start = TableSchema.of(((HasTableOperations) table).operations().current());
+  }
+
+  @Override
+  public Function<Record, Record> converter() {
+    return Function.identity();
   }
 
   /** The table schema with the decoded key and value merged in; known after the first record. */
-  Schema schema() {
+  @Override
+  public Schema schema() {
     if (assembler == null) {
       throw new IllegalStateException("No record decoded yet: the table schema is not known");
     }
     return assembler.schema();
   }
 
-  List<Record> rows(List<ConsumerRecord<byte[], byte[]>> records) {
+  @Override
+  public List<Record> prepare(List<ConsumerRecord<byte[], byte[]>> records) {
     List<Record> rows = new ArrayList<>(records.size());
     for (ConsumerRecord<byte[], byte[]> record : records) {
       PartResult key = decode(record, record.key(), "key");

@@ -2,6 +2,7 @@ package io.mink.bench.tiering;
 
 import static java.util.Objects.requireNonNull;
 
+import io.mink.bench.BenchmarkTopic;
 import io.mink.bench.tiering.TieringOptions.BacklogShape;
 import io.mink.testkit.KafkaBroker;
 import io.mink.testkit.TestRecord;
@@ -13,9 +14,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.atomic.AtomicReference;
 import org.apache.kafka.clients.producer.KafkaProducer;
-import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.common.IsolationLevel;
-import org.apache.kafka.common.config.TopicConfig;
 
 /**
  * Records waiting in Kafka before a sidecar starts: topics of the asked shape, each filled with records shaped by
@@ -30,18 +29,6 @@ record Backlog(Map<String, Map<Integer, Long>> ends, long records, int bytesPerR
   /** The size of the records' key and of their one header ("source" = "mink-benchmark"). */
   static final int KEY_BYTES = 16;
   static final int HEADER_BYTES = 6 + 14;
-  /** Keep everything: the records carry 2023 timestamps, which a 7-day retention would delete. */
-  static final Map<String, String> TOPIC_CONFIGS = Map.of(
-      TopicConfig.RETENTION_MS_CONFIG, "-1",
-      TopicConfig.RETENTION_BYTES_CONFIG, "-1");
-  /** A bulk-loading producer, as the raw benchmark's: large batches, no compression, leader acks. */
-  static final Map<String, Object> BULK_PRODUCER = Map.of(
-      ProducerConfig.LINGER_MS_CONFIG, 20,
-      ProducerConfig.BATCH_SIZE_CONFIG, 1024 * 1024,
-      ProducerConfig.COMPRESSION_TYPE_CONFIG, "none",
-      ProducerConfig.ACKS_CONFIG, "1",
-      ProducerConfig.BUFFER_MEMORY_CONFIG, 256L * 1024 * 1024,
-      ProducerConfig.MAX_REQUEST_SIZE_CONFIG, 16 * 1024 * 1024);
   private static final long SEED = 20_251_201L;
   private static final int CHUNK_RECORDS = 100_000;
 
@@ -66,12 +53,12 @@ record Backlog(Map<String, Map<Integer, Long>> ends, long records, int bytesPerR
     List<String> topics = new ArrayList<>();
     for (int table = 0; table < shape.tables(); table++) {
       String topic = prefix + "-" + table;
-      broker.createTopic(topic, shape.partitions(), TOPIC_CONFIGS);
+      broker.createTopic(topic, shape.partitions(), BenchmarkTopic.TOPIC_CONFIGS);
       topics.add(topic);
     }
     AtomicReference<Exception> failure = new AtomicReference<>();
     long started = System.nanoTime();
-    try (KafkaProducer<byte[], byte[]> producer = broker.newProducer(BULK_PRODUCER)) {
+    try (KafkaProducer<byte[], byte[]> producer = broker.newProducer(BenchmarkTopic.PRODUCER_SETTINGS)) {
       for (int table = 0; table < topics.size() && failure.get() == null; table++) {
         for (int first = 0; first < shape.recordsPerTable(); first += CHUNK_RECORDS) {
           int count = Math.min(CHUNK_RECORDS, shape.recordsPerTable() - first);

@@ -39,46 +39,46 @@ final class BacklogRun {
     for (String topic : backlog.topics()) {
       tables.put(deployment.addTable(topic, Duration.ofMinutes(3)), backlog.ends().get(topic));
     }
-    List<SidecarProcess> sidecars = new ArrayList<>();
+    List<SidecarInstance> sidecars = new ArrayList<>();
     List<HeapMetrics> metrics = new ArrayList<>();
     MachineLoad load = MachineLoad.start();
     try {
       for (int instance = 1; instance <= instances; instance++) {
         int port = MinkDeployment.freePort();
-        sidecars.add(SidecarProcess.start(instance, deployment.writeConfig(instance, port, indexer), jvmOptions,
+        sidecars.add(SidecarInstance.start(instance, deployment.writeConfig(instance, port, indexer), jvmOptions,
             deployment.directory()));
         metrics.add(HeapMetrics.start(port, instance));
       }
-      for (SidecarProcess sidecar : sidecars) {
+      for (SidecarInstance sidecar : sidecars) {
         sidecar.awaitServing(STARTUP);
       }
       Map<TableIdentifier, MinkSnapshot> caughtUp = awaitCaughtUp(deployment, tables, sidecars, timeout);
       long sidecarCpu = 0;
-      for (SidecarProcess sidecar : sidecars) {
+      for (SidecarInstance sidecar : sidecars) {
         long cpu = sidecar.cpuNanos();
         sidecarCpu = cpu < 0 || sidecarCpu < 0 ? -1 : sidecarCpu + cpu;
       }
       MachineLoad.Usage usage = load.read(sidecarCpu);
-      for (SidecarProcess sidecar : sidecars) {
+      for (SidecarInstance sidecar : sidecars) {
         sidecar.stop();
       }
       metrics.forEach(HeapMetrics::close);
       return result(deployment, backlog, tables, caughtUp, sidecars, metrics, usage);
     } finally {
       metrics.forEach(HeapMetrics::close);
-      for (SidecarProcess sidecar : sidecars) {
+      for (SidecarInstance sidecar : sidecars) {
         sidecar.close();
       }
     }
   }
 
   private static Map<TableIdentifier, MinkSnapshot> awaitCaughtUp(MinkDeployment deployment,
-      Map<TableIdentifier, Map<Integer, Long>> tables, List<SidecarProcess> sidecars, Duration timeout)
+      Map<TableIdentifier, Map<Integer, Long>> tables, List<SidecarInstance> sidecars, Duration timeout)
       throws InterruptedException {
     Map<TableIdentifier, MinkSnapshot> caughtUp = new HashMap<>();
     long deadline = System.nanoTime() + timeout.toNanos();
     while (caughtUp.size() < tables.size()) {
-      for (SidecarProcess sidecar : sidecars) {
+      for (SidecarInstance sidecar : sidecars) {
         sidecar.check();
       }
       for (Map.Entry<TableIdentifier, Map<Integer, Long>> table : tables.entrySet()) {
@@ -111,7 +111,7 @@ final class BacklogRun {
 
   private static IndexingResult result(MinkDeployment deployment, Backlog backlog,
       Map<TableIdentifier, Map<Integer, Long>> tables, Map<TableIdentifier, MinkSnapshot> caughtUp,
-      List<SidecarProcess> sidecars, List<HeapMetrics> metrics, MachineLoad.Usage usage) {
+      List<SidecarInstance> sidecars, List<HeapMetrics> metrics, MachineLoad.Usage usage) {
     List<CommitLine> commits = new ArrayList<>();
     sidecars.forEach(sidecar -> commits.addAll(sidecar.commits()));
     long firstRoundStart = Long.MAX_VALUE;
@@ -131,9 +131,9 @@ final class BacklogRun {
         }
       }
     }
-    long launched = sidecars.stream().mapToLong(SidecarProcess::launchedAtMillis).min().orElseThrow();
-    long serving = sidecars.stream().mapToLong(SidecarProcess::servingAtMillis).max().orElseThrow();
-    long owning = sidecars.stream().mapToLong(SidecarProcess::ownershipAtMillis).max().orElseThrow();
+    long launched = sidecars.stream().mapToLong(SidecarInstance::launchedAtMillis).min().orElseThrow();
+    long serving = sidecars.stream().mapToLong(SidecarInstance::servingAtMillis).max().orElseThrow();
+    long owning = sidecars.stream().mapToLong(SidecarInstance::ownershipAtMillis).max().orElseThrow();
     if (firstRoundStart == Long.MAX_VALUE) {
       firstRoundStart = serving;
     }
@@ -145,7 +145,7 @@ final class BacklogRun {
     double verifySeconds = (System.nanoTime() - verifyStarted) / 1e9;
     List<IndexingResult.Instance> instances = new ArrayList<>();
     for (int i = 0; i < sidecars.size(); i++) {
-      SidecarProcess sidecar = sidecars.get(i);
+      SidecarInstance sidecar = sidecars.get(i);
       long instanceRows = commits.stream().filter(c -> c.instance() == sidecar.instance())
           .mapToLong(CommitLine::rows).sum();
       instances.add(new IndexingResult.Instance(sidecar.instance(), sidecar.gc(), metrics.get(i).peakBytes(),

@@ -1,5 +1,6 @@
 package io.mink.bench.tiering;
 
+import io.mink.bench.BenchmarkTopic;
 import io.mink.lake.LakeOffsets;
 import io.mink.lake.MinkSnapshot;
 import io.mink.testkit.KafkaBroker;
@@ -31,7 +32,7 @@ final class LakeLag {
     Map<String, Duration> freshness = new LinkedHashMap<>();
     for (int i = 0; i < options.lagFreshness().size(); i++) {
       String topic = "lag-" + i;
-      broker.createTopic(topic, options.lagPartitions(), Backlog.TOPIC_CONFIGS);
+      broker.createTopic(topic, options.lagPartitions(), BenchmarkTopic.TOPIC_CONFIGS);
       topics.add(topic);
       freshness.put(topic, options.lagFreshness().get(i));
     }
@@ -47,7 +48,7 @@ final class LakeLag {
       }
       int port = MinkDeployment.freePort();
       MachineLoad load = MachineLoad.start();
-      try (SidecarProcess sidecar = SidecarProcess.start(1, deployment.writeConfig(1, port, Map.of()),
+      try (SidecarInstance sidecar = SidecarInstance.start(1, deployment.writeConfig(1, port, Map.of()),
               options.sidecarOptions(), deployment.directory());
           HeapMetrics metrics = HeapMetrics.start(port, 1)) {
         sidecar.awaitServing(STARTUP);
@@ -117,7 +118,7 @@ final class LakeLag {
   }
 
   /** Waits until the sidecar has taken every table (it logs "Indexing topic T into table X every F"). */
-  private static void awaitOwned(SidecarProcess sidecar, Iterable<TableIdentifier> tables)
+  private static void awaitOwned(SidecarInstance sidecar, Iterable<TableIdentifier> tables)
       throws InterruptedException {
     long deadline = System.nanoTime() + STARTUP.toNanos();
     for (TableIdentifier table : tables) {
@@ -133,7 +134,7 @@ final class LakeLag {
   }
 
   private static void awaitCaughtUp(KafkaBroker broker, MinkDeployment deployment, Map<String, TableIdentifier> tables,
-      SidecarProcess sidecar, Duration timeout) throws InterruptedException {
+      SidecarInstance sidecar, Duration timeout) throws InterruptedException {
     long deadline = System.nanoTime() + timeout.toNanos();
     for (Map.Entry<String, TableIdentifier> table : tables.entrySet()) {
       LakeOffsets end = LakeOffsets.of(broker.endOffsets(table.getKey()));

@@ -1,7 +1,7 @@
 package io.mink.bench.tiering;
 
+import io.mink.bench.ResourceMeter;
 import java.lang.management.ManagementFactory;
-import java.lang.management.OperatingSystemMXBean;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
@@ -12,12 +12,9 @@ import java.util.Locale;
  * work that shared the cores. On a shared machine that rest is what makes wall-clock figures move.
  */
 final class MachineLoad {
-  /** /proc counts in USER_HZ ticks, 100 per second on every Linux build that matters. */
-  private static final long NANOS_PER_TICK = 10_000_000L;
-
   private final long startedNanos = System.nanoTime();
-  private final long machineBusyAtStart = machineBusyNanos();
-  private final long ownCpuAtStart = ownCpuNanos();
+  private final long machineBusyAtStart = ResourceMeter.machineBusyNanos();
+  private final long ownCpuAtStart = ResourceMeter.processCpuNanos();
   private final double loadAtStart = loadAverage();
 
   /**
@@ -44,8 +41,8 @@ final class MachineLoad {
   /** The window so far; {@code sidecarCpuNanos} is the CPU time of the sidecars started within it. */
   Usage read(long sidecarCpuNanos) {
     double wall = System.nanoTime() - startedNanos;
-    long machine = machineBusyNanos();
-    long own = ownCpuNanos();
+    long machine = ResourceMeter.machineBusyNanos();
+    long own = ResourceMeter.processCpuNanos();
     double benchmark = own < 0 || ownCpuAtStart < 0 ? -1 : (own - ownCpuAtStart) / wall;
     double sidecars = sidecarCpuNanos < 0 ? -1 : sidecarCpuNanos / wall;
     double others = machine < 0 || machineBusyAtStart < 0 || benchmark < 0 || sidecars < 0 ? -1
@@ -64,34 +61,9 @@ final class MachineLoad {
       String stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"));
       // the fields after the command name in parentheses: state is field 3, utime 14, stime 15
       String[] fields = stat.substring(stat.lastIndexOf(')') + 2).trim().split("\\s+");
-      return (Long.parseLong(fields[11]) + Long.parseLong(fields[12])) * NANOS_PER_TICK;
+      return (Long.parseLong(fields[11]) + Long.parseLong(fields[12])) * ResourceMeter.NANOS_PER_TICK;
     } catch (Exception e) {
       return -1;
     }
-  }
-
-  /** All CPUs' busy time since boot (user, nice, system, irq, softirq, steal), -1 off Linux. */
-  private static long machineBusyNanos() {
-    try {
-      String[] fields = Files.readAllLines(Path.of("/proc/stat")).get(0).trim().split("\\s+");
-      if (!fields[0].equals("cpu") || fields.length < 9) {
-        return -1;
-      }
-      long ticks = 0;
-      for (int field : new int[] {1, 2, 3, 6, 7, 8}) {
-        ticks += Long.parseLong(fields[field]);
-      }
-      return ticks * NANOS_PER_TICK;
-    } catch (Exception e) {
-      return -1;
-    }
-  }
-
-  private static long ownCpuNanos() {
-    OperatingSystemMXBean os = ManagementFactory.getOperatingSystemMXBean();
-    if (os instanceof com.sun.management.OperatingSystemMXBean hotspot) {
-      return hotspot.getProcessCpuTime();
-    }
-    return -1;
   }
 }

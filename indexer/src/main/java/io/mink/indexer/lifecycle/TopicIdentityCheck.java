@@ -2,6 +2,7 @@ package io.mink.indexer.lifecycle;
 
 import static java.util.Objects.requireNonNull;
 
+import io.mink.indexer.errors.MinkException;
 import io.mink.lake.commit.CommitHook;
 import io.mink.tables.TableDescriptor;
 import io.mink.tables.TopicObservation;
@@ -41,7 +42,7 @@ public final class TopicIdentityCheck implements CommitHook {
     Optional<TopicObservation> observation = TopicObserver.observe(admin, List.of(table.topic()), TIMEOUT)
         .getOrDefault(table.topic(), Optional.empty());
     if (observation.isEmpty()) {
-      throw new IllegalStateException("Cannot check the topic id of " + table.topic() + " within "
+      throw MinkException.external("Cannot check the topic id of " + table.topic() + " within "
           + TIMEOUT.toSeconds() + "s before the commit of " + table.qualifiedName() + "; the round is tried again");
     }
     if (observation.get() instanceof TopicObservation.Absent) {

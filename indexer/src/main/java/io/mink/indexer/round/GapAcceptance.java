@@ -23,21 +23,33 @@ public final class GapAcceptance {
   /** Accepts the table's current gaps and returns them; an empty list, and no commit, when there are none. */
   public static List<OffsetGap> accept(TableDescriptor descriptor, Table table, Consumer<?, ?> consumer,
       LakeCommitter committer) {
-    table.refresh();
-    LakeOffsets recorded = MinkSnapshot.newest(table)
-        .map(MinkSnapshot::offsets).orElse(LakeOffsets.NONE);
-    RoundPlan plan = RoundPlanner.plan(recorded,
-        TopicBounds.read(consumer, descriptor.topic(), descriptor.qualifiedName()));
-    if (plan.gaps().isEmpty()) {
+    LakeOffsets recorded = recorded(table);
+    List<OffsetGap> gaps = gaps(descriptor, recorded, consumer);
+    if (gaps.isEmpty()) {
       return List.of();
     }
     Map<Integer, Long> past = new HashMap<>();
-    for (OffsetGap gap : plan.gaps()) {
+    for (OffsetGap gap : gaps) {
       past.put(gap.partition(), gap.to());
     }
     String roundId = "accept-gap-" + UUID.randomUUID();
     committer.commit(table, new RoundCommit(roundId, recorded, recorded.advancedTo(past), List.of(),
-        Map.of(AcceptedGaps.PROPERTY, AcceptedGaps.encode(plan.gaps()))));
-    return plan.gaps();
+        Map.of(AcceptedGaps.PROPERTY, AcceptedGaps.encode(gaps))));
+    return gaps;
+  }
+
+  /** The table's current gaps: offsets past its recorded ones that Kafka deleted; empty when there are none. */
+  public static List<OffsetGap> gaps(TableDescriptor descriptor, Table table, Consumer<?, ?> consumer) {
+    return gaps(descriptor, recorded(table), consumer);
+  }
+
+  private static List<OffsetGap> gaps(TableDescriptor descriptor, LakeOffsets recorded, Consumer<?, ?> consumer) {
+    return RoundPlanner.plan(recorded, TopicBounds.read(consumer, descriptor.topic(), descriptor.qualifiedName()))
+        .gaps();
+  }
+
+  private static LakeOffsets recorded(Table table) {
+    table.refresh();
+    return MinkSnapshot.newest(table).map(MinkSnapshot::offsets).orElse(LakeOffsets.NONE);
   }
 }

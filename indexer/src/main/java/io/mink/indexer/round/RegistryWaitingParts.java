@@ -3,11 +3,13 @@ package io.mink.indexer.round;
 import static java.util.Objects.requireNonNull;
 
 import io.mink.indexer.stats.RegistryWait;
+import io.mink.retry.Backoff;
+import io.mink.retry.Retry;
 import io.mink.schema.decode.MappingOptions;
 import io.mink.schema.decode.PartDecoder;
-import io.mink.schema.decode.PartResult;
 import io.mink.schema.registry.RegistryUnavailableException;
 import io.mink.schema.wire.SchemaIdDetector;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.Optional;
 import java.util.function.Consumer;
@@ -19,11 +21,13 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Keys and values decoded through the schema registry into the table's types, an unavailable registry waited out
- * with backoff ({@link RegistryOutage}) until it answers or the deadline would pass. An outage never makes a raw
+ * with backoff ({@link #REGISTRY_OUTAGE}) until it answers or the deadline would pass. An outage never makes a raw
  * part: past the deadline the record is left for the next round.
  */
 public final class RegistryWaitingParts implements RecordParts {
   private static final Logger LOG = LoggerFactory.getLogger(RegistryWaitingParts.class);
+  /** From 1 s, doubling up to 30 s, for as long as the round's deadline allows. */
+  static final Backoff REGISTRY_OUTAGE = new Backoff(Backoff.UNLIMITED, Duration.ofSeconds(1), Duration.ofSeconds(30));
 
   private final String table;
   private final PartDecoder decoder;
@@ -31,7 +35,6 @@ public final class RegistryWaitingParts implements RecordParts {
   private final LongSupplier nanoTime;
   private final long deadlineNanos;
   private final Consumer<RegistryWait> registryWaits;
-  private final RegistryOutage outage = new RegistryOutage();
   private Instant waitingSince;
 
   /**
@@ -51,33 +54,33 @@ public final class RegistryWaitingParts implements RecordParts {
 
   @Override
   public Optional<Parts> decode(ConsumerRecord<byte[], byte[]> record) throws InterruptedException {
-    while (true) {
-      try {
-        PartResult key = decoder.decode(record.key(), header(record, SchemaIdDetector.KEY_HEADER), options);
-        PartResult value = decoder.decode(record.value(), header(record, SchemaIdDetector.VALUE_HEADER), options);
-        outage.ended();
-        if (waitingSince != null) {
-          waitingSince = null;
-          registryWaits.accept(null);
-        }
-        return Optional.of(new Parts(key, value));
-      } catch (RegistryUnavailableException e) {
-        if (waitingSince == null) {
-          waitingSince = Instant.now();
-        }
-        registryWaits.accept(new RegistryWait(waitingSince, String.valueOf(e.getMessage())));
-        long wait = outage.nextWait().toMillis();
-        if (nanoTime.getAsLong() + wait * 1_000_000 > deadlineNanos) {
-          LOG.warn("Schema registry unavailable while indexing {} at partition {} offset {}: committing what was "
-              + "read before it and retrying next round: {}", table, record.partition(), record.offset(),
-              e.getMessage());
-          return Optional.empty();
-        }
-        LOG.warn("Schema registry unavailable while indexing {} at partition {} offset {}; retrying in {} ms: {}",
-            table, record.partition(), record.offset(), wait, e.getMessage());
-        Thread.sleep(wait);
-      }
+    Retry.Outcome<Parts> outcome = Retry.with(REGISTRY_OUTAGE)
+        .onEachFailure(e -> {
+          if (waitingSince == null) {
+            waitingSince = Instant.now();
+          }
+          registryWaits.accept(new RegistryWait(waitingSince, String.valueOf(e.getMessage())));
+        })
+        .waitingOnlyIf(wait -> nanoTime.getAsLong() + wait.toNanos() <= deadlineNanos)
+        .beforeEachWait((e, wait) -> LOG.warn("Schema registry unavailable while indexing {} at partition {} offset {}; "
+            + "retrying in {} ms: {}", table, record.partition(), record.offset(), wait.toMillis(), e.getMessage()))
+        .callRetrying(RegistryUnavailableException.class, () -> parts(record));
+    if (!outcome.answered()) {
+      LOG.warn("Schema registry unavailable while indexing {} at partition {} offset {}: committing what was "
+          + "read before it and retrying next round: {}", table, record.partition(), record.offset(),
+          outcome.lastFailure().getMessage());
+      return Optional.empty();
     }
+    if (waitingSince != null) {
+      waitingSince = null;
+      registryWaits.accept(null);
+    }
+    return Optional.of(outcome.answer());
+  }
+
+  private Parts parts(ConsumerRecord<byte[], byte[]> record) throws RegistryUnavailableException {
+    return new Parts(decoder.decode(record.key(), header(record, SchemaIdDetector.KEY_HEADER), options),
+        decoder.decode(record.value(), header(record, SchemaIdDetector.VALUE_HEADER), options));
   }
 
   private static byte[] header(ConsumerRecord<byte[], byte[]> record, String name) {

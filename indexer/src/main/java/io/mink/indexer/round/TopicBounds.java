@@ -1,5 +1,6 @@
 package io.mink.indexer.round;
 
+import io.mink.indexer.errors.MinkException;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
@@ -18,7 +19,7 @@ public final class TopicBounds {
   public static Map<Integer, PartitionBounds> read(Consumer<?, ?> consumer, String topic, String table) {
     List<PartitionInfo> partitions = consumer.partitionsFor(topic, METADATA_TIMEOUT);
     if (partitions == null || partitions.isEmpty()) {
-      throw new IllegalStateException("Topic " + topic + " of table " + table
+      throw MinkException.external("Topic " + topic + " of table " + table
           + " does not exist in Kafka: indexing waits until it is back");
     }
     List<TopicPartition> topicPartitions = partitions.stream()

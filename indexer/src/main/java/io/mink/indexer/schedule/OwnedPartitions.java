@@ -1,7 +1,9 @@
 package io.mink.indexer.schedule;
 
+import io.mink.tables.TableDescriptor;
 import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.OptionalInt;
 import java.util.Set;
@@ -31,6 +33,11 @@ public record OwnedPartitions(Map<Integer, Integer> generations, int partitionCo
       throw new IllegalArgumentException("The ownership topic needs a partition, it has " + partitionCount);
     }
     return Utils.toPositive(Utils.murmur2(table.getBytes(StandardCharsets.UTF_8))) % partitionCount;
+  }
+
+  /** The tables, in any state, whose ownership partition this instance holds. */
+  List<TableDescriptor> ownedOf(List<TableDescriptor> tables) {
+    return tables.stream().filter(table -> owns(table.qualifiedName())).toList();
   }
 
   public boolean owns(String table) {

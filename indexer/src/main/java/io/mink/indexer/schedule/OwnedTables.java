@@ -3,7 +3,6 @@ package io.mink.indexer.schedule;
 import static java.util.Objects.requireNonNull;
 
 import io.mink.indexer.config.Durations;
-import io.mink.indexer.round.DataLossException;
 import io.mink.indexer.round.RoundResult;
 import io.mink.indexer.stats.PartitionLag;
 import io.mink.indexer.stats.RegistryWait;
@@ -19,6 +18,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Predicate;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -29,8 +29,6 @@ import org.slf4j.LoggerFactory;
  */
 final class OwnedTables implements MembershipListener, RoundLease.Holder {
   private static final Logger LOG = LoggerFactory.getLogger(OwnedTables.class);
-  /** The longest a thread sleeps whatever the schedule says, so a clock jump cannot stall it. */
-  private static final long MAX_WAIT_MILLIS = 1_000;
   /** How long letting go of tables waits for their stopped rounds to delete their files. */
   static final Duration STOP_GRACE = Duration.ofSeconds(10);
 
@@ -39,9 +37,7 @@ final class OwnedTables implements MembershipListener, RoundLease.Holder {
   private final TieringSchedule schedule;
   private final TableStatuses statuses;
   private final Map<String, TableDescriptor> descriptors = new HashMap<>();
-  private final Map<String, RoundLease> running = new HashMap<>();
-  /** Rounds that lost their lease and may not have stopped yet, by table: what a removal waits for. */
-  private final Map<String, RoundLease> stopping = new HashMap<>();
+  private final RunningRounds rounds = new RunningRounds();
   private OwnedPartitions owned = OwnedPartitions.NONE;
   private boolean refreshRequested;
   private boolean stopped;
@@ -53,8 +49,6 @@ final class OwnedTables implements MembershipListener, RoundLease.Holder {
     this.statuses = new TableStatuses(board, instanceId);
   }
 
-  // ---- workers
-
   /** Waits for the pending table that has been due the longest and takes it under a new epoch; null once stopped. */
   synchronized RoundLease take() {
     while (!stopped) {
@@ -65,7 +59,7 @@ final class OwnedTables implements MembershipListener, RoundLease.Holder {
         TieringSchedule.Taken table = taken.get();
         RoundLease lease = new RoundLease(descriptors.get(table.table()), table.epoch(), this,
             settings.heartbeatInterval(), System::nanoTime);
-        running.put(table.table(), lease);
+        rounds.started(lease);
         publish(table.transition());
         return lease;
       }
@@ -86,27 +80,19 @@ final class OwnedTables implements MembershipListener, RoundLease.Holder {
     released(lease);
   }
 
+  /** The round failed: an outage is retried after the backoff, anything else stops the table until it is resumed. */
   synchronized void roundFailed(RoundLease lease, RuntimeException failure) {
     String name = lease.table();
-    if (!holds(lease)) {
+    if (holds(lease)) {
+      statuses.roundFailed(name, failure);
+      RoundFailure verdict = RoundFailure.of(name, failure);
+      List<Transition> transitions = verdict.retried()
+          ? schedule.failed(name, lease.epoch(), verdict.error(), clock.instant())
+          : schedule.stopped(name, lease.epoch(), verdict.stopError(), verdict.resumeCommand(), clock.instant());
+      transitions.forEach(this::publish);
+      verdict.log(failure, schedule.get(name).orElseThrow());
+    } else {
       LOG.info("Round of {} under the stale epoch {} failed: {}", name, lease.epoch(), failure.getMessage());
-      released(lease);
-      return;
-    }
-    statuses.roundFailed(name, failure);
-    String error = failure.getMessage() == null ? failure.toString() : failure.getMessage();
-    if (failure instanceof DataLossException) {
-      schedule.stopped(name, lease.epoch(), error, clock.instant()).forEach(this::publish);
-      LOG.warn("Table {} is stopped and not retried until an operator runs mink table resume {} --accept-gap: {}",
-          name, name, error);
-      released(lease);
-      return;
-    }
-    schedule.failed(name, lease.epoch(), error, clock.instant()).forEach(this::publish);
-    TieringSchedule.TableSlot slot = schedule.get(name).orElseThrow();
-    if (slot.consecutiveFailures() <= 3 || slot.consecutiveFailures() % 20 == 0) {
-      LOG.warn("Round of {} failed ({} in a row), next try at {}: {}", name, slot.consecutiveFailures(),
-          slot.nextDue(), error, failure);
     }
     released(lease);
   }
@@ -116,17 +102,13 @@ final class OwnedTables implements MembershipListener, RoundLease.Holder {
     released(lease);
   }
 
-  /**
-   * Whether the lease is the table's current one. Compared by identity, not only by epoch: a table let go and
-   * owned again starts a new count of epochs, which may meet an old round's.
-   */
+  /** Whether the lease is its table's running round under the current epoch. */
   private boolean holds(RoundLease lease) {
-    return running.get(lease.table()) == lease && schedule.isCurrent(lease.table(), lease.epoch());
+    return rounds.isRunning(lease) && schedule.isCurrent(lease.table(), lease.epoch());
   }
 
   private void released(RoundLease lease) {
-    running.remove(lease.table(), lease);
-    stopping.remove(lease.table(), lease);
+    rounds.ended(lease);
     notifyAll();
   }
 
@@ -154,8 +136,6 @@ final class OwnedTables implements MembershipListener, RoundLease.Holder {
   public synchronized boolean isCurrent(RoundLease lease) {
     return !stopped && holds(lease);
   }
-
-  // ---- the service loop
 
   /** Moves due tables to the queue and times out silent rounds; returns when something may be due next. */
   synchronized Instant advance() {
@@ -194,12 +174,7 @@ final class OwnedTables implements MembershipListener, RoundLease.Holder {
       publish(transition);
       pending = true;
       if (transition.from() == TableState.TIERING) {
-        LOG.warn("Round of {} timed out: {}; the table is pending again under epoch {}", transition.table(),
-            transition.reason(), transition.epoch());
-        RoundLease silent = running.remove(transition.table());
-        if (silent != null) {
-          silent.lose("its worker sent no heartbeat for " + Durations.format(settings.heartbeatTimeout()));
-        }
+        rounds.timedOut(transition, settings.heartbeatTimeout());
       }
     }
     if (pending) {
@@ -213,56 +188,33 @@ final class OwnedTables implements MembershipListener, RoundLease.Holder {
     statuses.publish(transition, schedule.get(transition.table()).orElse(null));
   }
 
-  @SuppressWarnings("WaitNotInLoop") // its callers loop: every wake-up, spurious or not, looks at the schedule again
   private void waitUntil(Instant now, Instant wake) {
-    long millis = Math.min(Duration.between(now, wake).toMillis(), MAX_WAIT_MILLIS);
-    if (millis <= 0) {
-      return;
-    }
-    try {
-      wait(millis);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
+    if (!MonitorWait.until(this, now, wake)) {
       stopped = true;
     }
   }
-
-  // ---- the table list
 
   /**
    * Lets go of the scheduled tables that were removed, stopped indexing or are no longer owned, takes descriptor
    * changes, and returns the indexing tables this instance owns but has not scheduled yet.
    */
   synchronized List<TableDescriptor> reconcile(List<TableDescriptor> listed) {
-    Map<String, TableDescriptor> byName = new HashMap<>();
-    listed.forEach(table -> byName.put(table.qualifiedName(), table));
-    for (String name : Set.copyOf(descriptors.keySet())) {
-      TableDescriptor now = byName.get(name);
-      if (now == null) {
-        letGo(name, "removed from the tables topic");
-      } else if (!now.isIndexing()) {
-        letGo(name, "the table is " + now.state().label() + ": " + now.lifecycle().reason());
-      } else if (!owned.owns(name)) {
-        letGo(name, "its ownership partition moved to another instance");
-      } else if (!now.equals(descriptors.get(name))) {
-        descriptors.put(name, now);
-        schedule.updateFreshness(name, now.freshness());
-        schedule.resume(name, clock.instant(), "its entry changed: " + now.lifecycle().reason())
-            .ifPresent(resumed -> {
-              publish(resumed);
-              advance(clock.instant());
-            });
-      }
+    ListedTables changes = ListedTables.of(Map.copyOf(descriptors), listed, owned);
+    changes.letGo().forEach(this::letGo);
+    for (TableDescriptor now : changes.changed()) {
+      String name = now.qualifiedName();
+      descriptors.put(name, now);
+      schedule.updateFreshness(name, now.freshness());
+      schedule.resume(name, clock.instant(), "its entry changed: " + now.lifecycle().reason()).ifPresent(resumed -> {
+        publish(resumed);
+        advance(clock.instant());
+      });
     }
-    return listed.stream()
-        .filter(table -> table.isIndexing() && owned.owns(table.qualifiedName())
-            && !descriptors.containsKey(table.qualifiedName()))
-        .toList();
+    return changes.added();
   }
 
-  /** The listed tables, in any state, whose ownership partition this instance holds. */
-  synchronized List<TableDescriptor> ownedOf(List<TableDescriptor> listed) {
-    return listed.stream().filter(table -> owned.owns(table.qualifiedName())).toList();
+  synchronized OwnedPartitions owned() {
+    return owned;
   }
 
   /**
@@ -272,9 +224,9 @@ final class OwnedTables implements MembershipListener, RoundLease.Holder {
   boolean stopIndexing(String table, String reason) {
     RoundLease lease;
     synchronized (this) {
-      lease = descriptors.containsKey(table) ? letGo(table, reason) : stopping.get(table);
+      lease = descriptors.containsKey(table) ? letGo(table, reason) : rounds.stopping(table);
     }
-    return lease == null || awaitStopped(List.of(lease));
+    return lease == null || RoundLease.awaitAllStopped(List.of(lease), STOP_GRACE);
   }
 
   /**
@@ -298,16 +250,10 @@ final class OwnedTables implements MembershipListener, RoundLease.Holder {
   private RoundLease letGo(String table, String reason) {
     schedule.remove(table, clock.instant(), reason).ifPresent(this::publish);
     descriptors.remove(table);
-    RoundLease lease = running.remove(table);
-    if (lease != null) {
-      lease.lose(reason);
-      stopping.put(table, lease);
-    }
+    RoundLease lease = rounds.stop(table, reason);
     LOG.info("No longer indexing table {}: {}", table, reason);
     return lease;
   }
-
-  // ---- ownership
 
   @Override
   public synchronized void assigned(Set<Integer> partitions, int generation, int partitionCount) {
@@ -319,51 +265,33 @@ final class OwnedTables implements MembershipListener, RoundLease.Holder {
   /** Lets go of the tables of {@code partitions} and returns once none of their rounds can commit any more. */
   @Override
   public void revoked(Set<Integer> partitions) {
-    List<RoundLease> ending = new ArrayList<>();
+    List<RoundLease> ending;
     synchronized (this) {
       owned = owned.without(partitions);
-      for (String table : Set.copyOf(descriptors.keySet())) {
-        if (!owned.owns(table)) {
-          Optional.ofNullable(letGo(table, "its ownership partition moved to another instance"))
-              .ifPresent(ending::add);
-        }
-      }
+      ending = letGoAll(table -> !owned.owns(table), "its ownership partition moved to another instance");
     }
-    awaitStopped(ending);
+    RoundLease.awaitAllStopped(ending, STOP_GRACE);
   }
 
   /** Stops taking tables, lets go of all of them and waits for their rounds to stop. */
   void stop() {
-    List<RoundLease> ending = new ArrayList<>();
+    List<RoundLease> ending;
     synchronized (this) {
       stopped = true;
-      for (String table : Set.copyOf(descriptors.keySet())) {
-        Optional.ofNullable(letGo(table, "the sidecar is stopping")).ifPresent(ending::add);
-      }
+      ending = letGoAll(table -> true, "the sidecar is stopping");
       notifyAll();
     }
-    awaitStopped(ending);
+    RoundLease.awaitAllStopped(ending, STOP_GRACE);
   }
 
-  /**
-   * Waits until no catalog swap of the leases runs (none can start), then a while for their rounds to end; false
-   * when one has not ended.
-   */
-  private static boolean awaitStopped(List<RoundLease> leases) {
-    boolean all = true;
-    long deadline = System.nanoTime() + STOP_GRACE.toNanos();
-    for (RoundLease lease : leases) {
-      try {
-        if (!lease.awaitStopped(Duration.ofNanos(Math.max(0, deadline - System.nanoTime())))) {
-          LOG.warn("The round of {} under epoch {} has not stopped yet; it can no longer commit", lease.table(),
-              lease.epoch());
-          all = false;
-        }
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        return false;
+  /** Lets go of the scheduled tables {@code which} picks; returns their rounds that were running. */
+  private List<RoundLease> letGoAll(Predicate<String> which, String reason) {
+    List<RoundLease> ending = new ArrayList<>();
+    for (String table : Set.copyOf(descriptors.keySet())) {
+      if (which.test(table)) {
+        Optional.ofNullable(letGo(table, reason)).ifPresent(ending::add);
       }
     }
-    return all;
+    return ending;
   }
 }

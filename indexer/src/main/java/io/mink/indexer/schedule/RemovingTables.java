@@ -30,7 +30,7 @@ final class RemovingTables {
 
   /** Finishes the removal of every listed removing table this instance owns; the rest are tried at the next refresh. */
   void finish(List<TableDescriptor> listed) {
-    for (TableDescriptor table : tables.ownedOf(listed)) {
+    for (TableDescriptor table : tables.owned().ownedOf(listed)) {
       if (table.state() != LifecycleState.REMOVING) {
         continue;
       }

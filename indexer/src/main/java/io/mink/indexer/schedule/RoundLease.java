@@ -5,10 +5,13 @@ import static java.util.Objects.requireNonNull;
 import io.mink.indexer.stats.RegistryWait;
 import io.mink.tables.TableDescriptor;
 import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.LongSupplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The hold a worker's round has on a table: the epoch it took the table under, its heartbeat, and the
@@ -16,6 +19,7 @@ import java.util.function.LongSupplier;
  * ({@link #awaitStopped}) knows that no commit of this round runs or will run afterwards.
  */
 final class RoundLease {
+  private static final Logger LOG = LoggerFactory.getLogger(RoundLease.class);
   /** The schedule the lease belongs to. */
   interface Holder {
     /** Records a heartbeat; false when the lease's epoch is no longer current. */
@@ -118,6 +122,28 @@ final class RoundLease {
     swapLock.lockInterruptibly();
     swapLock.unlock();
     return ended.await(timeout.toNanos(), TimeUnit.NANOSECONDS);
+  }
+
+  /**
+   * Waits until no catalog swap of the lost leases runs, then up to {@code grace} in all for their rounds to end;
+   * false when one has not ended.
+   */
+  static boolean awaitAllStopped(List<RoundLease> leases, Duration grace) {
+    boolean all = true;
+    long deadline = System.nanoTime() + grace.toNanos();
+    for (RoundLease lease : leases) {
+      try {
+        if (!lease.awaitStopped(Duration.ofNanos(Math.max(0, deadline - System.nanoTime())))) {
+          LOG.warn("The round of {} under epoch {} has not stopped yet; it can no longer commit", lease.table(),
+              lease.epoch());
+          all = false;
+        }
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return false;
+      }
+    }
+    return all;
   }
 
   private void throwIfLost() {

@@ -22,8 +22,8 @@ import java.util.TreeMap;
  *                                     \-- heartbeat timeout, epoch+1 --/   \--> FAILED (a gap) -resumed-> SCHEDULED
  * </pre>
  *
- * A round that found a gap leaves its table FAILED and not retried: only an operator's decision, seen as a change
- * of the table's entry ({@code mink table resume --accept-gap}), schedules it again.
+ * A round that failed for any reason but an outage, such as a gap, leaves its table FAILED and not retried: only an
+ * operator's decision, seen as a change of the table's entry ({@code mink table resume}), schedules it again.
  *
  * A table is due at last tiered + freshness, at once when it has no Mink snapshot yet or its round was
  * force-finished, and after the backoff when its round failed ({@link TableSchedule}). PENDING tables
@@ -185,17 +185,17 @@ final class TieringSchedule {
   }
 
   /**
-   * The round under {@code epoch} found offsets Kafka deleted before they were indexed: the table stays FAILED and
-   * is not retried until {@link #resume}. Nothing happens for a stale epoch.
+   * The round under {@code epoch} failed in a way retrying cannot help, such as offsets Kafka deleted before they
+   * were indexed: the table stays FAILED and is not retried until {@link #resume}, which {@code resumeCommand}
+   * brings about. Nothing happens for a stale epoch.
    */
-  List<Transition> stopped(String table, long epoch, String error, Instant now) {
+  List<Transition> stopped(String table, long epoch, String error, String resumeCommand, Instant now) {
     if (!isCurrent(table, epoch)) {
       return List.of();
     }
     Slot slot = slots.get(table);
     slot.timing.failed(now, slot.freshness);
-    return List.of(slot.move(TableState.FAILED, now, error + "; not retried until mink table resume " + table
-        + " --accept-gap"));
+    return List.of(slot.move(TableState.FAILED, now, error + "; not retried until " + resumeCommand));
   }
 
   /** A table stopped by a gap is due at once; empty when the table is not stopped. */

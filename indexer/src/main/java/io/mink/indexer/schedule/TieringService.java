@@ -2,15 +2,11 @@ package io.mink.indexer.schedule;
 
 import static java.util.Objects.requireNonNull;
 
-import io.mink.indexer.config.IndexerSettings;
 import io.mink.indexer.lifecycle.TopicWatcher;
-import io.mink.indexer.round.RoundResult;
-import io.mink.indexer.round.TieringRound;
 import io.mink.indexer.round.WriterLanes;
 import io.mink.indexer.stats.StatusBoard;
 import io.mink.lake.catalog.LakeTables;
 import io.mink.lake.commit.CommitHook;
-import io.mink.lake.commit.LakeCommitter;
 import io.mink.schema.decode.PartDecoder;
 import io.mink.tables.KafkaClientFactory;
 import io.mink.tables.LifecycleState;
@@ -27,7 +23,6 @@ import java.util.Set;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
-import org.apache.iceberg.Table;
 import org.apache.iceberg.catalog.TableIdentifier;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
@@ -58,14 +53,13 @@ public final class TieringService implements AutoCloseable {
    * Batches a writer lane may hold before the fetch waits. Two keep the lanes busy; more only keep
    * rows alive longer, which the garbage collector pays for (docs/benchmarks.md).
    */
-  private static final int LANE_QUEUE_BATCHES = 2;
+  public static final int LANE_QUEUE_BATCHES = 2;
   /** How often the owned tables' topics are looked up in Kafka's metadata, at most: state changes show in seconds. */
   static final Duration TOPIC_CHECK_INTERVAL = Duration.ofSeconds(5);
 
   private final TableStore store;
   private final LakeTables lake;
   private final KafkaClientFactory clients;
-  private final LakeCommitter directCommitter;
   private final CommitHook hook;
   private final TieringSettings settings;
   private final WriterLanes lanes;
@@ -89,28 +83,10 @@ public final class TieringService implements AutoCloseable {
    */
   public TieringService(TableStore store, LakeTables lake, KafkaClientFactory clients, CommitHook hook,
       TieringSettings settings, PartDecoder decoder, Clock clock) {
-    this(store, lake, clients, new LakeCommitter(hook), hook, settings, decoder, clock);
-  }
-
-  /**
-   * A service with the scheduling and ownership settings at their defaults. {@code committer} commits the
-   * rounds of {@link #runRound(TableDescriptor, KafkaConsumer)}; scheduled rounds commit through an
-   * epoch fence with no hook of their own.
-   */
-  public TieringService(
-      TableStore store, LakeTables lake, KafkaClientFactory clients, LakeCommitter committer, int writerThreads,
-      long targetFileSizeBytes, Duration pollInterval, String groupId, PartDecoder decoder, Clock clock) {
-    this(store, lake, clients, committer, CommitHook.NONE, defaults(writerThreads, targetFileSizeBytes,
-        pollInterval, groupId), decoder, clock);
-  }
-
-  private TieringService(TableStore store, LakeTables lake, KafkaClientFactory clients, LakeCommitter directCommitter,
-      CommitHook hook, TieringSettings settings, PartDecoder decoder, Clock clock) {
     this.store = requireNonNull(store, "store is null");
     this.addedTables = new AddedTables(store);
     this.lake = requireNonNull(lake, "lake is null");
     this.clients = requireNonNull(clients, "clients is null");
-    this.directCommitter = requireNonNull(directCommitter, "directCommitter is null");
     this.hook = requireNonNull(hook, "hook is null");
     this.settings = requireNonNull(settings, "settings is null");
     this.clock = requireNonNull(clock, "clock is null");
@@ -119,13 +95,6 @@ public final class TieringService implements AutoCloseable {
     this.groupOffsets = new GroupOffsetPublisher(clients, settings.groupId());
     this.instanceId = InstanceId.create();
     this.tables = new OwnedTables(settings, board, instanceId, clock);
-  }
-
-  private static TieringSettings defaults(int writerThreads, long targetFileSizeBytes, Duration pollInterval,
-      String groupId) {
-    IndexerSettings defaults = IndexerSettings.defaults();
-    return new TieringSettings(defaults.workers(), writerThreads, targetFileSizeBytes, pollInterval,
-        defaults.heartbeatTimeout(), defaults.sessionTimeout(), groupId, defaults.ownersTopic());
   }
 
   /** This instance's id, host:pid:random, shown as the owner of its tables. */
@@ -184,7 +153,7 @@ public final class TieringService implements AutoCloseable {
       membership.start();
       for (int i = 0; i < settings.workers(); i++) {
         Thread worker = new Thread(new RoundWorker(tables, lake, lanes, hook, settings, decoder, groupOffsets,
-            () -> admin, this::newConsumer), "mink-worker-" + i);
+            () -> admin, () -> newConsumer(clients)), "mink-worker-" + i);
         worker.setDaemon(true);
         workers.add(worker);
         worker.start();
@@ -229,7 +198,7 @@ public final class TieringService implements AutoCloseable {
           nextRefresh = clock.instant().plus(settings.pollInterval());
         }
         if (!clock.instant().isBefore(nextTopicCheck)) {
-          if (!watcher.check(tables.ownedOf(listed)).isEmpty()) {
+          if (!watcher.check(tables.owned().ownedOf(listed)).isEmpty()) {
             tables.requestRefresh();
           }
           nextTopicCheck = clock.instant().plus(topicCheckInterval);
@@ -241,14 +210,9 @@ public final class TieringService implements AutoCloseable {
     }
   }
 
-  /** Runs one round of a table now, outside the schedule and without an epoch, with the direct committer. */
-  public RoundResult runRound(TableDescriptor descriptor, KafkaConsumer<byte[], byte[]> consumer) {
-    Table table = lake.load(identifier(descriptor));
-    return new TieringRound(descriptor, table, consumer, lanes, directCommitter, settings.targetFileSizeBytes(),
-        descriptor.freshness(), decoder, () -> { }, wait -> { }, settings.writerBudget()).run();
-  }
 
-  public KafkaConsumer<byte[], byte[]> newConsumer() {
+  /** A consumer tuned for the rounds' fetches: large fetches, many records a poll. */
+  public static KafkaConsumer<byte[], byte[]> newConsumer(KafkaClientFactory clients) {
     return clients.tunedConsumer("tiering", FETCH_SETTINGS);
   }
 

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.mink.indexer.decoding.RegistryDecoders;
 import io.mink.indexer.round.RoundResult;
+import io.mink.indexer.testing.InProcessSidecar;
 import io.mink.schema.KafkaColumns;
 import io.mink.schema.registry.ConfluentRegistryClient;
 import io.mink.schema.registry.ConfluentRegistrySettings;
@@ -13,6 +14,7 @@ import io.mink.testkit.KafkaBroker;
 import io.mink.testkit.SparkReader;
 import io.mink.testkit.Warehouse;
 import io.mink.testkit.registry.FakeSchemaRegistry;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -63,8 +65,8 @@ class AllTypesSparkReadIT {
     try (FakeSchemaRegistry registry = FakeSchemaRegistry.start()) {
       expectedRows = produceInterleaved(topic, registry);
 
-      try (InteropSidecar sidecar = sidecar(registry)) {
-        TableDescriptor table = sidecar.add(topic);
+      try (InProcessSidecar sidecar = sidecar(registry)) {
+        TableDescriptor table = sidecar.add(topic, Duration.ofMinutes(3));
         RoundResult round = sidecar.runRound(table);
 
         assertThat(round.rawParts()).isEmpty();
@@ -135,10 +137,10 @@ class AllTypesSparkReadIT {
     return columns;
   }
 
-  private InteropSidecar sidecar(FakeSchemaRegistry registry) {
+  private InProcessSidecar sidecar(FakeSchemaRegistry registry) {
     RoutingSchemaRegistry minkRegistry = new RoutingSchemaRegistry(
         Optional.of(ConfluentRegistryClient.create(ConfluentRegistrySettings.of(registry.url()))), Optional.empty());
-    return new InteropSidecar(KAFKA.bootstrapServers(), warehouse.lakeSettings(),
+    return new InProcessSidecar(KAFKA.bootstrapServers(), warehouse.lakeSettings(), "_tables",
         RegistryDecoders.forRegistry(minkRegistry));
   }
 

@@ -1,5 +1,7 @@
 package io.mink.indexer.interop;
 
+import io.mink.testkit.orders.OrderLanguage;
+
 /**
  * JSON written by Apicurio's JsonSchemaKafkaSerializer 3.x with the Confluent prefix, validated against
  * its JSON Schema.
@@ -7,6 +9,6 @@ package io.mink.indexer.interop;
 class ApicurioJsonSchemaIndexingIT extends ThirdPartySerdeIndexingSuite {
   @Override
   ThirdPartySerde startSerde() {
-    return new ApicurioSerde(new JsonSchemaOrders());
+    return new ApicurioSerde(OrderLanguage.JSON);
   }
 }

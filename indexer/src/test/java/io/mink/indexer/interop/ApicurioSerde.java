@@ -10,6 +10,9 @@ import io.mink.schema.registry.ConfluentRegistrySettings;
 import io.mink.schema.registry.RoutingSchemaRegistry;
 import io.mink.schema.registry.SchemaRegistry;
 import io.mink.schema.registry.SchemaType;
+import io.mink.testkit.orders.JsonSchemaOrders;
+import io.mink.testkit.orders.Order;
+import io.mink.testkit.orders.OrderLanguage;
 import io.mink.testkit.registry.FakeSchemaRegistry;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
@@ -54,7 +57,7 @@ final class ApicurioSerde implements ThirdPartySerde {
       case PROTOBUF -> new ProtobufKafkaSerializer<>();
       case JSON -> {
         config.put("apicurio.registry.artifact.schema.location",
-            isKey ? JsonSchemaOrders.ORDER_KEY_RESOURCE : JsonSchemaOrders.ORDER_RESOURCE);
+            isKey ? JsonSchemaOrders.KEY_RESOURCE : JsonSchemaOrders.VALUE_RESOURCE);
         yield new JsonSchemaKafkaSerializer<>();
       }
     };

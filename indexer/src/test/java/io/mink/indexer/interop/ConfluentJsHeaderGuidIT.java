@@ -6,6 +6,7 @@ import io.mink.indexer.decoding.RegistryDecoders;
 import io.mink.indexer.interop.ConfluentJsGolden.KafkaRecord;
 import io.mink.indexer.interop.ConfluentJsGolden.Topic;
 import io.mink.indexer.round.RoundResult;
+import io.mink.indexer.testing.InProcessSidecar;
 import io.mink.schema.KafkaColumns;
 import io.mink.schema.registry.ConfluentRegistryClient;
 import io.mink.schema.registry.ConfluentRegistrySettings;
@@ -19,6 +20,7 @@ import io.mink.testkit.Warehouse;
 import io.mink.testkit.registry.FakeSchemaRegistry.Registered;
 import io.mink.testkit.registry.FakeSchemaRegistry;
 import java.nio.ByteBuffer;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -82,9 +84,9 @@ class ConfluentJsHeaderGuidIT {
     KAFKA.produce(topic, golden.records().stream()
         .map(record -> new TestRecord(0, record.key(), record.value(), record.headers(), null)).toList());
 
-    try (InteropSidecar sidecar = new InteropSidecar(KAFKA.bootstrapServers(), warehouse.lakeSettings(),
+    try (InProcessSidecar sidecar = new InProcessSidecar(KAFKA.bootstrapServers(), warehouse.lakeSettings(), "_tables",
         RegistryDecoders.forRegistry(ConfluentRegistryClient.create(ConfluentRegistrySettings.of(registry.url()))))) {
-      TableDescriptor table = sidecar.add(topic);
+      TableDescriptor table = sidecar.add(topic, Duration.ofMinutes(3));
       RoundResult result = sidecar.runRound(table);
 
       assertThat(result.rows()).isEqualTo(golden.records().size());

@@ -1,5 +1,7 @@
 package io.mink.indexer.interop;
 
+import io.mink.testkit.orders.OrderLanguage;
+
 /**
  * JSON written by AWS's GlueSchemaRegistryKafkaSerializer with the uncompressed Glue prefix, validated
  * against its JSON Schema.
@@ -7,6 +9,6 @@ package io.mink.indexer.interop;
 class GlueJsonSchemaIndexingIT extends ThirdPartySerdeIndexingSuite {
   @Override
   ThirdPartySerde startSerde() {
-    return GlueSerde.uncompressed(new JsonSchemaOrders());
+    return GlueSerde.uncompressed(OrderLanguage.JSON);
   }
 }

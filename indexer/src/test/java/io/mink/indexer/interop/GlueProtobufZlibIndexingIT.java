@@ -1,5 +1,7 @@
 package io.mink.indexer.interop;
 
+import io.mink.testkit.orders.OrderLanguage;
+
 /**
  * Protobuf written by AWS's GlueSchemaRegistryKafkaSerializer with ZLIB compression: the Glue prefix,
  * then the deflated message index and message.
@@ -7,6 +9,6 @@ package io.mink.indexer.interop;
 class GlueProtobufZlibIndexingIT extends ThirdPartySerdeIndexingSuite {
   @Override
   ThirdPartySerde startSerde() {
-    return GlueSerde.zlib(new ProtobufOrders());
+    return GlueSerde.zlib(OrderLanguage.PROTOBUF);
   }
 }

@@ -9,6 +9,8 @@ import io.mink.schema.registry.GlueRegistryClient;
 import io.mink.schema.registry.GlueRegistrySettings;
 import io.mink.schema.registry.RoutingSchemaRegistry;
 import io.mink.schema.registry.SchemaType;
+import io.mink.testkit.orders.Order;
+import io.mink.testkit.orders.OrderLanguage;
 import io.mink.testkit.registry.GlueSchemaRegistryStandIn;
 import java.nio.ByteBuffer;
 import java.util.HashMap;

@@ -1,6 +1,8 @@
 package io.mink.indexer.interop;
 
 import io.mink.schema.registry.RoutingSchemaRegistry;
+import io.mink.testkit.orders.Order;
+import io.mink.testkit.orders.OrderLanguage;
 import java.util.List;
 import org.apache.kafka.common.serialization.Serializer;
 

@@ -5,18 +5,20 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.mink.indexer.decoding.RegistryDecoders;
 import io.mink.indexer.round.RoundResult;
+import io.mink.indexer.testing.InProcessSidecar;
 import io.mink.schema.registry.RoutingSchemaRegistry;
 import io.mink.tables.TableDescriptor;
 import io.mink.testkit.KafkaBroker;
 import io.mink.testkit.TestRecord;
 import io.mink.testkit.Warehouse;
+import io.mink.testkit.orders.Order;
+import io.mink.testkit.orders.OrderColumns;
+import io.mink.testkit.orders.OrderSamples;
 import java.nio.ByteBuffer;
-import java.time.OffsetDateTime;
-import java.time.ZoneOffset;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -27,7 +29,6 @@ import java.util.stream.Collectors;
 import org.apache.iceberg.Schema;
 import org.apache.iceberg.data.Record;
 import org.apache.iceberg.types.Type;
-import org.apache.iceberg.types.Types;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
@@ -73,11 +74,11 @@ abstract class ThirdPartySerdeIndexingSuite {
   void everyFieldTheSerializerWroteArrivesInItsTypedColumnAndTheKeyInTheDecodedKeyColumn() throws Exception {
     String topic = uniqueTopic();
     KAFKA.createTopic(topic, 1);
-    List<Order> orders = Order.sample(ORDERS);
+    List<Order> orders = OrderSamples.varied(ORDERS);
     produce(topic, orders);
 
-    try (InteropSidecar sidecar = sidecar()) {
-      TableDescriptor table = sidecar.add(topic);
+    try (InProcessSidecar sidecar = sidecar()) {
+      TableDescriptor table = sidecar.add(topic, Duration.ofMinutes(3));
       RoundResult result = sidecar.runRound(table);
 
       assertThat(result.rawParts()).isEmpty();
@@ -88,8 +89,9 @@ abstract class ThirdPartySerdeIndexingSuite {
       for (int i = 0; i < ORDERS; i++) {
         Record row = rows.get(i);
         Order order = orders.get(i);
-        assertThat(typedColumns(row)).as("typed columns of offset %d", i).isEqualTo(expectedColumns(order));
-        assertThat(plain(row.getField("_kafka_decoded_key"))).as("decoded key of offset %d", i)
+        assertThat(OrderColumns.of(row)).as("typed columns of offset %d", i)
+            .isEqualTo(OrderColumns.expected(order, serde.language()));
+        assertThat(OrderColumns.plain(row.getField("_kafka_decoded_key"))).as("decoded key of offset %d", i)
             .isEqualTo(Map.of("id", order.id()));
         assertThat(row.getField("_kafka_key")).as("raw key of offset %d", i).isNull();
         assertThat(row.getField("_kafka_value")).as("raw value of offset %d", i).isNull();
@@ -102,7 +104,7 @@ abstract class ThirdPartySerdeIndexingSuite {
       throws Exception {
     String topic = uniqueTopic();
     KAFKA.createTopic(topic, 1);
-    List<Order> orders = Order.sample(3);
+    List<Order> orders = OrderSamples.varied(3);
     produce(topic, orders);
     byte[] written = serialize(topic, orders.get(1));
     byte[] noPrefix = "{\"id\": 1, \"customer\": \"written without a registry\"}".getBytes(UTF_8);
@@ -116,8 +118,8 @@ abstract class ThirdPartySerdeIndexingSuite {
         new TestRecord(0, null, cutShort, List.of(), null));
     KAFKA.produce(topic, bad);
 
-    try (InteropSidecar sidecar = sidecar()) {
-      TableDescriptor table = sidecar.add(topic);
+    try (InProcessSidecar sidecar = sidecar()) {
+      TableDescriptor table = sidecar.add(topic, Duration.ofMinutes(3));
       RoundResult result = sidecar.runRound(table);
 
       assertThat(result.rawParts()).isEqualTo(Map.of(
@@ -133,15 +135,15 @@ abstract class ThirdPartySerdeIndexingSuite {
       List<Record> rows = sidecar.rowsByOffset(table);
       assertThat(rows).hasSize(6);
       for (int i = 0; i < 3; i++) {
-        assertThat(typedColumns(rows.get(i))).as("typed columns of offset %d", i)
-            .isEqualTo(expectedColumns(orders.get(i)));
+        assertThat(OrderColumns.of(rows.get(i))).as("typed columns of offset %d", i)
+            .isEqualTo(OrderColumns.expected(orders.get(i), serde.language()));
         assertThat(rows.get(i).getField("_kafka_value")).isNull();
       }
       for (int i = 0; i < bad.size(); i++) {
         Record row = rows.get(3 + i);
         assertThat(row.getField("_kafka_value")).as("raw value of offset %d", 3 + i)
             .isEqualTo(ByteBuffer.wrap(bad.get(i).value()));
-        assertThat(typedColumns(row).values()).as("typed columns of offset %d", 3 + i).containsOnlyNulls();
+        assertThat(OrderColumns.of(row).values()).as("typed columns of offset %d", 3 + i).containsOnlyNulls();
         assertThat(row.getField("_kafka_decoded_key")).isNull();
       }
       assertThat(rows.get(3).getField("_kafka_key")).isEqualTo(ByteBuffer.wrap("a plain key".getBytes(UTF_8)));
@@ -173,8 +175,8 @@ abstract class ThirdPartySerdeIndexingSuite {
     }
   }
 
-  private InteropSidecar sidecar() {
-    return new InteropSidecar(KAFKA.bootstrapServers(), warehouse.lakeSettings(),
+  private InProcessSidecar sidecar() {
+    return new InProcessSidecar(KAFKA.bootstrapServers(), warehouse.lakeSettings(), "_tables",
         RegistryDecoders.forRegistry(minkRegistry));
   }
 
@@ -185,18 +187,7 @@ abstract class ThirdPartySerdeIndexingSuite {
 
   /** Every column as "name: type": the metadata columns, the decoded key, then the value's fields as registered. */
   private List<String> expectedColumnTypes() {
-    String integer = serde.language().integerType().toString();
-    Map<String, String> valueTypes = Map.of(
-        "id", "long",
-        "customer", "string",
-        "note", "string",
-        "placed", "timestamptz",
-        "quantity", integer,
-        "total", "double",
-        "gift", "boolean",
-        "tags", "list<string>",
-        "shipping", "struct<street: string, city: string, zip: " + integer + ">",
-        "status", "string");
+    Map<String, String> valueTypes = OrderColumns.types(serde.language());
     List<String> columns = new ArrayList<>(List.of(
         "_kafka_partition: int",
         "_kafka_offset: long",
@@ -209,53 +200,6 @@ abstract class ThirdPartySerdeIndexingSuite {
       columns.add(field + ": " + valueTypes.get(field));
     }
     return columns;
-  }
-
-  /** The columns an order's value must decode into, with the Iceberg values of the serde's schema language. */
-  private Map<String, Object> expectedColumns(Order order) {
-    OrderLanguage language = serde.language();
-    Map<String, Object> shipping = new LinkedHashMap<>();
-    shipping.put("street", order.shipping().street());
-    shipping.put("city", order.shipping().city());
-    shipping.put("zip", language.integer(order.shipping().zip()));
-    Map<String, Object> columns = new LinkedHashMap<>();
-    columns.put("id", order.id());
-    columns.put("customer", order.customer());
-    columns.put("note", order.note());
-    columns.put("placed", OffsetDateTime.ofInstant(order.placed(), ZoneOffset.UTC));
-    columns.put("quantity", language.integer(order.quantity()));
-    columns.put("total", order.total());
-    columns.put("gift", order.gift());
-    columns.put("tags", order.tags());
-    columns.put("shipping", shipping);
-    columns.put("status", order.status().name());
-    return columns;
-  }
-
-  private static Map<String, Object> typedColumns(Record row) {
-    Map<String, Object> columns = new LinkedHashMap<>();
-    for (String name : Order.FIELDS) {
-      columns.put(name, plain(row.getField(name)));
-    }
-    return columns;
-  }
-
-  /** An Iceberg value as plain Java: structs as maps by field name, lists as lists, text as String. */
-  private static Object plain(Object value) {
-    if (value instanceof Record struct) {
-      Map<String, Object> fields = new LinkedHashMap<>();
-      for (Types.NestedField field : struct.struct().fields()) {
-        fields.put(field.name(), plain(struct.getField(field.name())));
-      }
-      return fields;
-    }
-    if (value instanceof List<?> list) {
-      return list.stream().map(ThirdPartySerdeIndexingSuite::plain).toList();
-    }
-    if (value instanceof CharSequence text) {
-      return text.toString();
-    }
-    return value;
   }
 
   /** Each column as "name: type", without field ids or nullability. */

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.apicurio.registry.serde.avro.AvroKafkaSerializer;
 import io.mink.indexer.decoding.RegistryDecoders;
+import io.mink.indexer.testing.InProcessSidecar;
 import io.mink.lake.EngineReadability;
 import io.mink.schema.registry.ConfluentRegistryClient;
 import io.mink.schema.registry.ConfluentRegistrySettings;
@@ -13,6 +14,7 @@ import io.mink.testkit.KafkaBroker;
 import io.mink.testkit.SparkReader;
 import io.mink.testkit.Warehouse;
 import io.mink.testkit.registry.FakeSchemaRegistry;
+import java.time.Duration;
 import java.time.LocalTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
@@ -74,13 +76,13 @@ class TimeOfDaySparkReadIT {
 
   @Test
   void sparkReadsLongAndStringTimesAndRefusesTheTimeTableTheWarningNames() throws Exception {
-    try (InteropSidecar sidecar = sidecar()) {
+    try (InProcessSidecar sidecar = sidecar()) {
       Map<String, TableDescriptor> tables = new LinkedHashMap<>();
       for (String timeAs : List.of("time", "long", "string")) {
         String topic = "rides-" + timeAs;
         KAFKA.createTopic(topic, 1);
         produce(topic, RIDES);
-        TableDescriptor table = sidecar.add(topic, Map.of("time-as", timeAs));
+        TableDescriptor table = sidecar.add(topic, Duration.ofMinutes(3), Map.of("time-as", timeAs));
         assertThat(sidecar.runRound(table).rows()).isEqualTo(RIDES.size());
         tables.put(timeAs, table);
       }
@@ -120,11 +122,11 @@ class TimeOfDaySparkReadIT {
 
   @Test
   void changingTheOptionMakesNewColumnsAndKeepsTheTypeOfExistingOnes() throws Exception {
-    try (InteropSidecar sidecar = sidecar()) {
+    try (InProcessSidecar sidecar = sidecar()) {
       String topic = "rides-altered";
       KAFKA.createTopic(topic, 1);
       produce(topic, RIDES.subList(0, 1));
-      TableDescriptor table = sidecar.add(topic, Map.of("time-as", "time"));
+      TableDescriptor table = sidecar.add(topic, Duration.ofMinutes(3), Map.of("time-as", "time"));
       sidecar.runRound(table);
       TableDescriptor altered = sidecar.alter(table, Map.of("time-as", "string"));
       produce(topic, RIDES.subList(1, 2));
@@ -143,8 +145,8 @@ class TimeOfDaySparkReadIT {
     }
   }
 
-  private InteropSidecar sidecar() {
-    return new InteropSidecar(KAFKA.bootstrapServers(), warehouse.lakeSettings(), RegistryDecoders.forRegistry(
+  private InProcessSidecar sidecar() {
+    return new InProcessSidecar(KAFKA.bootstrapServers(), warehouse.lakeSettings(), "_tables", RegistryDecoders.forRegistry(
         ConfluentRegistryClient.create(ConfluentRegistrySettings.of(registry.url()))));
   }
 

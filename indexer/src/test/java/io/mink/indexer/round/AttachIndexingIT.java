@@ -3,6 +3,7 @@ package io.mink.indexer.round;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.mink.indexer.schedule.TieringService;
+import io.mink.indexer.testing.InProcessSidecar;
 import io.mink.lake.LakeOffsets;
 import io.mink.lake.MinkTableLayout;
 import io.mink.lake.attach.AttachCheck;
@@ -10,10 +11,9 @@ import io.mink.lake.attach.TableAttach;
 import io.mink.schema.KafkaColumns;
 import io.mink.tables.TableDescriptor;
 import io.mink.testkit.KafkaBroker;
+import io.mink.testkit.PlainDataFiles;
 import io.mink.testkit.TestRecord;
 import io.mink.testkit.Warehouse;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -22,21 +22,14 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.UUID;
-import org.apache.iceberg.FileFormat;
 import org.apache.iceberg.HasTableOperations;
-import org.apache.iceberg.PartitionKey;
 import org.apache.iceberg.PartitionSpec;
 import org.apache.iceberg.Schema;
 import org.apache.iceberg.Table;
 import org.apache.iceberg.TableMetadata;
 import org.apache.iceberg.catalog.Namespace;
 import org.apache.iceberg.catalog.SupportsNamespaces;
-import org.apache.iceberg.data.GenericFileWriterFactory;
-import org.apache.iceberg.data.GenericRecord;
 import org.apache.iceberg.data.Record;
-import org.apache.iceberg.io.DataWriter;
-import org.apache.iceberg.io.OutputFileFactory;
 import org.apache.iceberg.types.Types;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -51,7 +44,7 @@ class AttachIndexingIT {
 
   @Test
   void roundAfterAttachIndexesExactlyTheOffsetsAboveTheTablesRows() {
-    String topic = IndexerHarness.uniqueTopic("attach");
+    String topic = InProcessSidecar.uniqueTopic("attach");
     KAFKA.createTopic(topic, 2);
     List<TestRecord> records = new ArrayList<>();
     for (int i = 0; i < 150; i++) {
@@ -64,13 +57,13 @@ class AttachIndexingIT {
     }
     KAFKA.produce(topic, records);
 
-    try (IndexerHarness sidecar = new IndexerHarness(KAFKA.bootstrapServers(), warehouse.lakeSettings(), "_tables")) {
+    try (InProcessSidecar sidecar = new InProcessSidecar(KAFKA.bootstrapServers(), warehouse.lakeSettings(), "_tables")) {
       TableDescriptor descriptor = new TableDescriptor("kafka", TableDescriptor.tableNameFor(topic), topic, null,
           Duration.ofMinutes(3), Map.of("attach", "true"), Instant.now());
       Table table = plainTable(sidecar, descriptor);
-      appendPlain(table, 0, 0, 60);
-      appendPlain(table, 0, 60, 100);
-      appendPlain(table, 1, 0, 10);
+      PlainDataFiles.append(table, 0, 0, 60);
+      PlainDataFiles.append(table, 0, 60, 100);
+      PlainDataFiles.append(table, 1, 0, 10);
 
       attach(sidecar, descriptor);
       RoundResult first = sidecar.runRound(descriptor);
@@ -102,7 +95,7 @@ class AttachIndexingIT {
 
   @Test
   void partitionsWithoutRowsInTheTableStartAtTheirLogStart() {
-    String topic = IndexerHarness.uniqueTopic("attach-new-partition");
+    String topic = InProcessSidecar.uniqueTopic("attach-new-partition");
     KAFKA.createTopic(topic, 3);
     List<TestRecord> records = new ArrayList<>();
     for (int partition = 0; partition < 3; partition++) {
@@ -112,22 +105,22 @@ class AttachIndexingIT {
     }
     KAFKA.produce(topic, records);
 
-    try (IndexerHarness sidecar = new IndexerHarness(KAFKA.bootstrapServers(), warehouse.lakeSettings(), "_tables")) {
+    try (InProcessSidecar sidecar = new InProcessSidecar(KAFKA.bootstrapServers(), warehouse.lakeSettings(), "_tables")) {
       TableDescriptor descriptor = new TableDescriptor("kafka", TableDescriptor.tableNameFor(topic), topic, null,
           Duration.ofMinutes(3), Map.of("attach", "true"), Instant.now());
       Table table = plainTable(sidecar, descriptor);
-      appendPlain(table, 1, 0, 15);
+      PlainDataFiles.append(table, 1, 0, 15);
 
       attach(sidecar, descriptor);
       RoundResult round = sidecar.runRound(descriptor);
 
       assertThat(round.rows()).isEqualTo(20 + 5 + 20);
-      assertThat(sidecar.rows(descriptor)).hasSize(60).extracting(IndexerHarness::offsetKey).doesNotHaveDuplicates();
+      assertThat(sidecar.rows(descriptor)).hasSize(60).extracting(InProcessSidecar::offsetKey).doesNotHaveDuplicates();
     }
   }
 
   /** What mink table add --attach does once the topic is known: check, take the baseline, commit it, record. */
-  private static void attach(IndexerHarness sidecar, TableDescriptor descriptor) {
+  private static void attach(InProcessSidecar sidecar, TableDescriptor descriptor) {
     Table table = sidecar.table(descriptor);
     TableMetadata metadata = ((HasTableOperations) table).operations().current();
     String name = descriptor.qualifiedName();
@@ -140,7 +133,7 @@ class AttachIndexingIT {
     sidecar.store.put(descriptor);
   }
 
-  private static Table plainTable(IndexerHarness sidecar, TableDescriptor descriptor) {
+  private static Table plainTable(InProcessSidecar sidecar, TableDescriptor descriptor) {
     List<Types.NestedField> columns = new ArrayList<>(KafkaColumns.SCHEMA.columns());
     columns.add(Types.NestedField.optional(20, "note", Types.StringType.get()));
     Schema schema = new Schema(columns);
@@ -150,35 +143,6 @@ class AttachIndexingIT {
     }
     return sidecar.lake.catalog().createTable(TieringService.identifier(descriptor), schema,
         PartitionSpec.builderFor(schema).identity(KafkaColumns.PARTITION).build(), Map.of());
-  }
-
-  /** Appends the partition's offsets as any Iceberg writer would: one file, a plain append, no Mink summary. */
-  private static void appendPlain(Table table, int partition, long from, long to) {
-    table.refresh();
-    GenericFileWriterFactory factory = new GenericFileWriterFactory.Builder(table)
-        .dataFileFormat(FileFormat.PARQUET).build();
-    OutputFileFactory files = OutputFileFactory.builderFor(table, partition, 1).format(FileFormat.PARQUET)
-        .operationId(UUID.randomUUID().toString()).build();
-    PartitionKey key = new PartitionKey(table.spec(), table.schema());
-    key.partition(row(table.schema(), partition, from));
-    DataWriter<Record> writer = factory.newDataWriter(files.newOutputFile(table.spec(), key), table.spec(), key);
-    try (writer) {
-      for (long offset = from; offset < to; offset++) {
-        writer.write(row(table.schema(), partition, offset));
-      }
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
-    table.newAppend().appendFile(writer.toDataFile()).commit();
-  }
-
-  private static Record row(Schema schema, int partition, long offset) {
-    GenericRecord row = GenericRecord.create(schema);
-    row.setField(KafkaColumns.PARTITION, partition);
-    row.setField(KafkaColumns.OFFSET, offset);
-    row.setField(KafkaColumns.HEADERS, List.of());
-    row.setField("note", "plain");
-    return row;
   }
 
   private static List<Long> range(long from, long to) {

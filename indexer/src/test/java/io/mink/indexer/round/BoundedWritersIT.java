@@ -2,33 +2,22 @@ package io.mink.indexer.round;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.mink.indexer.schedule.TieringService;
 import io.mink.indexer.schedule.TieringSettings;
-import io.mink.lake.MinkTableLayout;
-import io.mink.lake.catalog.CatalogLoader;
-import io.mink.lake.catalog.LakeTables;
-import io.mink.lake.commit.CommitHook;
-import io.mink.tables.KafkaClientFactory;
-import io.mink.tables.KafkaTableStore;
+import io.mink.indexer.testing.InProcessSidecar;
 import io.mink.tables.TableDescriptor;
 import io.mink.testkit.KafkaBroker;
 import io.mink.testkit.TestRecords;
 import io.mink.testkit.Warehouse;
 import java.io.IOException;
-import java.time.Clock;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import org.apache.iceberg.DataFile;
 import org.apache.iceberg.FileScanTask;
 import org.apache.iceberg.Table;
 import org.apache.iceberg.io.CloseableIterable;
-import org.apache.kafka.clients.admin.Admin;
-import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -44,32 +33,24 @@ class BoundedWritersIT {
 
   @Test
   void roundWithMorePartitionsThanOpenFilesIndexesEveryRecordWithinTheBudget() throws IOException {
-    String topic = IndexerHarness.uniqueTopic("wide");
+    String topic = InProcessSidecar.uniqueTopic("wide");
     KAFKA.createTopic(topic, 12);
     KAFKA.produce(topic, TestRecords.sized(7, 24_000, 500, 12));
     WriterBudget budget = new WriterBudget(4 * MIB, 4, 1);
-    KafkaClientFactory clients = new KafkaClientFactory(Map.of("bootstrap.servers", KAFKA.bootstrapServers()),
-        "mink-bounded");
-    KafkaTableStore store = new KafkaTableStore(clients, "_tables_" + topic);
-    try (Admin admin = clients.admin()) {
-      store.ensureTopic(admin);
-    }
-    LakeTables lake = new LakeTables(CatalogLoader.load(warehouse.lakeSettings()));
-    TableDescriptor descriptor = new TableDescriptor("kafka", TableDescriptor.tableNameFor(topic), topic, null,
-        Duration.ofMinutes(3), Map.of(), Instant.now());
-    lake.create(TieringService.identifier(descriptor), MinkTableLayout.properties(topic, null, 128 * MIB, Map.of()));
     TieringSettings settings = new TieringSettings(1, 2, 128 * MIB, Duration.ofSeconds(1), Duration.ofSeconds(30),
         Duration.ofSeconds(10), "mink-bounded", "_owners_" + topic, budget);
 
     RoundResult result;
-    try (TieringService service = new TieringService(store, lake, clients, CommitHook.NONE, settings, null,
-        Clock.systemUTC()); KafkaConsumer<byte[], byte[]> consumer = service.newConsumer()) {
-      result = service.runRound(descriptor, consumer);
+    Table table;
+    try (InProcessSidecar sidecar = new InProcessSidecar(KAFKA.bootstrapServers(), warehouse.lakeSettings(),
+        "_tables_" + topic, settings, null)) {
+      TableDescriptor descriptor = sidecar.add(topic, Duration.ofMinutes(3));
+      result = sidecar.runRound(descriptor);
+      table = sidecar.table(descriptor);
     }
 
     assertThat(result.rows()).isEqualTo(24_000);
     assertThat(result.offsets().nextOffsets()).isEqualTo(KAFKA.endOffsets(topic));
-    Table table = lake.load(TieringService.identifier(descriptor));
     List<DataFile> files = files(table);
     Set<Integer> partitions = new HashSet<>();
     for (DataFile file : files) {

@@ -3,6 +3,7 @@ package io.mink.indexer.round;
 import io.mink.indexer.config.MinkConfigLoader;
 import io.mink.indexer.config.SchemaRegistrySettings;
 import io.mink.indexer.decoding.RegistryDecoders;
+import io.mink.indexer.testing.InProcessSidecar;
 import io.mink.schema.KafkaColumns;
 import io.mink.schema.registry.SchemaType;
 import io.mink.tables.TableDescriptor;
@@ -110,11 +111,11 @@ class EvolutionRandomWalkIT {
         + " -Dmink.walk.steps=" + steps + ")");
     Random random = new Random(seed);
     WalkMutations mutations = new WalkMutations(random);
-    String topic = IndexerHarness.uniqueTopic("walk");
+    String topic = InProcessSidecar.uniqueTopic("walk");
     KAFKA.createTopic(topic, 1);
     long started = System.nanoTime();
 
-    try (FakeSchemaRegistry registry = FakeSchemaRegistry.start(); IndexerHarness sidecar = sidecar(registry)) {
+    try (FakeSchemaRegistry registry = FakeSchemaRegistry.start(); InProcessSidecar sidecar = sidecar(registry)) {
       TableDescriptor descriptor = sidecar.add(topic, Duration.ofMinutes(3));
       for (step = 1; step <= steps; step++) {
         try {
@@ -195,7 +196,7 @@ class EvolutionRandomWalkIT {
     return raw;
   }
 
-  private void runRoundAndCheck(IndexerHarness sidecar, TableDescriptor descriptor, int records, long raw) {
+  private void runRoundAndCheck(InProcessSidecar sidecar, TableDescriptor descriptor, int records, long raw) {
     long start = System.nanoTime();
     RoundResult result = sidecar.runRound(descriptor);
     roundMillis.add((System.nanoTime() - start) / 1_000_000);
@@ -345,11 +346,11 @@ class EvolutionRandomWalkIT {
   }
 
   /** A sidecar whose decoder comes from the configuration, as {@code mink serve} builds it. */
-  private static IndexerHarness sidecar(FakeSchemaRegistry registry) {
+  private static InProcessSidecar sidecar(FakeSchemaRegistry registry) {
     SchemaRegistrySettings settings = MinkConfigLoader.load(null, Map.of(
         "MINK_KAFKA_BOOTSTRAP_SERVERS", KAFKA.bootstrapServers(),
         "MINK_SCHEMA_REGISTRY_URL", registry.url()), warehouse.directory()).schemaRegistry();
-    return new IndexerHarness(KAFKA.bootstrapServers(), warehouse.lakeSettings(), "_tables", 128L * 1024 * 1024,
+    return new InProcessSidecar(KAFKA.bootstrapServers(), warehouse.lakeSettings(), "_tables",
         RegistryDecoders.from(settings).orElseThrow());
   }
 }

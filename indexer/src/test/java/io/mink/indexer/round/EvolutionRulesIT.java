@@ -27,6 +27,7 @@ import io.mink.indexer.config.MinkConfigLoader;
 import io.mink.indexer.config.SchemaRegistrySettings;
 import io.mink.indexer.decoding.RegistryDecoders;
 import io.mink.indexer.round.EvolutionTopic.Version;
+import io.mink.indexer.testing.InProcessSidecar;
 import io.mink.schema.table.TableColumns;
 import io.mink.testkit.KafkaBroker;
 import io.mink.testkit.TestRecord;
@@ -62,7 +63,7 @@ class EvolutionRulesIT {
 
   private static Warehouse warehouse;
   private static FakeSchemaRegistry registry;
-  private static IndexerHarness sidecar;
+  private static InProcessSidecar sidecar;
 
   private final List<EvolutionTopic> topics = new ArrayList<>();
 
@@ -73,7 +74,7 @@ class EvolutionRulesIT {
     SchemaRegistrySettings settings = MinkConfigLoader.load(null, Map.of(
         "MINK_KAFKA_BOOTSTRAP_SERVERS", KAFKA.bootstrapServers(),
         "MINK_SCHEMA_REGISTRY_URL", registry.url()), warehouse.directory()).schemaRegistry();
-    sidecar = new IndexerHarness(KAFKA.bootstrapServers(), warehouse.lakeSettings(), "_tables", 128L * 1024 * 1024,
+    sidecar = new InProcessSidecar(KAFKA.bootstrapServers(), warehouse.lakeSettings(), "_tables",
         RegistryDecoders.from(settings).orElseThrow());
   }
 

@@ -2,6 +2,7 @@ package io.mink.indexer.round;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.mink.indexer.testing.InProcessSidecar;
 import io.mink.schema.KafkaColumns;
 import io.mink.tables.TableDescriptor;
 import io.mink.testkit.KafkaBroker;
@@ -36,21 +37,21 @@ final class EvolutionTopic implements AutoCloseable {
 
   private final KafkaBroker kafka;
   private final FakeSchemaRegistry registry;
-  private final IndexerHarness sidecar;
+  private final InProcessSidecar sidecar;
   private final KafkaConsumer<byte[], byte[]> consumer;
   private final EvolutionLanguage language;
   private final String name;
   private final TableDescriptor table;
 
-  EvolutionTopic(KafkaBroker kafka, FakeSchemaRegistry registry, IndexerHarness sidecar, EvolutionLanguage language) {
+  EvolutionTopic(KafkaBroker kafka, FakeSchemaRegistry registry, InProcessSidecar sidecar, EvolutionLanguage language) {
     this.kafka = kafka;
     this.registry = registry;
     this.sidecar = sidecar;
     this.language = language;
-    this.name = IndexerHarness.uniqueTopic("evolution-" + language.name().toLowerCase(Locale.ROOT));
+    this.name = InProcessSidecar.uniqueTopic("evolution-" + language.name().toLowerCase(Locale.ROOT));
     kafka.createTopic(name, 1);
     this.table = sidecar.add(name, Duration.ofMinutes(3));
-    this.consumer = sidecar.service.newConsumer();
+    this.consumer = sidecar.newConsumer();
   }
 
   /** A schema version written by producers, registered under {@code <topic>-value} or {@code <topic>-key}. */
@@ -99,7 +100,7 @@ final class EvolutionTopic implements AutoCloseable {
    */
   RoundResult round() {
     int snapshots = snapshotCount();
-    RoundResult result = sidecar.service.runRound(table, consumer);
+    RoundResult result = sidecar.runRound(table, consumer);
     Table current = table();
     assertThat(result.committed()).as("round committed").isTrue();
     assertThat(snapshotCount()).as("snapshots after the round").isEqualTo(snapshots + 1);

@@ -3,6 +3,7 @@ package io.mink.indexer.round;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.mink.indexer.schedule.TieringService;
+import io.mink.indexer.testing.InProcessSidecar;
 import io.mink.lake.MinkTableLayout;
 import io.mink.lake.PartitionSpecs;
 import io.mink.schema.KafkaColumns;
@@ -33,7 +34,7 @@ class LayoutSparkReadIT {
 
   @Test
   void sparkReadsEveryRowOfAVersionThreeDayPartitionedTable() {
-    String topic = IndexerHarness.uniqueTopic("spark-v3");
+    String topic = InProcessSidecar.uniqueTopic("spark-v3");
     KAFKA.createTopic(topic, 2);
     List<TestRecord> records = new ArrayList<>();
     for (int i = 0; i < 200; i++) {
@@ -42,7 +43,7 @@ class LayoutSparkReadIT {
     }
     KAFKA.produce(topic, records.subList(0, 120));
 
-    try (IndexerHarness sidecar = new IndexerHarness(KAFKA.bootstrapServers(), warehouse.lakeSettings(), "_tables")) {
+    try (InProcessSidecar sidecar = new InProcessSidecar(KAFKA.bootstrapServers(), warehouse.lakeSettings(), "_tables")) {
       Map<String, String> options = Map.of("iceberg.format-version", "3", "partition-by", "day(_kafka_timestamp)");
       TableDescriptor descriptor = new TableDescriptor("kafka", TableDescriptor.tableNameFor(topic), topic, null,
           Duration.ofMinutes(3), options, Instant.now());

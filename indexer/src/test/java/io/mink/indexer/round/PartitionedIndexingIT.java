@@ -3,6 +3,7 @@ package io.mink.indexer.round;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.mink.indexer.schedule.TieringService;
+import io.mink.indexer.testing.InProcessSidecar;
 import io.mink.lake.LakeOffsets;
 import io.mink.lake.MinkTableLayout;
 import io.mink.lake.PartitionSpecs;
@@ -43,7 +44,7 @@ class PartitionedIndexingIT {
 
   @Test
   void roundWritesEachRowIntoItsKafkaPartitionAndDayAndTimeFiltersPrune() {
-    String topic = IndexerHarness.uniqueTopic("by-day");
+    String topic = InProcessSidecar.uniqueTopic("by-day");
     KAFKA.createTopic(topic, 2);
     List<TestRecord> records = new ArrayList<>();
     Map<String, Long> expected = new HashMap<>();
@@ -57,7 +58,7 @@ class PartitionedIndexingIT {
     }
     KAFKA.produce(topic, records);
 
-    try (IndexerHarness sidecar = new IndexerHarness(KAFKA.bootstrapServers(), warehouse.lakeSettings(), "_tables")) {
+    try (InProcessSidecar sidecar = new InProcessSidecar(KAFKA.bootstrapServers(), warehouse.lakeSettings(), "_tables")) {
       TableDescriptor descriptor = add(sidecar, topic, Map.of("partition-by", "day(_kafka_timestamp)"),
           List.of("day(_kafka_timestamp)"));
       RoundResult result = sidecar.runRound(descriptor);
@@ -80,18 +81,18 @@ class PartitionedIndexingIT {
       assertThat(planned(table, Expressions.greaterThanOrEqual(KafkaColumns.TIMESTAMP, dayThreeMicros))).hasSize(2);
       assertThat(planned(table, Expressions.and(Expressions.equal(KafkaColumns.PARTITION, 1),
           Expressions.greaterThanOrEqual(KafkaColumns.TIMESTAMP, dayThreeMicros)))).hasSize(1);
-      assertThat(sidecar.rows(descriptor)).hasSize(600).extracting(IndexerHarness::offsetKey).doesNotHaveDuplicates();
+      assertThat(sidecar.rows(descriptor)).hasSize(600).extracting(InProcessSidecar::offsetKey).doesNotHaveDuplicates();
       assertThat(sidecar.offsets(descriptor)).isEqualTo(LakeOffsets.of(KAFKA.endOffsets(topic)));
     }
   }
 
   @Test
   void formatVersionThreeTablesIndexRoundAfterRoundWithRowLineage() {
-    String topic = IndexerHarness.uniqueTopic("v3");
+    String topic = InProcessSidecar.uniqueTopic("v3");
     KAFKA.createTopic(topic, 2);
     KAFKA.produce(topic, records(0, 300));
 
-    try (IndexerHarness sidecar = new IndexerHarness(KAFKA.bootstrapServers(), warehouse.lakeSettings(), "_tables")) {
+    try (InProcessSidecar sidecar = new InProcessSidecar(KAFKA.bootstrapServers(), warehouse.lakeSettings(), "_tables")) {
       TableDescriptor descriptor = add(sidecar, topic, Map.of("iceberg.format-version", "3"), List.of());
       assertThat(sidecar.runRound(descriptor).rows()).isEqualTo(300);
       KAFKA.produce(topic, records(300, 200));
@@ -101,14 +102,14 @@ class PartitionedIndexingIT {
       assertThat(((HasTableOperations) table).operations().current().formatVersion()).isEqualTo(3);
       assertThat(((HasTableOperations) table).operations().current().nextRowId()).isEqualTo(500);
       assertThat(table.currentSnapshot().firstRowId()).isEqualTo(300);
-      assertThat(sidecar.rows(descriptor)).hasSize(500).extracting(IndexerHarness::offsetKey).doesNotHaveDuplicates();
+      assertThat(sidecar.rows(descriptor)).hasSize(500).extracting(InProcessSidecar::offsetKey).doesNotHaveDuplicates();
       assertThat(sidecar.offsets(descriptor)).isEqualTo(LakeOffsets.of(KAFKA.endOffsets(topic)));
     }
   }
 
   @Test
   void targetFileSizeOptionOfTheTableRollsItsFiles() {
-    String topic = IndexerHarness.uniqueTopic("small-files");
+    String topic = InProcessSidecar.uniqueTopic("small-files");
     KAFKA.createTopic(topic, 1);
     List<TestRecord> records = new ArrayList<>();
     java.util.Random random = new java.util.Random(7);
@@ -119,7 +120,7 @@ class PartitionedIndexingIT {
     }
     KAFKA.produce(topic, records);
 
-    try (IndexerHarness sidecar = new IndexerHarness(KAFKA.bootstrapServers(), warehouse.lakeSettings(), "_tables")) {
+    try (InProcessSidecar sidecar = new InProcessSidecar(KAFKA.bootstrapServers(), warehouse.lakeSettings(), "_tables")) {
       TableDescriptor descriptor = add(sidecar, topic,
           Map.of("iceberg.write.target-file-size-bytes", Long.toString(256 * 1024)), List.of());
       RoundResult result = sidecar.runRound(descriptor);
@@ -132,7 +133,7 @@ class PartitionedIndexingIT {
   }
 
   /** Adds the table as mink table add does with these options. */
-  private static TableDescriptor add(IndexerHarness sidecar, String topic, Map<String, String> options,
+  private static TableDescriptor add(InProcessSidecar sidecar, String topic, Map<String, String> options,
       List<String> partitionBy) {
     TableDescriptor descriptor = new TableDescriptor("kafka", TableDescriptor.tableNameFor(topic), topic, null,
         Duration.ofMinutes(3), options, Instant.now());

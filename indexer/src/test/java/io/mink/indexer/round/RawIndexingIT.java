@@ -1,7 +1,10 @@
 package io.mink.indexer.round;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
+import io.mink.indexer.testing.InProcessSidecar;
+import io.mink.indexer.testing.RoundRunner;
 import io.mink.lake.LakeOffsets;
 import io.mink.schema.KafkaColumns;
 import io.mink.testkit.KafkaBroker;
@@ -34,12 +37,12 @@ class RawIndexingIT {
 
   @Test
   void everyRecordBecomesExactlyOneRowWithEveryColumnRight() {
-    String topic = IndexerHarness.uniqueTopic("mixed");
+    String topic = InProcessSidecar.uniqueTopic("mixed");
     KAFKA.createTopic(topic, 3);
     List<TestRecord> records = TestRecords.mixed(20261129L, 10_000, 3);
     List<RecordMetadata> sent = KAFKA.produce(topic, records);
 
-    try (IndexerHarness sidecar = new IndexerHarness(KAFKA.bootstrapServers(), warehouse.lakeSettings(), "_tables")) {
+    try (InProcessSidecar sidecar = new InProcessSidecar(KAFKA.bootstrapServers(), warehouse.lakeSettings(), "_tables")) {
       var table = sidecar.add(topic, Duration.ofMinutes(3));
       RoundResult result = sidecar.runRound(table);
 
@@ -49,7 +52,7 @@ class RawIndexingIT {
 
       Map<String, Record> rows = new HashMap<>();
       for (Record row : sidecar.rows(table)) {
-        assertThat(rows.put(IndexerHarness.offsetKey(row), row)).as("duplicate row %s", row).isNull();
+        assertThat(rows.put(InProcessSidecar.offsetKey(row), row)).as("duplicate row %s", row).isNull();
       }
       assertThat(rows).hasSize(10_000);
       for (int i = 0; i < records.size(); i++) {
@@ -68,12 +71,13 @@ class RawIndexingIT {
 
   @Test
   void filesRollAtTheTargetSizeAndEachHoldsOnePartition() throws Exception {
-    String topic = IndexerHarness.uniqueTopic("rolling");
+    String topic = InProcessSidecar.uniqueTopic("rolling");
     KAFKA.createTopic(topic, 2);
     KAFKA.produce(topic, TestRecords.sized(3, 20_000, 500, 2));
     long target = 1024 * 1024;
-    try (IndexerHarness sidecar =
-        new IndexerHarness(KAFKA.bootstrapServers(), warehouse.lakeSettings(), "_tables", target)) {
+    try (InProcessSidecar sidecar =
+        new InProcessSidecar(KAFKA.bootstrapServers(), warehouse.lakeSettings(), "_tables",
+            RoundRunner.settings(2, target), null)) {
       var table = sidecar.add(topic, Duration.ofMinutes(3));
       RoundResult result = sidecar.runRound(table);
 
@@ -93,10 +97,10 @@ class RawIndexingIT {
 
   @Test
   void timestampsKeepTheirMicrosecondValue() {
-    String topic = IndexerHarness.uniqueTopic("timestamps");
+    String topic = InProcessSidecar.uniqueTopic("timestamps");
     KAFKA.createTopic(topic, 1);
     KAFKA.produce(topic, List.of(new TestRecord(0, null, new byte[] {1}, List.of(), 1_700_000_000_123L)));
-    try (IndexerHarness sidecar = new IndexerHarness(KAFKA.bootstrapServers(), warehouse.lakeSettings(), "_tables")) {
+    try (InProcessSidecar sidecar = new InProcessSidecar(KAFKA.bootstrapServers(), warehouse.lakeSettings(), "_tables")) {
       var table = sidecar.add(topic, Duration.ofMinutes(3));
       sidecar.runRound(table);
       OffsetDateTime timestamp = (OffsetDateTime) sidecar.rows(table).get(0).getField(KafkaColumns.TIMESTAMP);
@@ -106,7 +110,7 @@ class RawIndexingIT {
 
   @Test
   void abortedTransactionsAreNotRowsAndMarkersStillAdvanceOffsets() throws Exception {
-    String topic = IndexerHarness.uniqueTopic("transactions");
+    String topic = InProcessSidecar.uniqueTopic("transactions");
     KAFKA.createTopic(topic, 2);
     try (KafkaProducer<byte[], byte[]> producer = KAFKA.newProducer(Map.of(
         ProducerConfig.TRANSACTIONAL_ID_CONFIG, "tx-" + topic, ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true))) {
@@ -115,7 +119,7 @@ class RawIndexingIT {
       sendInTransaction(producer, topic, 50, false);
       sendInTransaction(producer, topic, 100, true);
 
-      try (IndexerHarness sidecar = new IndexerHarness(KAFKA.bootstrapServers(), warehouse.lakeSettings(), "_tables")) {
+      try (InProcessSidecar sidecar = new InProcessSidecar(KAFKA.bootstrapServers(), warehouse.lakeSettings(), "_tables")) {
         var table = sidecar.add(topic, Duration.ofMinutes(3));
         RoundResult first = sidecar.runRound(table);
         assertThat(first.rows()).isEqualTo(200);
@@ -139,28 +143,28 @@ class RawIndexingIT {
 
   @Test
   void roundsResumeFromTheOffsetsInTheNewestSnapshot() {
-    String topic = IndexerHarness.uniqueTopic("resume");
+    String topic = InProcessSidecar.uniqueTopic("resume");
     KAFKA.createTopic(topic, 3);
     KAFKA.produce(topic, TestRecords.mixed(1, 1_000, 3));
-    try (IndexerHarness first = new IndexerHarness(KAFKA.bootstrapServers(), warehouse.lakeSettings(), "_tables")) {
+    try (InProcessSidecar first = new InProcessSidecar(KAFKA.bootstrapServers(), warehouse.lakeSettings(), "_tables")) {
       var table = first.add(topic, Duration.ofMinutes(3));
       first.runRound(table);
       KAFKA.produce(topic, TestRecords.mixed(2, 500, 3));
-      try (IndexerHarness restarted =
-          new IndexerHarness(KAFKA.bootstrapServers(), warehouse.lakeSettings(), "_tables")) {
+      try (InProcessSidecar restarted =
+          new InProcessSidecar(KAFKA.bootstrapServers(), warehouse.lakeSettings(), "_tables")) {
         RoundResult second = restarted.runRound(table);
         assertThat(second.rows()).isEqualTo(500);
         assertThat(restarted.rows(table)).hasSize(1_500)
-            .extracting(IndexerHarness::offsetKey).doesNotHaveDuplicates();
+            .extracting(InProcessSidecar::offsetKey).doesNotHaveDuplicates();
       }
     }
   }
 
   @Test
   void serviceIndexesAddedTablesOnItsScheduleAndShowsProgressAsGroupOffsets() throws Exception {
-    String topic = IndexerHarness.uniqueTopic("scheduled");
+    String topic = InProcessSidecar.uniqueTopic("scheduled");
     KAFKA.createTopic(topic, 2);
-    try (IndexerHarness sidecar = new IndexerHarness(KAFKA.bootstrapServers(), warehouse.lakeSettings(), "_tables")) {
+    try (InProcessSidecar sidecar = new InProcessSidecar(KAFKA.bootstrapServers(), warehouse.lakeSettings(), "_tables")) {
       Thread loop = new Thread(sidecar.service::run, "tiering-loop");
       loop.start();
       try {
@@ -169,7 +173,7 @@ class RawIndexingIT {
         awaitGroupOffsets(topic, KAFKA.endOffsets(topic));
         KAFKA.produce(topic, TestRecords.mixed(6, 200, 2));
         awaitGroupOffsets(topic, KAFKA.endOffsets(topic));
-        assertThat(sidecar.rows(table)).hasSize(500).extracting(IndexerHarness::offsetKey).doesNotHaveDuplicates();
+        assertThat(sidecar.rows(table)).hasSize(500).extracting(InProcessSidecar::offsetKey).doesNotHaveDuplicates();
         assertThat(sidecar.offsets(table)).isEqualTo(LakeOffsets.of(KAFKA.endOffsets(topic)));
       } finally {
         sidecar.service.stop();
@@ -178,23 +182,20 @@ class RawIndexingIT {
     }
   }
 
-  private static void awaitGroupOffsets(String topic, Map<Integer, Long> expected) throws Exception {
-    long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
-    while (true) {
-      Map<Integer, Long> committed = new HashMap<>();
-      KAFKA.admin().listConsumerGroupOffsets("mink-test").partitionsToOffsetAndMetadata().get()
-          .forEach((partition, offset) -> {
-            if (partition.topic().equals(topic) && offset != null) {
-              committed.put(partition.partition(), offset.offset());
-            }
-          });
-      if (committed.equals(expected)) {
-        return;
-      }
-      assertThat(System.nanoTime()).as("group offsets of %s reach %s, at %s", topic, expected, committed)
-          .isLessThan(deadline);
-      Thread.sleep(100);
-    }
+  private static void awaitGroupOffsets(String topic, Map<Integer, Long> expected) {
+    await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(100)).untilAsserted(() ->
+        assertThat(groupOffsets(topic)).as("group offsets of %s", topic).isEqualTo(expected));
+  }
+
+  private static Map<Integer, Long> groupOffsets(String topic) throws Exception {
+    Map<Integer, Long> committed = new HashMap<>();
+    KAFKA.admin().listConsumerGroupOffsets("mink-test").partitionsToOffsetAndMetadata().get()
+        .forEach((partition, offset) -> {
+          if (partition.topic().equals(topic) && offset != null) {
+            committed.put(partition.partition(), offset.offset());
+          }
+        });
+    return committed;
   }
 
   private static void sendInTransaction(KafkaProducer<byte[], byte[]> producer, String topic, int count, boolean commit)
@@ -213,12 +214,10 @@ class RawIndexingIT {
   }
 
   /** Transaction markers are written after commit returns; the end offsets settle once they are. */
-  private static void awaitMarkersWritten(String topic) throws InterruptedException {
-    long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
-    while (!KAFKA.endOffsets(topic, IsolationLevel.READ_COMMITTED).equals(KAFKA.endOffsets(topic))) {
-      assertThat(System.nanoTime()).as("transaction markers of %s written", topic).isLessThan(deadline);
-      Thread.sleep(20);
-    }
+  private static void awaitMarkersWritten(String topic) {
+    await("transaction markers of " + topic + " written").atMost(Duration.ofSeconds(30))
+        .pollInterval(Duration.ofMillis(20))
+        .until(() -> KAFKA.endOffsets(topic, IsolationLevel.READ_COMMITTED).equals(KAFKA.endOffsets(topic)));
   }
 
   private static void assertHeaders(Record row, List<TestHeader> expected) {

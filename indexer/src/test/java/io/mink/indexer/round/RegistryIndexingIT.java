@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.mink.indexer.config.MinkConfigLoader;
 import io.mink.indexer.config.SchemaRegistrySettings;
 import io.mink.indexer.decoding.RegistryDecoders;
+import io.mink.indexer.testing.InProcessSidecar;
 import io.mink.schema.registry.SchemaType;
 import io.mink.tables.TableDescriptor;
 import io.mink.testkit.KafkaBroker;
@@ -68,7 +69,7 @@ class RegistryIndexingIT {
 
   @Test
   void confluentPrefixedAvroBecomesTypedColumnsAndBadPartsStayRawWithTheirReason() throws Exception {
-    String topic = IndexerHarness.uniqueTopic("avro");
+    String topic = InProcessSidecar.uniqueTopic("avro");
     KAFKA.createTopic(topic, 1);
     int keyId = registry.register(topic + "-key", SchemaType.AVRO, "\"string\"").id();
     int valueId = registry.register(topic + "-value", SchemaType.AVRO, ORDER_V1).id();
@@ -79,7 +80,7 @@ class RegistryIndexingIT {
         record(null, confluent(valueId, new byte[] {(byte) 0xFF})));
     KAFKA.produce(topic, records);
 
-    try (IndexerHarness sidecar = sidecar()) {
+    try (InProcessSidecar sidecar = sidecar()) {
       TableDescriptor table = sidecar.add(topic, Duration.ofMinutes(3));
       RoundResult result = sidecar.runRound(table);
 
@@ -108,13 +109,13 @@ class RegistryIndexingIT {
 
   @Test
   void newSchemaVersionIsMergedInTheSameCommitAsItsRowsAndOldVersionsKeepArriving() throws Exception {
-    String topic = IndexerHarness.uniqueTopic("evolving");
+    String topic = InProcessSidecar.uniqueTopic("evolving");
     KAFKA.createTopic(topic, 1);
     int v1 = registry.register(topic + "-value", SchemaType.AVRO, ORDER_V1).id();
     int v2 = registry.register(topic + "-value", SchemaType.AVRO, ORDER_V2).id();
     KAFKA.produce(topic, List.of(record(null, confluent(v1, order(ORDER_V1, 1, "a", 1)))));
 
-    try (IndexerHarness sidecar = sidecar()) {
+    try (InProcessSidecar sidecar = sidecar()) {
       TableDescriptor table = sidecar.add(topic, Duration.ofMinutes(3));
       sidecar.runRound(table);
       int snapshotsBefore = size(sidecar.table(table).snapshots());
@@ -135,7 +136,7 @@ class RegistryIndexingIT {
 
   @Test
   void registryOutageMakesTheRoundWaitAndNoRowGoesRaw() throws Exception {
-    String topic = IndexerHarness.uniqueTopic("outage");
+    String topic = InProcessSidecar.uniqueTopic("outage");
     KAFKA.createTopic(topic, 1);
     int id = registry.register(topic + "-value", SchemaType.AVRO, ORDER_V1).id();
     List<TestRecord> records = new ArrayList<>();
@@ -144,7 +145,7 @@ class RegistryIndexingIT {
     }
     KAFKA.produce(topic, records);
 
-    try (IndexerHarness sidecar = sidecar()) {
+    try (InProcessSidecar sidecar = sidecar()) {
       TableDescriptor table = sidecar.add(topic, Duration.ofMinutes(3));
       registry.setAvailable(false);
       CompletableFuture<RoundResult> round = CompletableFuture.supplyAsync(() -> sidecar.runRound(table));
@@ -162,12 +163,12 @@ class RegistryIndexingIT {
   }
 
   /** A sidecar whose decoder comes from the configuration, as {@code mink serve} builds it. */
-  private IndexerHarness sidecar() {
+  private InProcessSidecar sidecar() {
     SchemaRegistrySettings settings = MinkConfigLoader.load(null, Map.of(
         "MINK_KAFKA_BOOTSTRAP_SERVERS", KAFKA.bootstrapServers(),
         "MINK_SCHEMA_REGISTRY_URL", registry.url(),
         "MINK_SCHEMA_REGISTRY_REQUEST_TIMEOUT", "2s"), warehouse.directory()).schemaRegistry();
-    return new IndexerHarness(KAFKA.bootstrapServers(), warehouse.lakeSettings(), "_tables", 128L * 1024 * 1024,
+    return new InProcessSidecar(KAFKA.bootstrapServers(), warehouse.lakeSettings(), "_tables",
         RegistryDecoders.from(settings).orElseThrow());
   }
 

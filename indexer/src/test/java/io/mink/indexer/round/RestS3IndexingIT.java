@@ -3,6 +3,7 @@ package io.mink.indexer.round;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.mink.indexer.schedule.TieringService;
+import io.mink.indexer.testing.InProcessSidecar;
 import io.mink.lake.LakeOffsets;
 import io.mink.lake.catalog.LakeSettings;
 import io.mink.schema.KafkaColumns;
@@ -61,13 +62,13 @@ class RestS3IndexingIT {
 
   @Test
   void recordsIndexedThroughARestCatalogOnS3ReadBackOneRowPerOffset() {
-    String topic = IndexerHarness.uniqueTopic("rest-s3");
+    String topic = InProcessSidecar.uniqueTopic("rest-s3");
     KAFKA.createTopic(topic, 3);
     List<TestRecord> records = TestRecords.mixed(20261130L, 1_000, 3);
     List<RecordMetadata> sent = KAFKA.produce(topic, records);
     LakeSettings lake = new LakeSettings("iceberg", "rest", rest.uri(), WAREHOUSE, s3.fileIoProperties());
 
-    try (IndexerHarness sidecar = new IndexerHarness(KAFKA.bootstrapServers(), lake, "_tables")) {
+    try (InProcessSidecar sidecar = new InProcessSidecar(KAFKA.bootstrapServers(), lake, "_tables")) {
       TableDescriptor table = sidecar.add(topic, Duration.ofMinutes(3));
       RoundResult result = sidecar.runRound(table);
 
@@ -76,7 +77,7 @@ class RestS3IndexingIT {
       assertThat(sidecar.offsets(table)).isEqualTo(LakeOffsets.of(KAFKA.endOffsets(topic)));
       Map<String, Record> rows = new HashMap<>();
       for (Record row : sidecar.rows(table)) {
-        assertThat(rows.put(IndexerHarness.offsetKey(row), row)).as("duplicate row %s", row).isNull();
+        assertThat(rows.put(InProcessSidecar.offsetKey(row), row)).as("duplicate row %s", row).isNull();
       }
       assertThat(rows).hasSize(1_000);
       for (int i = 0; i < records.size(); i++) {

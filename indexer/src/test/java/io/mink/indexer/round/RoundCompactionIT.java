@@ -2,6 +2,7 @@ package io.mink.indexer.round;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.mink.indexer.testing.InProcessSidecar;
 import io.mink.tables.TableDescriptor;
 import io.mink.testkit.KafkaBroker;
 import io.mink.testkit.TestRecords;
@@ -30,9 +31,9 @@ class RoundCompactionIT {
 
   @Test
   void roundsCompactTheSmallFilesOfThePartitionsTheyWroteToAndKeepEveryRow() {
-    String topic = IndexerHarness.uniqueTopic("compacted");
+    String topic = InProcessSidecar.uniqueTopic("compacted");
     KAFKA.createTopic(topic, 2);
-    try (IndexerHarness sidecar = new IndexerHarness(KAFKA.bootstrapServers(), warehouse.lakeSettings(),
+    try (InProcessSidecar sidecar = new InProcessSidecar(KAFKA.bootstrapServers(), warehouse.lakeSettings(),
         "_tables_" + topic)) {
       TableDescriptor table = sidecar.add(topic, Duration.ofMinutes(3));
       sidecar.table(table).updateProperties().set(RoundCompaction.PROPERTY, "true").commit();
@@ -59,9 +60,9 @@ class RoundCompactionIT {
 
   @Test
   void withoutThePropertyNothingIsCompacted() {
-    String topic = IndexerHarness.uniqueTopic("uncompacted");
+    String topic = InProcessSidecar.uniqueTopic("uncompacted");
     KAFKA.createTopic(topic, 1);
-    try (IndexerHarness sidecar = new IndexerHarness(KAFKA.bootstrapServers(), warehouse.lakeSettings(),
+    try (InProcessSidecar sidecar = new InProcessSidecar(KAFKA.bootstrapServers(), warehouse.lakeSettings(),
         "_tables_" + topic)) {
       TableDescriptor table = sidecar.add(topic, Duration.ofMinutes(3));
       for (int round = 0; round < 4; round++) {
@@ -76,7 +77,7 @@ class RoundCompactionIT {
 
   private static Map<String, Record> byOffset(List<Record> rows) {
     Map<String, Record> byOffset = new TreeMap<>();
-    rows.forEach(row -> byOffset.put(IndexerHarness.offsetKey(row), row));
+    rows.forEach(row -> byOffset.put(InProcessSidecar.offsetKey(row), row));
     assertThat(byOffset).hasSize(rows.size());
     return byOffset;
   }

@@ -1,6 +1,7 @@
 package io.mink.indexer.schedule;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import io.mink.tables.KafkaClientFactory;
 import io.mink.testkit.KafkaBroker;
@@ -46,12 +47,9 @@ class GroupMembershipDefaultsIT {
     }
   }
 
-  private static Optional<String> awaitProblem(GroupMembership membership) throws InterruptedException {
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-    while (membership.joinProblem().isEmpty() && System.nanoTime() < deadline) {
-      Thread.sleep(100);
-    }
-    return membership.joinProblem();
+  private static Optional<String> awaitProblem(GroupMembership membership) {
+    return await("a join problem").atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(100))
+        .until(membership::joinProblem, Optional::isPresent);
   }
 
   private static MembershipListener listener(CountDownLatch joined) {

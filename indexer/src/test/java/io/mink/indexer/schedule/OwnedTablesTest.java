@@ -2,6 +2,7 @@ package io.mink.indexer.schedule;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
 
 import io.mink.indexer.round.DataLossException;
 import io.mink.indexer.round.OffsetGap;
@@ -24,6 +25,8 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import org.apache.iceberg.exceptions.NoSuchTableException;
+import org.apache.iceberg.exceptions.ServiceUnavailableException;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -122,10 +125,10 @@ class OwnedTablesTest {
   }
 
   @Test
-  void anyOtherFailedRoundIsRetriedAfterTheBackoff() {
+  void anOutageIsRetriedAfterTheBackoff() {
     RoundLease lease = taken();
 
-    tables.roundFailed(lease, new IllegalStateException("Cannot reach the catalog"));
+    tables.roundFailed(lease, new ServiceUnavailableException("Cannot reach the catalog"));
 
     assertThat(status().state()).isEqualTo(TableState.FAILED);
     assertThat(status().error()).isEqualTo("Cannot reach the catalog");
@@ -133,13 +136,38 @@ class OwnedTablesTest {
   }
 
   @Test
+  void aBugStopsTheTableUntilItIsResumed() {
+    RoundLease lease = taken();
+
+    tables.roundFailed(lease, new NullPointerException("row is null"));
+
+    assertThat(status().state()).isEqualTo(TableState.FAILED);
+    assertThat(status().nextDue()).isNull();
+    clock.now = T0.plus(Duration.ofHours(1));
+    assertThat(tables.advance()).isEqualTo(Instant.MAX);
+    assertThat(status().state()).isEqualTo(TableState.FAILED);
+    TableDescriptor resumed = ORDERS.withLifecycle(Lifecycle.indexing(clock.now, "resumed by mink table resume"));
+    assertThat(tables.reconcile(List.of(resumed))).isEmpty();
+    assertThat(status().state()).isEqualTo(TableState.PENDING);
+  }
+
+  @Test
+  void aTableMissingFromTheCatalogIsAConflictThatStopsIt() {
+    RoundLease lease = taken();
+
+    tables.roundFailed(lease, new NoSuchTableException("Table does not exist: kafka.orders"));
+
+    assertThat(status().state()).isEqualTo(TableState.FAILED);
+    assertThat(status().error()).isEqualTo("Table does not exist: kafka.orders");
+    assertThat(status().nextDue()).isNull();
+  }
+
+  @Test
   void revokedPartitionStopsTheRoundOfItsTableBeforeItIsHandedOver() throws Exception {
     RoundLease lease = taken();
 
     Future<?> revoking = threads.submit(() -> tables.revoked(Set.of(ORDERS_PARTITION)));
-    while (!lease.lost()) {
-      Thread.sleep(10);
-    }
+    await().forever().pollInterval(Duration.ofMillis(10)).until(lease::lost);
     assertThat(revoking).as("the revocation waits for the round to stop").isNotDone();
     assertThatThrownBy(lease::heartbeat).isInstanceOf(LeaseLostException.class)
         .hasMessage("Round of table kafka.orders under epoch " + lease.epoch()
@@ -170,9 +198,7 @@ class OwnedTablesTest {
     RoundLease lease = taken();
 
     Future<?> stopping = threads.submit(tables::stop);
-    while (!lease.lost()) {
-      Thread.sleep(10);
-    }
+    await().forever().pollInterval(Duration.ofMillis(10)).until(lease::lost);
     lease.end();
     stopping.get(10, TimeUnit.SECONDS);
 

@@ -1,6 +1,7 @@
 package io.mink.indexer.schedule;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import io.mink.indexer.config.MinkConfigLoader;
 import io.mink.indexer.config.SchemaRegistrySettings;
@@ -103,17 +104,13 @@ class RegistryWaitStatusIT {
     }
   }
 
-  private static TableStatus awaitRegistryWait(TieringService service, String table) throws InterruptedException {
-    long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
-    while (System.nanoTime() < deadline) {
-      Optional<TableStatus> status = service.statusBoard().all().stream()
-          .filter(candidate -> candidate.table().equals(table) && candidate.registryWait() != null).findFirst();
-      if (status.isPresent()) {
-        return status.get();
-      }
-      Thread.sleep(100);
-    }
-    throw new AssertionError("The status of " + table + " never showed a registry wait: "
-        + service.statusBoard().all());
+  private static TableStatus awaitRegistryWait(TieringService service, String table) {
+    return await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(100))
+        .until(() -> registryWait(service, table), Optional::isPresent).get();
+  }
+
+  private static Optional<TableStatus> registryWait(TieringService service, String table) {
+    return service.statusBoard().all().stream()
+        .filter(candidate -> candidate.table().equals(table) && candidate.registryWait() != null).findFirst();
   }
 }

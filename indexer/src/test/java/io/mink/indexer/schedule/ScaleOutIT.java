@@ -2,8 +2,8 @@ package io.mink.indexer.schedule;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.mink.indexer.round.IndexerHarness;
 import io.mink.indexer.stats.TableStatus;
+import io.mink.indexer.testing.InProcessSidecar;
 import io.mink.lake.LakeOffsets;
 import io.mink.tables.TableDescriptor;
 import io.mink.testkit.KafkaBroker;
@@ -16,6 +16,7 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.UUID;
@@ -23,6 +24,7 @@ import java.util.function.Supplier;
 import org.apache.iceberg.data.IcebergGenerics;
 import org.apache.iceberg.data.Record;
 import org.apache.iceberg.io.CloseableIterable;
+import org.awaitility.Awaitility;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -62,7 +64,7 @@ class ScaleOutIT {
       }
       Map<String, TableDescriptor> tables = new TreeMap<>();
       for (String topic : topics) {
-        TableDescriptor table = sidecars.get(0).add(topic, null, Duration.ofMillis(500));
+        TableDescriptor table = sidecars.get(0).addNew(topic, null, Duration.ofMillis(500));
         tables.put(table.qualifiedName(), table);
       }
 
@@ -169,28 +171,20 @@ class ScaleOutIT {
     Set<String> seen = new HashSet<>();
     try (CloseableIterable<Record> rows = IcebergGenerics.read(reader.table(table)).build()) {
       for (Record row : rows) {
-        assertThat(seen.add(IndexerHarness.offsetKey(row))).as("row %s of %s is unique", IndexerHarness.offsetKey(row),
+        assertThat(seen.add(InProcessSidecar.offsetKey(row))).as("row %s of %s is unique", InProcessSidecar.offsetKey(row),
             table.qualifiedName()).isTrue();
       }
     }
     assertThat(seen).hasSize(produced.get(table.topic()));
   }
 
-  private static <T> T await(String what, Supplier<T> probe) throws InterruptedException {
-    long deadline = System.nanoTime() + WAIT.toNanos();
-    while (true) {
-      T value = probe.get();
-      if (value != null) {
-        return value;
-      }
-      assertThat(System.nanoTime()).as("waiting for %s", what).isLessThan(deadline);
-      Thread.sleep(50);
-    }
+  private static <T> T await(String what, Supplier<T> probe) {
+    return Awaitility.await(what).atMost(WAIT).pollInterval(Duration.ofMillis(50)).until(probe::get, Objects::nonNull);
   }
 
   private InProcessSidecar newSidecar() {
     TieringSettings settings = new TieringSettings(2, 1, 128L << 20, Duration.ofMillis(200), Duration.ofSeconds(30),
         SESSION_TIMEOUT, "mink-scale-" + suffix, ownersTopic);
-    return new InProcessSidecar(KAFKA.bootstrapServers(), warehouse.lakeSettings(), tablesTopic, settings);
+    return new InProcessSidecar(KAFKA.bootstrapServers(), warehouse.lakeSettings(), tablesTopic, settings, null).start();
   }
 }

@@ -3,6 +3,7 @@ package io.mink.indexer.schedule;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.mink.indexer.round.TableRows;
+import io.mink.indexer.testing.InProcessSidecar;
 import io.mink.tables.Lifecycle;
 import io.mink.tables.LifecycleState;
 import io.mink.tables.TableDescriptor;
@@ -16,10 +17,12 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Map;
+import java.util.Objects;
 import java.util.UUID;
 import java.util.function.Supplier;
 import java.util.stream.Stream;
 import org.apache.iceberg.catalog.TableIdentifier;
+import org.awaitility.Awaitility;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -122,18 +125,9 @@ class TableLifecycleIT {
   }
 
   /** Creates the topic again once the broker has settled the deletion; returns its new topic id. */
-  private static String recreate(String topic) throws InterruptedException {
-    long deadline = System.nanoTime() + WAIT.toNanos();
-    while (true) {
-      try {
-        return KAFKA.createTopic(topic, 2).toString();
-      } catch (RuntimeException e) {
-        if (System.nanoTime() > deadline) {
-          throw e;
-        }
-        Thread.sleep(200);
-      }
-    }
+  private static String recreate(String topic) {
+    return Awaitility.await("topic " + topic + " created again").atMost(WAIT).pollInterval(Duration.ofMillis(200))
+        .ignoreExceptions().until(() -> KAFKA.createTopic(topic, 2).toString(), Objects::nonNull);
   }
 
   private static TableIdentifier identifier(TableDescriptor table) {
@@ -160,26 +154,18 @@ class TableLifecycleIT {
         .filter(found -> found.state() == state).orElse(null));
   }
 
-  private static <T> T await(String what, Supplier<T> check) throws InterruptedException {
-    long deadline = System.nanoTime() + WAIT.toNanos();
-    while (System.nanoTime() < deadline) {
-      T value = check.get();
-      if (value != null) {
-        return value;
-      }
-      Thread.sleep(100);
-    }
-    throw new AssertionError("Timed out after " + WAIT.toSeconds() + "s waiting for " + what);
+  private static <T> T await(String what, Supplier<T> check) {
+    return Awaitility.await(what).atMost(WAIT).pollInterval(Duration.ofMillis(100)).until(check::get, Objects::nonNull);
   }
 
   private InProcessSidecar newSidecar() {
     return new InProcessSidecar(KAFKA.bootstrapServers(), warehouse.lakeSettings(), tablesTopic, new TieringSettings(2,
         1, 128L << 20, Duration.ofSeconds(1), Duration.ofSeconds(30), Duration.ofSeconds(2), "mink-lifecycle-" + suffix,
-        "_owners-" + suffix));
+        "_owners-" + suffix), null).start();
   }
 
   private static TableDescriptor add(InProcessSidecar sidecar, String topic) {
-    return sidecar.add(topic, KAFKA.topicId(topic).toString(), Duration.ofMillis(500));
+    return sidecar.addNew(topic, KAFKA.topicId(topic).toString(), Duration.ofMillis(500));
   }
 
   private static long rows(InProcessSidecar sidecar, TableDescriptor table) {

@@ -99,7 +99,8 @@ class TieringScheduleTest {
   void aRoundStoppedByAGapLeavesTheTableFailedAndNeverDueUntilResumed() {
     long epoch = tiering("kafka.orders");
 
-    List<Transition> stopped = schedule.stopped("kafka.orders", epoch, "Kafka deleted offsets [0, 5)", T0);
+    List<Transition> stopped = schedule.stopped("kafka.orders", epoch, "Kafka deleted offsets [0, 5)",
+        "mink table resume kafka.orders --accept-gap", T0);
 
     assertThat(stopped).extracting(Transition::from, Transition::to).containsExactly(tuple(TIERING, FAILED));
     assertThat(stopped.get(0).reason())

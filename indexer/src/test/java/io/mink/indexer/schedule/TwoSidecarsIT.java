@@ -2,7 +2,7 @@ package io.mink.indexer.schedule;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.mink.indexer.round.IndexerHarness;
+import io.mink.indexer.testing.InProcessSidecar;
 import io.mink.lake.LakeOffsets;
 import io.mink.lake.commit.OffsetConflictException;
 import io.mink.tables.TableDescriptor;
@@ -30,15 +30,15 @@ class TwoSidecarsIT {
 
   @Test
   void twoSidecarsOnOneTableNeverCommitARangeTwice() throws Exception {
-    String topic = IndexerHarness.uniqueTopic("contended");
+    String topic = InProcessSidecar.uniqueTopic("contended");
     KAFKA.createTopic(topic, 3);
     AtomicBoolean producing = new AtomicBoolean(true);
     AtomicInteger conflicts = new AtomicInteger();
     int batches = 20;
     int perBatch = 1_000;
 
-    try (IndexerHarness first = new IndexerHarness(KAFKA.bootstrapServers(), warehouse.lakeSettings(), "_tables");
-        IndexerHarness second = new IndexerHarness(KAFKA.bootstrapServers(), warehouse.lakeSettings(), "_tables")) {
+    try (InProcessSidecar first = new InProcessSidecar(KAFKA.bootstrapServers(), warehouse.lakeSettings(), "_tables");
+        InProcessSidecar second = new InProcessSidecar(KAFKA.bootstrapServers(), warehouse.lakeSettings(), "_tables")) {
       TableDescriptor table = first.add(topic, Duration.ofMinutes(3));
       ExecutorService threads = Executors.newFixedThreadPool(3);
       try {
@@ -50,7 +50,7 @@ class TwoSidecarsIT {
           return null;
         });
         List<Future<Integer>> sidecars = new ArrayList<>();
-        for (IndexerHarness sidecar : List.of(first, second)) {
+        for (InProcessSidecar sidecar : List.of(first, second)) {
           sidecars.add(threads.submit(indexUntilCaughtUp(sidecar, table, topic, producing, conflicts)));
         }
         producer.get();
@@ -64,14 +64,14 @@ class TwoSidecarsIT {
       }
 
       assertThat(first.rows(table)).hasSize(batches * perBatch)
-          .extracting(IndexerHarness::offsetKey).doesNotHaveDuplicates();
+          .extracting(InProcessSidecar::offsetKey).doesNotHaveDuplicates();
       assertThat(first.offsets(table)).isEqualTo(LakeOffsets.of(KAFKA.endOffsets(topic)));
       System.out.printf("two sidecars: %d conflicting commits refused%n", conflicts.get());
     }
   }
 
   private static Callable<Integer> indexUntilCaughtUp(
-      IndexerHarness sidecar, TableDescriptor table, String topic, AtomicBoolean producing, AtomicInteger conflicts) {
+      InProcessSidecar sidecar, TableDescriptor table, String topic, AtomicBoolean producing, AtomicInteger conflicts) {
     return () -> {
       int committed = 0;
       while (true) {

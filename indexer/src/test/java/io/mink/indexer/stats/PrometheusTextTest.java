@@ -12,7 +12,7 @@ import org.junit.jupiter.api.Test;
 
 class PrometheusTextTest {
   @Test
-  void boardOfTwoTablesRendersEveryFamilyInOrder() {
+  void boardOfTwoTablesRendersEveryFamilySortedByName() {
     MetricsSnapshot snapshot = new MetricsSnapshot(List.of(orders(), events()),
         Map.of("kafka.orders", List.of(new PartitionLag(0, 1200, 1350, Duration.ofSeconds(9)),
             new PartitionLag(1, 800, 800, Duration.ZERO))),
@@ -22,134 +22,138 @@ class PrometheusTextTest {
         Map.of(LifecycleState.INDEXING, 2, LifecycleState.MISSING, 1, LifecycleState.REPLACED, 1));
 
     assertThat(PrometheusText.render(snapshot)).isEqualTo("""
-        # HELP mink_ready 1 when this instance is ready to tier (GET /ready answers 200), else 0
-        # TYPE mink_ready gauge
-        mink_ready 1
-        # HELP mink_owned_tables Tables this instance owns
-        # TYPE mink_owned_tables gauge
-        mink_owned_tables 2
-        # HELP mink_tables Added tables in each state (indexing, missing, replaced, removing), owned or not, as of the tables topic
-        # TYPE mink_tables gauge
-        mink_tables{state="indexing"} 2
-        mink_tables{state="missing"} 1
-        mink_tables{state="replaced"} 1
-        mink_tables{state="removing"} 0
-        # HELP mink_table_info 1 for each owned table, with its topic and owner
-        # TYPE mink_table_info gauge
-        mink_table_info{table="kafka.events",topic="events",owner="host-a:4242:ab12cd"} 1
-        mink_table_info{table="kafka.orders",topic="orders",owner="host-a:4242:ab12cd"} 1
-        # HELP mink_table_state The table's state in the tiering schedule: 1 for the current state, 0 for the others
-        # TYPE mink_table_state gauge
-        mink_table_state{table="kafka.events",state="scheduled"} 0
-        mink_table_state{table="kafka.events",state="pending"} 0
-        mink_table_state{table="kafka.events",state="tiering"} 0
-        mink_table_state{table="kafka.events",state="tiered"} 0
-        mink_table_state{table="kafka.events",state="failed"} 1
-        mink_table_state{table="kafka.orders",state="scheduled"} 0
-        mink_table_state{table="kafka.orders",state="pending"} 0
-        mink_table_state{table="kafka.orders",state="tiering"} 0
-        mink_table_state{table="kafka.orders",state="tiered"} 1
-        mink_table_state{table="kafka.orders",state="failed"} 0
-        # HELP mink_table_epoch The epoch of the table's current or last round
-        # TYPE mink_table_epoch gauge
-        mink_table_epoch{table="kafka.events"} 17179869184
-        mink_table_epoch{table="kafka.orders"} 12884901895
-        # HELP mink_table_last_tiered_timestamp_seconds When the table's newest Mink snapshot was committed, in Unix seconds
-        # TYPE mink_table_last_tiered_timestamp_seconds gauge
-        mink_table_last_tiered_timestamp_seconds{table="kafka.orders"} 1767268788
-        # HELP mink_table_next_due_timestamp_seconds When the table's next round is due, in Unix seconds; absent while it tiers or a gap stops it
-        # TYPE mink_table_next_due_timestamp_seconds gauge
-        mink_table_next_due_timestamp_seconds{table="kafka.orders"} 1767268920
-        # HELP mink_table_status_updated_timestamp_seconds When the scheduler last updated the table's status, in Unix seconds
-        # TYPE mink_table_status_updated_timestamp_seconds gauge
-        mink_table_status_updated_timestamp_seconds{table="kafka.events"} 1767268797
-        mink_table_status_updated_timestamp_seconds{table="kafka.orders"} 1767268788
-        # HELP mink_table_registry_wait_seconds How long the table's running round has waited for its schema registry; 0 when it waits for none
-        # TYPE mink_table_registry_wait_seconds gauge
-        mink_table_registry_wait_seconds{table="kafka.events"} 0
-        mink_table_registry_wait_seconds{table="kafka.orders"} 0
-        # HELP mink_table_gap_offsets Offsets Kafka deleted before they were indexed, which stop the table until mink table resume --accept-gap
-        # TYPE mink_table_gap_offsets gauge
-        mink_table_gap_offsets{table="kafka.events"} 200
-        mink_table_gap_offsets{table="kafka.orders"} 0
-        # HELP mink_partition_lake_offset The next offset of the partition to index
-        # TYPE mink_partition_lake_offset gauge
-        mink_partition_lake_offset{table="kafka.events",partition="0"} 0
-        mink_partition_lake_offset{table="kafka.orders",partition="0"} 1200
-        mink_partition_lake_offset{table="kafka.orders",partition="1"} 800
-        # HELP mink_partition_end_offset The partition's end offset (last stable offset) when last measured
-        # TYPE mink_partition_end_offset gauge
-        mink_partition_end_offset{table="kafka.events",partition="0"} 500
-        mink_partition_end_offset{table="kafka.orders",partition="0"} 1350
-        mink_partition_end_offset{table="kafka.orders",partition="1"} 800
-        # HELP mink_partition_offset_lag Records of the partition not in the lake yet
-        # TYPE mink_partition_offset_lag gauge
-        mink_partition_offset_lag{table="kafka.events",partition="0"} 500
-        mink_partition_offset_lag{table="kafka.orders",partition="0"} 150
-        mink_partition_offset_lag{table="kafka.orders",partition="1"} 0
-        # HELP mink_partition_time_lag_seconds Age of the partition's oldest record not in the lake yet, 0 when none waits; absent when unknown
-        # TYPE mink_partition_time_lag_seconds gauge
-        mink_partition_time_lag_seconds{table="kafka.orders",partition="0"} 9
-        mink_partition_time_lag_seconds{table="kafka.orders",partition="1"} 0
-        # HELP mink_last_round_finished_timestamp_seconds When the table's last round on this instance ended, in Unix seconds
-        # TYPE mink_last_round_finished_timestamp_seconds gauge
-        mink_last_round_finished_timestamp_seconds{table="kafka.orders"} 1767268788
-        # HELP mink_last_round_rows Rows the table's last round wrote
-        # TYPE mink_last_round_rows gauge
-        mink_last_round_rows{table="kafka.orders"} 1000
+        # HELP mink_jvm_heap_max_bytes The largest heap the JVM may use; absent when it has no limit
+        # TYPE mink_jvm_heap_max_bytes gauge
+        mink_jvm_heap_max_bytes 1.073741824E9
+        # HELP mink_jvm_heap_used_bytes Heap the JVM uses
+        # TYPE mink_jvm_heap_used_bytes gauge
+        mink_jvm_heap_used_bytes 1.048576E8
         # HELP mink_last_round_bytes Bytes of data files the table's last round wrote
         # TYPE mink_last_round_bytes gauge
-        mink_last_round_bytes{table="kafka.orders"} 2202009
-        # HELP mink_last_round_files Data files the table's last round wrote
-        # TYPE mink_last_round_files gauge
-        mink_last_round_files{table="kafka.orders"} 2
+        mink_last_round_bytes{table="kafka.orders"} 2202009.0
         # HELP mink_last_round_duration_seconds How long the table's last round took
         # TYPE mink_last_round_duration_seconds gauge
         mink_last_round_duration_seconds{table="kafka.orders"} 1.2
-        # HELP mink_rounds_committed_total Rounds of the table this instance committed
-        # TYPE mink_rounds_committed_total counter
-        mink_rounds_committed_total{table="kafka.orders"} 5
-        # HELP mink_rounds_failed_total Rounds of the table that failed on this instance
-        # TYPE mink_rounds_failed_total counter
-        mink_rounds_failed_total{table="kafka.orders"} 1
-        # HELP mink_tiered_rows_total Rows this instance wrote to the table
-        # TYPE mink_tiered_rows_total counter
-        mink_tiered_rows_total{table="kafka.orders"} 4200
-        # HELP mink_tiered_bytes_total Bytes of data files this instance wrote to the table
-        # TYPE mink_tiered_bytes_total counter
-        mink_tiered_bytes_total{table="kafka.orders"} 9000000
+        # HELP mink_last_round_files Data files the table's last round wrote
+        # TYPE mink_last_round_files gauge
+        mink_last_round_files{table="kafka.orders"} 2.0
+        # HELP mink_last_round_finished_timestamp_seconds When the table's last round on this instance ended, in Unix seconds
+        # TYPE mink_last_round_finished_timestamp_seconds gauge
+        mink_last_round_finished_timestamp_seconds{table="kafka.orders"} 1.767268788E9
+        # HELP mink_last_round_rows Rows the table's last round wrote
+        # TYPE mink_last_round_rows gauge
+        mink_last_round_rows{table="kafka.orders"} 1000.0
+        # HELP mink_owned_tables Tables this instance owns
+        # TYPE mink_owned_tables gauge
+        mink_owned_tables 2.0
+        # HELP mink_partition_end_offset The partition's end offset (last stable offset) when last measured
+        # TYPE mink_partition_end_offset gauge
+        mink_partition_end_offset{partition="0",table="kafka.events"} 500.0
+        mink_partition_end_offset{partition="0",table="kafka.orders"} 1350.0
+        mink_partition_end_offset{partition="1",table="kafka.orders"} 800.0
+        # HELP mink_partition_lake_offset The next offset of the partition to index
+        # TYPE mink_partition_lake_offset gauge
+        mink_partition_lake_offset{partition="0",table="kafka.events"} 0.0
+        mink_partition_lake_offset{partition="0",table="kafka.orders"} 1200.0
+        mink_partition_lake_offset{partition="1",table="kafka.orders"} 800.0
+        # HELP mink_partition_offset_lag Records of the partition not in the lake yet
+        # TYPE mink_partition_offset_lag gauge
+        mink_partition_offset_lag{partition="0",table="kafka.events"} 500.0
+        mink_partition_offset_lag{partition="0",table="kafka.orders"} 150.0
+        mink_partition_offset_lag{partition="1",table="kafka.orders"} 0.0
+        # HELP mink_partition_time_lag_seconds Age of the partition's oldest record not in the lake yet, 0 when none waits; absent when unknown
+        # TYPE mink_partition_time_lag_seconds gauge
+        mink_partition_time_lag_seconds{partition="0",table="kafka.orders"} 9.0
+        mink_partition_time_lag_seconds{partition="1",table="kafka.orders"} 0.0
         # HELP mink_raw_parts_total Keys and values this instance left raw, by part (key or value) and reason (docs/decoding.md)
         # TYPE mink_raw_parts_total counter
-        mink_raw_parts_total{table="kafka.orders",part="key",reason="no-schema-id"} 3
-        mink_raw_parts_total{table="kafka.orders",part="value",reason="undecodable-bytes"} 12
-        # HELP mink_jvm_heap_used_bytes Heap the JVM uses
-        # TYPE mink_jvm_heap_used_bytes gauge
-        mink_jvm_heap_used_bytes 104857600
-        # HELP mink_jvm_heap_max_bytes The largest heap the JVM may use; absent when it has no limit
-        # TYPE mink_jvm_heap_max_bytes gauge
-        mink_jvm_heap_max_bytes 1073741824
+        mink_raw_parts_total{part="key",reason="no-schema-id",table="kafka.orders"} 3.0
+        mink_raw_parts_total{part="value",reason="undecodable-bytes",table="kafka.orders"} 12.0
+        # HELP mink_ready 1 when this instance is ready to tier (GET /ready answers 200), else 0
+        # TYPE mink_ready gauge
+        mink_ready 1.0
+        # HELP mink_rounds_committed_total Rounds of the table this instance committed
+        # TYPE mink_rounds_committed_total counter
+        mink_rounds_committed_total{table="kafka.orders"} 5.0
+        # HELP mink_rounds_failed_total Rounds of the table that failed on this instance
+        # TYPE mink_rounds_failed_total counter
+        mink_rounds_failed_total{table="kafka.orders"} 1.0
+        # HELP mink_table_epoch The epoch of the table's current or last round
+        # TYPE mink_table_epoch gauge
+        mink_table_epoch{table="kafka.events"} 1.7179869184E10
+        mink_table_epoch{table="kafka.orders"} 1.2884901895E10
+        # HELP mink_table_gap_offsets Offsets Kafka deleted before they were indexed, which stop the table until mink table resume --accept-gap
+        # TYPE mink_table_gap_offsets gauge
+        mink_table_gap_offsets{table="kafka.events"} 200.0
+        mink_table_gap_offsets{table="kafka.orders"} 0.0
+        # HELP mink_table_info 1 for each owned table, with its topic and owner
+        # TYPE mink_table_info gauge
+        mink_table_info{owner="host-a:4242:ab12cd",table="kafka.events",topic="events"} 1.0
+        mink_table_info{owner="host-a:4242:ab12cd",table="kafka.orders",topic="orders"} 1.0
+        # HELP mink_table_last_tiered_timestamp_seconds When the table's newest Mink snapshot was committed, in Unix seconds
+        # TYPE mink_table_last_tiered_timestamp_seconds gauge
+        mink_table_last_tiered_timestamp_seconds{table="kafka.orders"} 1.767268788E9
+        # HELP mink_table_next_due_timestamp_seconds When the table's next round is due, in Unix seconds; absent while it tiers or a gap stops it
+        # TYPE mink_table_next_due_timestamp_seconds gauge
+        mink_table_next_due_timestamp_seconds{table="kafka.orders"} 1.76726892E9
+        # HELP mink_table_registry_wait_seconds How long the table's running round has waited for its schema registry; 0 when it waits for none
+        # TYPE mink_table_registry_wait_seconds gauge
+        mink_table_registry_wait_seconds{table="kafka.events"} 0.0
+        mink_table_registry_wait_seconds{table="kafka.orders"} 0.0
+        # HELP mink_table_state The table's state in the tiering schedule: 1 for the current state, 0 for the others
+        # TYPE mink_table_state gauge
+        mink_table_state{state="failed",table="kafka.events"} 1.0
+        mink_table_state{state="failed",table="kafka.orders"} 0.0
+        mink_table_state{state="pending",table="kafka.events"} 0.0
+        mink_table_state{state="pending",table="kafka.orders"} 0.0
+        mink_table_state{state="scheduled",table="kafka.events"} 0.0
+        mink_table_state{state="scheduled",table="kafka.orders"} 0.0
+        mink_table_state{state="tiered",table="kafka.events"} 0.0
+        mink_table_state{state="tiered",table="kafka.orders"} 1.0
+        mink_table_state{state="tiering",table="kafka.events"} 0.0
+        mink_table_state{state="tiering",table="kafka.orders"} 0.0
+        # HELP mink_table_status_updated_timestamp_seconds When the scheduler last updated the table's status, in Unix seconds
+        # TYPE mink_table_status_updated_timestamp_seconds gauge
+        mink_table_status_updated_timestamp_seconds{table="kafka.events"} 1.767268797E9
+        mink_table_status_updated_timestamp_seconds{table="kafka.orders"} 1.767268788E9
+        # HELP mink_tables Added tables in each state (indexing, missing, replaced, removing), owned or not, as of the tables topic
+        # TYPE mink_tables gauge
+        mink_tables{state="indexing"} 2.0
+        mink_tables{state="missing"} 1.0
+        mink_tables{state="removing"} 0.0
+        mink_tables{state="replaced"} 1.0
+        # HELP mink_tiered_bytes_total Bytes of data files this instance wrote to the table
+        # TYPE mink_tiered_bytes_total counter
+        mink_tiered_bytes_total{table="kafka.orders"} 9000000.0
+        # HELP mink_tiered_rows_total Rows this instance wrote to the table
+        # TYPE mink_tiered_rows_total counter
+        mink_tiered_rows_total{table="kafka.orders"} 4200.0
         """);
   }
 
   @Test
-  void emptyBoardStillDescribesEveryFamily() {
+  void emptyBoardShowsTheInstanceAndLeavesOutFamiliesWithoutSamples() {
     String text = PrometheusText.render(new MetricsSnapshot(List.of(), Map.of(), Map.of(), false, 10, -1));
 
-    assertThat(text).contains("mink_ready 0\n", "mink_owned_tables 0\n", "mink_tables{state=\"missing\"} 0\n", "# TYPE mink_partition_offset_lag gauge\n",
-        "# TYPE mink_rounds_committed_total counter\n", "mink_jvm_heap_used_bytes 10\n");
-    assertThat(text).doesNotContain("mink_jvm_heap_max_bytes -1", "table=");
+    assertThat(text).contains("mink_ready 0.0\n", "mink_owned_tables 0.0\n", "mink_tables{state=\"missing\"} 0.0\n",
+        "mink_jvm_heap_used_bytes 10.0\n");
+    assertThat(text).doesNotContain("mink_jvm_heap_max_bytes", "table=", "mink_partition_offset_lag",
+        "mink_rounds_committed_total");
   }
 
   @Test
   void labelValuesAreEscaped() {
-    assertThat(PrometheusText.labels("table", "a\"b\\c\nd")).isEqualTo("{table=\"a\\\"b\\\\c\\nd\"}");
+    String text = PrometheusText.render(new MetricsSnapshot(List.of(), Map.of(),
+        Map.of("a\"b\\c\nd", new RoundCounters.Counts(5, 0, 0, 0, Map.of())), true, 0, 0));
+
+    assertThat(text).contains("mink_rounds_committed_total{table=\"a\\\"b\\\\c\\nd\"} 5.0\n");
   }
 
   @Test
-  void secondsKeepMillisecondsWithoutTrailingZeros() {
-    assertThat(PrometheusText.seconds(Duration.ofMillis(1_500))).isEqualTo("1.5");
-    assertThat(PrometheusText.seconds(Duration.ofMillis(1))).isEqualTo("0.001");
-    assertThat(PrometheusText.seconds(Duration.ZERO)).isEqualTo("0");
-    assertThat(PrometheusText.seconds(java.time.Instant.ofEpochMilli(1_700_000_000_120L))).isEqualTo("1700000000.12");
+  void secondsKeepMilliseconds() {
+    assertThat(MetricFamilies.seconds(Duration.ofMillis(1_500))).hasValue(1.5);
+    assertThat(MetricFamilies.seconds(Duration.ofMillis(1))).hasValue(0.001);
+    assertThat(MetricFamilies.seconds(Duration.ZERO)).hasValue(0);
+    assertThat(MetricFamilies.seconds(java.time.Instant.ofEpochMilli(1_700_000_000_120L))).hasValue(1700000000.12);
   }
 }

@@ -1,6 +1,7 @@
 package io.mink.indexer.stats;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import io.mink.indexer.config.MonitoringSettings;
 import io.mink.lake.catalog.LakeTables;
@@ -67,13 +68,13 @@ class SidecarMonitoringIT {
         () -> Optional.of("joining"), Clock.systemUTC())) {
       assertThat(monitoring.httpAddress()).hasValueSatisfying(address -> assertThat(address.getPort()).isEqualTo(port));
 
-      Await.until(Duration.ofSeconds(30), () -> assertThat(metrics(port))
-          .contains("mink_partition_offset_lag{table=\"kafka." + tiered + "\",partition=\"0\"} 6\n")
-          .contains("mink_partition_offset_lag{table=\"kafka." + fresh + "\",partition=\"0\"} 3\n"));
+      await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> assertThat(metrics(port))
+          .contains("mink_partition_offset_lag{partition=\"0\",table=\"kafka." + tiered + "\"} 6.0\n")
+          .contains("mink_partition_offset_lag{partition=\"0\",table=\"kafka." + fresh + "\"} 3.0\n"));
       String text = metrics(port);
       assertThat(timeLag(text, "kafka." + tiered)).isBetween(16.0, 60.0);
-      assertThat(text).contains("mink_ready 0\n", "mink_owned_tables 2\n",
-          "mink_table_state{table=\"kafka." + tiered + "\",state=\"tiered\"} 1\n");
+      assertThat(text).contains("mink_ready 0.0\n", "mink_owned_tables 2.0\n",
+          "mink_table_state{state=\"tiered\",table=\"kafka." + tiered + "\"} 1.0\n");
       assertThat(statusTopic.read(Duration.ofSeconds(10))).containsKeys("kafka." + tiered, "kafka." + fresh);
 
       board.put(status("kafka." + tiered, tiered, List.of(new PartitionLag(0, 10, 10, Duration.ZERO)),
@@ -82,10 +83,10 @@ class SidecarMonitoringIT {
 
       String afterRound = metrics(port);
       assertThat(afterRound).contains(
-          "mink_partition_offset_lag{table=\"kafka." + tiered + "\",partition=\"0\"} 0\n",
-          "mink_rounds_committed_total{table=\"kafka." + tiered + "\"} 1\n",
-          "mink_tiered_rows_total{table=\"kafka." + tiered + "\"} 6\n",
-          "mink_raw_parts_total{table=\"kafka." + tiered + "\",part=\"value\",reason=\"undecodable-bytes\"} 2\n");
+          "mink_partition_offset_lag{partition=\"0\",table=\"kafka." + tiered + "\"} 0.0\n",
+          "mink_rounds_committed_total{table=\"kafka." + tiered + "\"} 1.0\n",
+          "mink_tiered_rows_total{table=\"kafka." + tiered + "\"} 6.0\n",
+          "mink_raw_parts_total{part=\"value\",reason=\"undecodable-bytes\",table=\"kafka." + tiered + "\"} 2.0\n");
       assertThat(get(port, "/ready").statusCode()).isEqualTo(503);
       assertThat(get(port, "/health").statusCode()).isEqualTo(200);
     }
@@ -107,8 +108,8 @@ class SidecarMonitoringIT {
   }
 
   private static double timeLag(String metrics, String table) {
-    Matcher matcher = Pattern.compile("mink_partition_time_lag_seconds\\{table=\"" + Pattern.quote(table)
-        + "\",partition=\"0\"} ([0-9.]+)").matcher(metrics);
+    Matcher matcher = Pattern.compile("mink_partition_time_lag_seconds\\{partition=\"0\",table=\"" + Pattern.quote(table)
+        + "\"} ([0-9.E]+)").matcher(metrics);
     assertThat(matcher.find()).as("a time lag of %s in%n%s", table, metrics).isTrue();
     return Double.parseDouble(matcher.group(1));
   }

@@ -1,6 +1,7 @@
 package io.mink.indexer.stats;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import io.mink.tables.KafkaClientFactory;
 import io.mink.testkit.KafkaBroker;
@@ -36,15 +37,15 @@ class StatusPublisherIT {
     board.put(status("kafka.orders", TableState.SCHEDULED, "host-a", 1));
     try (StatusPublisher publisher = StatusPublisher.start(board, clients, topic.name(), Clock.systemUTC(),
         Duration.ofMillis(500))) {
-      Await.until(Duration.ofSeconds(20), () ->
+      await().atMost(Duration.ofSeconds(20)).untilAsserted(() ->
           assertThat(topic.read(Duration.ofSeconds(10))).containsKey("kafka.orders"));
 
       board.put(status("kafka.orders", TableState.TIERING, "host-a", 2));
 
-      Await.until(Duration.ofSeconds(20), () -> assertThat(
+      await().atMost(Duration.ofSeconds(20)).untilAsserted(() -> assertThat(
           topic.read(Duration.ofSeconds(10)).get("kafka.orders").status().state()).isEqualTo(TableState.TIERING));
       Instant first = topic.read(Duration.ofSeconds(10)).get("kafka.orders").publishedAt();
-      Await.until(Duration.ofSeconds(20), () -> assertThat(
+      await().atMost(Duration.ofSeconds(20)).untilAsserted(() -> assertThat(
           topic.read(Duration.ofSeconds(10)).get("kafka.orders").publishedAt()).isAfter(first));
     }
   }
@@ -56,11 +57,11 @@ class StatusPublisherIT {
     StatusBoard newOwner = new StatusBoard();
     newOwner.put(status("kafka.orders", TableState.SCHEDULED, "host-b", 2L << 32));
     try (StatusPublisher b = StatusPublisher.start(newOwner, clients, topic.name(), Clock.systemUTC())) {
-      Await.until(Duration.ofSeconds(20), () ->
+      await().atMost(Duration.ofSeconds(20)).untilAsserted(() ->
           assertThat(topic.read(Duration.ofSeconds(10))).containsKey("kafka.orders"));
       oldOwner.put(status("kafka.orders", TableState.TIERED, "host-a", (1L << 32) + 5));
       try (StatusPublisher a = StatusPublisher.start(oldOwner, clients, topic.name(), Clock.systemUTC())) {
-        Await.until(Duration.ofSeconds(20), () -> assertThat(records()).isGreaterThanOrEqualTo(2));
+        await().atMost(Duration.ofSeconds(20)).untilAsserted(() -> assertThat(records()).isGreaterThanOrEqualTo(2));
       }
 
       assertThat(topic.read(Duration.ofSeconds(10)).get("kafka.orders").status().owner()).isEqualTo("host-b");

@@ -86,14 +86,12 @@ public final class TableAttach {
       return new Baseline(mink.get().offsets(), Source.MINK_OFFSETS, current.snapshotId());
     }
     LakeOffsets recorded = mink.map(MinkSnapshot::offsets).orElse(LakeOffsets.NONE);
+    Optional<Map<Integer, Long>> bounds = fromColumnBounds(table, metadata, current.snapshotId());
     Map<Integer, Long> next = new TreeMap<>(recorded.nextOffsets());
-    Source source = Source.COLUMN_BOUNDS;
-    if (!fromColumnBounds(table, metadata, current.snapshotId(), next)) {
-      next = new TreeMap<>(recorded.nextOffsets());
-      fromRows(table, current.snapshotId(), next);
-      source = Source.ROW_SCAN;
-    }
-    return new Baseline(LakeOffsets.of(next), source, current.snapshotId());
+    bounds.orElseGet(() -> fromRows(table, current.snapshotId()))
+        .forEach((partition, offset) -> next.merge(partition, offset, Math::max));
+    return new Baseline(LakeOffsets.of(next), bounds.isPresent() ? Source.COLUMN_BOUNDS : Source.ROW_SCAN,
+        current.snapshotId());
   }
 
   /**
@@ -165,11 +163,13 @@ public final class TableAttach {
   }
 
   /**
-   * Raises {@code next} to max(_kafka_offset) + 1 per partition from the manifests' column bounds.
-   * The partition of a file is its identity(_kafka_partition) value, else its _kafka_partition
-   * bounds when they are equal. False when some file has neither or no offset bound.
+   * Max(_kafka_offset) + 1 per partition from the manifests' column bounds. The partition of a file is its
+   * identity(_kafka_partition) value, else its _kafka_partition bounds when they are equal. Empty when some file
+   * has neither or no offset bound.
    */
-  private static boolean fromColumnBounds(Table table, TableMetadata metadata, long snapshotId, Map<Integer, Long> next) {
+  private static Optional<Map<Integer, Long>> fromColumnBounds(Table table, TableMetadata metadata,
+      long snapshotId) {
+    Map<Integer, Long> next = new TreeMap<>();
     Types.NestedField partitionColumn = metadata.schema().findField(KafkaColumns.PARTITION);
     Types.NestedField offsetColumn = metadata.schema().findField(KafkaColumns.OFFSET);
     try (CloseableIterable<FileScanTask> tasks = table.newScan().useSnapshot(snapshotId)
@@ -182,11 +182,11 @@ public final class TableAttach {
         Integer partition = partitionOf(file, metadata.specsById().get(file.specId()), partitionColumn.fieldId());
         Long maxOffset = bound(file.upperBounds(), offsetColumn, Long.class);
         if (partition == null || maxOffset == null) {
-          return false;
+          return Optional.empty();
         }
         next.merge(partition, maxOffset + 1, Math::max);
       }
-      return true;
+      return Optional.of(next);
     } catch (IOException e) {
       throw new UncheckedIOException("Cannot read the manifests of " + table.name(), e);
     }
@@ -212,8 +212,9 @@ public final class TableAttach {
     return value == null ? null : javaClass.cast(Conversions.fromByteBuffer(column.type(), value));
   }
 
-  /** Raises {@code next} to max(_kafka_offset) + 1 per partition from the rows of the snapshot. */
-  private static void fromRows(Table table, long snapshotId, Map<Integer, Long> next) {
+  /** Max(_kafka_offset) + 1 per partition from the rows of the snapshot. */
+  private static Map<Integer, Long> fromRows(Table table, long snapshotId) {
+    Map<Integer, Long> next = new TreeMap<>();
     try (CloseableIterable<Record> rows = IcebergGenerics.read(table).useSnapshot(snapshotId)
         .select(KafkaColumns.PARTITION, KafkaColumns.OFFSET).build()) {
       for (Record row : rows) {
@@ -223,6 +224,7 @@ public final class TableAttach {
           next.merge(partition, offset + 1, Math::max);
         }
       }
+      return next;
     } catch (IOException e) {
       throw new UncheckedIOException("Cannot read the rows of " + table.name(), e);
     }

@@ -1,7 +1,7 @@
 package io.mink.lake.catalog;
 
-import static java.util.Objects.requireNonNull;
-
+import io.mink.retry.Backoff;
+import io.mink.retry.Retry;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
@@ -37,21 +37,7 @@ public final class CatalogLoader {
       "hadoop", "org.apache.iceberg.hadoop.HadoopCatalog",
       "glue", "org.apache.iceberg.aws.glue.GlueCatalog");
   /** Five attempts, 0.5 s before the second and doubling: 7.5 s of waiting in all. */
-  static final Backoff DEFAULT_BACKOFF = new Backoff(5, Duration.ofMillis(500));
-
-  /** How often and how patiently to try a catalog that does not answer. */
-  record Backoff(int attempts, Duration firstDelay) {
-    Backoff {
-      requireNonNull(firstDelay, "firstDelay is null");
-      if (attempts < 1) {
-        throw new IllegalArgumentException("attempts must be at least 1, not " + attempts);
-      }
-    }
-
-    Duration delayAfter(int attempt) {
-      return firstDelay.multipliedBy(1L << Math.min(attempt - 1, 16));
-    }
-  }
+  static final Backoff DEFAULT_BACKOFF = new Backoff(5, Duration.ofMillis(500), Duration.ofSeconds(30));
 
   private CatalogLoader() {}
 
@@ -62,20 +48,20 @@ public final class CatalogLoader {
 
   static Catalog load(LakeSettings settings, Backoff backoff) {
     Map<String, String> properties = catalogProperties(settings);
-    long start = System.nanoTime();
-    for (int attempt = 1; ; attempt++) {
-      try {
-        return CatalogUtil.buildIcebergCatalog(CATALOG_NAME, properties, new Configuration(false));
-      } catch (RuntimeException e) {
-        if (isConfigurationError(e)) {
-          throw misconfigured(settings, e);
-        }
-        if (attempt == backoff.attempts()) {
-          throw unavailable(settings, e, attempt, Duration.ofNanos(System.nanoTime() - start));
-        }
-        sleep(backoff.delayAfter(attempt));
-      }
+    Retry.Outcome<Catalog> outcome;
+    try {
+      outcome = Retry.with(backoff).retrying(error -> !isConfigurationError(error))
+          .call(() -> CatalogUtil.buildIcebergCatalog(CATALOG_NAME, properties, new Configuration(false)));
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("Interrupted while opening the catalog", e);
+    } catch (RuntimeException e) {
+      throw misconfigured(settings, e);
     }
+    if (!outcome.answered()) {
+      throw unavailable(settings, outcome.lastFailure(), outcome.attempts(), outcome.took());
+    }
+    return outcome.answer();
   }
 
   /**
@@ -145,7 +131,7 @@ public final class CatalogLoader {
   }
 
   private static IllegalStateException unavailable(
-      LakeSettings settings, RuntimeException error, int attempts, Duration waited) {
+      LakeSettings settings, Exception error, int attempts, Duration waited) {
     String what = switch (settings.catalog().toLowerCase(Locale.ROOT)) {
       case "rest" -> "that the catalog server is running and that uri in [lake] points at it";
       case "jdbc" -> "that the database is running, that uri in [lake] points at it and that Mink may use it";
@@ -186,15 +172,6 @@ public final class CatalogLoader {
       }
     }
     return false;
-  }
-
-  private static void sleep(Duration duration) {
-    try {
-      Thread.sleep(duration.toMillis());
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new IllegalStateException("Interrupted while opening the catalog", e);
-    }
   }
 
   private static void createParentDirectory(String sqlitePath) {

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assumptions.assumeThat;
 
+import io.mink.retry.Backoff;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -60,7 +61,7 @@ class GlueCatalogSettingsTest {
       LakeSettings settings = new LakeSettings("iceberg", "glue", null, "s3://mink-lake/warehouse",
           Map.of("client.credentials-provider", ANONYMOUS));
 
-      assertThatThrownBy(() -> CatalogLoader.load(settings, new CatalogLoader.Backoff(1, Duration.ZERO)))
+      assertThatThrownBy(() -> CatalogLoader.load(settings, new Backoff(1, Duration.ZERO, Duration.ZERO)))
           .isInstanceOf(IllegalArgumentException.class)
           .hasMessageStartingWith("The glue catalog at s3://mink-lake/warehouse needs an AWS region (Unable to load region")
           .hasMessageEndingWith("): set client.region in [lake.properties], or AWS_REGION in Mink's environment");

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.sun.net.httpserver.HttpServer;
+import io.mink.retry.Backoff;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -19,7 +20,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** What a wrong [lake] block says: what is wrong and what to change, before or instead of waiting on the catalog. */
 class MisconfiguredCatalogTest {
-  private static final CatalogLoader.Backoff QUICK = new CatalogLoader.Backoff(3, Duration.ofMillis(10));
+  private static final Backoff QUICK = new Backoff(3, Duration.ofMillis(10), Duration.ofMillis(10));
 
   @TempDir
   Path directory;

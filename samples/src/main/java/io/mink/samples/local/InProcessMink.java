@@ -3,12 +3,16 @@ package io.mink.samples.local;
 import io.mink.cli.Environment;
 import io.mink.cli.Main;
 import io.mink.lake.catalog.LakeSettings;
+import io.mink.testkit.SidecarLaunch;
+import io.mink.testkit.SidecarProcess;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.charset.Charset;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -16,6 +20,10 @@ import java.util.Map;
  * this working directory. {@code mink serve} runs in a JVM of its own: {@link #serve()}.
  */
 public final class InProcessMink {
+  /** The system properties {@code mink serve} gets from this JVM: S3 credentials and the logging configuration. */
+  private static final List<String> FORWARDED_PROPERTIES = List.of("aws.accessKeyId", "aws.secretAccessKey",
+      "log4j2.configurationFile");
+
   private final Map<String, String> variables;
   private final Environment environment;
   private final PrintWriter out;
@@ -37,14 +45,29 @@ public final class InProcessMink {
     return LakeSettings.embedded(environment.workingDirectory().resolve(LakeSettings.EMBEDDED_DIRECTORY));
   }
 
-  /** Starts {@code mink serve} with the same variables and working directory; close it before Kafka stops. */
-  public MinkServeProcess serve() {
-    return MinkServeProcess.start(variables, environment.workingDirectory());
+  /**
+   * Starts {@code mink serve} in a JVM of its own, as {@code bin/mink serve} runs it, with the same variables and
+   * working directory and its output on this process's standard output, so that it can be stopped as Ctrl-C stops
+   * it while Kafka still runs; close it before Kafka stops.
+   */
+  public SidecarProcess serve() {
+    return SidecarProcess.start(launch().echoing());
   }
 
-  /** Like {@link #serve()}, its output going to a file. */
-  public MinkServeProcess serveLogging(Path log) {
-    return MinkServeProcess.startLogging(variables, environment.workingDirectory(), log);
+  /** Like {@link #serve()}, its output going to a file, such as {@code target/mink-serve-*.log} in a test. */
+  public SidecarProcess serveLogging(Path log) {
+    return SidecarProcess.start(launch().loggingTo(log));
+  }
+
+  private SidecarLaunch launch() {
+    List<String> options = new ArrayList<>(List.of("-Xmx1g"));
+    for (String property : FORWARDED_PROPERTIES) {
+      if (System.getProperty(property) != null) {
+        options.add("-D" + property + "=" + System.getProperty(property));
+      }
+    }
+    return SidecarLaunch.serve().withJvmOptions(options).withEnvironment(variables)
+        .inDirectory(environment.workingDirectory());
   }
 
   /** Prints {@code $ mink <args>}, runs the command and returns its exit code. */

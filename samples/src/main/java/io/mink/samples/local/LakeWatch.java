@@ -4,6 +4,7 @@ import io.mink.lake.LakeOffsets;
 import io.mink.lake.MinkSnapshot;
 import io.mink.lake.catalog.CatalogLoader;
 import io.mink.lake.catalog.LakeSettings;
+import io.mink.testkit.SidecarProcess;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
@@ -18,10 +19,10 @@ public final class LakeWatch {
 
   private final Catalog catalog;
   private final LakeSettings settings;
-  private final MinkServeProcess sidecar;
+  private final SidecarProcess sidecar;
 
   /** Watches the lake that {@code sidecar} writes, failing at once if the sidecar stops. */
-  public LakeWatch(LakeSettings settings, MinkServeProcess sidecar) {
+  public LakeWatch(LakeSettings settings, SidecarProcess sidecar) {
     this.settings = settings;
     this.sidecar = sidecar;
     this.catalog = CatalogLoader.load(settings);

@@ -6,8 +6,8 @@ import io.mink.cli.Main;
 import io.mink.samples.local.InProcessMink;
 import io.mink.samples.local.LakeWatch;
 import io.mink.samples.local.LocalStack;
-import io.mink.samples.local.MinkServeProcess;
 import io.mink.samples.local.TablePrinter;
+import io.mink.testkit.SidecarProcess;
 import io.mink.testkit.TestRecord;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -57,7 +57,7 @@ public final class RecreatedTopicWalkthrough {
   private void run() {
     stack.broker().createTopic(TOPIC, 3);
     produce(300, "first");
-    try (MinkServeProcess sidecar = mink.serve()) {
+    try (SidecarProcess sidecar = mink.serve()) {
       LakeWatch lake = new LakeWatch(mink.lake(), sidecar);
       mink.runOrFail("table", "add", TOPIC, "--freshness", "2s");
       awaitRows(lake);

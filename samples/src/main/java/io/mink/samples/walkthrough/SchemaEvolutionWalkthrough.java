@@ -5,11 +5,11 @@ import io.mink.samples.local.IcebergText;
 import io.mink.samples.local.InProcessMink;
 import io.mink.samples.local.LakeWatch;
 import io.mink.samples.local.LocalStack;
-import io.mink.samples.local.MinkServeProcess;
 import io.mink.samples.local.TablePrinter;
 import io.mink.samples.local.TextTable;
 import io.mink.samples.produce.ApicurioSerializers;
 import io.mink.samples.produce.SchemaLanguage;
+import io.mink.testkit.SidecarProcess;
 import java.io.PrintWriter;
 import java.nio.charset.Charset;
 import java.nio.file.Files;
@@ -78,7 +78,7 @@ public final class SchemaEvolutionWalkthrough {
   private void run() {
     out.println("== Topic " + TOPIC + ", one partition; Avro values with the Confluent prefix (Apicurio's serializer)");
     stack.broker().createTopic(TOPIC, 1);
-    try (MinkServeProcess sidecar = mink.serve(); producer) {
+    try (SidecarProcess sidecar = mink.serve(); producer) {
       mink.runOrFail("table", "add", TOPIC, "--freshness", "2s");
       evolve(new LakeWatch(mink.lake(), sidecar));
     }

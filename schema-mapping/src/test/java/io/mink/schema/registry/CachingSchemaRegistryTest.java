@@ -13,6 +13,7 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import org.awaitility.Awaitility;
 import org.junit.jupiter.api.Test;
 
 class CachingSchemaRegistryTest {
@@ -135,7 +136,7 @@ class CachingSchemaRegistryTest {
       for (int i = 0; i < 8; i++) {
         results.add(threads.submit(() -> cache.fetch(ID_1)));
       }
-      waitUntil(() -> calls.get() == 1);
+      Awaitility.await().atMost(Duration.ofSeconds(5)).pollInterval(Duration.ofMillis(5)).until(() -> calls.get() == 1);
       Thread.sleep(50);
       release.countDown();
 
@@ -162,7 +163,7 @@ class CachingSchemaRegistryTest {
       for (int i = 0; i < 4; i++) {
         results.add(threads.submit(() -> cache.fetch(ID_1)));
       }
-      waitUntil(() -> calls.get() == 1);
+      Awaitility.await().atMost(Duration.ofSeconds(5)).pollInterval(Duration.ofMillis(5)).until(() -> calls.get() == 1);
       Thread.sleep(50);
       release.countDown();
 
@@ -182,13 +183,6 @@ class CachingSchemaRegistryTest {
       latch.await(5, TimeUnit.SECONDS);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
-    }
-  }
-
-  private static void waitUntil(java.util.function.BooleanSupplier condition) throws InterruptedException {
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
-    while (!condition.getAsBoolean() && System.nanoTime() < deadline) {
-      Thread.sleep(5);
     }
   }
 }

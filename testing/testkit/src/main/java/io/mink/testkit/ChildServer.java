@@ -17,10 +17,13 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.OptionalInt;
 import java.util.concurrent.TimeUnit;
 import java.util.function.IntFunction;
 import java.util.stream.Stream;
+import org.awaitility.Awaitility;
+import org.awaitility.core.ConditionTimeoutException;
 
 /**
  * A server in a JVM of its own, on a classpath of its own: its output goes to a log file under {@code target/},
@@ -91,7 +94,7 @@ final class ChildServer implements AutoCloseable {
       Path log = logFile(name);
       long started = System.nanoTime();
       Process process = spawn(name, launch, log);
-      Readiness readiness = awaitReady(process, launch.readiness(), started + timeout.toNanos());
+      Readiness readiness = awaitReady(process, launch.readiness(), timeout);
       if (readiness == Readiness.READY) {
         return new ChildServer(name, process, port, log, Duration.ofNanos(System.nanoTime() - started));
       }
@@ -185,36 +188,32 @@ final class ChildServer implements AutoCloseable {
     }
   }
 
-  private static Readiness awaitReady(Process process, URI readiness, long deadlineNanos) {
+  /** Polls the readiness URI until it answers 2xx or the process exits; TIMED_OUT when neither happens in time. */
+  private static Readiness awaitReady(Process process, URI readiness, Duration timeout) {
     HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(1)).build();
     HttpRequest request = HttpRequest.newBuilder(readiness).timeout(Duration.ofSeconds(5)).GET().build();
-    while (System.nanoTime() < deadlineNanos) {
-      if (!process.isAlive()) {
-        return Readiness.EXITED;
-      }
-      try {
-        int status = http.send(request, HttpResponse.BodyHandlers.discarding()).statusCode();
-        if (status >= 200 && status < 300) {
-          return Readiness.READY;
-        }
-      } catch (IOException e) {
-        // not listening yet
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        process.destroyForcibly();
-        throw new IllegalStateException("Interrupted while waiting for " + readiness, e);
-      }
-      sleep(POLL_INTERVAL);
+    try {
+      return Awaitility.await(readiness + " to answer").atMost(timeout).pollInSameThread().pollDelay(Duration.ZERO)
+          .pollInterval(POLL_INTERVAL).until(() -> probe(process, http, request), Objects::nonNull);
+    } catch (ConditionTimeoutException e) {
+      return process.isAlive() ? Readiness.TIMED_OUT : Readiness.EXITED;
     }
-    return process.isAlive() ? Readiness.TIMED_OUT : Readiness.EXITED;
   }
 
-  private static void sleep(Duration duration) {
+  /** EXITED or READY, or null while the server does not answer yet. */
+  private static Readiness probe(Process process, HttpClient http, HttpRequest request) {
+    if (!process.isAlive()) {
+      return Readiness.EXITED;
+    }
     try {
-      Thread.sleep(duration.toMillis());
+      int status = http.send(request, HttpResponse.BodyHandlers.discarding()).statusCode();
+      return status >= 200 && status < 300 ? Readiness.READY : null;
+    } catch (IOException e) {
+      return null;
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
-      throw new IllegalStateException("Interrupted while waiting for a child server", e);
+      process.destroyForcibly();
+      throw new IllegalStateException("Interrupted while waiting for " + request.uri(), e);
     }
   }
 

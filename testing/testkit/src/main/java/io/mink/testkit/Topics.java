@@ -18,11 +18,18 @@ import org.apache.kafka.common.IsolationLevel;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.TopicPartitionInfo;
 import org.apache.kafka.common.Uuid;
+import org.apache.kafka.common.errors.RetriableException;
 import org.apache.kafka.common.errors.TopicExistsException;
 import org.apache.kafka.common.errors.UnknownTopicOrPartitionException;
+import org.awaitility.Awaitility;
+import org.awaitility.core.ConditionFactory;
+import org.awaitility.pollinterval.IterativePollInterval;
 
 /** Topic changes that return only once every broker's metadata shows them. */
 final class Topics {
+  private static final Duration FIRST_PAUSE = Duration.ofMillis(10);
+  private static final Duration MAX_PAUSE = Duration.ofMillis(250);
+
   private final Admin admin;
   private final Duration timeout;
 
@@ -49,10 +56,10 @@ final class Topics {
     } catch (TopicExistsException e) {
       throw new IllegalStateException("Cannot create topic " + name + ": it already exists; delete it first or use another name", e);
     }
-    Eventually.await("topic " + name + " (id " + topicId + ") to have a leader for each of its " + partitions + " partitions",
-        timeout, () -> describe(name).filter(description -> hasLeaders(description, topicId, partitions)));
-    Eventually.await("the leaders of topic " + name + " to answer for every partition", timeout,
-        () -> Optional.of(endOffsets(name, IsolationLevel.READ_UNCOMMITTED)));
+    waitFor("topic " + name + " (id " + topicId + ") to have a leader for each of its " + partitions + " partitions")
+        .until(() -> describe(name).filter(description -> hasLeaders(description, topicId, partitions)).isPresent());
+    waitFor("the leaders of topic " + name + " to answer for every partition")
+        .until(() -> endOffsets(name, IsolationLevel.READ_UNCOMMITTED) != null);
     return topicId;
   }
 
@@ -64,8 +71,7 @@ final class Topics {
     } catch (UnknownTopicOrPartitionException e) {
       throw new IllegalArgumentException("Cannot delete topic " + name + ": it does not exist", e);
     }
-    Eventually.await("topic " + name + " to be gone after its deletion", timeout,
-        () -> describe(name).isPresent() ? Optional.empty() : Optional.of(name));
+    waitFor("topic " + name + " to be gone after its deletion").until(() -> describe(name).isEmpty());
   }
 
   Uuid topicId(String name) {
@@ -98,6 +104,20 @@ final class Topics {
     requireNonNull(name, "name is null");
     return describe(name).orElseThrow(() -> new IllegalArgumentException(
         "Cannot " + action + " topic " + name + ": it does not exist; create it first with createTopic"));
+  }
+
+  /**
+   * Polls from at once, 10 ms after the first look and twice as long after each next one up to 250 ms, looking again
+   * after Kafka's retriable errors, and fails with what it was waiting for once the timeout passes.
+   */
+  private ConditionFactory waitFor(String what) {
+    return Awaitility.await(what).atMost(timeout).pollInSameThread().pollDelay(Duration.ZERO)
+        .pollInterval(IterativePollInterval.iterative(pause -> min(pause.multipliedBy(2), MAX_PAUSE), FIRST_PAUSE))
+        .ignoreExceptionsInstanceOf(RetriableException.class);
+  }
+
+  private static Duration min(Duration a, Duration b) {
+    return a.compareTo(b) <= 0 ? a : b;
   }
 
   private static boolean hasLeaders(TopicDescription description, Uuid topicId, int partitions) {

@@ -1,0 +1,26 @@
+package io.mink.cli.operations;
+
+import static java.util.Objects.requireNonNull;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What {@code mink table add} asks for.
+ *
+ * @param namespace null for the configured namespace
+ * @param name null for the topic's name with '.' and '-' as '_'
+ * @param freshness null for the configured freshness
+ * @param options the table options as the table records them ({@link TableOptions#tableOptions})
+ * @param attach take over the existing Iceberg table of that name instead of creating one
+ * @param waitFor how long to wait for the topic to exist; null to fail at once when it does not
+ */
+public record AddRequest(String topic, String namespace, String name, Duration freshness,
+    Map<String, String> options, List<String> partitionBy, boolean autoCompaction, boolean attach, Duration waitFor) {
+  public AddRequest {
+    requireNonNull(topic, "topic is null");
+    options = Map.copyOf(options);
+    partitionBy = List.copyOf(partitionBy);
+  }
+}

@@ -1,0 +1,151 @@
+package io.mink.cli.operations;
+
+import static java.util.Objects.requireNonNull;
+
+import io.mink.indexer.config.Durations;
+import io.mink.indexer.errors.MinkException;
+import io.mink.lake.MinkTableLayout;
+import io.mink.tables.TableDescriptor;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+
+/**
+ * What {@code mink table alter} changes, worked out before anything is written: the table's new entry, the Iceberg
+ * table properties to set and remove, and the changes to print.
+ *
+ * @param setProperties Iceberg table properties to set, {@code format-version} included when it goes up
+ * @param removeProperties Iceberg table properties to remove
+ */
+public record AlterPlan(TableDescriptor updated, Map<String, String> setProperties, Set<String> removeProperties,
+    List<Change> changes) {
+  static final String FRESHNESS_PROPERTY = MinkTableLayout.OPTION_PREFIX + "freshness";
+  private static final String AUTO_COMPACTION_PROPERTY = MinkTableLayout.OPTION_PREFIX + TableOptions.AUTO_COMPACTION;
+
+  public AlterPlan {
+    requireNonNull(updated, "updated is null");
+    setProperties = Map.copyOf(setProperties);
+    removeProperties = Set.copyOf(removeProperties);
+    changes = List.copyOf(changes);
+  }
+
+  /**
+   * What to change.
+   *
+   * @param freshness the new freshness; null to keep it
+   * @param set options to set, as the table records them: iceberg.* and time-as
+   * @param unset options to unset, as the table records them
+   * @param autoCompaction whether rounds compact; null to keep it
+   */
+  public record Request(Duration freshness, Map<String, String> set, List<String> unset, Boolean autoCompaction) {
+    public Request {
+      set = Map.copyOf(set);
+      unset = List.copyOf(unset);
+    }
+
+    public boolean isEmpty() {
+      return freshness == null && set.isEmpty() && unset.isEmpty() && autoCompaction == null;
+    }
+  }
+
+  /** A setting that changes; {@code from} or {@code to} is null when it is not set. */
+  public record Change(String setting, String from, String to) {
+    @Override
+    public String toString() {
+      return setting + ": " + (from == null ? "(not set)" : from) + " -> " + (to == null ? "(not set)" : to);
+    }
+  }
+
+  /**
+   * The plan for a table.
+   *
+   * @param formatVersion the Iceberg table's format version now
+   * @param defaults the Iceberg table properties Mink gives a table it creates, which an unset option returns to;
+   *     empty for an attached table, which keeps the properties its maker gave it
+   */
+  static AlterPlan of(TableDescriptor current, Request request, int formatVersion, Map<String, String> defaults) {
+    Map<String, String> options = new TreeMap<>(current.options());
+    Map<String, String> set = new LinkedHashMap<>();
+    Set<String> remove = new LinkedHashSet<>();
+    List<Change> changes = new ArrayList<>();
+    Duration freshness = request.freshness() == null ? current.freshness() : request.freshness();
+    if (!freshness.equals(current.freshness())) {
+      set.put(FRESHNESS_PROPERTY, Durations.format(freshness));
+      changes.add(new Change("freshness", Durations.format(current.freshness()), Durations.format(freshness)));
+    }
+    for (Map.Entry<String, String> option : new TreeMap<>(request.set()).entrySet()) {
+      String key = option.getKey();
+      if (request.unset().contains(key)) {
+        throw MinkException.user("Option " + TableOptions.givenName(key) + " is both set and unset: "
+            + "give it with --option or with --unset-option, not both");
+      }
+      if (key.equals(MinkTableLayout.FORMAT_VERSION_OPTION)) {
+        checkFormatVersion(current, option.getValue(), formatVersion);
+      }
+      String previous = options.put(key, option.getValue());
+      if (!option.getValue().equals(previous)) {
+        set.put(property(key), option.getValue());
+        changes.add(new Change(TableOptions.givenName(key), previous, option.getValue()));
+      }
+    }
+    for (String key : request.unset()) {
+      if (key.equals(MinkTableLayout.FORMAT_VERSION_OPTION)) {
+        throw MinkException.user("Cannot unset " + key + " of table " + current.qualifiedName()
+            + ": Iceberg format versions only go up, and the table stays at version " + formatVersion);
+      }
+      String previous = options.remove(key);
+      if (previous != null) {
+        String property = property(key);
+        if (defaults.containsKey(property)) {
+          set.put(property, defaults.get(property));
+        } else {
+          remove.add(property);
+        }
+        changes.add(new Change(TableOptions.givenName(key), previous, null));
+      }
+    }
+    if (request.autoCompaction() != null) {
+      boolean before = "true".equals(options.get(TableOptions.AUTO_COMPACTION));
+      if (request.autoCompaction() != before) {
+        if (request.autoCompaction()) {
+          options.put(TableOptions.AUTO_COMPACTION, "true");
+          set.put(AUTO_COMPACTION_PROPERTY, "true");
+        } else {
+          options.remove(TableOptions.AUTO_COMPACTION);
+          remove.add(AUTO_COMPACTION_PROPERTY);
+        }
+        changes.add(new Change(TableOptions.AUTO_COMPACTION, Boolean.toString(before),
+            request.autoCompaction().toString()));
+      }
+    }
+    TableOptions.check(options);
+    return new AlterPlan(current.withFreshness(freshness).withOptions(options), set, remove, changes);
+  }
+
+  /** A format version may stay or go up from 2 to 3, never down. */
+  private static void checkFormatVersion(TableDescriptor current, String value, int formatVersion) {
+    int next;
+    try {
+      next = MinkTableLayout.formatVersion(Map.of(MinkTableLayout.FORMAT_VERSION_OPTION, value));
+    } catch (IllegalArgumentException e) {
+      throw MinkException.user(e.getMessage(), e);
+    }
+    if (next < formatVersion) {
+      throw MinkException.user("Cannot lower the format version of table " + current.qualifiedName()
+          + " from " + formatVersion + " to " + next + ": Iceberg format versions only go up; leave the table at "
+          + "version " + formatVersion);
+    }
+  }
+
+  /** The Iceberg property of an option: an iceberg.* option's without the prefix, Mink's own as mink.*. */
+  private static String property(String option) {
+    return option.startsWith(MinkTableLayout.ICEBERG_OPTION_PREFIX)
+        ? option.substring(MinkTableLayout.ICEBERG_OPTION_PREFIX.length())
+        : MinkTableLayout.OPTION_PREFIX + option;
+  }
+}

@@ -1,0 +1,104 @@
+package io.mink.cli.operations;
+
+import io.mink.indexer.errors.ErrorCategory;
+import io.mink.indexer.errors.MinkException;
+import io.mink.lake.MinkTableLayout;
+import io.mink.lake.attach.AttachCheck;
+import io.mink.lake.attach.AttachConflictException;
+import io.mink.lake.attach.TableAttach;
+import io.mink.lake.catalog.LakeTables;
+import io.mink.tables.TableDescriptor;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import org.apache.iceberg.HasTableOperations;
+import org.apache.iceberg.Table;
+import org.apache.iceberg.TableMetadata;
+import org.apache.iceberg.catalog.TableIdentifier;
+import org.apache.kafka.clients.admin.ListOffsetsResult.ListOffsetsResultInfo;
+import org.apache.kafka.clients.admin.OffsetSpec;
+import org.apache.kafka.clients.admin.TopicDescription;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.TopicPartitionInfo;
+
+/** {@code mink table add --attach}: takes over an existing Iceberg table once every check passes. */
+final class TableAttachment {
+  private final TableStoreSession session;
+  private final LakeTables lake;
+  private final TableIdentifier identifier;
+  private final TableDescriptor descriptor;
+  private final TopicDescription topicDescription;
+
+  TableAttachment(TableStoreSession session, LakeTables lake, TableIdentifier identifier, TableDescriptor descriptor,
+      TopicDescription topicDescription) {
+    this.session = session;
+    this.lake = lake;
+    this.identifier = identifier;
+    this.descriptor = descriptor;
+    this.topicDescription = topicDescription;
+  }
+
+  /**
+   * Checks the existing table, takes its baseline, checks that against the topic, commits it as an
+   * empty Mink snapshot and records the table; returns where indexing starts. Nothing is committed
+   * unless every check passes.
+   */
+  AddedTable.AttachStart attach() {
+    if (!lake.exists(identifier)) {
+      throw MinkException.conflict("Table " + identifier + " does not exist in the catalog, so "
+          + "there is nothing to attach: leave out --attach to create it, or name the existing table with "
+          + "--namespace and --name");
+    }
+    Table table = lake.load(identifier);
+    TableMetadata metadata = ((HasTableOperations) table).operations().current();
+    List<String> problems = AttachCheck.problems(identifier.toString(), metadata, descriptor.topic());
+    if (!problems.isEmpty()) {
+      throw cannotAttach(problems);
+    }
+    TableAttach.Baseline baseline = TableAttach.baseline(table, metadata);
+    Map<Integer, Long> starts = offsets(OffsetSpec.earliest());
+    Map<Integer, Long> ends = offsets(OffsetSpec.latest());
+    problems = AttachCheck.topicProblems(descriptor.topic(), baseline.offsets(), ends);
+    if (!problems.isEmpty()) {
+      throw cannotAttach(problems);
+    }
+    try {
+      TableAttach.commit(identifier.toString(), table, metadata, baseline, MinkTableLayout.attachProperties(
+          descriptor.topic(), descriptor.topicId(), TableOptions.withFreshness(descriptor)));
+    } catch (AttachConflictException e) {
+      throw MinkException.conflict(e.getMessage(), e);
+    }
+    TableAddition.record(session, descriptor, "; the table keeps Mink's baseline snapshot (empty: no row changed). "
+        + "Check that Kafka is up and Mink may write the topic, then run the same command again", () -> { });
+    return new AddedTable.AttachStart(baseline, starts);
+  }
+
+  private MinkException cannotAttach(List<String> problems) {
+    return MinkException.conflict("Cannot attach table " + identifier + ": "
+        + String.join("; ", problems));
+  }
+
+  private Map<Integer, Long> offsets(OffsetSpec spec) {
+    Map<TopicPartition, OffsetSpec> request = new HashMap<>();
+    for (TopicPartitionInfo partition : topicDescription.partitions()) {
+      request.put(new TopicPartition(descriptor.topic(), partition.partition()), spec);
+    }
+    try {
+      Map<TopicPartition, ListOffsetsResultInfo> result = session.admin().listOffsets(request).all()
+          .get(Connections.KAFKA_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+      Map<Integer, Long> offsets = new TreeMap<>();
+      result.forEach((partition, info) -> offsets.put(partition.partition(), info.offset()));
+      return offsets;
+    } catch (ExecutionException | TimeoutException e) {
+      throw Connections.unreachable(session.clients(), e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new MinkException(ErrorCategory.INTERNAL, "Interrupted while reading the offsets of "
+          + descriptor.topic(), e);
+    }
+  }
+}

@@ -1,0 +1,137 @@
+package io.mink.cli.operations;
+
+import io.mink.indexer.config.ConfigException;
+import io.mink.indexer.config.Durations;
+import io.mink.indexer.errors.MinkException;
+import io.mink.lake.MinkTableLayout;
+import io.mink.lake.PartitionSpecs;
+import io.mink.lake.PartitionTerm;
+import io.mink.schema.KafkaColumns;
+import io.mink.schema.decode.TimeOfDay;
+import io.mink.tables.TableDescriptor;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import org.apache.iceberg.PartitionSpec;
+
+/**
+ * The checks of what {@code mink table add} and {@code mink table alter} are given: identifiers, freshness and the
+ * table options recorded with a table. A failed check is a usage error whose message says what to use.
+ */
+public final class TableOptions {
+  /** The option that {@code --auto-compaction} sets, stored as the table property mink.auto-compaction. */
+  public static final String AUTO_COMPACTION = "auto-compaction";
+
+  private TableOptions() {}
+
+  /** A namespace or table name: letters, digits and '_', not starting with a digit. */
+  public static String identifier(String value, String what, String advice) {
+    if (!TableDescriptor.isValidIdentifier(value)) {
+      throw MinkException.user("Invalid " + what + " '" + value
+          + "': use letters, digits and '_', starting with a letter or '_'" + advice);
+    }
+    return value;
+  }
+
+  public static Duration freshness(String text) {
+    return duration(text, "--freshness");
+  }
+
+  /** A duration option such as --wait or --interval. */
+  public static Duration duration(String text, String option) {
+    try {
+      return Durations.parse(text, option);
+    } catch (ConfigException e) {
+      throw MinkException.user(e.getMessage(), e);
+    }
+  }
+
+  /** The option --option mink.time-as sets, recorded as the table option time-as. */
+  public static final String TIME_AS = MinkTableLayout.OPTION_PREFIX + MinkTableLayout.TIME_AS_OPTION;
+
+  private static final String SET_HELP = "iceberg.<property>=<value>, such as iceberg.format-version=3 or "
+      + "iceberg.write.parquet.row-group-size-bytes=67108864 (docs/layout.md), or " + TIME_AS + "=time|long|string "
+      + "(docs/querying.md)";
+  private static final String UNSET_HELP = "iceberg.<property>, such as iceberg.write.parquet.row-group-size-bytes "
+      + "(docs/layout.md), or " + TIME_AS;
+
+  /** The --unset-option names, checked to be iceberg.* options or mink.time-as, as the table records them. */
+  public static List<String> optionKeys(List<String> given) {
+    List<String> keys = new ArrayList<>();
+    for (String key : given) {
+      keys.add(recordedKey(key, "--unset-option takes " + UNSET_HELP));
+    }
+    return List.copyOf(keys);
+  }
+
+  /** The --option KEY=VALUE pairs, checked to be iceberg.* options or mink.time-as, as the table records them. */
+  public static Map<String, String> tableOptions(Map<String, String> given) {
+    Map<String, String> options = new TreeMap<>();
+    given.forEach((key, value) -> {
+      String recorded = recordedKey(key, "--option takes " + SET_HELP);
+      if (recorded.equals(MinkTableLayout.TIME_AS_OPTION)) {
+        try {
+          value = TimeOfDay.parse(value).label();
+        } catch (IllegalArgumentException e) {
+          throw MinkException.user(e.getMessage() + " (docs/querying.md \"Times of day\")", e);
+        }
+      }
+      options.put(recorded, value);
+    });
+    return options;
+  }
+
+  /** The name under which the table records an option given as {@code key}: iceberg.* as given, mink.time-as as time-as. */
+  private static String recordedKey(String key, String help) {
+    if (key.startsWith(MinkTableLayout.ICEBERG_OPTION_PREFIX)) {
+      return key;
+    }
+    if (key.equals(TIME_AS)) {
+      return MinkTableLayout.TIME_AS_OPTION;
+    }
+    throw MinkException.user("Unknown table option '" + key + "': " + help);
+  }
+
+  /** The name a user gives a recorded option with: iceberg.* as recorded, time-as as mink.time-as. */
+  public static String givenName(String recordedKey) {
+    return recordedKey.equals(MinkTableLayout.TIME_AS_OPTION) ? TIME_AS : recordedKey;
+  }
+
+  /** Checks the values Mink depends on, such as the format version and the file format. */
+  public static void check(Map<String, String> tableOptions) {
+    try {
+      MinkTableLayout.checkOptions(tableOptions);
+    } catch (IllegalArgumentException e) {
+      throw MinkException.user(e.getMessage(), e);
+    }
+  }
+
+  /**
+   * The spec of a new table with the --partition-by fields after identity(_kafka_partition).
+   *
+   * @param partitionBy the fields as the table option partition-by records them; empty when there are none
+   */
+  public record NewTableSpec(PartitionSpec spec, Optional<String> partitionBy) {}
+
+  public static NewTableSpec newTableSpec(List<String> partitionBy) {
+    try {
+      List<PartitionTerm> fields = PartitionSpecs.parse(partitionBy);
+      PartitionSpec spec = PartitionSpecs.forNewTable(KafkaColumns.SCHEMA, fields);
+      return new NewTableSpec(spec, fields.isEmpty()
+          ? Optional.empty()
+          : Optional.of(String.join(", ", fields.stream().map(PartitionTerm::toString).toList())));
+    } catch (IllegalArgumentException e) {
+      throw MinkException.user(e.getMessage(), e);
+    }
+  }
+
+  /** The descriptor's options and the freshness: what the table's mink.* and iceberg properties come from. */
+  public static Map<String, String> withFreshness(TableDescriptor descriptor) {
+    Map<String, String> tableOptions = new TreeMap<>(descriptor.options());
+    tableOptions.put("freshness", Durations.format(descriptor.freshness()));
+    return tableOptions;
+  }
+}

@@ -1,0 +1,49 @@
+package io.mink.indexer.schedule;
+
+import io.mink.indexer.errors.ErrorCategories;
+import io.mink.indexer.errors.ErrorCategory;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A failed round as the schedule treats it, by its category: an outage is retried after the backoff; a gap, a
+ * conflict, a user error or a bug stops the table until an operator resumes it, since retrying cannot help.
+ */
+record RoundFailure(String table, ErrorCategory category, String error) {
+  private static final Logger LOG = LoggerFactory.getLogger(OwnedTables.class);
+
+  static RoundFailure of(String table, Throwable failure) {
+    String error = failure.getMessage() == null ? failure.toString() : failure.getMessage();
+    return new RoundFailure(table, ErrorCategories.of(failure), error);
+  }
+
+  boolean retried() {
+    return category == ErrorCategory.EXTERNAL;
+  }
+
+  /** The command that lets a stopped table go on. */
+  String resumeCommand() {
+    return "mink table resume " + table + (category == ErrorCategory.DATA_LOSS ? " --accept-gap" : "");
+  }
+
+  /** The error as the stopped table shows it: a bug says so. */
+  String stopError() {
+    return category == ErrorCategory.INTERNAL
+        ? error + " (a bug in Mink, " + category + ": the sidecar's log has its stack trace)"
+        : error;
+  }
+
+  /**
+   * Logs the failure: a retried one the first three times in a row and every 20th after, a stopped one once, with
+   * the stack trace when it is a bug.
+   */
+  void log(Throwable failure, TieringSchedule.TableSlot slot) {
+    int inARow = slot.consecutiveFailures();
+    if (retried() && (inARow <= 3 || inARow % 20 == 0)) {
+      LOG.warn("Round of {} failed ({} in a row), next try at {}: {}", table, inARow, slot.nextDue(), error, failure);
+    } else if (!retried()) {
+      LOG.warn("Table {} is stopped ({}) and not retried until an operator runs {}: {}", table, category,
+          resumeCommand(), error, category == ErrorCategory.INTERNAL ? failure : null);
+    }
+  }
+}

@@ -1,0 +1,80 @@
+package io.mink.indexer.testing;
+
+import static java.util.Objects.requireNonNull;
+
+import io.mink.indexer.config.IndexerSettings;
+import io.mink.indexer.round.RoundResult;
+import io.mink.indexer.round.TieringRound;
+import io.mink.indexer.round.WriterLanes;
+import io.mink.indexer.schedule.TieringService;
+import io.mink.indexer.schedule.TieringSettings;
+import io.mink.lake.catalog.LakeTables;
+import io.mink.lake.commit.CommitHook;
+import io.mink.lake.commit.LakeCommitter;
+import io.mink.schema.decode.PartDecoder;
+import io.mink.tables.KafkaClientFactory;
+import io.mink.tables.TableDescriptor;
+import java.time.Duration;
+import org.apache.iceberg.Table;
+import org.apache.kafka.clients.consumer.Consumer;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+
+/**
+ * Runs one round of a table now, outside any schedule and without an epoch: the round a sidecar's worker runs
+ * ({@link TieringRound} on writer lanes of its own, committed by a {@link LakeCommitter} with no hook), to the end
+ * offsets of the moment it starts. For tests and benchmarks that index a topic step by step.
+ */
+public final class RoundRunner implements AutoCloseable {
+  private final LakeTables lake;
+  private final KafkaClientFactory clients;
+  private final TieringSettings settings;
+  private final PartDecoder decoder;
+  private final WriterLanes lanes;
+  private final LakeCommitter committer = new LakeCommitter(CommitHook.NONE);
+
+  /**
+   * @param settings the writer threads, target file size and writer budget of the rounds
+   * @param decoder decodes keys and values through the schema registry; null when none is configured
+   */
+  public RoundRunner(LakeTables lake, KafkaClientFactory clients, TieringSettings settings, PartDecoder decoder) {
+    this.lake = requireNonNull(lake, "lake is null");
+    this.clients = requireNonNull(clients, "clients is null");
+    this.settings = requireNonNull(settings, "settings is null");
+    this.decoder = decoder;
+    this.lanes = new WriterLanes(settings.writerThreads(), TieringService.LANE_QUEUE_BATCHES);
+  }
+
+  /**
+   * The defaults of the [indexer] section, with {@code writerThreads} and {@code targetFileSizeBytes}, a table list
+   * re-read every 200 ms and the consumer group mink-test.
+   */
+  public static TieringSettings settings(int writerThreads, long targetFileSizeBytes) {
+    IndexerSettings defaults = IndexerSettings.defaults();
+    return new TieringSettings(defaults.workers(), writerThreads, targetFileSizeBytes, Duration.ofMillis(200),
+        defaults.heartbeatTimeout(), defaults.sessionTimeout(), "mink-test", defaults.ownersTopic());
+  }
+
+  /** One round of the table with a consumer of its own. */
+  public RoundResult run(TableDescriptor descriptor) {
+    try (KafkaConsumer<byte[], byte[]> consumer = newConsumer()) {
+      return run(descriptor, consumer);
+    }
+  }
+
+  /** One round of the table with {@code consumer}, which the caller may use for several rounds. */
+  public RoundResult run(TableDescriptor descriptor, Consumer<byte[], byte[]> consumer) {
+    Table table = lake.load(TieringService.identifier(descriptor));
+    return new TieringRound(descriptor, table, consumer, lanes, committer, settings.targetFileSizeBytes(),
+        descriptor.freshness(), decoder, () -> { }, wait -> { }, settings.writerBudget()).run();
+  }
+
+  /** A consumer tuned as a sidecar's rounds tune theirs. */
+  public KafkaConsumer<byte[], byte[]> newConsumer() {
+    return TieringService.newConsumer(clients);
+  }
+
+  @Override
+  public void close() {
+    lanes.close();
+  }
+}
