@@ -29,12 +29,18 @@ public final class BenchmarkTopic {
    * several partitions.
    */
   public static final Map<String, Object> PRODUCER_SETTINGS = Map.of(
-      ProducerConfig.LINGER_MS_CONFIG, 20,
-      ProducerConfig.BATCH_SIZE_CONFIG, 1024 * 1024,
-      ProducerConfig.COMPRESSION_TYPE_CONFIG, "none",
-      ProducerConfig.ACKS_CONFIG, "1",
-      ProducerConfig.BUFFER_MEMORY_CONFIG, 256L * 1024 * 1024,
-      ProducerConfig.MAX_REQUEST_SIZE_CONFIG, 16 * 1024 * 1024);
+      ProducerConfig.LINGER_MS_CONFIG,
+      20,
+      ProducerConfig.BATCH_SIZE_CONFIG,
+      1024 * 1024,
+      ProducerConfig.COMPRESSION_TYPE_CONFIG,
+      "none",
+      ProducerConfig.ACKS_CONFIG,
+      "1",
+      ProducerConfig.BUFFER_MEMORY_CONFIG,
+      256L * 1024 * 1024,
+      ProducerConfig.MAX_REQUEST_SIZE_CONFIG,
+      16 * 1024 * 1024);
 
   /**
    * Keep every record: the records carry 2023 timestamps (TestRecords.BASE_TIMESTAMP), which the
@@ -47,15 +53,18 @@ public final class BenchmarkTopic {
   private BenchmarkTopic() {}
 
   /** Sends {@code records} records and waits until every one is acknowledged. */
-  static Throughput produce(KafkaBroker broker, String topic, int records, int valueBytes, int partitions) {
+  static Throughput produce(
+      KafkaBroker broker, String topic, int records, int valueBytes, int partitions) {
     AtomicReference<Exception> failure = new AtomicReference<>();
     int chunkSize = partitions * CHUNK_RECORDS_PER_PARTITION;
     long bytes = 0;
     long started = System.nanoTime();
     try (KafkaProducer<byte[], byte[]> producer = broker.newProducer(PRODUCER_SETTINGS)) {
-      for (int first = 0, chunk = 0; first < records && failure.get() == null; first += chunkSize, chunk++) {
-        List<TestRecord> batch = TestRecords.sized(SEED + chunk, Math.min(chunkSize, records - first), valueBytes,
-            partitions);
+      for (int first = 0, chunk = 0;
+          first < records && failure.get() == null;
+          first += chunkSize, chunk++) {
+        List<TestRecord> batch = TestRecords.sized(
+            SEED + chunk, Math.min(chunkSize, records - first), valueBytes, partitions);
         for (TestRecord record : batch) {
           var unused = producer.send(record.toProducerRecord(topic), (metadata, error) -> {
             if (error != null) {
@@ -68,8 +77,10 @@ public final class BenchmarkTopic {
       producer.flush();
     }
     if (failure.get() != null) {
-      throw new IllegalStateException("Cannot produce the benchmark records to topic " + topic + ": "
-          + failure.get().getMessage() + "; check the broker's log above", failure.get());
+      throw new IllegalStateException(
+          "Cannot produce the benchmark records to topic " + topic + ": "
+              + failure.get().getMessage() + "; check the broker's log above",
+          failure.get());
     }
     return new Throughput(records, bytes, System.nanoTime() - started, CpuSplit.NONE);
   }
@@ -79,16 +90,20 @@ public final class BenchmarkTopic {
    * number of records sent: with no transactions, every offset is a record.
    */
   public static Map<Integer, Long> endOffsets(KafkaBroker broker, String topic, long records) {
-    Map<Integer, Long> ends = new TreeMap<>(broker.endOffsets(topic, IsolationLevel.READ_COMMITTED));
+    Map<Integer, Long> ends =
+        new TreeMap<>(broker.endOffsets(topic, IsolationLevel.READ_COMMITTED));
     long total = ends.values().stream().mapToLong(Long::longValue).sum();
     if (total != records) {
-      throw new IllegalStateException("Topic " + topic + " holds " + total + " records after producing " + records
-          + ": was it used before? The benchmark needs a fresh broker");
+      throw new IllegalStateException(
+          "Topic " + topic + " holds " + total + " records after producing " + records
+              + ": was it used before? The benchmark needs a fresh broker");
     }
     return ends;
   }
 
   static List<TopicPartition> partitions(String topic, Map<Integer, Long> ends) {
-    return ends.keySet().stream().map(partition -> new TopicPartition(topic, partition)).toList();
+    return ends.keySet().stream()
+        .map(partition -> new TopicPartition(topic, partition))
+        .toList();
   }
 }

@@ -28,7 +28,8 @@ public final class ChunkReader implements AutoCloseable {
 
   public ChunkReader(KafkaBroker broker, String topic, Map<Integer, Long> endOffsets, int quota) {
     if (quota < 1) {
-      throw new IllegalArgumentException("quota is " + quota + ": use 1 or more records per partition");
+      throw new IllegalArgumentException(
+          "quota is " + quota + ": use 1 or more records per partition");
     }
     this.topic = topic;
     this.quota = quota;

@@ -20,6 +20,7 @@ public final class FetchLimit {
       ConsumerConfig.FETCH_MAX_BYTES_CONFIG, 64 * 1024 * 1024,
       ConsumerConfig.MAX_PARTITION_FETCH_BYTES_CONFIG, 16 * 1024 * 1024,
       ConsumerConfig.MAX_POLL_RECORDS_CONFIG, 10_000);
+
   static final Duration POLL = Duration.ofMillis(100);
   static final Duration STALL = Duration.ofSeconds(60);
 
@@ -51,7 +52,9 @@ public final class FetchLimit {
   }
 
   private static boolean reachedEnds(
-      KafkaConsumer<byte[], byte[]> consumer, List<TopicPartition> partitions, Map<Integer, Long> ends) {
+      KafkaConsumer<byte[], byte[]> consumer,
+      List<TopicPartition> partitions,
+      Map<Integer, Long> ends) {
     for (TopicPartition partition : partitions) {
       if (consumer.position(partition) < ends.get(partition.partition())) {
         return false;
@@ -67,8 +70,9 @@ public final class FetchLimit {
       return now;
     }
     if (now - lastProgress > STALL.toNanos()) {
-      throw new IllegalStateException("Reading topic " + topic + " stalled after " + recordsSoFar + " records: no "
-          + "record for " + STALL.toSeconds() + "s; check the broker's log above");
+      throw new IllegalStateException(
+          "Reading topic " + topic + " stalled after " + recordsSoFar + " records: no "
+              + "record for " + STALL.toSeconds() + "s; check the broker's log above");
     }
     return lastProgress;
   }

@@ -31,9 +31,10 @@ final class LiveHeapWatch implements NotificationListener {
       .filter(pool -> pool.getType() == MemoryType.HEAP)
       .map(MemoryPoolMXBean::getName)
       .collect(Collectors.toUnmodifiableSet());
-  private final Map<String, Long> collectionsAtStart = ManagementFactory.getGarbageCollectorMXBeans().stream()
-      .collect(Collectors.toUnmodifiableMap(
-          GarbageCollectorMXBean::getName, GarbageCollectorMXBean::getCollectionCount));
+  private final Map<String, Long> collectionsAtStart =
+      ManagementFactory.getGarbageCollectorMXBeans().stream()
+          .collect(Collectors.toUnmodifiableMap(
+              GarbageCollectorMXBean::getName, GarbageCollectorMXBean::getCollectionCount));
   private final List<NotificationEmitter> emitters = new ArrayList<>();
   private final AtomicLong peakLiveBytes = new AtomicLong(-1);
 
@@ -64,7 +65,8 @@ final class LiveHeapWatch implements NotificationListener {
 
   @Override
   public void handleNotification(Notification notification, Object handback) {
-    if (!GarbageCollectionNotificationInfo.GARBAGE_COLLECTION_NOTIFICATION.equals(notification.getType())) {
+    if (!GarbageCollectionNotificationInfo.GARBAGE_COLLECTION_NOTIFICATION.equals(
+        notification.getType())) {
       return;
     }
     GarbageCollectionNotificationInfo info =
@@ -74,7 +76,8 @@ final class LiveHeapWatch implements NotificationListener {
       return;
     }
     long live = 0;
-    for (Map.Entry<String, MemoryUsage> pool : info.getGcInfo().getMemoryUsageAfterGc().entrySet()) {
+    for (Map.Entry<String, MemoryUsage> pool :
+        info.getGcInfo().getMemoryUsageAfterGc().entrySet()) {
       if (heapPools.contains(pool.getKey())) {
         live += pool.getValue().getUsed();
       }

@@ -49,7 +49,8 @@ public final class MinkEndToEnd {
    * @param committedRows the snapshot summary's total-records
    * @param columns the table's column count
    */
-  public record Outcome(Throughput throughput, int rounds, int files, long committedRows, int columns) {}
+  public record Outcome(
+      Throughput throughput, int rounds, int files, long committedRows, int columns) {}
 
   private MinkEndToEnd() {}
 
@@ -59,16 +60,24 @@ public final class MinkEndToEnd {
    * @param decoder decodes keys and values through the schema registry; null for raw rows
    * @param check checks the committed table further, before its warehouse is deleted; throws when it is wrong
    */
-  public static Outcome index(KafkaBroker broker, String topic, Map<Integer, Long> ends, IndexerSettings settings,
-      Map<String, String> tableOptions, PartDecoder decoder, Consumer<Table> check) {
+  public static Outcome index(
+      KafkaBroker broker,
+      String topic,
+      Map<Integer, Long> ends,
+      IndexerSettings settings,
+      Map<String, String> tableOptions,
+      PartDecoder decoder,
+      Consumer<Table> check) {
     LakeOffsets target = LakeOffsets.of(ends);
     KafkaClientFactory clients = new KafkaClientFactory(
-        Map.of(CommonClientConfigs.BOOTSTRAP_SERVERS_CONFIG, broker.bootstrapServers()), "mink-bench");
+        Map.of(CommonClientConfigs.BOOTSTRAP_SERVERS_CONFIG, broker.bootstrapServers()),
+        "mink-bench");
     try (Warehouse warehouse = Warehouse.create();
         KafkaTableStore store = new KafkaTableStore(clients, settings.tablesTopic());
-        RoundRunner runner = new RoundRunner(new LakeTables(warehouse.catalog()), clients,
-            TieringSettings.of(settings), decoder)) {
-      TableDescriptor descriptor = add(broker, topic, warehouse, store, clients, settings, tableOptions);
+        RoundRunner runner = new RoundRunner(
+            new LakeTables(warehouse.catalog()), clients, TieringSettings.of(settings), decoder)) {
+      TableDescriptor descriptor =
+          add(broker, topic, warehouse, store, clients, settings, tableOptions);
       long rows = 0;
       long bytes = 0;
       int rounds = 0;
@@ -84,8 +93,8 @@ public final class MinkEndToEnd {
         long fetchCpuAtStart = CpuSplit.currentThreadNanos();
         while (!reached.equals(target)) {
           if (rounds == MAX_ROUNDS) {
-            throw new IllegalStateException("Mink did not reach the end offsets " + target + " of topic " + topic
-                + " in " + MAX_ROUNDS + " rounds; it is at " + reached);
+            throw new IllegalStateException("Mink did not reach the end offsets " + target
+                + " of topic " + topic + " in " + MAX_ROUNDS + " rounds; it is at " + reached);
           }
           RoundResult round = runner.run(descriptor, consumer);
           rounds++;
@@ -99,48 +108,70 @@ public final class MinkEndToEnd {
         fetchCpu = fetchCpuAtStart < 0 ? -1 : CpuSplit.currentThreadNanos() - fetchCpuAtStart;
       }
       long writeCpuAtEnd = CpuSplit.threadsNamedNanos(WRITER_THREAD_PREFIX);
-      long writeCpu = writeCpuAtStart < 0 || writeCpuAtEnd < 0 ? -1 : writeCpuAtEnd - writeCpuAtStart;
+      long writeCpu =
+          writeCpuAtStart < 0 || writeCpuAtEnd < 0 ? -1 : writeCpuAtEnd - writeCpuAtStart;
       if (decoder != null && !raw.isEmpty()) {
-        throw new IllegalStateException("Mink left parts raw: " + raw + "; the registry path was not measured");
+        throw new IllegalStateException(
+            "Mink left parts raw: " + raw + "; the registry path was not measured");
       }
       Table table = warehouse.catalog().loadTable(TieringService.identifier(descriptor));
       long committedRows = verify(table, target, rows);
       check.accept(table);
-      return new Outcome(new Throughput(rows, bytes, finished - started, new CpuSplit(fetchCpu, writeCpu)), rounds,
-          files, committedRows, table.schema().columns().size());
+      return new Outcome(
+          new Throughput(rows, bytes, finished - started, new CpuSplit(fetchCpu, writeCpu)),
+          rounds,
+          files,
+          committedRows,
+          table.schema().columns().size());
     }
   }
 
   /** Creates the table with Mink's layout and records it in the tables topic, as {@code mink table add} does. */
-  private static TableDescriptor add(KafkaBroker broker, String topic, Warehouse warehouse, KafkaTableStore store,
-      KafkaClientFactory clients, IndexerSettings settings, Map<String, String> tableOptions) {
+  private static TableDescriptor add(
+      KafkaBroker broker,
+      String topic,
+      Warehouse warehouse,
+      KafkaTableStore store,
+      KafkaClientFactory clients,
+      IndexerSettings settings,
+      Map<String, String> tableOptions) {
     try (Admin admin = clients.admin()) {
       store.ensureTopic(admin);
     }
     String topicId = broker.topicId(topic).toString();
-    TableDescriptor descriptor = new TableDescriptor(settings.namespace(), TableDescriptor.tableNameFor(topic),
-        topic, topicId, FRESHNESS, tableOptions, Instant.now());
-    new LakeTables(warehouse.catalog()).create(TieringService.identifier(descriptor),
-        MinkTableLayout.properties(topic, topicId, settings.targetFileSizeBytes(), tableOptions));
+    TableDescriptor descriptor = new TableDescriptor(
+        settings.namespace(),
+        TableDescriptor.tableNameFor(topic),
+        topic,
+        topicId,
+        FRESHNESS,
+        tableOptions,
+        Instant.now());
+    new LakeTables(warehouse.catalog())
+        .create(
+            TieringService.identifier(descriptor),
+            MinkTableLayout.properties(
+                topic, topicId, settings.targetFileSizeBytes(), tableOptions));
     store.put(descriptor);
     return descriptor;
   }
 
   /** Checks the newest Mink snapshot's offsets and the table's total-records; returns the latter. */
   private static long verify(Table table, LakeOffsets target, long rows) {
-    LakeOffsets committed = MinkSnapshot.newest(table)
-        .map(MinkSnapshot::offsets)
-        .orElse(LakeOffsets.NONE);
+    LakeOffsets committed =
+        MinkSnapshot.newest(table).map(MinkSnapshot::offsets).orElse(LakeOffsets.NONE);
     if (!committed.equals(target)) {
-      throw new IllegalStateException("The newest Mink snapshot of " + table.name() + " carries offsets "
-          + committed + ", not the topic's end offsets " + target);
+      throw new IllegalStateException("The newest Mink snapshot of " + table.name()
+          + " carries offsets " + committed + ", not the topic's end offsets " + target);
     }
-    long total = Long.parseLong(table.currentSnapshot().summary()
-        .getOrDefault(SnapshotSummary.TOTAL_RECORDS_PROP, "-1"));
-    long expected = target.nextOffsets().values().stream().mapToLong(Long::longValue).sum();
+    long total = Long.parseLong(
+        table.currentSnapshot().summary().getOrDefault(SnapshotSummary.TOTAL_RECORDS_PROP, "-1"));
+    long expected =
+        target.nextOffsets().values().stream().mapToLong(Long::longValue).sum();
     if (total != expected || rows != expected) {
-      throw new IllegalStateException("Table " + table.name() + " committed " + total + " rows (rounds reported "
-          + rows + ") for " + expected + " records produced: Mink lost or duplicated records");
+      throw new IllegalStateException(
+          "Table " + table.name() + " committed " + total + " rows (rounds reported " + rows
+              + ") for " + expected + " records produced: Mink lost or duplicated records");
     }
     return total;
   }

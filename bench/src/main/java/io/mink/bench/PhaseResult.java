@@ -9,7 +9,8 @@ import java.util.function.Supplier;
  * @param wallNanos the whole phase's time; more than the throughput's where the phase times only a
  *     part of its work (the write limit does not time its reads)
  */
-public record PhaseResult(String name, Throughput throughput, ResourceUse resources, long wallNanos) {
+public record PhaseResult(
+    String name, Throughput throughput, ResourceUse resources, long wallNanos) {
   /**
    * Runs the phase between a start and a read of the resource meter, and checks that it handled every
    * record of the topic: fewer means records vanished from Kafka and the figures are void.
@@ -21,8 +22,9 @@ public record PhaseResult(String name, Throughput throughput, ResourceUse resour
     long wallNanos = System.nanoTime() - started;
     ResourceUse resources = meter.read();
     if (throughput.records() != expectedRecords) {
-      throw new IllegalStateException("Phase " + name + " handled " + throughput.records() + " records, not the "
-          + expectedRecords + " produced: did retention delete some? The benchmark topic must keep everything");
+      throw new IllegalStateException("Phase " + name + " handled " + throughput.records()
+          + " records, not the " + expectedRecords
+          + " produced: did retention delete some? The benchmark topic must keep everything");
     }
     return new PhaseResult(name, throughput, resources, wallNanos);
   }

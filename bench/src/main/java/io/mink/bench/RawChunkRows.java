@@ -19,7 +19,8 @@ final class RawChunkRows implements ChunkRows<ConsumerRecord<byte[], byte[]>> {
   }
 
   @Override
-  public List<ConsumerRecord<byte[], byte[]>> prepare(List<ConsumerRecord<byte[], byte[]>> records) {
+  public List<ConsumerRecord<byte[], byte[]>> prepare(
+      List<ConsumerRecord<byte[], byte[]>> records) {
     return records;
   }
 

@@ -60,14 +60,23 @@ public final class RawIndexingBenchmark {
     Map<String, String> tableOptions = tableOptions(System.getProperty(TABLE_OPTIONS_PROPERTY, ""));
     int passes = passes(System.getProperty(PASSES_PROPERTY, "1"));
     BenchmarkReport report = new BenchmarkReport(out, "raw indexing", lanes);
-    report.header(List.of(
-        String.format(Locale.ROOT, "records    %,d, %d partitions; key 16 B, value %d B, 1 header (\"source\" + 14 B)"
-            + " = %d B each", records, PARTITIONS, valueBytes, 16 + valueBytes + 6 + 14),
-        "tables     Mink's layout" + (tableOptions.isEmpty() ? "" : " with options " + tableOptions),
-        "MB = 10^6 bytes of key + value + headers; the columns are explained in docs/benchmarks.md"));
+    report.header(
+        List.of(
+            String.format(
+                Locale.ROOT,
+                "records    %,d, %d partitions; key 16 B, value %d B, 1 header (\"source\" + 14 B)"
+                    + " = %d B each",
+                records,
+                PARTITIONS,
+                valueBytes,
+                16 + valueBytes + 6 + 14),
+            "tables     Mink's layout"
+                + (tableOptions.isEmpty() ? "" : " with options " + tableOptions),
+            "MB = 10^6 bytes of key + value + headers; the columns are explained in docs/benchmarks.md"));
     try (KafkaBroker broker = new KafkaBroker().start()) {
       broker.createTopic(TOPIC, PARTITIONS, BenchmarkTopic.TOPIC_CONFIGS);
-      report.produced(BenchmarkTopic.produce(broker, TOPIC, records, valueBytes, PARTITIONS), "generation");
+      report.produced(
+          BenchmarkTopic.produce(broker, TOPIC, records, valueBytes, PARTITIONS), "generation");
       Map<Integer, Long> ends = BenchmarkTopic.endOffsets(broker, TOPIC, records);
 
       report.warmUp(FetchLimit.read(broker, TOPIC, ends));
@@ -80,17 +89,33 @@ public final class RawIndexingBenchmark {
       Outcome minkOutcome = null;
       for (int pass = 1; pass <= passes; pass++) {
         report.pass(pass, passes);
-        fetch = faster(fetch, report.phase(PhaseResult.measure("(a) fetch limit, 1 consumer", records,
-            () -> FetchLimit.read(broker, TOPIC, ends))));
-        writeOne = faster(writeOne, report.phase(PhaseResult.measure("(b) write limit, 1 thread", records,
-            () -> WriteLimit.write(broker, TOPIC, ends, valueBytes, 1, targetFileSize, tableOptions))));
-        writeLanes = faster(writeLanes, report.phase(PhaseResult.measure(lanesName, records,
-            () -> WriteLimit.write(broker, TOPIC, ends, valueBytes, lanes, targetFileSize, tableOptions))));
+        fetch = faster(
+            fetch,
+            report.phase(PhaseResult.measure(
+                "(a) fetch limit, 1 consumer",
+                records,
+                () -> FetchLimit.read(broker, TOPIC, ends))));
+        writeOne = faster(
+            writeOne,
+            report.phase(PhaseResult.measure(
+                "(b) write limit, 1 thread",
+                records,
+                () -> WriteLimit.write(
+                    broker, TOPIC, ends, valueBytes, 1, targetFileSize, tableOptions))));
+        writeLanes = faster(
+            writeLanes,
+            report.phase(PhaseResult.measure(
+                lanesName,
+                records,
+                () -> WriteLimit.write(
+                    broker, TOPIC, ends, valueBytes, lanes, targetFileSize, tableOptions))));
         AtomicReference<Outcome> outcome = new AtomicReference<>();
-        PhaseResult minkPass = report.phase(PhaseResult.measure("(c) Mink end to end", records, () -> {
-          outcome.set(MinkEndToEnd.index(broker, TOPIC, ends, settings, tableOptions, null, table -> { }));
-          return outcome.get().throughput();
-        }));
+        PhaseResult minkPass =
+            report.phase(PhaseResult.measure("(c) Mink end to end", records, () -> {
+              outcome.set(MinkEndToEnd.index(
+                  broker, TOPIC, ends, settings, tableOptions, null, table -> {}));
+              return outcome.get().throughput();
+            }));
         report.mink(outcome.get(), records, "");
         if (faster(mink, minkPass).equals(minkPass)) {
           mink = minkPass;
@@ -103,7 +128,9 @@ public final class RawIndexingBenchmark {
 
   /** The faster of two results of one phase; {@code best} may be null. */
   private static PhaseResult faster(PhaseResult best, PhaseResult candidate) {
-    return best == null || candidate.recordsPerSecond() > best.recordsPerSecond() ? candidate : best;
+    return best == null || candidate.recordsPerSecond() > best.recordsPerSecond()
+        ? candidate
+        : best;
   }
 
   private static int passes(String value) {
@@ -127,11 +154,13 @@ public final class RawIndexingBenchmark {
       }
       int equals = option.indexOf('=');
       if (equals < 1) {
-        throw new IllegalArgumentException("Invalid -D" + TABLE_OPTIONS_PROPERTY + " entry '" + option
-            + "': use key=value pairs separated by commas, such as "
-            + "iceberg.write.parquet.row-group-size-bytes=33554432");
+        throw new IllegalArgumentException(
+            "Invalid -D" + TABLE_OPTIONS_PROPERTY + " entry '" + option
+                + "': use key=value pairs separated by commas, such as "
+                + "iceberg.write.parquet.row-group-size-bytes=33554432");
       }
-      options.put(option.substring(0, equals).trim(), option.substring(equals + 1).trim());
+      options.put(
+          option.substring(0, equals).trim(), option.substring(equals + 1).trim());
     }
     return options;
   }
@@ -148,7 +177,8 @@ public final class RawIndexingBenchmark {
     } catch (NumberFormatException e) {
       // reported below
     }
-    System.err.println("Invalid " + name + " '" + args[index] + "': use a whole number of at least " + minimum);
+    System.err.println(
+        "Invalid " + name + " '" + args[index] + "': use a whole number of at least " + minimum);
     System.exit(2);
     return fallback;
   }

@@ -15,9 +15,11 @@ public final class RecordSize {
   private RecordSize() {}
 
   public static long of(ConsumerRecord<byte[], byte[]> record) {
-    long size = (long) Math.max(0, record.serializedKeySize()) + Math.max(0, record.serializedValueSize());
+    long size =
+        (long) Math.max(0, record.serializedKeySize()) + Math.max(0, record.serializedValueSize());
     for (Header header : record.headers()) {
-      size += header.key().getBytes(UTF_8).length + (header.value() == null ? 0 : header.value().length);
+      size += header.key().getBytes(UTF_8).length
+          + (header.value() == null ? 0 : header.value().length);
     }
     return size;
   }
@@ -26,7 +28,8 @@ public final class RecordSize {
     long size = (long) (record.key() == null ? 0 : record.key().length)
         + (record.value() == null ? 0 : record.value().length);
     for (TestHeader header : record.headers()) {
-      size += header.key().getBytes(UTF_8).length + (header.value() == null ? 0 : header.value().length);
+      size += header.key().getBytes(UTF_8).length
+          + (header.value() == null ? 0 : header.value().length);
     }
     return size;
   }

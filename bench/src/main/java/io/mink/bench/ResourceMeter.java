@@ -30,6 +30,7 @@ import java.util.Locale;
 public final class ResourceMeter {
   /** /proc/stat counts in USER_HZ ticks, 100 per second on every Linux build that matters. */
   public static final long NANOS_PER_TICK = 10_000_000L;
+
   private static final Path PROC_STAT = Path.of("/proc/stat");
 
   private final long gcMillisAtStart;
@@ -47,11 +48,19 @@ public final class ResourceMeter {
    * @param cpuNanos the JVM process's CPU time during the phase, or -1 if the JVM does not tell
    * @param otherCpuNanos the CPU time the rest of the machine used during the phase, or -1 where unknown
    */
-  public record ResourceUse(long peakHeapBytes, long peakOldGenerationBytes, long peakLiveBytes, long gcMillis,
-      long cpuNanos, long otherCpuNanos) {}
+  public record ResourceUse(
+      long peakHeapBytes,
+      long peakOldGenerationBytes,
+      long peakLiveBytes,
+      long gcMillis,
+      long cpuNanos,
+      long otherCpuNanos) {}
 
   private ResourceMeter(
-      long gcMillisAtStart, long cpuNanosAtStart, long machineBusyNanosAtStart, LiveHeapWatch liveHeap) {
+      long gcMillisAtStart,
+      long cpuNanosAtStart,
+      long machineBusyNanosAtStart,
+      LiveHeapWatch liveHeap) {
     this.gcMillisAtStart = gcMillisAtStart;
     this.cpuNanosAtStart = cpuNanosAtStart;
     this.machineBusyNanosAtStart = machineBusyNanosAtStart;
@@ -61,7 +70,8 @@ public final class ResourceMeter {
   static ResourceMeter start() {
     System.gc();
     heapPools().forEach(MemoryPoolMXBean::resetPeakUsage);
-    return new ResourceMeter(gcMillis(), processCpuNanos(), machineBusyNanos(), LiveHeapWatch.start());
+    return new ResourceMeter(
+        gcMillis(), processCpuNanos(), machineBusyNanos(), LiveHeapWatch.start());
   }
 
   ResourceUse read() {
@@ -80,7 +90,8 @@ public final class ResourceMeter {
     }
     long ownCpu = cpu < 0 || cpuNanosAtStart < 0 ? -1 : cpu - cpuNanosAtStart;
     long otherCpu = ownCpu < 0 || machineBusy < 0 || machineBusyNanosAtStart < 0
-        ? -1 : Math.max(0, machineBusy - machineBusyNanosAtStart - ownCpu);
+        ? -1
+        : Math.max(0, machineBusy - machineBusyNanosAtStart - ownCpu);
     return new ResourceUse(heap, old, live, gcMillis() - gcMillisAtStart, ownCpu, otherCpu);
   }
 
@@ -107,7 +118,9 @@ public final class ResourceMeter {
       String[] fields = Files.readString(Path.of("/proc/loadavg")).trim().split("\\s+");
       return fields[0] + " " + fields[1] + " " + fields[2] + " (1, 5, 15 min)";
     } catch (Exception e) {
-      return String.format(Locale.ROOT, "%.2f (1 min)",
+      return String.format(
+          Locale.ROOT,
+          "%.2f (1 min)",
           ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage());
     }
   }

@@ -49,11 +49,26 @@ public final class WriteLimit {
   private WriteLimit() {}
 
   /** The raw benchmark's write limit: raw rows, a chunk of about 96 MB of records at a time. */
-  public static Throughput write(KafkaBroker broker, String topic, Map<Integer, Long> ends, int valueBytes,
-      int threads, long targetFileSizeBytes, Map<String, String> tableOptions) {
-    int quota = (int) Math.max(1_000, Math.min(100_000,
-        RAW_CHUNK_BYTES / ends.size() / (valueBytes + RECORD_OVERHEAD_BYTES)));
-    return write(broker, topic, ends, new RawChunkRows(), quota, threads, targetFileSizeBytes, tableOptions,
+  public static Throughput write(
+      KafkaBroker broker,
+      String topic,
+      Map<Integer, Long> ends,
+      int valueBytes,
+      int threads,
+      long targetFileSizeBytes,
+      Map<String, String> tableOptions) {
+    int quota = (int) Math.max(
+        1_000,
+        Math.min(100_000, RAW_CHUNK_BYTES / ends.size() / (valueBytes + RECORD_OVERHEAD_BYTES)));
+    return write(
+        broker,
+        topic,
+        ends,
+        new RawChunkRows(),
+        quota,
+        threads,
+        targetFileSizeBytes,
+        tableOptions,
         Long.MAX_VALUE);
   }
 
@@ -61,8 +76,16 @@ public final class WriteLimit {
    * Writes the topic's rows as {@code rows} makes them, {@code quota} records per partition a chunk, stopping after
    * the chunk that reaches {@code maxRecords} (a warm-up of the write path writes fewer than all).
    */
-  public static <T> Throughput write(KafkaBroker broker, String topic, Map<Integer, Long> ends, ChunkRows<T> rows,
-      int quota, int threads, long targetFileSizeBytes, Map<String, String> tableOptions, long maxRecords) {
+  public static <T> Throughput write(
+      KafkaBroker broker,
+      String topic,
+      Map<Integer, Long> ends,
+      ChunkRows<T> rows,
+      int quota,
+      int threads,
+      long targetFileSizeBytes,
+      Map<String, String> tableOptions,
+      long maxRecords) {
     AtomicInteger threadNumber = new AtomicInteger();
     ExecutorService pool = Executors.newFixedThreadPool(threads, task -> {
       Thread thread = new Thread(task, "bench-writer-" + threadNumber.getAndIncrement());
@@ -70,8 +93,10 @@ public final class WriteLimit {
       return thread;
     });
     try (Warehouse warehouse = Warehouse.create()) {
-      Table table = new LakeTables(warehouse.catalog()).create(TableIdentifier.of("bench", "write_limit"),
-          MinkTableLayout.properties(topic, null, targetFileSizeBytes, tableOptions));
+      Table table = new LakeTables(warehouse.catalog())
+          .create(
+              TableIdentifier.of("bench", "write_limit"),
+              MinkTableLayout.properties(topic, null, targetFileSizeBytes, tableOptions));
       rows.open(table);
       List<Lane<T>> lanes = null;
       long records = 0;
@@ -80,7 +105,8 @@ public final class WriteLimit {
       try (ChunkReader reader = new ChunkReader(broker, topic, ends, quota)) {
         while (reader.hasNext() && records < maxRecords) {
           Map<Integer, List<T>> chunk = new LinkedHashMap<>();
-          for (Map.Entry<Integer, List<ConsumerRecord<byte[], byte[]>>> partition : reader.next().entrySet()) {
+          for (Map.Entry<Integer, List<ConsumerRecord<byte[], byte[]>>> partition :
+              reader.next().entrySet()) {
             chunk.put(partition.getKey(), rows.prepare(partition.getValue()));
             records += partition.getValue().size();
             for (ConsumerRecord<byte[], byte[]> record : partition.getValue()) {
@@ -109,10 +135,11 @@ public final class WriteLimit {
       long started = System.nanoTime();
       List<List<DataFile>> files = onEveryLane(pool, lanes, lane -> lane::close);
       nanos += System.nanoTime() - started;
-      long written = files.stream().flatMap(List::stream).mapToLong(DataFile::recordCount).sum();
+      long written =
+          files.stream().flatMap(List::stream).mapToLong(DataFile::recordCount).sum();
       if (written != records) {
-        throw new IllegalStateException("The write-limit files hold " + written + " rows, not the " + records
-            + " records read: the measurement is void");
+        throw new IllegalStateException("The write-limit files hold " + written + " rows, not the "
+            + records + " records read: the measurement is void");
       }
       long cpu = lanes.stream().mapToLong(Lane::cpuNanos).sum();
       return new Throughput(records, bytes, nanos, new CpuSplit(-1, cpu < 0 ? -1 : cpu));
@@ -121,7 +148,8 @@ public final class WriteLimit {
     }
   }
 
-  private static <T> List<Lane<T>> lanes(Table table, ChunkRows<T> rows, int threads, long targetFileSizeBytes) {
+  private static <T> List<Lane<T>> lanes(
+      Table table, ChunkRows<T> rows, int threads, long targetFileSizeBytes) {
     FileWriterFactory<Record> factory = new GenericFileWriterFactory.Builder(table)
         .dataSchema(rows.schema())
         .dataFileFormat(FileFormat.PARQUET)
@@ -134,8 +162,8 @@ public final class WriteLimit {
   }
 
   /** Runs a task on every lane at once, each on a pool thread and timed there, and waits for all of them. */
-  private static <T, R> List<R> onEveryLane(ExecutorService pool, List<Lane<T>> lanes,
-      Function<Lane<T>, Callable<R>> task) {
+  private static <T, R> List<R> onEveryLane(
+      ExecutorService pool, List<Lane<T>> lanes, Function<Lane<T>, Callable<R>> task) {
     List<Future<R>> futures = new ArrayList<>();
     for (Lane<T> lane : lanes) {
       Callable<R> work = task.apply(lane);
@@ -150,7 +178,8 @@ public final class WriteLimit {
       Thread.currentThread().interrupt();
       throw new IllegalStateException("Interrupted while writing Parquet files", e);
     } catch (ExecutionException e) {
-      throw new IllegalStateException("Cannot write the write-limit Parquet files: " + e.getCause(), e.getCause());
+      throw new IllegalStateException(
+          "Cannot write the write-limit Parquet files: " + e.getCause(), e.getCause());
     }
     return results;
   }
@@ -165,7 +194,11 @@ public final class WriteLimit {
     private final Map<Integer, RollingDataWriter<Record>> writers = new HashMap<>();
     private long cpuNanos;
 
-    Lane(Table table, FileWriterFactory<Record> factory, long targetFileSizeBytes, Function<T, Record> converter) {
+    Lane(
+        Table table,
+        FileWriterFactory<Record> factory,
+        long targetFileSizeBytes,
+        Function<T, Record> converter) {
       this.table = table;
       this.factory = factory;
       this.targetFileSizeBytes = targetFileSizeBytes;
@@ -178,7 +211,8 @@ public final class WriteLimit {
       try {
         return work.call();
       } finally {
-        cpuNanos = before < 0 || cpuNanos < 0 ? -1 : cpuNanos + CpuSplit.currentThreadNanos() - before;
+        cpuNanos =
+            before < 0 || cpuNanos < 0 ? -1 : cpuNanos + CpuSplit.currentThreadNanos() - before;
       }
     }
 
@@ -194,11 +228,17 @@ public final class WriteLimit {
     }
 
     private RollingDataWriter<Record> open(int partition) {
-      OutputFileFactory files = OutputFileFactory.builderFor(table, partition, System.currentTimeMillis())
+      OutputFileFactory files = OutputFileFactory.builderFor(
+              table, partition, System.currentTimeMillis())
           .format(FileFormat.PARQUET)
           .operationId(operationId)
           .build();
-      return new RollingDataWriter<>(factory, files, table.io(), targetFileSizeBytes, table.spec(),
+      return new RollingDataWriter<>(
+          factory,
+          files,
+          table.io(),
+          targetFileSizeBytes,
+          table.spec(),
           PartitionFileWriter.kafkaPartitionKey(table.spec(), table.schema(), partition));
     }
 

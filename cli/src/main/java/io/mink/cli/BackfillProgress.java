@@ -30,8 +30,9 @@ final class BackfillProgress {
     Map<Integer, Step> start = new TreeMap<>();
     for (PartitionMeasure partition : partitions) {
       long from = partition.nextOffset();
-      start.put(partition.partition(), new Step(partition.partition(), from, from,
-          Math.max(from, partition.endOffset()), 0));
+      start.put(
+          partition.partition(),
+          new Step(partition.partition(), from, from, Math.max(from, partition.endOffset()), 0));
     }
     return new BackfillProgress(now, start);
   }
@@ -50,9 +51,14 @@ final class BackfillProgress {
     partitions.forEach(partition -> next.put(partition.partition(), partition.nextOffset()));
     List<Step> steps = new ArrayList<>();
     for (Step begin : start.values()) {
-      long reached = Math.max(begin.from(), Math.min(next.getOrDefault(begin.partition(), begin.from()),
-          begin.target()));
-      steps.add(new Step(begin.partition(), begin.from(), reached, begin.target(),
+      long reached = Math.max(
+          begin.from(),
+          Math.min(next.getOrDefault(begin.partition(), begin.from()), begin.target()));
+      steps.add(new Step(
+          begin.partition(),
+          begin.from(),
+          reached,
+          begin.target(),
           rate(reached - begin.from(), elapsed)));
     }
     return new Report(now, elapsed, steps);
@@ -101,7 +107,12 @@ final class BackfillProgress {
       long from = partitions.stream().mapToLong(Step::from).sum();
       long reached = partitions.stream().mapToLong(Step::reached).sum();
       long target = partitions.stream().mapToLong(Step::target).sum();
-      return new Step(-1, from, reached, target, partitions.stream().mapToDouble(Step::rowsPerSecond).sum());
+      return new Step(
+          -1,
+          from,
+          reached,
+          target,
+          partitions.stream().mapToDouble(Step::rowsPerSecond).sum());
     }
 
     boolean complete() {

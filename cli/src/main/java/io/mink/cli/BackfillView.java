@@ -11,7 +11,8 @@ import java.util.Locale;
 
 /** {@code mink table show --watch}: a backfill's progress as bars per partition, or as one JSON line. */
 final class BackfillView {
-  private static final List<String> HEADER = List.of("PARTITION", "PROGRESS", "", "LAKE", "TARGET", "ROWS/S");
+  private static final List<String> HEADER =
+      List.of("PARTITION", "PROGRESS", "", "LAKE", "TARGET", "ROWS/S");
   private static final int BAR_WIDTH = 24;
 
   private BackfillView() {}
@@ -19,9 +20,12 @@ final class BackfillView {
   /** The block of one refresh: a title line, a bar per partition and one for all of them. */
   static String text(String table, Instant startedAt, BackfillProgress.Report report) {
     StringBuilder out = new StringBuilder();
-    out.append(table).append(": backfill towards the end offsets of ")
-        .append(startedAt.truncatedTo(ChronoUnit.SECONDS)).append(", ")
-        .append(RelativeTime.duration(report.elapsed())).append(" so far\n");
+    out.append(table)
+        .append(": backfill towards the end offsets of ")
+        .append(startedAt.truncatedTo(ChronoUnit.SECONDS))
+        .append(", ")
+        .append(RelativeTime.duration(report.elapsed()))
+        .append(" so far\n");
     List<List<String>> rows = new ArrayList<>();
     rows.add(HEADER);
     for (BackfillProgress.Step step : report.partitions()) {
@@ -38,7 +42,8 @@ final class BackfillView {
     BackfillProgress.Step total = report.total();
     return table + " reached the end offsets it started towards: " + total.done()
         + (total.done() == 1 ? " row" : " rows") + " in " + RelativeTime.duration(report.elapsed())
-        + (report.elapsed().toMillis() > 0 ? " (" + rate(total.rowsPerSecond()) + " rows/s)" : "") + "\n";
+        + (report.elapsed().toMillis() > 0 ? " (" + rate(total.rowsPerSecond()) + " rows/s)" : "")
+        + "\n";
   }
 
   /** One refresh as a JSON object, for a line of its own. */
@@ -66,8 +71,14 @@ final class BackfillView {
     return node;
   }
 
-  private static List<String> row(String name, BackfillProgress.Step step, BackfillProgress.Report report) {
-    return List.of(name, bar(step), percent(step), Long.toString(step.reached()), Long.toString(step.target()),
+  private static List<String> row(
+      String name, BackfillProgress.Step step, BackfillProgress.Report report) {
+    return List.of(
+        name,
+        bar(step),
+        percent(step),
+        Long.toString(step.reached()),
+        Long.toString(step.target()),
         report.elapsed().toMillis() > 0 ? rate(step.rowsPerSecond()) : "-");
   }
 

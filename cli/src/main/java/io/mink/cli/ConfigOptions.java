@@ -18,28 +18,38 @@ import picocli.CommandLine.Option;
 
 /** The options every command that talks to Kafka and the lake shares, as in Kafka's own tools. */
 final class ConfigOptions {
-  private static final String ADVICE = "pass a readable Java properties file of Kafka client settings, such as "
-      + "security.protocol=SASL_SSL, with --command-config";
+  private static final String ADVICE =
+      "pass a readable Java properties file of Kafka client settings, such as "
+          + "security.protocol=SASL_SSL, with --command-config";
 
   /** The variable that names the config file when --config does not. */
   static final String CONFIG_VARIABLE = "MINK_CONFIG";
 
-  @Option(names = {"-c", "--config"}, paramLabel = "FILE",
-      description = "The TOML config file (default: $MINK_CONFIG, else none: MINK_* variables and the embedded lake "
-          + "apply)")
+  @Option(
+      names = {"-c", "--config"},
+      paramLabel = "FILE",
+      description =
+          "The TOML config file (default: $MINK_CONFIG, else none: MINK_* variables and the embedded lake "
+              + "apply)")
   Path configFile;
 
-  @Option(names = {"-b", "--bootstrap", "--bootstrap-server"}, paramLabel = "SERVERS",
+  @Option(
+      names = {"-b", "--bootstrap", "--bootstrap-server"},
+      paramLabel = "SERVERS",
       description = "Kafka bootstrap servers, overriding [kafka] bootstrap.servers")
   String bootstrap;
 
-  @Option(names = "--command-config", paramLabel = "FILE",
-      description = "A Java properties file of Kafka client settings (security.protocol, sasl.*, ssl.*, ...), "
-          + "as Kafka's tools take it, over the [kafka] section")
+  @Option(
+      names = "--command-config",
+      paramLabel = "FILE",
+      description =
+          "A Java properties file of Kafka client settings (security.protocol, sasl.*, ssl.*, ...), "
+              + "as Kafka's tools take it, over the [kafka] section")
   Path commandConfig;
 
   MinkConfig load(Environment environment) {
-    Map<String, String> clientSettings = commandConfig == null ? Map.of() : readCommandConfig(environment);
+    Map<String, String> clientSettings =
+        commandConfig == null ? Map.of() : readCommandConfig(environment);
     Map<String, String> overrides = new HashMap<>();
     if (bootstrap != null) {
       overrides.put("kafka." + MinkConfigLoader.BOOTSTRAP_SERVERS, bootstrap);
@@ -47,7 +57,8 @@ final class ConfigOptions {
     Path file = configFile(environment);
     MinkConfig config;
     try {
-      config = MinkConfigLoader.load(file, environment.variables(), environment.workingDirectory(), overrides);
+      config = MinkConfigLoader.load(
+          file, environment.variables(), environment.workingDirectory(), overrides);
     } catch (ConfigException e) {
       throw new ConfigException(e.getMessage(), e);
     }
@@ -66,7 +77,8 @@ final class ConfigOptions {
     Path file = environment.workingDirectory().resolve(variable.strip());
     if (!Files.isRegularFile(file)) {
       throw new ConfigException("Config file " + file + " named by " + CONFIG_VARIABLE
-          + " does not exist: point " + CONFIG_VARIABLE + " at an existing file, pass one with --config, or unset "
+          + " does not exist: point " + CONFIG_VARIABLE
+          + " at an existing file, pass one with --config, or unset "
           + CONFIG_VARIABLE + " to use the defaults");
     }
     return file;
@@ -79,8 +91,15 @@ final class ConfigOptions {
     if (bootstrap != null) {
       kafka.put(MinkConfigLoader.BOOTSTRAP_SERVERS, bootstrap);
     }
-    return new MinkConfig(kafka, config.lake(), config.embeddedLake(), config.indexer(), config.schemaRegistry(),
-        config.monitoring(), config.writerMemory(), config.minkTopics());
+    return new MinkConfig(
+        kafka,
+        config.lake(),
+        config.embeddedLake(),
+        config.indexer(),
+        config.schemaRegistry(),
+        config.monitoring(),
+        config.writerMemory(),
+        config.minkTopics());
   }
 
   private Map<String, String> readCommandConfig(Environment environment) {
@@ -91,11 +110,15 @@ final class ConfigOptions {
     } catch (NoSuchFileException e) {
       throw new ConfigException("Command config file " + file + " does not exist: " + ADVICE, e);
     } catch (IOException | IllegalArgumentException e) {
-      throw new ConfigException("Cannot read the command config file " + file + " ("
-          + Connections.rootMessage(e) + "): " + ADVICE, e);
+      throw new ConfigException(
+          "Cannot read the command config file " + file + " (" + Connections.rootMessage(e) + "): "
+              + ADVICE,
+          e);
     }
     Map<String, String> settings = new TreeMap<>();
-    properties.stringPropertyNames().forEach(name -> settings.put(name, properties.getProperty(name).strip()));
+    properties
+        .stringPropertyNames()
+        .forEach(name -> settings.put(name, properties.getProperty(name).strip()));
     return settings;
   }
 }

@@ -38,8 +38,10 @@ public final class Main {
             line.getErr().println("Internal error: " + exception);
             exception.printStackTrace(line.getErr());
           } else {
-            line.getErr().println("Error: " + exception.getMessage() + " (" + exception.getClass().getSimpleName()
-                + "): check that Kafka and the catalog are up, then run the command again");
+            line.getErr()
+                .println("Error: " + exception.getMessage() + " ("
+                    + exception.getClass().getSimpleName()
+                    + "): check that Kafka and the catalog are up, then run the command again");
           }
           return exitCode.code();
         });
@@ -53,7 +55,8 @@ public final class Main {
   static String usageError(ParameterException exception) {
     String help = exception.getCommandLine().getCommandSpec().qualifiedName() + " --help";
     List<String> suggestions = exception instanceof UnmatchedArgumentException unmatched
-        ? unmatched.getSuggestions() : List.of();
+        ? unmatched.getSuggestions()
+        : List.of();
     String message = exception.getMessage().strip();
     return suggestions.isEmpty()
         ? message + ": see " + help

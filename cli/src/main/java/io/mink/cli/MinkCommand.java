@@ -6,23 +6,32 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.ScopeType;
 import picocli.CommandLine.Spec;
 
-@Command(name = "mink", mixinStandardHelpOptions = true, scope = ScopeType.INHERIT, version = "mink 0.1.0",
+@Command(
+    name = "mink",
+    mixinStandardHelpOptions = true,
+    scope = ScopeType.INHERIT,
+    version = "mink 0.1.0",
     description = "Kafka topics as Iceberg tables.",
     subcommands = {ServeCommand.class, TableCommand.class, ClusterCommand.class},
-    footer = {"", "Examples:",
-        "  mink serve --config mink.toml",
-        "  mink table add orders --freshness 1m",
-        "  mink table list",
-        "  mink table show kafka.orders --watch",
-        "  mink cluster stats",
-        "", "Exit codes:",
-        "  0  done",
-        "  1  internal error (a bug: the message and stack trace go to stderr)",
-        "  2  bad arguments (an unknown option, a bad duration, name or table option)",
-        "  3  bad configuration (a missing config file, an unknown key, a bad value)",
-        "  4  conflict (no such topic or table, already added, changed meanwhile)",
-        "  5  unavailable (Kafka or the catalog does not answer, a wait ran out)",
-        "", "Run mink COMMAND --help for a command's options; docs/cli.md has the details."})
+    footer = {
+      "",
+      "Examples:",
+      "  mink serve --config mink.toml",
+      "  mink table add orders --freshness 1m",
+      "  mink table list",
+      "  mink table show kafka.orders --watch",
+      "  mink cluster stats",
+      "",
+      "Exit codes:",
+      "  0  done",
+      "  1  internal error (a bug: the message and stack trace go to stderr)",
+      "  2  bad arguments (an unknown option, a bad duration, name or table option)",
+      "  3  bad configuration (a missing config file, an unknown key, a bad value)",
+      "  4  conflict (no such topic or table, already added, changed meanwhile)",
+      "  5  unavailable (Kafka or the catalog does not answer, a wait ran out)",
+      "",
+      "Run mink COMMAND --help for a command's options; docs/cli.md has the details."
+    })
 final class MinkCommand implements Callable<Integer> {
   @Spec
   CommandSpec spec;

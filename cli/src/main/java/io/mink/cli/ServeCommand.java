@@ -20,11 +20,16 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.ParentCommand;
 
-@Command(name = "serve", description = "Run the sidecar: tier every added table into Iceberg on its freshness.",
-    footer = {"", "Examples:",
-        "  mink serve                     # Kafka from MINK_KAFKA_BOOTSTRAP_SERVERS",
-        "  mink serve --config mink.toml  # or MINK_CONFIG=mink.toml mink serve",
-        "  mink serve --bootstrap localhost:9092"})
+@Command(
+    name = "serve",
+    description = "Run the sidecar: tier every added table into Iceberg on its freshness.",
+    footer = {
+      "",
+      "Examples:",
+      "  mink serve                     # Kafka from MINK_KAFKA_BOOTSTRAP_SERVERS",
+      "  mink serve --config mink.toml  # or MINK_CONFIG=mink.toml mink serve",
+      "  mink serve --bootstrap localhost:9092"
+    })
 final class ServeCommand implements Callable<Integer> {
   /** Fault injection for crash tests: pause this many milliseconds inside every commit. */
   static final String COMMIT_PAUSE_PROPERTY = "mink.fault.commit-pause-ms";
@@ -39,7 +44,8 @@ final class ServeCommand implements Callable<Integer> {
   public Integer call() throws InterruptedException {
     Environment environment = parent.environment();
     MinkConfig minkConfig = config.load(environment);
-    KafkaClientFactory clients = new KafkaClientFactory(minkConfig.kafka(), "mink", minkConfig.minkTopics());
+    KafkaClientFactory clients =
+        new KafkaClientFactory(minkConfig.kafka(), "mink", minkConfig.minkTopics());
     KafkaTableStore store = new KafkaTableStore(clients, minkConfig.indexer().tablesTopic());
     try (Admin admin = Connections.kafkaAdmin(clients)) {
       store.ensureTopic(admin);
@@ -47,34 +53,60 @@ final class ServeCommand implements Callable<Integer> {
     }
     LakeTables lake = new LakeTables(Connections.catalog(minkConfig.lake()));
     TieringSettings tiering = TieringSettings.of(minkConfig.indexer(), minkConfig.writerMemory());
-    TieringService service = new TieringService(store, lake, clients, commitHook(), tiering,
-        RegistryDecoders.from(minkConfig.schemaRegistry()).orElse(null), Clock.systemUTC());
+    TieringService service = new TieringService(
+        store,
+        lake,
+        clients,
+        commitHook(),
+        tiering,
+        RegistryDecoders.from(minkConfig.schemaRegistry()).orElse(null),
+        Clock.systemUTC());
     SidecarMonitoring monitoring;
     try {
-      monitoring = SidecarMonitoring.start(minkConfig.monitoring(), clients, lake, service.statusBoard(),
-          service::notReadyReason, service::tablesByState, Clock.systemUTC());
+      monitoring = SidecarMonitoring.start(
+          minkConfig.monitoring(),
+          clients,
+          lake,
+          service.statusBoard(),
+          service::notReadyReason,
+          service::tablesByState,
+          Clock.systemUTC());
     } catch (IllegalArgumentException e) {
       service.close();
       throw new ConfigException(e.getMessage(), e);
     }
     CountDownLatch stopped = new CountDownLatch(1);
-    Thread shutdown = new Thread(() -> {
-      service.stop();
-      try {
-        stopped.await();
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-      }
-    }, "mink-shutdown");
+    Thread shutdown = new Thread(
+        () -> {
+          service.stop();
+          try {
+            stopped.await();
+          } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+          }
+        },
+        "mink-shutdown");
     Runtime.getRuntime().addShutdownHook(shutdown);
-    environment.out().printf("Mink is serving: Kafka at %s, %s catalog at %s, %d workers, %d writer threads, tables "
-            + "from %s shared by the instances of group %s; this is instance %s%s%n",
-        clients.bootstrapServers(), minkConfig.lake().catalog(),
-        minkConfig.lake().uri() == null ? minkConfig.lake().warehouse() : minkConfig.lake().uri(),
-        tiering.workers(), tiering.writerThreads(), minkConfig.indexer().tablesTopic(), tiering.ownersGroupId(),
-        service.instanceId(), monitoring.httpAddress()
-            .map(address -> "; metrics at http://" + address.getHostString() + ":" + address.getPort() + "/metrics")
-            .orElse(""));
+    environment
+        .out()
+        .printf(
+            "Mink is serving: Kafka at %s, %s catalog at %s, %d workers, %d writer threads, tables "
+                + "from %s shared by the instances of group %s; this is instance %s%s%n",
+            clients.bootstrapServers(),
+            minkConfig.lake().catalog(),
+            minkConfig.lake().uri() == null
+                ? minkConfig.lake().warehouse()
+                : minkConfig.lake().uri(),
+            tiering.workers(),
+            tiering.writerThreads(),
+            minkConfig.indexer().tablesTopic(),
+            tiering.ownersGroupId(),
+            service.instanceId(),
+            monitoring
+                .httpAddress()
+                .map(address -> "; metrics at http://" + address.getHostString() + ":"
+                    + address.getPort() + "/metrics")
+                .orElse(""));
     environment.out().flush();
     try {
       service.run();

@@ -17,70 +17,109 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
-@Command(name = "add", description = "Make a Kafka topic an Iceberg table that the sidecar indexes.",
-    footer = {"", "Examples:",
-        "  mink table add orders",
-        "  mink table add orders --namespace sales --freshness 1m --config mink.toml",
-        "  mink table add web.clicks --bootstrap kafka-1:9092   # table kafka.web_clicks",
-        "  mink table add orders --partition-by 'day(_kafka_timestamp)'",
-        "  mink table add orders --option iceberg.format-version=3",
-        "  mink table add rides --option mink.time-as=string   # times as text",
-        "  mink table add orders --attach   # the existing Iceberg table kafka.orders",
-        "  mink table add orders --wait=5m  # once the topic exists",
-        "  mink table add orders --command-config client.properties --output json"})
+@Command(
+    name = "add",
+    description = "Make a Kafka topic an Iceberg table that the sidecar indexes.",
+    footer = {
+      "",
+      "Examples:",
+      "  mink table add orders",
+      "  mink table add orders --namespace sales --freshness 1m --config mink.toml",
+      "  mink table add web.clicks --bootstrap kafka-1:9092   # table kafka.web_clicks",
+      "  mink table add orders --partition-by 'day(_kafka_timestamp)'",
+      "  mink table add orders --option iceberg.format-version=3",
+      "  mink table add rides --option mink.time-as=string   # times as text",
+      "  mink table add orders --attach   # the existing Iceberg table kafka.orders",
+      "  mink table add orders --wait=5m  # once the topic exists",
+      "  mink table add orders --command-config client.properties --output json"
+    })
 final class TableAddCommand extends GroupSubcommand {
   @Parameters(index = "0", paramLabel = "TOPIC", description = "The Kafka topic to index")
   String topic;
 
-  @Option(names = "--namespace", paramLabel = "NAMESPACE",
+  @Option(
+      names = "--namespace",
+      paramLabel = "NAMESPACE",
       description = "The Iceberg namespace of the table (default: [indexer] namespace, kafka)")
   String namespace;
 
-  @Option(names = "--name", paramLabel = "NAME",
+  @Option(
+      names = "--name",
+      paramLabel = "NAME",
       description = "The table name (default: the topic's name with '.' and '-' as '_')")
   String name;
 
-  @Option(names = "--freshness", paramLabel = "DURATION",
-      description = "How often the table is tiered, such as 30s or 3m (default: [indexer] freshness, 3m)")
+  @Option(
+      names = "--freshness",
+      paramLabel = "DURATION",
+      description =
+          "How often the table is tiered, such as 30s or 3m (default: [indexer] freshness, 3m)")
   String freshness;
 
-  @Option(names = "--option", paramLabel = "KEY=VALUE",
-      description = {"An Iceberg table property for the table, as iceberg.<property>=<value>, such as "
-          + "iceberg.format-version=3 or iceberg.write.parquet.row-group-size-bytes=67108864; or "
-          + "mink.time-as=time|long|string, how times of day are stored (default: long, microseconds since "
-          + "midnight). Repeatable"})
+  @Option(
+      names = "--option",
+      paramLabel = "KEY=VALUE",
+      description = {
+        "An Iceberg table property for the table, as iceberg.<property>=<value>, such as "
+            + "iceberg.format-version=3 or iceberg.write.parquet.row-group-size-bytes=67108864; or "
+            + "mink.time-as=time|long|string, how times of day are stored (default: long, microseconds since "
+            + "midnight). Repeatable"
+      })
   Map<String, String> options = new LinkedHashMap<>();
 
-  @Option(names = "--partition-by", paramLabel = "FIELD",
-      description = {"A partition field after identity(_kafka_partition), such as day(_kafka_timestamp), "
-          + "hour(_kafka_timestamp), truncate(1000000, _kafka_offset) or bucket(16, _kafka_key). Repeatable"})
+  @Option(
+      names = "--partition-by",
+      paramLabel = "FIELD",
+      description = {
+        "A partition field after identity(_kafka_partition), such as day(_kafka_timestamp), "
+            + "hour(_kafka_timestamp), truncate(1000000, _kafka_offset) or bucket(16, _kafka_key). Repeatable"
+      })
   List<String> partitionBy = new ArrayList<>();
 
-  @Option(names = "--auto-compaction",
-      description = "Let each round rewrite the small files of the partitions it writes to, in its own snapshot "
-          + "(the table property mink.auto-compaction; default: compaction is left to the lake)")
+  @Option(
+      names = "--auto-compaction",
+      description =
+          "Let each round rewrite the small files of the partitions it writes to, in its own snapshot "
+              + "(the table property mink.auto-compaction; default: compaction is left to the lake)")
   boolean autoCompaction;
 
-  @Option(names = "--attach",
-      description = "Attach to the Iceberg table of that name, which must exist: its rows stay, and indexing "
-          + "starts after the highest _kafka_offset per partition it holds")
+  @Option(
+      names = "--attach",
+      description =
+          "Attach to the Iceberg table of that name, which must exist: its rows stay, and indexing "
+              + "starts after the highest _kafka_offset per partition it holds")
   boolean attach;
 
-  @Option(names = "--wait", arity = "0..1", fallbackValue = "10m", paramLabel = "DURATION",
-      description = "Wait for the topic to exist, at most DURATION (default: 10m), instead of failing at once")
+  @Option(
+      names = "--wait",
+      arity = "0..1",
+      fallbackValue = "10m",
+      paramLabel = "DURATION",
+      description =
+          "Wait for the topic to exist, at most DURATION (default: 10m), instead of failing at once")
   String wait;
 
   @Override
   public Integer call() {
     Environment environment = environment();
     MinkConfig minkConfig = config.load(environment);
-    AddRequest request = new AddRequest(topic, namespace, name,
-        freshness == null ? null : TableOptions.freshness(freshness), TableOptions.tableOptions(options),
-        partitionBy, autoCompaction, attach, wait == null ? null : TableOptions.duration(wait, "--wait"));
+    AddRequest request = new AddRequest(
+        topic,
+        namespace,
+        name,
+        freshness == null ? null : TableOptions.freshness(freshness),
+        TableOptions.tableOptions(options),
+        partitionBy,
+        autoCompaction,
+        attach,
+        wait == null ? null : TableOptions.duration(wait, "--wait"));
     AddedTable added = new TableOperations(minkConfig, environment.progress()).add(request);
     if (output.json()) {
-      environment.out().print(CommandJson.render(CommandJson.descriptor(added.descriptor())
-          .put("attached", attach).put("partitions", added.partitions())));
+      environment
+          .out()
+          .print(CommandJson.render(CommandJson.descriptor(added.descriptor())
+              .put("attached", attach)
+              .put("partitions", added.partitions())));
     } else {
       environment.out().println(text(added));
     }
@@ -89,14 +128,25 @@ final class TableAddCommand extends GroupSubcommand {
 
   private static String text(AddedTable added) {
     TableDescriptor descriptor = added.descriptor();
-    String partitions = added.partitions() + (added.partitions() == 1 ? " partition" : " partitions");
-    return added.attached()
-        .map(start -> String.format("Attached table %s to topic %s (%s, topic id %s): its rows stay as they are, "
-                + "%s. The sidecar indexes it every %s.", descriptor.qualifiedName(), descriptor.topic(), partitions,
-            descriptor.topicId(), startDescription(start.baseline(), start.logStarts()),
+    String partitions =
+        added.partitions() + (added.partitions() == 1 ? " partition" : " partitions");
+    return added
+        .attached()
+        .map(start -> String.format(
+            "Attached table %s to topic %s (%s, topic id %s): its rows stay as they are, "
+                + "%s. The sidecar indexes it every %s.",
+            descriptor.qualifiedName(),
+            descriptor.topic(),
+            partitions,
+            descriptor.topicId(),
+            startDescription(start.baseline(), start.logStarts()),
             Durations.format(descriptor.freshness())))
-        .orElseGet(() -> String.format("Added table %s for topic %s (%s, topic id %s). The sidecar indexes it "
-                + "every %s.", descriptor.qualifiedName(), descriptor.topic(), partitions, descriptor.topicId(),
+        .orElseGet(() -> String.format(
+            "Added table %s for topic %s (%s, topic id %s). The sidecar indexes it " + "every %s.",
+            descriptor.qualifiedName(),
+            descriptor.topic(),
+            partitions,
+            descriptor.topicId(),
             Durations.format(descriptor.freshness())));
   }
 
@@ -109,15 +159,24 @@ final class TableAddCommand extends GroupSubcommand {
       case COLUMN_BOUNDS -> "from the _kafka_offset bounds of snapshot " + baseline.snapshotId();
       case ROW_SCAN -> "from the rows of snapshot " + baseline.snapshotId();
     };
-    StringBuilder text = new StringBuilder(offsets.nextOffsets().isEmpty()
-        ? "indexing starts at the log start of every partition (" + from + ")"
-        : "indexing starts at offsets " + offsets.encode() + " (" + from + ")"
-            + (offsets.nextOffsets().size() < starts.size() ? ", other partitions at their log start" : ""));
+    StringBuilder text = new StringBuilder(
+        offsets.nextOffsets().isEmpty()
+            ? "indexing starts at the log start of every partition (" + from + ")"
+            : "indexing starts at offsets " + offsets.encode() + " (" + from + ")"
+                + (offsets.nextOffsets().size() < starts.size()
+                    ? ", other partitions at their log start"
+                    : ""));
     offsets.nextOffsets().forEach((partition, next) -> {
       Long start = starts.get(partition);
       if (start != null && start > next) {
-        text.append("; partition ").append(partition).append(" of Kafka starts at offset ").append(start)
-            .append(": offsets ").append(next).append(" to ").append(start - 1)
+        text.append("; partition ")
+            .append(partition)
+            .append(" of Kafka starts at offset ")
+            .append(start)
+            .append(": offsets ")
+            .append(next)
+            .append(" to ")
+            .append(start - 1)
             .append(" are gone, and the first round reports the gap");
       }
     });

@@ -12,38 +12,53 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.apache.iceberg.Table;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
-@Command(name = "alter", description = "Change an added table's freshness, Iceberg table properties or compaction. "
-    + "The partition spec is not changed here: remove the table and add it again with --partition-by, or change "
-    + "the spec with your engine.",
-    footer = {"", "Examples:",
-        "  mink table alter kafka.orders --freshness 30s",
-        "  mink table alter kafka.orders --option iceberg.commit.retry.num-retries=10",
-        "  mink table alter kafka.orders --unset-option iceberg.commit.retry.num-retries",
-        "  mink table alter kafka.orders --option iceberg.format-version=3  # 2 to 3",
-        "  mink table alter orders --auto-compaction true"})
+@Command(
+    name = "alter",
+    description = "Change an added table's freshness, Iceberg table properties or compaction. "
+        + "The partition spec is not changed here: remove the table and add it again with --partition-by, or change "
+        + "the spec with your engine.",
+    footer = {
+      "",
+      "Examples:",
+      "  mink table alter kafka.orders --freshness 30s",
+      "  mink table alter kafka.orders --option iceberg.commit.retry.num-retries=10",
+      "  mink table alter kafka.orders --unset-option iceberg.commit.retry.num-retries",
+      "  mink table alter kafka.orders --option iceberg.format-version=3  # 2 to 3",
+      "  mink table alter orders --auto-compaction true"
+    })
 final class TableAlterCommand extends GroupSubcommand {
   @Mixin
   TableArgument tableArgument;
 
-  @Option(names = "--freshness", paramLabel = "DURATION", description = "How often the table is tiered, such as 30s "
-      + "or 3m")
+  @Option(
+      names = "--freshness",
+      paramLabel = "DURATION",
+      description = "How often the table is tiered, such as 30s " + "or 3m")
   String freshness;
 
-  @Option(names = "--option", paramLabel = "KEY=VALUE", description = "Set an Iceberg table property, as "
-      + "iceberg.<property>=<value> (iceberg.format-version can go from 2 to 3), or mink.time-as=time|long|string "
-      + "for columns made from now on. Repeatable")
+  @Option(
+      names = "--option",
+      paramLabel = "KEY=VALUE",
+      description = "Set an Iceberg table property, as "
+          + "iceberg.<property>=<value> (iceberg.format-version can go from 2 to 3), or mink.time-as=time|long|string "
+          + "for columns made from now on. Repeatable")
   Map<String, String> options = new LinkedHashMap<>();
 
-  @Option(names = "--unset-option", paramLabel = "KEY", description = "Unset an iceberg.<property> option, which "
-      + "returns to Mink's default or Iceberg's, or mink.time-as. Repeatable")
+  @Option(
+      names = "--unset-option",
+      paramLabel = "KEY",
+      description = "Unset an iceberg.<property> option, which "
+          + "returns to Mink's default or Iceberg's, or mink.time-as. Repeatable")
   List<String> unsetOptions = new ArrayList<>();
 
-  @Option(names = "--auto-compaction", paramLabel = "true|false", arity = "1",
+  @Option(
+      names = "--auto-compaction",
+      paramLabel = "true|false",
+      arity = "1",
       description = "Whether each round rewrites the small files of the partitions it writes to")
   Boolean autoCompaction;
 
@@ -55,12 +70,17 @@ final class TableAlterCommand extends GroupSubcommand {
     Environment environment = environment();
     MinkConfig minkConfig = config.load(environment);
     String name = tableArgument.qualifiedName(minkConfig.indexer().namespace());
-    AlteredTable altered = new TableOperations(minkConfig, environment.progress()).alter(name, request(name));
+    AlteredTable altered =
+        new TableOperations(minkConfig, environment.progress()).alter(name, request(name));
     if (output.json()) {
       ObjectNode node = CommandJson.descriptor(altered.descriptor());
       ArrayNode changes = node.putArray("changes");
       for (AlterPlan.Change change : altered.changes()) {
-        changes.addObject().put("setting", change.setting()).put("from", change.from()).put("to", change.to());
+        changes
+            .addObject()
+            .put("setting", change.setting())
+            .put("from", change.from())
+            .put("to", change.to());
       }
       environment.out().print(CommandJson.render(node));
     } else if (altered.changes().isEmpty()) {
@@ -81,11 +101,13 @@ final class TableAlterCommand extends GroupSubcommand {
           + name + " ADD PARTITION FIELD " + partitionBy.get(0) + ")");
     }
     AlterPlan.Request request = new AlterPlan.Request(
-        freshness == null ? null : TableOptions.freshness(freshness), TableOptions.tableOptions(options),
-        TableOptions.optionKeys(unsetOptions), autoCompaction);
+        freshness == null ? null : TableOptions.freshness(freshness),
+        TableOptions.tableOptions(options),
+        TableOptions.optionKeys(unsetOptions),
+        autoCompaction);
     if (request.isEmpty()) {
-      throw MinkException.user("Nothing to alter: give --freshness, --option, --unset-option or "
-          + "--auto-compaction");
+      throw MinkException.user(
+          "Nothing to alter: give --freshness, --option, --unset-option or " + "--auto-compaction");
     }
     return request;
   }

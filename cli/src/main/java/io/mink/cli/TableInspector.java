@@ -35,13 +35,19 @@ final class TableInspector {
    * @param timeLags whether to read the first record not in the lake of each partition for its time lag
    */
   TableView inspect(TableDescriptor descriptor, boolean timeLags) {
-    TableView.Lake lakeView = lake.find(descriptor).map(table -> {
-      TableMetadata metadata = LakeReader.metadata(table);
-      return new TableView.Lake(table.location(), metadata.formatVersion(),
-          MinkSnapshot.newest(metadata).orElse(null), EngineReadability.warning(metadata.schema()).stream().toList());
-    }).orElse(null);
+    TableView.Lake lakeView = lake.find(descriptor)
+        .map(table -> {
+          TableMetadata metadata = LakeReader.metadata(table);
+          return new TableView.Lake(
+              table.location(),
+              metadata.formatVersion(),
+              MinkSnapshot.newest(metadata).orElse(null),
+              EngineReadability.warning(metadata.schema()).stream().toList());
+        })
+        .orElse(null);
     LakeOffsets offsets = lakeView == null || lakeView.newest() == null
-        ? LakeOffsets.NONE : lakeView.newest().offsets();
+        ? LakeOffsets.NONE
+        : lakeView.newest().offsets();
     if (!TableView.measured(descriptor.state())) {
       return new TableView(descriptor, lakeView, null);
     }

@@ -9,18 +9,27 @@ import java.util.List;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
-@Command(name = "list", description = "List the added tables: the indexing ones, or with --all every state "
-    + "(indexing, missing, replaced, removing), with since when and why.",
-    footer = {"", "Examples:",
-        "  mink table list",
-        "  mink table list --all --namespace sales",
-        "  mink table list --all --output json | jq -r '.[] | .table + \" \" + .state.name'"})
+@Command(
+    name = "list",
+    description = "List the added tables: the indexing ones, or with --all every state "
+        + "(indexing, missing, replaced, removing), with since when and why.",
+    footer = {
+      "",
+      "Examples:",
+      "  mink table list",
+      "  mink table list --all --namespace sales",
+      "  mink table list --all --output json | jq -r '.[] | .table + \" \" + .state.name'"
+    })
 final class TableListCommand extends GroupSubcommand {
-  @Option(names = "--all", description = "Every added table, whatever its state (default: the indexing ones)")
+  @Option(
+      names = "--all",
+      description = "Every added table, whatever its state (default: the indexing ones)")
   boolean all;
 
-  @Option(names = "--namespace", paramLabel = "NAMESPACE", description = "Only the tables of this namespace "
-      + "(default: every namespace)")
+  @Option(
+      names = "--namespace",
+      paramLabel = "NAMESPACE",
+      description = "Only the tables of this namespace " + "(default: every namespace)")
   String namespace;
 
   @Override
@@ -36,9 +45,12 @@ final class TableListCommand extends GroupSubcommand {
           .filter(table -> namespace == null || table.namespace().equals(namespace))
           .toList();
     }
-    environment.out().print(output.json()
-        ? TableListing.json(tables, all)
-        : TableListing.text(tables, all, namespace, Instant.now()));
+    environment
+        .out()
+        .print(
+            output.json()
+                ? TableListing.json(tables, all)
+                : TableListing.text(tables, all, namespace, Instant.now()));
     return ExitCode.OK.code();
   }
 }

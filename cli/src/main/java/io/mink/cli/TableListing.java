@@ -15,7 +15,8 @@ import java.util.stream.Collectors;
 
 /** {@code mink table list}: the added tables in aligned columns or as JSON, by name. */
 final class TableListing {
-  private static final List<String> HEADER = List.of("TABLE", "TOPIC", "STATE", "SINCE", "FRESHNESS");
+  private static final List<String> HEADER =
+      List.of("TABLE", "TOPIC", "STATE", "SINCE", "FRESHNESS");
 
   private TableListing() {}
 
@@ -29,8 +30,8 @@ final class TableListing {
     if (tables.isEmpty()) {
       return namespace == null
           ? "No tables are added: add one with mink table add TOPIC\n"
-          : "No tables are added in namespace " + namespace + ": add one with mink table add TOPIC --namespace "
-              + namespace + "\n";
+          : "No tables are added in namespace " + namespace
+              + ": add one with mink table add TOPIC --namespace " + namespace + "\n";
     }
     List<TableDescriptor> shown = shown(tables, all);
     boolean reasons = shown.stream().anyMatch(table -> !table.isIndexing());
@@ -45,8 +46,12 @@ final class TableListing {
       }
       rows.add(header);
       for (TableDescriptor table : shown) {
-        List<String> row = new ArrayList<>(List.of(table.qualifiedName(), table.topic(), table.state().label(),
-            RelativeTime.relative(table.lifecycle().since(), now), Durations.format(table.freshness())));
+        List<String> row = new ArrayList<>(List.of(
+            table.qualifiedName(),
+            table.topic(),
+            table.state().label(),
+            RelativeTime.relative(table.lifecycle().since(), now),
+            Durations.format(table.freshness())));
         if (reasons) {
           row.add(table.isIndexing() ? "" : table.lifecycle().reason());
         }
@@ -77,14 +82,16 @@ final class TableListing {
   /** "2 more tables are not indexing (missing 1, replaced 1): mink table list --all", or nothing. */
   private static String hiddenLine(List<TableDescriptor> tables) {
     Map<LifecycleState, Long> hidden = new EnumMap<>(LifecycleState.class);
-    tables.stream().filter(table -> !table.isIndexing())
+    tables.stream()
+        .filter(table -> !table.isIndexing())
         .forEach(table -> hidden.merge(table.state(), 1L, Long::sum));
     long count = hidden.values().stream().mapToLong(Long::longValue).sum();
     if (count == 0) {
       return "";
     }
     return count + (count == 1 ? " more table is" : " more tables are") + " not indexing ("
-        + hidden.entrySet().stream().map(entry -> entry.getKey().label() + " " + entry.getValue())
+        + hidden.entrySet().stream()
+            .map(entry -> entry.getKey().label() + " " + entry.getValue())
             .collect(Collectors.joining(", "))
         + "): mink table list --all\n";
   }

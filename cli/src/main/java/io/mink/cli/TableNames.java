@@ -24,8 +24,10 @@ final class TableNames {
       throw MinkException.user("Table " + table + " is in namespace " + namespace + ", not "
           + namespaceOption + ": leave out --namespace, or name the table without its namespace");
     }
-    TableOptions.identifier(namespace, "namespace", " (name the table as namespace.name, such as kafka.orders)");
-    TableOptions.identifier(name, "table name", " (name the table as namespace.name, such as kafka.orders)");
+    TableOptions.identifier(
+        namespace, "namespace", " (name the table as namespace.name, such as kafka.orders)");
+    TableOptions.identifier(
+        name, "table name", " (name the table as namespace.name, such as kafka.orders)");
     return namespace + "." + name;
   }
 }

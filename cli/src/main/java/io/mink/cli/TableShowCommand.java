@@ -14,25 +14,36 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
-@Command(name = "show", description = "Show an added table: its topic, state, options, Iceberg table and newest "
-    + "Mink snapshot, and per partition how far the lake is behind Kafka.",
-    footer = {"", "Examples:",
-        "  mink table show kafka.orders",
-        "  mink table show orders --namespace sales --output json",
-        "  mink table show kafka.orders --watch    # a backfill's progress, until done",
-        "  mink table show kafka.orders --watch --interval 10s --output json",
-        "", "--watch ends with exit code 0 once every partition reached the end offsets",
-        "Kafka had when the watch began, and with 4 when the table leaves the indexing",
-        "state or is removed."})
+@Command(
+    name = "show",
+    description = "Show an added table: its topic, state, options, Iceberg table and newest "
+        + "Mink snapshot, and per partition how far the lake is behind Kafka.",
+    footer = {
+      "",
+      "Examples:",
+      "  mink table show kafka.orders",
+      "  mink table show orders --namespace sales --output json",
+      "  mink table show kafka.orders --watch    # a backfill's progress, until done",
+      "  mink table show kafka.orders --watch --interval 10s --output json",
+      "",
+      "--watch ends with exit code 0 once every partition reached the end offsets",
+      "Kafka had when the watch began, and with 4 when the table leaves the indexing",
+      "state or is removed."
+    })
 final class TableShowCommand extends GroupSubcommand {
   @Mixin
   TableArgument tableArgument;
 
-  @Option(names = "--watch", description = "Redraw the progress of the backfill per partition, from the offsets the "
-      + "lake held when the watch began towards the end offsets of then, until it is done")
+  @Option(
+      names = "--watch",
+      description = "Redraw the progress of the backfill per partition, from the offsets the "
+          + "lake held when the watch began towards the end offsets of then, until it is done")
   boolean watch;
 
-  @Option(names = "--interval", paramLabel = "DURATION", defaultValue = "2s",
+  @Option(
+      names = "--interval",
+      paramLabel = "DURATION",
+      defaultValue = "2s",
       description = "How often --watch redraws (default: ${DEFAULT-VALUE})")
   String interval;
 
@@ -44,18 +55,24 @@ final class TableShowCommand extends GroupSubcommand {
     Duration every = TableOptions.duration(interval, "--interval");
     Clock clock = Clock.systemUTC();
     try (TableStoreSession session = TableStoreSession.open(minkConfig);
-        KafkaConsumer<byte[], byte[]> consumer = session.clients().rawConsumer("show", LagProbe.CONSUMER_SETTINGS)) {
+        KafkaConsumer<byte[], byte[]> consumer =
+            session.clients().rawConsumer("show", LagProbe.CONSUMER_SETTINGS)) {
       TableDescriptor descriptor = session.require(name);
-      TableInspector inspector = new TableInspector(session, LakeReader.open(minkConfig.lake()),
+      TableInspector inspector = new TableInspector(
+          session,
+          LakeReader.open(minkConfig.lake()),
           new LagProbe(consumer, clock, Connections.KAFKA_TIMEOUT));
       if (watch) {
         new TableWatch(inspector, environment, output.json(), every, clock).run(descriptor);
         return ExitCode.OK.code();
       }
       TableView view = inspector.inspect(descriptor, true);
-      environment.out().print(output.json()
-          ? CommandJson.render(TableViewJson.node(view, clock.instant()))
-          : TableViewText.render(view, clock.instant()));
+      environment
+          .out()
+          .print(
+              output.json()
+                  ? CommandJson.render(TableViewJson.node(view, clock.instant()))
+                  : TableViewText.render(view, clock.instant()));
       return ExitCode.OK.code();
     }
   }

@@ -14,7 +14,9 @@ final class TableViewJson {
   static ObjectNode node(TableView view, Instant generatedAt) {
     ObjectNode node = CommandJson.descriptor(view.descriptor());
     CommandJson.putInstant(node, "generatedAt", generatedAt);
-    node.put("timeAs", MinkTableLayout.mappingOptions(view.descriptor().options()).timeOfDay().label());
+    node.put(
+        "timeAs",
+        MinkTableLayout.mappingOptions(view.descriptor().options()).timeOfDay().label());
     TableView.Lake lake = view.lake();
     if (lake == null) {
       node.putNull("iceberg");
@@ -31,9 +33,13 @@ final class TableViewJson {
         ObjectNode snapshot = iceberg.putObject("snapshot");
         snapshot.put("id", newest.snapshotId());
         snapshot.put("sequenceNumber", newest.sequenceNumber());
-        CommandJson.putInstant(snapshot, "committedAt", Instant.ofEpochMilli(newest.timestampMillis()));
+        CommandJson.putInstant(
+            snapshot, "committedAt", Instant.ofEpochMilli(newest.timestampMillis()));
         ObjectNode offsets = snapshot.putObject("minkOffsets");
-        newest.offsets().nextOffsets().forEach((partition, offset) -> offsets.put(partition.toString(), offset));
+        newest
+            .offsets()
+            .nextOffsets()
+            .forEach((partition, offset) -> offsets.put(partition.toString(), offset));
       }
     }
     if (view.partitions() == null) {

@@ -28,34 +28,46 @@ final class TableViewText {
   static String timeAs(TableDescriptor descriptor) {
     TimeOfDay timeOfDay = MinkTableLayout.mappingOptions(descriptor.options()).timeOfDay();
     String what = timeOfDay.columnNote() == null ? "Iceberg time" : timeOfDay.columnNote();
-    return timeOfDay.label() + ", " + what + (descriptor.options().containsKey(MinkTableLayout.TIME_AS_OPTION)
-        ? " (mink.time-as)" : " (the default; --option mink.time-as changes it)");
+    return timeOfDay.label() + ", " + what
+        + (descriptor.options().containsKey(MinkTableLayout.TIME_AS_OPTION)
+            ? " (mink.time-as)"
+            : " (the default; --option mink.time-as changes it)");
   }
 
   static String render(TableView view, Instant now) {
     TableDescriptor descriptor = view.descriptor();
     List<List<String>> fields = new ArrayList<>();
     fields.add(List.of("Table", descriptor.qualifiedName()));
-    fields.add(List.of("Topic", descriptor.topic()
-        + (descriptor.topicId() == null ? "" : " (topic id " + descriptor.topicId() + ")")));
+    fields.add(List.of(
+        "Topic",
+        descriptor.topic()
+            + (descriptor.topicId() == null ? "" : " (topic id " + descriptor.topicId() + ")")));
     fields.add(List.of("State", state(descriptor, now)));
     fields.add(List.of("Freshness", Durations.format(descriptor.freshness())));
-    fields.add(List.of("Options", descriptor.options().isEmpty() ? "none"
-        : new TreeMap<>(descriptor.options()).entrySet().stream()
-            .map(option -> option.getKey() + "=" + option.getValue()).collect(Collectors.joining(", "))));
+    fields.add(List.of(
+        "Options",
+        descriptor.options().isEmpty()
+            ? "none"
+            : new TreeMap<>(descriptor.options())
+                .entrySet().stream()
+                    .map(option -> option.getKey() + "=" + option.getValue())
+                    .collect(Collectors.joining(", "))));
     fields.add(List.of("Time as", timeAs(descriptor)));
     fields.add(List.of("Added", at(descriptor.addedAt(), now)));
     TableView.Lake lake = view.lake();
     if (lake == null) {
       fields.add(List.of("Iceberg", "not in the catalog"));
     } else {
-      fields.add(List.of("Iceberg", lake.location() + " (format version " + lake.formatVersion() + ")"));
+      fields.add(
+          List.of("Iceberg", lake.location() + " (format version " + lake.formatVersion() + ")"));
       fields.add(List.of("Snapshot", snapshot(lake.newest(), now)));
       lake.warnings().forEach(warning -> fields.add(List.of("Warning", warning)));
     }
     StringBuilder out = new StringBuilder(Columns.render(fields)).append('\n');
     if (!TableView.measured(descriptor.state())) {
-      out.append("Partitions are not measured: the table is ").append(descriptor.state().label()).append(".\n");
+      out.append("Partitions are not measured: the table is ")
+          .append(descriptor.state().label())
+          .append(".\n");
       return out.toString();
     }
     if (view.partitions() == null) {
@@ -65,10 +77,13 @@ final class TableViewText {
     List<List<String>> rows = new ArrayList<>();
     rows.add(PARTITION_HEADER);
     for (PartitionMeasure partition : view.partitions()) {
-      rows.add(List.of(Integer.toString(partition.partition()),
+      rows.add(List.of(
+          Integer.toString(partition.partition()),
           partition.recordedOffset() == null ? "-" : partition.recordedOffset().toString(),
-          Long.toString(partition.logStartOffset()), Long.toString(partition.endOffset()),
-          Long.toString(partition.offsetLag()), timeLag(partition.timeLag())));
+          Long.toString(partition.logStartOffset()),
+          Long.toString(partition.endOffset()),
+          Long.toString(partition.offsetLag()),
+          timeLag(partition.timeLag())));
     }
     return out.append(Columns.render(rows)).toString();
   }
@@ -76,20 +91,22 @@ final class TableViewText {
   /** Such as "missing since 3m ago (2026-01-01T11:57:00Z): topic orders no longer exists in Kafka; ...". */
   static String state(TableDescriptor descriptor, Instant now) {
     Lifecycle lifecycle = descriptor.lifecycle();
-    return lifecycle.state().label() + " since " + at(lifecycle.since(), now) + ": " + lifecycle.reason()
-        + LifecycleText.advice(lifecycle.state());
+    return lifecycle.state().label() + " since " + at(lifecycle.since(), now) + ": "
+        + lifecycle.reason() + LifecycleText.advice(lifecycle.state());
   }
 
   private static String snapshot(MinkSnapshot newest, Instant now) {
     if (newest == null) {
       return "none yet: no round has committed";
     }
-    return newest.snapshotId() + " committed " + at(Instant.ofEpochMilli(newest.timestampMillis()), now)
-        + ", mink-offsets " + newest.offsets().encode();
+    return newest.snapshotId() + " committed "
+        + at(Instant.ofEpochMilli(newest.timestampMillis()), now) + ", mink-offsets "
+        + newest.offsets().encode();
   }
 
   private static String at(Instant instant, Instant now) {
-    return RelativeTime.relative(instant, now) + " (" + instant.truncatedTo(ChronoUnit.SECONDS) + ")";
+    return RelativeTime.relative(instant, now) + " (" + instant.truncatedTo(ChronoUnit.SECONDS)
+        + ")";
   }
 
   private static String timeLag(Duration lag) {

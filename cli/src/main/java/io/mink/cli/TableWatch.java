@@ -24,7 +24,12 @@ final class TableWatch {
   private final Clock clock;
   private int drawnLines;
 
-  TableWatch(TableInspector inspector, Environment environment, boolean json, Duration interval, Clock clock) {
+  TableWatch(
+      TableInspector inspector,
+      Environment environment,
+      boolean json,
+      Duration interval,
+      Clock clock) {
     this.inspector = inspector;
     this.out = environment.out();
     this.terminal = environment.terminal();
@@ -39,8 +44,9 @@ final class TableWatch {
     requireIndexing(descriptor);
     TableView first = inspector.inspect(descriptor, false);
     if (first.partitions() == null) {
-      throw MinkException.conflict("Topic " + descriptor.topic() + " of table " + table + " does not "
-          + "exist in Kafka now, so there is nothing to watch: mink table show " + table + " shows its state");
+      throw MinkException.conflict("Topic " + descriptor.topic() + " of table " + table
+          + " does not " + "exist in Kafka now, so there is nothing to watch: mink table show "
+          + table + " shows its state");
     }
     Instant began = clock.instant();
     BackfillProgress progress = BackfillProgress.start(first.partitions(), began);
@@ -48,8 +54,10 @@ final class TableWatch {
     draw(table, progress, report);
     while (!report.complete()) {
       Pause.sleep(interval);
-      TableDescriptor now = inspector.entry(table).orElseThrow(() -> MinkException.conflict(
-          "Table " + table + " was removed while it was watched: mink table list --all shows the added tables"));
+      TableDescriptor now = inspector
+          .entry(table)
+          .orElseThrow(() -> MinkException.conflict("Table " + table
+              + " was removed while it was watched: mink table list --all shows the added tables"));
       requireIndexing(now);
       TableView view = inspector.inspect(now, false);
       if (view.partitions() != null) {

@@ -38,9 +38,13 @@ final class CliFixture {
   CliFixture(KafkaBroker kafka, Path workingDirectory) {
     this.kafka = kafka;
     this.workingDirectory = workingDirectory;
-    this.variables = Map.of("MINK_KAFKA_BOOTSTRAP_SERVERS", kafka.bootstrapServers(),
-        "MINK_INDEXER_TABLES_TOPIC", "_tables_" + suffix,
-        "MINK_INDEXER_GROUP_ID", "mink_" + suffix);
+    this.variables = Map.of(
+        "MINK_KAFKA_BOOTSTRAP_SERVERS",
+        kafka.bootstrapServers(),
+        "MINK_INDEXER_TABLES_TOPIC",
+        "_tables_" + suffix,
+        "MINK_INDEXER_GROUP_ID",
+        "mink_" + suffix);
   }
 
   Map<String, String> variables() {
@@ -70,7 +74,11 @@ final class CliFixture {
   void produce(String topic, int partition, int count) {
     List<TestRecord> records = new ArrayList<>();
     for (int i = 0; i < count; i++) {
-      records.add(new TestRecord(partition, null, ("record " + i).getBytes(StandardCharsets.UTF_8), List.of(),
+      records.add(new TestRecord(
+          partition,
+          null,
+          ("record " + i).getBytes(StandardCharsets.UTF_8),
+          List.of(),
           System.currentTimeMillis()));
     }
     kafka.produce(topic, records);
@@ -85,8 +93,9 @@ final class CliFixture {
   }
 
   KafkaTableStore store() {
-    return new KafkaTableStore(new KafkaClientFactory(Map.of("bootstrap.servers", kafka.bootstrapServers()),
-        "mink-test"), variables.get("MINK_INDEXER_TABLES_TOPIC"));
+    return new KafkaTableStore(
+        new KafkaClientFactory(Map.of("bootstrap.servers", kafka.bootstrapServers()), "mink-test"),
+        variables.get("MINK_INDEXER_TABLES_TOPIC"));
   }
 
   TableDescriptor entry(String table) {
@@ -106,10 +115,11 @@ final class CliFixture {
 
   /** One round of the table, to the end offsets of now, as a sidecar's would be. */
   RoundResult round(String table) {
-    KafkaClientFactory clients = new KafkaClientFactory(Map.of("bootstrap.servers", kafka.bootstrapServers()),
-        "mink-test");
+    KafkaClientFactory clients =
+        new KafkaClientFactory(Map.of("bootstrap.servers", kafka.bootstrapServers()), "mink-test");
     try (KafkaTableStore store = store();
-        RoundRunner rounds = new RoundRunner(lake(), clients, RoundRunner.settings(1, 128L << 20), null)) {
+        RoundRunner rounds =
+            new RoundRunner(lake(), clients, RoundRunner.settings(1, 128L << 20), null)) {
       return rounds.run(store.find(table).orElseThrow());
     }
   }

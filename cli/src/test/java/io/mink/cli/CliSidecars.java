@@ -13,8 +13,8 @@ final class CliSidecars {
    * group, so a restarted sidecar does not wait the default ten seconds for its killed predecessor to be
    * dropped from the group (the test broker allows sessions down to 500 ms).
    */
-  static final Map<String, String> TEST_ENVIRONMENT = Map.of("MINK_INDEXER_SESSION_TIMEOUT", "1s",
-      "MINK_INDEXER_HTTP_PORT", "0");
+  static final Map<String, String> TEST_ENVIRONMENT =
+      Map.of("MINK_INDEXER_SESSION_TIMEOUT", "1s", "MINK_INDEXER_HTTP_PORT", "0");
 
   private CliSidecars() {}
 
@@ -23,9 +23,11 @@ final class CliSidecars {
   }
 
   /** Starts a sidecar with {@code environment} added to this JVM's and {@link #TEST_ENVIRONMENT}. */
-  static SidecarProcess start(Path config, long commitPauseMillis, Map<String, String> environment) {
+  static SidecarProcess start(
+      Path config, long commitPauseMillis, Map<String, String> environment) {
     return SidecarProcess.start(SidecarLaunch.serve("--config", config.toString())
-        .withJvmOptions(List.of("-Xmx512m", "-D" + ServeCommand.COMMIT_PAUSE_PROPERTY + "=" + commitPauseMillis))
+        .withJvmOptions(List.of(
+            "-Xmx512m", "-D" + ServeCommand.COMMIT_PAUSE_PROPERTY + "=" + commitPauseMillis))
         .withEnvironment(TEST_ENVIRONMENT)
         .withEnvironment(environment));
   }

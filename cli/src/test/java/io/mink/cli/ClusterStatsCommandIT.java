@@ -50,6 +50,7 @@ import org.junit.jupiter.api.io.TempDir;
 class ClusterStatsCommandIT {
   @RegisterExtension
   static final KafkaBroker KAFKA = new KafkaBroker();
+
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final String OWNER = "host-a:4242:ab12cd";
 
@@ -65,10 +66,15 @@ class ClusterStatsCommandIT {
   void environment() {
     suffix = UUID.randomUUID().toString().substring(0, 8);
     statusTopic = "_status_" + suffix;
-    variables = Map.of("MINK_KAFKA_BOOTSTRAP_SERVERS", KAFKA.bootstrapServers(),
-        "MINK_INDEXER_TABLES_TOPIC", "_tables_" + suffix,
-        "MINK_INDEXER_STATUS_TOPIC", statusTopic);
-    clients = new KafkaClientFactory(Map.of("bootstrap.servers", KAFKA.bootstrapServers()), "mink-test");
+    variables = Map.of(
+        "MINK_KAFKA_BOOTSTRAP_SERVERS",
+        KAFKA.bootstrapServers(),
+        "MINK_INDEXER_TABLES_TOPIC",
+        "_tables_" + suffix,
+        "MINK_INDEXER_STATUS_TOPIC",
+        statusTopic);
+    clients =
+        new KafkaClientFactory(Map.of("bootstrap.servers", KAFKA.bootstrapServers()), "mink-test");
     new StatusTopic(clients, statusTopic).ensure(KAFKA.admin());
   }
 
@@ -95,7 +101,8 @@ class ClusterStatsCommandIT {
     board.put(ownersStatus("kafka." + orders, orders, round));
     writeSilentStatus("kafka." + events, events);
 
-    try (StatusPublisher publisher = StatusPublisher.start(board, clients, statusTopic, Clock.systemUTC())) {
+    try (StatusPublisher publisher =
+        StatusPublisher.start(board, clients, statusTopic, Clock.systemUTC())) {
       awaitPublished("kafka." + orders);
 
       CommandRun table = run("cluster", "stats");
@@ -104,19 +111,32 @@ class ClusterStatsCommandIT {
       assertThat(table.err()).isEmpty();
       assertThat(table.exitCode()).isZero();
       List<String> lines = table.out().lines().toList();
-      assertThat(lines.get(0)).matches("TABLE +STATE +OWNER +EPOCH +LAST TIERED +NEXT DUE +LAKE +END +OFFSET LAG "
-          + "+TIME LAG +LAST ROUND");
-      assertThat(lines).anySatisfy(line -> assertThat(line).matches("kafka\\.events_\\w+ +failed +" + OWNER
-          + " +9 +never +- +0 +0s +-"));
-      assertThat(lines).anySatisfy(line -> assertThat(line).matches("  silent owner: " + OWNER
-          + " last published this status 2m( \\d+s)? ago; it may be down, .*"));
-      assertThat(lines).anySatisfy(line -> assertThat(line).matches("kafka\\.orders_\\w+ +tiered +" + OWNER
-          + " +7 +(\\d+s ago|now) +in \\d+m( \\d+s)? +30 +1\\d(\\.\\d)?s +60 rows, .* 2 files in .*"));
-      assertThat(lines).anySatisfy(line -> assertThat(line).matches("  partition 0 +40 +70 +30 +1\\d(\\.\\d)?s"));
-      assertThat(lines).anySatisfy(line -> assertThat(line).matches("  partition 1 +20 +20 +0 +0s"));
-      assertThat(lines).anySatisfy(line -> assertThat(line).matches("kafka\\.payments_\\w+ +unowned +- +- +never +- "
-          + "+5 +3\\ds +-"));
-      assertThat(lines).anySatisfy(line -> assertThat(line).matches("  partition 0 +- +5 +5 +3\\ds"));
+      assertThat(lines.get(0))
+          .matches("TABLE +STATE +OWNER +EPOCH +LAST TIERED +NEXT DUE +LAKE +END +OFFSET LAG "
+              + "+TIME LAG +LAST ROUND");
+      assertThat(lines)
+          .anySatisfy(line -> assertThat(line)
+              .matches("kafka\\.events_\\w+ +failed +" + OWNER + " +9 +never +- +0 +0s +-"));
+      assertThat(lines)
+          .anySatisfy(line -> assertThat(line)
+              .matches("  silent owner: " + OWNER
+                  + " last published this status 2m( \\d+s)? ago; it may be down, .*"));
+      assertThat(lines)
+          .anySatisfy(
+              line -> assertThat(line)
+                  .matches(
+                      "kafka\\.orders_\\w+ +tiered +" + OWNER
+                          + " +7 +(\\d+s ago|now) +in \\d+m( \\d+s)? +30 +1\\d(\\.\\d)?s +60 rows, .* 2 files in .*"));
+      assertThat(lines)
+          .anySatisfy(
+              line -> assertThat(line).matches("  partition 0 +40 +70 +30 +1\\d(\\.\\d)?s"));
+      assertThat(lines)
+          .anySatisfy(line -> assertThat(line).matches("  partition 1 +20 +20 +0 +0s"));
+      assertThat(lines)
+          .anySatisfy(line -> assertThat(line)
+              .matches("kafka\\.payments_\\w+ +unowned +- +- +never +- " + "+5 +3\\ds +-"));
+      assertThat(lines)
+          .anySatisfy(line -> assertThat(line).matches("  partition 0 +- +5 +5 +3\\ds"));
 
       assertThat(json.exitCode()).isZero();
       JsonNode document = JSON.readTree(json.out());
@@ -166,8 +186,9 @@ class ClusterStatsCommandIT {
     CommandRun run = run("cluster", "stats", "--bootstrap", "127.0.0.1:1");
 
     assertThat(run.exitCode()).isEqualTo(ExitCode.UNAVAILABLE.code());
-    assertThat(run.err()).isEqualTo("Error: Cannot reach Kafka at 127.0.0.1:1 (no answer within 15s): check "
-        + "bootstrap.servers in [kafka] (or --bootstrap) and that the brokers are up\n");
+    assertThat(run.err())
+        .isEqualTo("Error: Cannot reach Kafka at 127.0.0.1:1 (no answer within 15s): check "
+            + "bootstrap.servers in [kafka] (or --bootstrap) and that the brokers are up\n");
   }
 
   @Test
@@ -186,7 +207,8 @@ class ClusterStatsCommandIT {
     CommandRun run = run("cluster", "stats", "--config", config.toString());
 
     assertThat(run.exitCode()).isEqualTo(ExitCode.UNAVAILABLE.code());
-    assertThat(run.err()).startsWith("Error: Cannot open the rest catalog at http://127.0.0.1:1 (")
+    assertThat(run.err())
+        .startsWith("Error: Cannot open the rest catalog at http://127.0.0.1:1 (")
         .endsWith("): check [lake] in the config file and that the catalog is up\n");
   }
 
@@ -195,8 +217,9 @@ class ClusterStatsCommandIT {
     CommandRun run = run("cluster", "stats", "--output", "yaml");
 
     assertThat(run.exitCode()).isEqualTo(ExitCode.USAGE.code());
-    assertThat(run.err()).isEqualTo("Error: Invalid value for option '--output': expected one of [table, json] "
-        + "(case-sensitive) but was 'yaml': see mink cluster stats --help\n");
+    assertThat(run.err())
+        .isEqualTo("Error: Invalid value for option '--output': expected one of [table, json] "
+            + "(case-sensitive) but was 'yaml': see mink cluster stats --help\n");
   }
 
   @Test
@@ -205,56 +228,110 @@ class ClusterStatsCommandIT {
     KAFKA.createTopic(refunds, 1);
     assertThat(run("table", "add", refunds).exitCode()).isZero();
     TableDescriptor added = store().find("kafka." + refunds).orElseThrow();
-    assertThat(store().replace(added, added.withLifecycle(new Lifecycle(LifecycleState.MISSING,
-        Instant.now().minusSeconds(90), "topic " + refunds + " no longer exists in Kafka")))).isTrue();
+    assertThat(store()
+            .replace(
+                added,
+                added.withLifecycle(new Lifecycle(
+                    LifecycleState.MISSING,
+                    Instant.now().minusSeconds(90),
+                    "topic " + refunds + " no longer exists in Kafka"))))
+        .isTrue();
 
     CommandRun table = run("cluster", "stats");
     CommandRun json = run("cluster", "stats", "--output", "json");
 
     assertThat(table.exitCode()).isZero();
-    assertThat(table.out().lines().toList()).anySatisfy(line -> assertThat(line)
-        .matches("kafka\\.refunds_\\w+ +missing +- +- +never +- +- +- +-"));
-    assertThat(table.out().lines().toList()).anySatisfy(line -> assertThat(line).matches("  missing since 1m 3\\ds "
-        + "ago: topic " + refunds + " no longer exists in Kafka; indexing goes on when the topic is back"));
+    assertThat(table.out().lines().toList())
+        .anySatisfy(line ->
+            assertThat(line).matches("kafka\\.refunds_\\w+ +missing +- +- +never +- +- +- +-"));
+    assertThat(table.out().lines().toList())
+        .anySatisfy(line -> assertThat(line)
+            .matches("  missing since 1m 3\\ds " + "ago: topic " + refunds
+                + " no longer exists in Kafka; indexing goes on when the topic is back"));
     JsonNode entry = table(JSON.readTree(json.out()), "kafka." + refunds);
     assertThat(entry.get("state").asText()).isEqualTo("missing");
     assertThat(entry.get("lifecycle").get("state").asText()).isEqualTo("missing");
-    assertThat(entry.get("lifecycle").get("reason").asText()).isEqualTo("topic " + refunds
-        + " no longer exists in Kafka");
+    assertThat(entry.get("lifecycle").get("reason").asText())
+        .isEqualTo("topic " + refunds + " no longer exists in Kafka");
     assertThat(entry.get("partitions").isEmpty()).isTrue();
   }
 
   private TableStatus ownersStatus(String table, String topic, RoundResult round) {
     Instant now = Instant.now();
-    return new TableStatus(table, topic, TableState.TIERED, OWNER, 7, now, now.plusSeconds(170),
-        List.of(new PartitionLag(0, 40, 40, Duration.ZERO), new PartitionLag(1, 20, 20, Duration.ZERO)),
-        new RoundSummary(now, true, round.rows(), round.bytes(), round.files(), round.duration(), false, Map.of()),
-        null, List.of(), now);
+    return new TableStatus(
+        table,
+        topic,
+        TableState.TIERED,
+        OWNER,
+        7,
+        now,
+        now.plusSeconds(170),
+        List.of(
+            new PartitionLag(0, 40, 40, Duration.ZERO), new PartitionLag(1, 20, 20, Duration.ZERO)),
+        new RoundSummary(
+            now,
+            true,
+            round.rows(),
+            round.bytes(),
+            round.files(),
+            round.duration(),
+            false,
+            Map.of()),
+        null,
+        List.of(),
+        now);
   }
 
   /** A status its owner published two minutes ago and never again, of a table added ten minutes ago. */
   private void writeSilentStatus(String table, String topic) throws Exception {
     TableDescriptor added = store().find(table).orElseThrow();
-    store().put(new TableDescriptor(added.namespace(), added.name(), added.topic(), added.topicId(),
-        added.freshness(), added.options(), Instant.now().minus(Duration.ofMinutes(10))));
+    store()
+        .put(new TableDescriptor(
+            added.namespace(),
+            added.name(),
+            added.topic(),
+            added.topicId(),
+            added.freshness(),
+            added.options(),
+            Instant.now().minus(Duration.ofMinutes(10))));
     Instant then = Instant.now().minusSeconds(120);
-    TableStatus status = new TableStatus(table, topic, TableState.FAILED, OWNER, 9, null, null, List.of(), null,
-        "the catalog did not answer", List.of(), then);
+    TableStatus status = new TableStatus(
+        table,
+        topic,
+        TableState.FAILED,
+        OWNER,
+        9,
+        null,
+        null,
+        List.of(),
+        null,
+        "the catalog did not answer",
+        List.of(),
+        then);
     try (KafkaProducer<byte[], byte[]> producer = KAFKA.newProducer()) {
-      producer.send(new ProducerRecord<>(statusTopic, 0, table.getBytes(StandardCharsets.UTF_8),
-          StatusCodec.encode(new PublishedStatus(status, then)))).get();
+      producer
+          .send(new ProducerRecord<>(
+              statusTopic,
+              0,
+              table.getBytes(StandardCharsets.UTF_8),
+              StatusCodec.encode(new PublishedStatus(status, then))))
+          .get();
     }
   }
 
   private void awaitPublished(String table) {
-    await("the status of " + table + " published").atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(100))
-        .until(() -> new StatusTopic(clients, statusTopic).read(Duration.ofSeconds(10)).containsKey(table));
+    await("the status of " + table + " published")
+        .atMost(Duration.ofSeconds(30))
+        .pollInterval(Duration.ofMillis(100))
+        .until(() ->
+            new StatusTopic(clients, statusTopic).read(Duration.ofSeconds(10)).containsKey(table));
   }
 
   private RoundResult round(TableDescriptor descriptor) {
     LakeTables lake = new LakeTables(CatalogLoader.load(
         LakeSettings.embedded(workingDirectory.resolve(LakeSettings.EMBEDDED_DIRECTORY))));
-    try (RoundRunner rounds = new RoundRunner(lake, clients, RoundRunner.settings(1, 128L << 20), null)) {
+    try (RoundRunner rounds =
+        new RoundRunner(lake, clients, RoundRunner.settings(1, 128L << 20), null)) {
       return rounds.run(descriptor);
     }
   }
@@ -276,8 +353,8 @@ class ClusterStatsCommandIT {
   private static List<TestRecord> records(int partition, int count, long timestamp) {
     List<TestRecord> records = new ArrayList<>();
     for (int i = 0; i < count; i++) {
-      records.add(new TestRecord(partition, null, ("record " + i).getBytes(StandardCharsets.UTF_8), List.of(),
-          timestamp));
+      records.add(new TestRecord(
+          partition, null, ("record " + i).getBytes(StandardCharsets.UTF_8), List.of(), timestamp));
     }
     return records;
   }

@@ -10,11 +10,14 @@ import picocli.CommandLine;
 final class ConfigOptionsProbe {
   private ConfigOptionsProbe() {}
 
-  static Map<String, String> kafkaSettings(Path workingDirectory, Map<String, String> variables, String... args) {
+  static Map<String, String> kafkaSettings(
+      Path workingDirectory, Map<String, String> variables, String... args) {
     ConfigOptions options = new ConfigOptions();
     new CommandLine(options).parseArgs(args);
     StringWriter sink = new StringWriter();
-    return options.load(new Environment(variables, workingDirectory, new PrintWriter(sink), new PrintWriter(sink)))
+    return options
+        .load(new Environment(
+            variables, workingDirectory, new PrintWriter(sink), new PrintWriter(sink)))
         .kafka();
   }
 }

@@ -21,7 +21,8 @@ class ConfigVariableIT {
   @Test
   void theFileMinkConfigNamesIsReadWhenConfigIsNotGiven() throws IOException {
     KAFKA.createTopic("config_variable_orders", 1);
-    Files.writeString(workingDirectory.resolve("mink.toml"), """
+    Files.writeString(
+        workingDirectory.resolve("mink.toml"), """
         [kafka]
         bootstrap.servers = "%s"
 
@@ -30,7 +31,8 @@ class ConfigVariableIT {
         """.formatted(KAFKA.bootstrapServers()));
     Map<String, String> variables = Map.of("MINK_CONFIG", "mink.toml");
 
-    CommandRun added = CommandRun.of(workingDirectory, variables, "table", "add", "config_variable_orders");
+    CommandRun added =
+        CommandRun.of(workingDirectory, variables, "table", "add", "config_variable_orders");
     CommandRun listed = CommandRun.of(workingDirectory, variables, "table", "list");
 
     assertThat(added.exitCode()).as(added.err()).isZero();
@@ -40,13 +42,19 @@ class ConfigVariableIT {
 
   @Test
   void configWinsOverMinkConfig() throws IOException {
-    Files.writeString(workingDirectory.resolve("other.toml"), """
+    Files.writeString(
+        workingDirectory.resolve("other.toml"), """
         [kafka]
         bootstrap.servers = "%s"
         """.formatted(KAFKA.bootstrapServers()));
 
-    CommandRun run = CommandRun.of(workingDirectory, Map.of("MINK_CONFIG", "missing.toml"), "table", "list",
-        "--config", "other.toml");
+    CommandRun run = CommandRun.of(
+        workingDirectory,
+        Map.of("MINK_CONFIG", "missing.toml"),
+        "table",
+        "list",
+        "--config",
+        "other.toml");
 
     assertThat(run.exitCode()).as(run.err()).isZero();
   }

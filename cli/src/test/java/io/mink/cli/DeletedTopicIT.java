@@ -45,7 +45,8 @@ class DeletedTopicIT {
   Path directory;
 
   @Test
-  void aDeletedTopicMakesItsTableMissingAndStaysDeletedUntilTheUserCreatesItAgain() throws Exception {
+  void aDeletedTopicMakesItsTableMissingAndStaysDeletedUntilTheUserCreatesItAgain()
+      throws Exception {
     String suffix = UUID.randomUUID().toString().substring(0, 8);
     String topic = "zz_" + suffix;
     String table = "kafka." + topic;
@@ -53,10 +54,11 @@ class DeletedTopicIT {
     KAFKA.produce(topic, TestRecords.mixed(0, 3_000, 3));
     int httpPort = freePort();
     Path config = writeConfig(suffix);
-    assertThat(run(config, "table", "add", topic, "--freshness", "1s").exitCode()).isZero();
+    assertThat(run(config, "table", "add", topic, "--freshness", "1s").exitCode())
+        .isZero();
 
-    try (SidecarProcess sidecar = CliSidecars.start(config, 0, Map.of("MINK_INDEXER_HTTP_PORT",
-        String.valueOf(httpPort)))) {
+    try (SidecarProcess sidecar =
+        CliSidecars.start(config, 0, Map.of("MINK_INDEXER_HTTP_PORT", String.valueOf(httpPort)))) {
       awaitState(config, table, "indexing", TIMEOUT);
       sidecar.await("Committed " + table + ": 3000 rows", TIMEOUT);
       List<String> observed = new ArrayList<>();
@@ -71,12 +73,17 @@ class DeletedTopicIT {
         if (toMissing == null && state.equals("missing")) {
           toMissing = Duration.between(deletedAt, stateSince(config, table));
         }
-        assertThat(topics()).as("topics %s after the delete; what the commands saw: %s", Duration.ofNanos(
-            System.nanoTime() - deleted), observed).doesNotContain(topic);
+        assertThat(topics())
+            .as(
+                "topics %s after the delete; what the commands saw: %s",
+                Duration.ofNanos(System.nanoTime() - deleted), observed)
+            .doesNotContain(topic);
         Thread.sleep(500);
       }
-      assertThat(toMissing).as("time from the delete until the sidecar marked the table missing")
-          .isNotNull().isLessThan(Duration.ofSeconds(10));
+      assertThat(toMissing)
+          .as("time from the delete until the sidecar marked the table missing")
+          .isNotNull()
+          .isLessThan(Duration.ofSeconds(10));
       assertThat(metrics(httpPort)).contains("mink_tables{state=\"missing\"} 1");
       assertThat(run(config, "table", "show", table).out()).contains("missing");
 
@@ -84,7 +91,9 @@ class DeletedTopicIT {
 
       awaitState(config, table, "replaced", Duration.ofSeconds(30));
       assertThat(sidecar.isAlive()).isTrue();
-      System.out.printf("deleted topic: missing after %d ms, absent for 60 s while polled%n", toMissing.toMillis());
+      System.out.printf(
+          "deleted topic: missing after %d ms, absent for 60 s while polled%n",
+          toMissing.toMillis());
     }
   }
 
@@ -96,7 +105,8 @@ class DeletedTopicIT {
     KAFKA.createTopic(topic, 1);
     KAFKA.produce(topic, TestRecords.mixed(0, 10, 1));
     Path config = writeConfig(suffix);
-    assertThat(run(config, "table", "add", topic, "--freshness", "1s").exitCode()).isZero();
+    assertThat(run(config, "table", "add", topic, "--freshness", "1s").exitCode())
+        .isZero();
 
     try (SidecarProcess sidecar = CliSidecars.start(config, 0)) {
       sidecar.await("Committed kafka." + topic + ": 10 rows", TIMEOUT);
@@ -109,8 +119,9 @@ class DeletedTopicIT {
       } catch (AssertionError e) {
         throw new AssertionError("topics now: " + topics(), e);
       }
-      assertThat(error).contains("The tables topic " + tablesTopic + " was deleted while Mink used it. It holds "
-          + "every added table, so Mink does not create it again by itself");
+      assertThat(error)
+          .contains("The tables topic " + tablesTopic + " was deleted while Mink used it. It holds "
+              + "every added table, so Mink does not create it again by itself");
       CommandRun alter = run(config, "table", "alter", "kafka." + topic, "--freshness", "2s");
       assertThat(alter.exitCode()).isNotZero();
       for (int i = 0; i < 20; i++) {
@@ -125,13 +136,20 @@ class DeletedTopicIT {
   private String poll(Path config, String table, int httpPort) {
     CommandRun show = run(config, "table", "show", table);
     CommandRun stats = run(config, "cluster", "stats");
-    String metricsLine = metrics(httpPort).lines().filter(line -> line.startsWith("mink_tables{")).toList().toString();
+    String metricsLine = metrics(httpPort)
+        .lines()
+        .filter(line -> line.startsWith("mink_tables{"))
+        .toList()
+        .toString();
     return "show " + show.exitCode() + ", stats " + stats.exitCode() + ", " + metricsLine;
   }
 
   private void awaitState(Path config, String table, String state, Duration timeout) {
-    await().atMost(timeout).pollInterval(Duration.ofMillis(200))
-        .untilAsserted(() -> assertThat(state(config, table)).as("state of table %s", table).isEqualTo(state));
+    await()
+        .atMost(timeout)
+        .pollInterval(Duration.ofMillis(200))
+        .untilAsserted(() ->
+            assertThat(state(config, table)).as("state of table %s", table).isEqualTo(state));
   }
 
   /** When the table entered its state, as its entry records it. */
@@ -164,15 +182,19 @@ class DeletedTopicIT {
   }
 
   private static Set<String> topics() throws ExecutionException, InterruptedException {
-    return KAFKA.admin().listTopics().listings().get().stream().map(TopicListing::name)
+    return KAFKA.admin().listTopics().listings().get().stream()
+        .map(TopicListing::name)
         .collect(java.util.stream.Collectors.toSet());
   }
 
   private static String metrics(int port) {
     try {
-      HttpResponse<String> response = HttpClient.newHttpClient().send(HttpRequest.newBuilder(
-          URI.create("http://localhost:" + port + "/metrics")).timeout(Duration.ofSeconds(5)).build(),
-          HttpResponse.BodyHandlers.ofString());
+      HttpResponse<String> response = HttpClient.newHttpClient()
+          .send(
+              HttpRequest.newBuilder(URI.create("http://localhost:" + port + "/metrics"))
+                  .timeout(Duration.ofSeconds(5))
+                  .build(),
+              HttpResponse.BodyHandlers.ofString());
       return response.body();
     } catch (IOException e) {
       return "unreachable: " + e.getMessage();
@@ -210,6 +232,7 @@ class DeletedTopicIT {
         tables_topic = "_tables_%s"
         group_id = "mink_%s"
         status_topic = "_status_%s"
-        """.formatted(KAFKA.bootstrapServers(), lake.uri(), lake.warehouse(), suffix, suffix, suffix));
+        """.formatted(
+            KAFKA.bootstrapServers(), lake.uri(), lake.warehouse(), suffix, suffix, suffix));
   }
 }

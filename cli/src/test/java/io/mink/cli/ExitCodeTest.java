@@ -11,7 +11,8 @@ import org.junit.jupiter.api.Test;
 class ExitCodeTest {
   @Test
   void eachCategoryHasItsExitCode() {
-    assertThat(ExitCode.of(MinkException.user("Invalid table name '1x'"))).isEqualTo(ExitCode.USAGE);
+    assertThat(ExitCode.of(MinkException.user("Invalid table name '1x'")))
+        .isEqualTo(ExitCode.USAGE);
     assertThat(ExitCode.of(MinkException.conflict("Table kafka.orders is already added")))
         .isEqualTo(ExitCode.CONFLICT);
     assertThat(ExitCode.of(MinkException.external("Cannot reach Kafka at localhost:9092")))
@@ -24,12 +25,14 @@ class ExitCodeTest {
 
   @Test
   void aUserErrorInTheConfigFileIsExitCodeThree() {
-    assertThat(ExitCode.of(new ConfigException("Unknown key 'freshnes' in [indexer]"))).isEqualTo(ExitCode.CONFIG);
+    assertThat(ExitCode.of(new ConfigException("Unknown key 'freshnes' in [indexer]")))
+        .isEqualTo(ExitCode.CONFIG);
   }
 
   @Test
   void anUncategorizedOutageIsUnavailableAndAnythingElseInternal() {
-    assertThat(ExitCode.of(new TimeoutException("Timed out waiting for a node"))).isEqualTo(ExitCode.UNAVAILABLE);
+    assertThat(ExitCode.of(new TimeoutException("Timed out waiting for a node")))
+        .isEqualTo(ExitCode.UNAVAILABLE);
     assertThat(ExitCode.of(new NullPointerException())).isEqualTo(ExitCode.INTERNAL_ERROR);
   }
 }

@@ -30,6 +30,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 class GoldenOutputIT {
   @RegisterExtension
   static final KafkaBroker KAFKA = new KafkaBroker();
+
   private static final Path GOLDEN = Path.of("src", "test", "resources", "golden");
   private static final boolean UPDATE = Boolean.getBoolean("golden.update");
 
@@ -117,7 +118,13 @@ class GoldenOutputIT {
   void alteringARemovingTable() throws IOException {
     removing("golden_invoices");
 
-    assertError("error-alter-removing-table.txt", "table", "alter", "kafka.golden_invoices", "--freshness", "1m");
+    assertError(
+        "error-alter-removing-table.txt",
+        "table",
+        "alter",
+        "kafka.golden_invoices",
+        "--freshness",
+        "1m");
   }
 
   @Test
@@ -127,27 +134,44 @@ class GoldenOutputIT {
 
   @Test
   void alterOfThePartitionSpec() throws IOException {
-    assertError("error-alter-partition-by.txt", "table", "alter", "kafka.orders", "--partition-by",
+    assertError(
+        "error-alter-partition-by.txt",
+        "table",
+        "alter",
+        "kafka.orders",
+        "--partition-by",
         "hour(_kafka_timestamp)");
   }
 
   @Test
   void unreadableCommandConfig() throws IOException {
-    assertError("error-unreadable-command-config.txt", "table", "list", "--command-config", "client.properties");
+    assertError(
+        "error-unreadable-command-config.txt",
+        "table",
+        "list",
+        "--command-config",
+        "client.properties");
   }
 
   @Test
   void unresolvableBootstrapServers() throws IOException {
-    assertError("error-unresolvable-bootstrap.txt", "table", "list", "--bootstrap", "no-such-host.invalid:9092");
+    assertError(
+        "error-unresolvable-bootstrap.txt",
+        "table",
+        "list",
+        "--bootstrap",
+        "no-such-host.invalid:9092");
   }
 
   @Test
   void missingConfigFileNamedByTheVariable() throws IOException {
-    CommandRun run = CommandRun.of(workingDirectory, java.util.Map.of("MINK_CONFIG", "mink.toml"), "table", "list");
+    CommandRun run = CommandRun.of(
+        workingDirectory, java.util.Map.of("MINK_CONFIG", "mink.toml"), "table", "list");
 
     assertThat(run.out()).isEmpty();
-    assertGolden("error-missing-config-variable.txt", "$ MINK_CONFIG=mink.toml mink table list\nexit code "
-        + run.exitCode() + "\n" + run.err());
+    assertGolden(
+        "error-missing-config-variable.txt",
+        "$ MINK_CONFIG=mink.toml mink table list\nexit code " + run.exitCode() + "\n" + run.err());
   }
 
   /** An added table that a removal left in the removing state, as while a sidecar owns it. */
@@ -156,8 +180,11 @@ class GoldenOutputIT {
     assertThat(mink.run("table", "add", topic).exitCode()).isZero();
     try (KafkaTableStore store = mink.store()) {
       TableDescriptor added = store.find("kafka." + topic).orElseThrow();
-      assertThat(store.replace(added, added.withLifecycle(new Lifecycle(LifecycleState.REMOVING, Instant.now(),
-          "removed by mink table remove (test)")))).isTrue();
+      assertThat(store.replace(
+              added,
+              added.withLifecycle(new Lifecycle(
+                  LifecycleState.REMOVING, Instant.now(), "removed by mink table remove (test)"))))
+          .isTrue();
     }
   }
 
@@ -165,11 +192,14 @@ class GoldenOutputIT {
     CommandRun run = mink.run(args);
 
     assertThat(run.out()).isEmpty();
-    assertGolden(file, "$ mink " + String.join(" ", args) + "\nexit code " + run.exitCode() + "\n" + run.err());
+    assertGolden(
+        file,
+        "$ mink " + String.join(" ", args) + "\nexit code " + run.exitCode() + "\n" + run.err());
   }
 
   private void assertGolden(String file, String actual) throws IOException {
-    String normalized = actual.replace(KAFKA.bootstrapServers(), "<bootstrap>")
+    String normalized = actual
+        .replace(KAFKA.bootstrapServers(), "<bootstrap>")
         .replace(workingDirectory.toString(), "<dir>");
     Path golden = GOLDEN.resolve(file);
     if (UPDATE) {
@@ -177,8 +207,11 @@ class GoldenOutputIT {
       Files.writeString(golden, normalized, StandardCharsets.UTF_8);
       return;
     }
-    assertThat(golden).as("golden file %s: run the test with -Dgolden.update=true to write it", golden).exists();
-    assertThat(normalized).as("output against %s (-Dgolden.update=true rewrites it)", golden)
+    assertThat(golden)
+        .as("golden file %s: run the test with -Dgolden.update=true to write it", golden)
+        .exists();
+    assertThat(normalized)
+        .as("output against %s (-Dgolden.update=true rewrites it)", golden)
         .isEqualTo(Files.readString(golden, StandardCharsets.UTF_8));
   }
 }

@@ -20,18 +20,24 @@ final class RunningCommand {
 
   private RunningCommand() {}
 
-  static RunningCommand start(Path workingDirectory, Map<String, String> variables, boolean terminal,
-      String... args) {
+  static RunningCommand start(
+      Path workingDirectory, Map<String, String> variables, boolean terminal, String... args) {
     RunningCommand running = new RunningCommand();
-    Environment environment = new Environment(variables, workingDirectory, new PrintWriter(running.out, true),
-        new PrintWriter(running.err, true), terminal);
-    Thread thread = new Thread(() -> {
-      try {
-        running.exit.complete(Main.run(args, environment));
-      } catch (Throwable e) {
-        running.exit.completeExceptionally(e);
-      }
-    }, "mink " + String.join(" ", args));
+    Environment environment = new Environment(
+        variables,
+        workingDirectory,
+        new PrintWriter(running.out, true),
+        new PrintWriter(running.err, true),
+        terminal);
+    Thread thread = new Thread(
+        () -> {
+          try {
+            running.exit.complete(Main.run(args, environment));
+          } catch (Throwable e) {
+            running.exit.completeExceptionally(e);
+          }
+        },
+        "mink " + String.join(" ", args));
     thread.setDaemon(true);
     thread.start();
     return running;
@@ -58,8 +64,12 @@ final class RunningCommand {
   private void awaitPrinted(String text, String where, Duration timeout, Supplier<String> printed) {
     Supplier<String> failure = () -> "The command did not print '" + text + "'" + where + " within "
         + timeout.toSeconds() + "s; out:\n" + out() + "\nerr:\n" + err();
-    Awaitility.await().atMost(timeout).pollInterval(Duration.ofMillis(50))
-        .failFast(() -> assertThat(exit.isDone() && !printed.get().contains(text)).as(failure).isFalse())
+    Awaitility.await()
+        .atMost(timeout)
+        .pollInterval(Duration.ofMillis(50))
+        .failFast(() -> assertThat(exit.isDone() && !printed.get().contains(text))
+            .as(failure)
+            .isFalse())
         .untilAsserted(() -> assertThat(printed.get()).as(failure).contains(text));
   }
 

@@ -51,15 +51,19 @@ class ScaleOutCrashIT {
   private static final int KILLS_WITH_TWO = 10;
   private static final int KILLS_WITH_THREE = 10;
   private static final long COMMIT_PAUSE_MILLIS = 100;
-  private static final Map<String, String> ENVIRONMENT = Map.of("MINK_INDEXER_SESSION_TIMEOUT", "2s");
+  private static final Map<String, String> ENVIRONMENT =
+      Map.of("MINK_INDEXER_SESSION_TIMEOUT", "2s");
   private static final Duration CATCH_UP = Duration.ofMinutes(3);
   private static final Duration STARTUP = Duration.ofSeconds(60);
   private static final Duration PROGRESS = Duration.ofSeconds(90);
   private static final Duration MARKER_WAIT = Duration.ofSeconds(3);
   private static final String SERVING = "Mink is serving";
   /** Where a kill lands: "" a random moment, else the next line with this text. */
-  private static final List<String> KILL_POINTS = List.of("", "mink-commit-hook: swapping catalog metadata",
-      "mink-commit-hook: swapped catalog metadata", "Took ownership partitions");
+  private static final List<String> KILL_POINTS = List.of(
+      "",
+      "mink-commit-hook: swapping catalog metadata",
+      "mink-commit-hook: swapped catalog metadata",
+      "Took ownership partitions");
 
   @RegisterExtension
   static final KafkaBroker KAFKA = new KafkaBroker();
@@ -77,8 +81,16 @@ class ScaleOutCrashIT {
     Path config = writeConfig();
     for (String topic : TOPICS) {
       KAFKA.createTopic(topic, PARTITIONS);
-      CommandRun add = CommandRun.of(directory, Map.of(), "table", "add", topic, "--freshness", "1s",
-          "--config", config.toString());
+      CommandRun add = CommandRun.of(
+          directory,
+          Map.of(),
+          "table",
+          "add",
+          topic,
+          "--freshness",
+          "1s",
+          "--config",
+          config.toString());
       assertThat(add.exitCode()).as(add.err()).isZero();
     }
     long seed = System.nanoTime();
@@ -100,8 +112,11 @@ class ScaleOutCrashIT {
       production.get();
       long killed = System.nanoTime();
       awaitCaughtUp(sidecars);
-      System.out.printf("scale-out crash test: %d kills in %d s, caught up %d s later%n", kills,
-          Duration.ofNanos(killed - started).toSeconds(), Duration.ofNanos(System.nanoTime() - killed).toSeconds());
+      System.out.printf(
+          "scale-out crash test: %d kills in %d s, caught up %d s later%n",
+          kills,
+          Duration.ofNanos(killed - started).toSeconds(),
+          Duration.ofNanos(System.nanoTime() - killed).toSeconds());
     } finally {
       producing.set(false);
       producer.shutdownNow();
@@ -121,7 +136,8 @@ class ScaleOutCrashIT {
    * point is a random moment, or the next time the instance is inside a commit before the catalog swap, right
    * after a swap, or taking over ownership partitions (when that does not come soon, the moment it stops waiting).
    */
-  private int killAtRandom(List<SidecarProcess> sidecars, int kills, Random random, Path config) throws Exception {
+  private int killAtRandom(List<SidecarProcess> sidecars, int kills, Random random, Path config)
+      throws Exception {
     for (int kill = 0; kill < kills; kill++) {
       awaitProgress(sidecars);
       int victim = randomServing(sidecars, random);
@@ -135,8 +151,13 @@ class ScaleOutCrashIT {
         seen = sidecar.awaitNext(point, MARKER_WAIT);
       }
       sidecar.kill();
-      System.out.printf("scale-out crash test: killed sidecar %d of %d %s%n", victim + 1, sidecars.size(),
-          point.isEmpty() ? "at a random moment" : (seen ? "at '" : "waiting in vain for '") + point + "'");
+      System.out.printf(
+          "scale-out crash test: killed sidecar %d of %d %s%n",
+          victim + 1,
+          sidecars.size(),
+          point.isEmpty()
+              ? "at a random moment"
+              : (seen ? "at '" : "waiting in vain for '") + point + "'");
       Thread.sleep(random.nextInt(1_000));
       sidecars.set(victim, start(config));
     }
@@ -147,11 +168,15 @@ class ScaleOutCrashIT {
   private void awaitProgress(List<SidecarProcess> sidecars) {
     Map<String, LakeOffsets> before = lastProgress;
     try {
-      lastProgress = await().atMost(PROGRESS).pollInterval(Duration.ofMillis(100))
+      lastProgress = await()
+          .atMost(PROGRESS)
+          .pollInterval(Duration.ofMillis(100))
           .until(this::allOffsets, now -> !now.equals(before));
     } catch (ConditionTimeoutException e) {
-      throw new AssertionError("No table made progress within " + PROGRESS.toSeconds() + "s; at " + allOffsets()
-          + outputs(sidecars), e);
+      throw new AssertionError(
+          "No table made progress within " + PROGRESS.toSeconds() + "s; at " + allOffsets()
+              + outputs(sidecars),
+          e);
     }
   }
 
@@ -163,7 +188,9 @@ class ScaleOutCrashIT {
 
   /** A random one of the instances that print they are serving, waiting for one when none does yet. */
   private static int randomServing(List<SidecarProcess> sidecars, Random random) {
-    List<Integer> serving = await("a sidecar serving").atMost(STARTUP).pollInterval(Duration.ofMillis(50))
+    List<Integer> serving = await("a sidecar serving")
+        .atMost(STARTUP)
+        .pollInterval(Duration.ofMillis(50))
         .until(() -> serving(sidecars), indices -> !indices.isEmpty());
     return serving.get(random.nextInt(serving.size()));
   }
@@ -188,7 +215,11 @@ class ScaleOutCrashIT {
   private void writeLog() throws IOException {
     StringBuilder log = new StringBuilder();
     for (int i = 0; i < started.size(); i++) {
-      log.append("=== sidecar ").append(i + 1).append('\n').append(started.get(i).output()).append('\n');
+      log.append("=== sidecar ")
+          .append(i + 1)
+          .append('\n')
+          .append(started.get(i).output())
+          .append('\n');
     }
     Files.writeString(Path.of("target", "scale-out-crash.log"), log);
   }
@@ -209,17 +240,26 @@ class ScaleOutCrashIT {
     Map<String, LakeOffsets> ends = new HashMap<>();
     TOPICS.forEach(topic -> ends.put(topic, LakeOffsets.of(KAFKA.endOffsets(topic))));
     try {
-      await().atMost(CATCH_UP).pollInterval(Duration.ofMillis(200)).until(() -> allOffsets().equals(ends));
+      await()
+          .atMost(CATCH_UP)
+          .pollInterval(Duration.ofMillis(200))
+          .until(() -> allOffsets().equals(ends));
     } catch (ConditionTimeoutException e) {
-      throw new AssertionError("The tables did not reach " + ends + " within " + CATCH_UP.toSeconds() + "s; they "
-          + "are at " + allOffsets() + outputs(sidecars), e);
+      throw new AssertionError(
+          "The tables did not reach " + ends + " within " + CATCH_UP.toSeconds() + "s; they "
+              + "are at " + allOffsets() + outputs(sidecars),
+          e);
     }
   }
 
   private static String outputs(List<SidecarProcess> sidecars) {
     StringBuilder outputs = new StringBuilder();
     for (SidecarProcess sidecar : sidecars) {
-      outputs.append("\n--- sidecar (alive: ").append(sidecar.isAlive()).append(")\n").append(sidecar.output());
+      outputs
+          .append("\n--- sidecar (alive: ")
+          .append(sidecar.isAlive())
+          .append(")\n")
+          .append(sidecar.output());
     }
     return outputs.toString();
   }
@@ -233,9 +273,12 @@ class ScaleOutCrashIT {
       for (Record row : rows) {
         int partition = (Integer) row.getField(KafkaColumns.PARTITION);
         long offset = (Long) row.getField(KafkaColumns.OFFSET);
-        assertThat(seen.add(partition + "@" + offset)).as("row %d@%d of %s is unique", partition, offset, topic)
+        assertThat(seen.add(partition + "@" + offset))
+            .as("row %d@%d of %s is unique", partition, offset, topic)
             .isTrue();
-        assertThat(offset).as("row %d@%d of %s", partition, offset, topic).isLessThan(ends.get(partition));
+        assertThat(offset)
+            .as("row %d@%d of %s", partition, offset, topic)
+            .isLessThan(ends.get(partition));
       }
     }
     long expected = ends.values().stream().mapToLong(Long::longValue).sum();
@@ -245,7 +288,8 @@ class ScaleOutCrashIT {
 
   private LakeOffsets offsets(String topic) {
     return MinkSnapshot.newest(((HasTableOperations) table(topic)).operations().current())
-        .map(MinkSnapshot::offsets).orElse(LakeOffsets.NONE);
+        .map(MinkSnapshot::offsets)
+        .orElse(LakeOffsets.NONE);
   }
 
   private Table table(String topic) {
@@ -270,6 +314,7 @@ class ScaleOutCrashIT {
         poll_interval = "200ms"
         writer_threads = 1
         workers = 2
-        """.formatted(KAFKA.bootstrapServers(), lake.uri(), lake.warehouse()));
+        """.formatted(
+            KAFKA.bootstrapServers(), lake.uri(), lake.warehouse()));
   }
 }

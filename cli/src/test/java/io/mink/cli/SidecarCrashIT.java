@@ -50,8 +50,16 @@ class SidecarCrashIT {
   void killedBeforeDuringAndAfterCommitsEveryOffsetIsExactlyOneRow() throws Exception {
     KAFKA.createTopic(TOPIC, 3);
     Path config = writeConfig();
-    CommandRun add = CommandRun.of(directory, Map.of(), "table", "add", TOPIC, "--freshness", "1s",
-        "--config", config.toString());
+    CommandRun add = CommandRun.of(
+        directory,
+        Map.of(),
+        "table",
+        "add",
+        TOPIC,
+        "--freshness",
+        "1s",
+        "--config",
+        config.toString());
     assertThat(add.exitCode()).as(add.err()).isZero();
 
     for (int iteration = 0; iteration < 2; iteration++) {
@@ -63,7 +71,9 @@ class SidecarCrashIT {
 
       produce(5_000);
       killWhenPrinted(config, "mink-commit-hook: swapping catalog metadata");
-      assertThat(offsets()).as("killed during the commit, before the catalog swap").isEqualTo(before);
+      assertThat(offsets())
+          .as("killed during the commit, before the catalog swap")
+          .isEqualTo(before);
       assertExactlyOneRowPerIndexedOffset();
 
       produce(5_000);
@@ -92,8 +102,11 @@ class SidecarCrashIT {
 
   private void awaitCaughtUp() {
     LakeOffsets end = LakeOffsets.of(KAFKA.endOffsets(TOPIC));
-    await().atMost(STEP).pollInterval(Duration.ofMillis(200))
-        .untilAsserted(() -> assertThat(offsets()).as("sidecar caught up to %s", end).isEqualTo(end));
+    await()
+        .atMost(STEP)
+        .pollInterval(Duration.ofMillis(200))
+        .untilAsserted(
+            () -> assertThat(offsets()).as("sidecar caught up to %s", end).isEqualTo(end));
   }
 
   /** Checks that the table holds each offset below its committed offsets once and nothing else. */
@@ -104,22 +117,27 @@ class SidecarCrashIT {
       for (Record row : rows) {
         int partition = (Integer) row.getField(KafkaColumns.PARTITION);
         long offset = (Long) row.getField(KafkaColumns.OFFSET);
-        assertThat(seen.add(partition + "@" + offset)).as("row %d@%d is unique", partition, offset).isTrue();
+        assertThat(seen.add(partition + "@" + offset))
+            .as("row %d@%d is unique", partition, offset)
+            .isTrue();
         assertThat(offset).isLessThan(offsets.nextOffset(partition).orElse(0));
       }
     }
-    long expected = offsets.nextOffsets().values().stream().mapToLong(Long::longValue).sum();
+    long expected =
+        offsets.nextOffsets().values().stream().mapToLong(Long::longValue).sum();
     assertThat(seen).hasSize((int) expected);
     return seen.size();
   }
 
   private LakeOffsets offsets() {
     return MinkSnapshot.newest(((HasTableOperations) table()).operations().current())
-        .map(MinkSnapshot::offsets).orElse(LakeOffsets.NONE);
+        .map(MinkSnapshot::offsets)
+        .orElse(LakeOffsets.NONE);
   }
 
   private Table table() {
-    Catalog catalog = CatalogLoader.load(LakeSettings.embedded(directory.resolve("mink-warehouse")));
+    Catalog catalog =
+        CatalogLoader.load(LakeSettings.embedded(directory.resolve("mink-warehouse")));
     return catalog.loadTable(TableIdentifier.of("kafka", TOPIC));
   }
 
@@ -137,6 +155,7 @@ class SidecarCrashIT {
         [indexer]
         poll_interval = "200ms"
         writer_threads = 2
-        """.formatted(KAFKA.bootstrapServers(), lake.uri(), lake.warehouse()));
+        """.formatted(
+            KAFKA.bootstrapServers(), lake.uri(), lake.warehouse()));
   }
 }

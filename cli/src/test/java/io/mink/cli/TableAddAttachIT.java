@@ -56,8 +56,11 @@ class TableAddAttachIT {
   @BeforeEach
   void environment() {
     tablesTopic = "_tables_" + UUID.randomUUID().toString().substring(0, 8);
-    variables = Map.of("MINK_KAFKA_BOOTSTRAP_SERVERS", KAFKA.bootstrapServers(),
-        "MINK_INDEXER_TABLES_TOPIC", tablesTopic);
+    variables = Map.of(
+        "MINK_KAFKA_BOOTSTRAP_SERVERS",
+        KAFKA.bootstrapServers(),
+        "MINK_INDEXER_TABLES_TOPIC",
+        tablesTopic);
     catalog = CatalogLoader.load(LakeSettings.embedded(workingDirectory.resolve("mink-warehouse")));
     ((SupportsNamespaces) catalog).createNamespace(Namespace.of("kafka"));
   }
@@ -73,14 +76,19 @@ class TableAddAttachIT {
 
     assertThat(run.err()).isEmpty();
     assertThat(run.exitCode()).isZero();
-    assertThat(run.out()).isEqualTo("Attached table kafka." + topic + " to topic " + topic + " (1 partition, "
-        + "topic id " + KAFKA.topicId(topic) + "): its rows stay as they are, indexing starts at offsets {\"0\":100} "
-        + "(from the _kafka_offset bounds of snapshot " + dataSnapshot + "). The sidecar indexes it every 1m.\n");
+    assertThat(run.out())
+        .isEqualTo("Attached table kafka." + topic + " to topic " + topic + " (1 partition, "
+            + "topic id " + KAFKA.topicId(topic)
+            + "): its rows stay as they are, indexing starts at offsets {\"0\":100} "
+            + "(from the _kafka_offset bounds of snapshot " + dataSnapshot
+            + "). The sidecar indexes it every 1m.\n");
     table.refresh();
     assertThat(MinkSnapshot.newest(metadata(table)).map(MinkSnapshot::offsets))
         .contains(LakeOffsets.of(Map.of(0, 100L)));
     assertThat(table.currentSnapshot().parentId()).isEqualTo(dataSnapshot);
-    assertThat(table.properties()).containsEntry("mink.topic", topic).containsEntry("mink.attach", "true")
+    assertThat(table.properties())
+        .containsEntry("mink.topic", topic)
+        .containsEntry("mink.attach", "true")
         .containsEntry("mink.topic-id", KAFKA.topicId(topic).toString());
     assertThat(rows(table)).hasSize(100).allMatch(row -> "plain".equals(row.getField("note")));
     Optional<TableDescriptor> descriptor = store().find("kafka." + topic);
@@ -95,9 +103,10 @@ class TableAddAttachIT {
     CommandRun run = run("table", "add", topic, "--attach");
 
     assertThat(run.exitCode()).isEqualTo(4);
-    assertThat(run.err()).isEqualTo("Error: Table kafka." + topic + " does not exist in the catalog, so there is "
-        + "nothing to attach: leave out --attach to create it, or name the existing table with --namespace and "
-        + "--name\n");
+    assertThat(run.err())
+        .isEqualTo("Error: Table kafka." + topic + " does not exist in the catalog, so there is "
+            + "nothing to attach: leave out --attach to create it, or name the existing table with --namespace and "
+            + "--name\n");
     assertThat(store().find("kafka." + topic)).isEmpty();
   }
 
@@ -106,30 +115,48 @@ class TableAddAttachIT {
     List<NestedField> columns = columns();
     columns.remove(KafkaColumns.OFFSET_POSITION);
 
-    assertRefused("no_offset", columns, TableAddAttachIT::kafkaPartitionSpec, 2,
+    assertRefused(
+        "no_offset",
+        columns,
+        TableAddAttachIT::kafkaPartitionSpec,
+        2,
         "it has no column _kafka_offset (long, required): "
-        + "the six _kafka_* columns of docs/layout.md must be its first columns");
+            + "the six _kafka_* columns of docs/layout.md must be its first columns");
   }
 
   @Test
   void wrongColumnTypeIsRefusedAndTheTableIsUntouched() {
     List<NestedField> columns = columns();
-    columns.set(KafkaColumns.VALUE_POSITION, NestedField.optional(6, "_kafka_value", Types.StringType.get()));
+    columns.set(
+        KafkaColumns.VALUE_POSITION,
+        NestedField.optional(6, "_kafka_value", Types.StringType.get()));
 
-    assertRefused("string_value", columns, TableAddAttachIT::kafkaPartitionSpec, 2,
+    assertRefused(
+        "string_value",
+        columns,
+        TableAddAttachIT::kafkaPartitionSpec,
+        2,
         "column _kafka_value is string, not binary: Mink writes _kafka_value as binary");
   }
 
   @Test
   void specWithoutKafkaPartitionIsRefusedAndTheTableIsUntouched() {
-    assertRefused("unpartitioned", columns(), schema -> PartitionSpec.unpartitioned(), 2,
+    assertRefused(
+        "unpartitioned",
+        columns(),
+        schema -> PartitionSpec.unpartitioned(),
+        2,
         "it is unpartitioned: Mink pairs data files with Kafka partitions through identity(_kafka_partition); add "
             + "it (Spark: ALTER TABLE kafka.%s ADD PARTITION FIELD _kafka_partition)");
   }
 
   @Test
   void formatVersionOneIsRefusedAndTheTableIsUntouched() {
-    assertRefused("version_one", columns(), TableAddAttachIT::kafkaPartitionSpec, 1,
+    assertRefused(
+        "version_one",
+        columns(),
+        TableAddAttachIT::kafkaPartitionSpec,
+        1,
         "it has Iceberg format version 1 and Mink writes versions 2 and 3: upgrade it first (Spark: ALTER TABLE "
             + "kafka.%s SET TBLPROPERTIES ('format-version'='2'))");
   }
@@ -144,27 +171,39 @@ class TableAddAttachIT {
     CommandRun run = run("table", "add", topic, "--attach");
 
     assertThat(run.exitCode()).isEqualTo(4);
-    assertThat(run.err()).isEqualTo("Error: Cannot attach table kafka." + topic + ": it holds partition 0 up to "
-        + "offset 99, but topic " + topic + " ends at offset 50: is it the table of another topic or cluster?\n");
+    assertThat(run.err())
+        .isEqualTo("Error: Cannot attach table kafka." + topic + ": it holds partition 0 up to "
+            + "offset 99, but topic " + topic
+            + " ends at offset 50: is it the table of another topic or cluster?\n");
     table.refresh();
     assertThat(metadata(table).metadataFileLocation()).isEqualTo(before);
   }
 
   @Test
   void partitionByAndFormatVersionDoNotApplyToAttachedTables() {
-    CommandRun partitionBy = run("table", "add", "orders", "--attach", "--partition-by", "day(_kafka_timestamp)");
-    CommandRun version = run("table", "add", "orders", "--attach", "--option", "iceberg.format-version=3");
+    CommandRun partitionBy =
+        run("table", "add", "orders", "--attach", "--partition-by", "day(_kafka_timestamp)");
+    CommandRun version =
+        run("table", "add", "orders", "--attach", "--option", "iceberg.format-version=3");
 
     assertThat(partitionBy.exitCode()).isEqualTo(2);
-    assertThat(partitionBy.err()).isEqualTo("Error: --partition-by applies to a table Mink creates: an attached "
-        + "table keeps its partition spec. Leave out --partition-by, or change the spec with your engine\n");
+    assertThat(partitionBy.err())
+        .isEqualTo(
+            "Error: --partition-by applies to a table Mink creates: an attached "
+                + "table keeps its partition spec. Leave out --partition-by, or change the spec with your engine\n");
     assertThat(version.exitCode()).isEqualTo(2);
-    assertThat(version.err()).isEqualTo("Error: iceberg.format-version applies to a table Mink creates: an attached "
-        + "table keeps its format version. Leave out the option, or upgrade the table with your engine\n");
+    assertThat(version.err())
+        .isEqualTo(
+            "Error: iceberg.format-version applies to a table Mink creates: an attached "
+                + "table keeps its format version. Leave out the option, or upgrade the table with your engine\n");
   }
 
-  private void assertRefused(String name, List<NestedField> columns,
-      java.util.function.Function<Schema, PartitionSpec> spec, int formatVersion, String problem) {
+  private void assertRefused(
+      String name,
+      List<NestedField> columns,
+      java.util.function.Function<Schema, PartitionSpec> spec,
+      int formatVersion,
+      String problem) {
     String topic = topicWithRecords(name, 10);
     Table table = plainTable(topic, columns, spec, formatVersion);
     String before = metadata(table).metadataFileLocation();
@@ -172,8 +211,9 @@ class TableAddAttachIT {
     CommandRun run = run("table", "add", topic, "--attach");
 
     assertThat(run.exitCode()).isEqualTo(4);
-    assertThat(run.err()).isEqualTo("Error: Cannot attach table kafka." + topic + ": "
-        + problem.replace("%s", topic) + "\n");
+    assertThat(run.err())
+        .isEqualTo("Error: Cannot attach table kafka." + topic + ": " + problem.replace("%s", topic)
+            + "\n");
     table.refresh();
     assertThat(metadata(table).metadataFileLocation()).isEqualTo(before);
     assertThat(table.properties()).doesNotContainKey("mink.topic");
@@ -185,8 +225,8 @@ class TableAddAttachIT {
     KAFKA.createTopic(topic, 1);
     List<TestRecord> records = new ArrayList<>();
     for (int i = 0; i < count; i++) {
-      records.add(new TestRecord(0, null, ("v" + i).getBytes(StandardCharsets.UTF_8), List.of(),
-          1_700_000_000_000L + i));
+      records.add(new TestRecord(
+          0, null, ("v" + i).getBytes(StandardCharsets.UTF_8), List.of(), 1_700_000_000_000L + i));
     }
     KAFKA.produce(topic, records);
     return topic;
@@ -202,10 +242,16 @@ class TableAddAttachIT {
     return PartitionSpec.builderFor(schema).identity(KafkaColumns.PARTITION).build();
   }
 
-  private Table plainTable(String name, List<NestedField> columns,
-      java.util.function.Function<Schema, PartitionSpec> spec, int formatVersion) {
+  private Table plainTable(
+      String name,
+      List<NestedField> columns,
+      java.util.function.Function<Schema, PartitionSpec> spec,
+      int formatVersion) {
     Schema schema = new Schema(columns);
-    return catalog.createTable(TableIdentifier.of("kafka", name), schema, spec.apply(schema),
+    return catalog.createTable(
+        TableIdentifier.of("kafka", name),
+        schema,
+        spec.apply(schema),
         Map.of("format-version", Integer.toString(formatVersion)));
   }
 
@@ -228,7 +274,8 @@ class TableAddAttachIT {
   }
 
   private KafkaTableStore store() {
-    return new KafkaTableStore(new KafkaClientFactory(Map.of("bootstrap.servers", KAFKA.bootstrapServers()), "t"),
+    return new KafkaTableStore(
+        new KafkaClientFactory(Map.of("bootstrap.servers", KAFKA.bootstrapServers()), "t"),
         tablesTopic);
   }
 }

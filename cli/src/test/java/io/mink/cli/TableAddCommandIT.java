@@ -49,17 +49,20 @@ class TableAddCommandIT {
 
     assertThat(run.err()).isEmpty();
     assertThat(run.exitCode()).isZero();
-    assertThat(run.out()).startsWith("Added table kafka.orders for topic orders (3 partitions, topic id ")
+    assertThat(run.out())
+        .startsWith("Added table kafka.orders for topic orders (3 partitions, topic id ")
         .endsWith("The sidecar indexes it every 1m.\n");
     Table table = catalog().loadTable(TableIdentifier.of("kafka", "orders"));
     assertThat(table.schema().asStruct()).isEqualTo(KafkaColumns.SCHEMA.asStruct());
-    assertThat(table.schema().findType(KafkaColumns.TIMESTAMP)).isEqualTo(Types.TimestampType.withZone());
+    assertThat(table.schema().findType(KafkaColumns.TIMESTAMP))
+        .isEqualTo(Types.TimestampType.withZone());
     assertThat(table.properties())
         .containsEntry("mink.topic", "orders")
         .containsEntry("mink.topic-id", KAFKA.topicId("orders").toString())
         .containsEntry("mink.freshness", "1m")
         .containsEntry("write.delete.mode", "merge-on-read");
-    assertThat(((HasTableOperations) table).operations().current().formatVersion()).isEqualTo(2);
+    assertThat(((HasTableOperations) table).operations().current().formatVersion())
+        .isEqualTo(2);
     assertThat(store().find("kafka.orders")).isPresent();
   }
 
@@ -68,25 +71,29 @@ class TableAddCommandIT {
     CommandRun run = run("table", "add", "no_such_topic");
 
     assertThat(run.exitCode()).isEqualTo(4);
-    assertThat(run.err()).isEqualTo("Error: Topic 'no_such_topic' does not exist in the Kafka cluster at "
-        + KAFKA.bootstrapServers() + ": create it first, or check the name (kafka-topics.sh --list shows the topics), "
-        + "or wait for it with --wait\n");
+    assertThat(run.err())
+        .isEqualTo("Error: Topic 'no_such_topic' does not exist in the Kafka cluster at "
+            + KAFKA.bootstrapServers()
+            + ": create it first, or check the name (kafka-topics.sh --list shows the topics), "
+            + "or wait for it with --wait\n");
     assertNothingCreated("no_such_topic");
   }
 
   @Test
   void waitAddsTheTopicOnceItIsCreated() throws Exception {
     String topic = "late_" + UUID.randomUUID().toString().substring(0, 8);
-    RunningCommand add = mink.start("table", "add", topic,
-        "--wait=60s");
-    add.awaitErr("Waiting up to 1m for topic '" + topic + "' to be created in the Kafka cluster at "
-        + KAFKA.bootstrapServers() + "\n", Duration.ofSeconds(30));
+    RunningCommand add = mink.start("table", "add", topic, "--wait=60s");
+    add.awaitErr(
+        "Waiting up to 1m for topic '" + topic + "' to be created in the Kafka cluster at "
+            + KAFKA.bootstrapServers() + "\n",
+        Duration.ofSeconds(30));
 
     KAFKA.createTopic(topic, 1);
     CommandRun run = add.await(Duration.ofSeconds(60));
 
     assertThat(run.exitCode()).isZero();
-    assertThat(run.out()).startsWith("Added table kafka." + topic + " for topic " + topic + " (1 partition,");
+    assertThat(run.out())
+        .startsWith("Added table kafka." + topic + " for topic " + topic + " (1 partition,");
     assertThat(store().find("kafka." + topic)).isPresent();
   }
 
@@ -95,10 +102,14 @@ class TableAddCommandIT {
     CommandRun run = run("table", "add", "never_created", "--wait=1s");
 
     assertThat(run.exitCode()).isEqualTo(4);
-    assertThat(run.err()).isEqualTo("Waiting up to 1s for topic 'never_created' to be created in the Kafka cluster at "
-        + KAFKA.bootstrapServers() + "\nError: Topic 'never_created' was not created within 1s in the Kafka cluster "
-        + "at " + KAFKA.bootstrapServers() + ": create it (kafka-topics.sh --create --topic never_created), or check "
-        + "the name\n");
+    assertThat(run.err())
+        .isEqualTo(
+            "Waiting up to 1s for topic 'never_created' to be created in the Kafka cluster at "
+                + KAFKA.bootstrapServers()
+                + "\nError: Topic 'never_created' was not created within 1s in the Kafka cluster "
+                + "at " + KAFKA.bootstrapServers()
+                + ": create it (kafka-topics.sh --create --topic never_created), or check "
+                + "the name\n");
     assertNothingCreated("never_created");
   }
 
@@ -126,8 +137,9 @@ class TableAddCommandIT {
     CommandRun again = run("table", "add", "payments");
 
     assertThat(again.exitCode()).isEqualTo(4);
-    assertThat(again.err()).isEqualTo("Error: Table kafka.payments is already added: see it with mink table list, "
-        + "or pick another name with --name or --namespace\n");
+    assertThat(again.err())
+        .isEqualTo("Error: Table kafka.payments is already added: see it with mink table list, "
+            + "or pick another name with --name or --namespace\n");
   }
 
   @Test
@@ -137,8 +149,9 @@ class TableAddCommandIT {
     CommandRun run = run("table", "add", "clicks", "--freshness", "3x");
 
     assertThat(run.exitCode()).isEqualTo(2);
-    assertThat(run.err()).isEqualTo("Error: Invalid duration '3x' for --freshness: use a number followed by ms, s, "
-        + "m, h or d, such as 30s or 3m\n");
+    assertThat(run.err())
+        .isEqualTo("Error: Invalid duration '3x' for --freshness: use a number followed by ms, s, "
+            + "m, h or d, such as 30s or 3m\n");
     assertNothingCreated("clicks");
   }
 
@@ -147,40 +160,50 @@ class TableAddCommandIT {
     CommandRun run = run("table", "add", "orders", "--namespace", "1-bad");
 
     assertThat(run.exitCode()).isEqualTo(2);
-    assertThat(run.err()).isEqualTo(
-        "Error: Invalid namespace '1-bad': use letters, digits and '_', starting with a letter or '_'\n");
+    assertThat(run.err())
+        .isEqualTo(
+            "Error: Invalid namespace '1-bad': use letters, digits and '_', starting with a letter or '_'\n");
   }
 
   @Test
   void unknownConfigKeyNamesTheValidOnes() throws IOException {
-    Path config = Files.writeString(workingDirectory.resolve("mink.toml"), """
+    Path config = Files.writeString(
+        workingDirectory.resolve("mink.toml"), """
         [kafka]
         bootstrap.servers = "%s"
         [indexer]
         freshnes = "3m"
         """.formatted(KAFKA.bootstrapServers()));
 
-    CommandRun run = CommandRun.of(workingDirectory, Map.of(), "table", "add", "orders", "--config", "mink.toml");
+    CommandRun run = CommandRun.of(
+        workingDirectory, Map.of(), "table", "add", "orders", "--config", "mink.toml");
 
     assertThat(run.exitCode()).isEqualTo(3);
-    assertThat(run.err()).isEqualTo("Error: Unknown key 'freshnes' in [indexer] of " + config + ": valid keys are "
-        + ConfigKey.in(ConfigKey.INDEXER).stream().map(ConfigKey::key).collect(Collectors.joining(", ")) + "\n");
+    assertThat(run.err())
+        .isEqualTo("Error: Unknown key 'freshnes' in [indexer] of " + config + ": valid keys are "
+            + ConfigKey.in(ConfigKey.INDEXER).stream()
+                .map(ConfigKey::key)
+                .collect(Collectors.joining(", "))
+            + "\n");
   }
 
   @Test
   void badConfigValueSaysWhatToUse() throws IOException {
-    Path config = Files.writeString(workingDirectory.resolve("mink.toml"), """
+    Path config = Files.writeString(
+        workingDirectory.resolve("mink.toml"), """
         [kafka]
         bootstrap.servers = "%s"
         [indexer]
         writer_threads = 0
         """.formatted(KAFKA.bootstrapServers()));
 
-    CommandRun run = CommandRun.of(workingDirectory, Map.of(), "serve", "--config", config.toString());
+    CommandRun run =
+        CommandRun.of(workingDirectory, Map.of(), "serve", "--config", config.toString());
 
     assertThat(run.exitCode()).isEqualTo(3);
-    assertThat(run.err()).isEqualTo("Error: Invalid value 0 for indexer.writer_threads in " + config
-        + ": use a whole number of at least 1, such as 4\n");
+    assertThat(run.err())
+        .isEqualTo("Error: Invalid value 0 for indexer.writer_threads in " + config
+            + ": use a whole number of at least 1, such as 4\n");
   }
 
   @Test
@@ -188,8 +211,10 @@ class TableAddCommandIT {
     CommandRun run = run("serve", "--config", "absent.toml");
 
     assertThat(run.exitCode()).isEqualTo(3);
-    assertThat(run.err()).isEqualTo("Error: Config file " + workingDirectory.resolve("absent.toml")
-        + " does not exist: pass an existing file with --config, or leave --config out to use the defaults\n");
+    assertThat(run.err())
+        .isEqualTo(
+            "Error: Config file " + workingDirectory.resolve("absent.toml")
+                + " does not exist: pass an existing file with --config, or leave --config out to use the defaults\n");
   }
 
   @Test
@@ -201,8 +226,9 @@ class TableAddCommandIT {
 
     for (CommandRun run : new CommandRun[] {add, serve}) {
       assertThat(run.exitCode()).isEqualTo(5);
-      assertThat(run.err()).isEqualTo("Error: Cannot reach Kafka at 127.0.0.1:1 (no answer within 15s): check "
-          + "bootstrap.servers in [kafka] (or --bootstrap) and that the brokers are up\n");
+      assertThat(run.err())
+          .isEqualTo("Error: Cannot reach Kafka at 127.0.0.1:1 (no answer within 15s): check "
+              + "bootstrap.servers in [kafka] (or --bootstrap) and that the brokers are up\n");
     }
     assertThat(workingDirectory.resolve("mink-warehouse")).doesNotExist();
   }
@@ -212,7 +238,8 @@ class TableAddCommandIT {
     CommandRun run = run("table", "drop", "orders");
 
     assertThat(run.exitCode()).isEqualTo(2);
-    assertThat(run.err()).startsWith("Error: Unmatched arguments from index 1: 'drop', 'orders'")
+    assertThat(run.err())
+        .startsWith("Error: Unmatched arguments from index 1: 'drop', 'orders'")
         .endsWith("mink table --help\n");
   }
 
@@ -223,14 +250,16 @@ class TableAddCommandIT {
 
     assertThat(top.exitCode()).isZero();
     assertThat(top.out()).contains("Exit codes:", "  4  conflict");
-    assertThat(add.out()).contains("Usage: mink table add", "--freshness=DURATION", "mink table add orders");
+    assertThat(add.out())
+        .contains("Usage: mink table add", "--freshness=DURATION", "mink table add orders");
   }
 
   private void assertNothingCreated(String topic) {
     assertThat(store().find("kafka." + topic)).isEmpty();
     Catalog catalog = catalog();
     assertThat(catalog.tableExists(TableIdentifier.of("kafka", topic))).isFalse();
-    if (catalog instanceof SupportsNamespaces namespaces && namespaces.namespaceExists(Namespace.of("kafka"))) {
+    if (catalog instanceof SupportsNamespaces namespaces
+        && namespaces.namespaceExists(Namespace.of("kafka"))) {
       assertThat(catalog.listTables(Namespace.of("kafka")))
           .noneMatch(identifier -> identifier.name().equals(topic));
     }

@@ -47,19 +47,30 @@ class TableAddLayoutIT {
   void icebergOptionsSelectVersionThreeAndPassThroughToTheTable() {
     KAFKA.createTopic("v3_orders", 1);
 
-    CommandRun run = run("table", "add", "v3_orders", "--option", "iceberg.format-version=3",
-        "--option", "iceberg.write.parquet.row-group-size-bytes=1048576");
+    CommandRun run = run(
+        "table",
+        "add",
+        "v3_orders",
+        "--option",
+        "iceberg.format-version=3",
+        "--option",
+        "iceberg.write.parquet.row-group-size-bytes=1048576");
 
     assertThat(run.err()).isEmpty();
     assertThat(run.exitCode()).isZero();
     Table table = table("v3_orders");
-    assertThat(((HasTableOperations) table).operations().current().formatVersion()).isEqualTo(3);
+    assertThat(((HasTableOperations) table).operations().current().formatVersion())
+        .isEqualTo(3);
     assertThat(table.properties())
         .containsEntry("write.parquet.row-group-size-bytes", "1048576")
         .containsEntry("write.delete.mode", "merge-on-read")
         .containsEntry("mink.freshness", "3m");
-    assertThat(descriptor("v3_orders").options()).isEqualTo(Map.of(
-        "iceberg.format-version", "3", "iceberg.write.parquet.row-group-size-bytes", "1048576"));
+    assertThat(descriptor("v3_orders").options())
+        .isEqualTo(Map.of(
+            "iceberg.format-version",
+            "3",
+            "iceberg.write.parquet.row-group-size-bytes",
+            "1048576"));
   }
 
   @Test
@@ -74,10 +85,12 @@ class TableAddLayoutIT {
     assertThat(descriptor("rides").options()).isEqualTo(Map.of("time-as", "string"));
     assertThat(table("rides").properties()).containsEntry("mink.time-as", "string");
     assertThat(bad.exitCode()).isEqualTo(2);
-    assertThat(bad.err()).isEqualTo("Error: Invalid mink.time-as 'micros': use time, long, string "
-        + "(docs/querying.md \"Times of day\")\n");
+    assertThat(bad.err())
+        .isEqualTo("Error: Invalid mink.time-as 'micros': use time, long, string "
+            + "(docs/querying.md \"Times of day\")\n");
     assertThat(otherMink.exitCode()).isEqualTo(2);
-    assertThat(otherMink.err()).startsWith("Error: Unknown table option 'mink.freshness': --option takes ");
+    assertThat(otherMink.err())
+        .startsWith("Error: Unknown table option 'mink.freshness': --option takes ");
   }
 
   @Test
@@ -87,7 +100,8 @@ class TableAddLayoutIT {
     CommandRun run = run("table", "add", "compacted_orders", "--auto-compaction");
 
     assertThat(run.exitCode()).as(run.err()).isZero();
-    assertThat(table("compacted_orders").properties()).containsEntry("mink.auto-compaction", "true");
+    assertThat(table("compacted_orders").properties())
+        .containsEntry("mink.auto-compaction", "true");
     assertThat(descriptor("compacted_orders").options()).containsEntry("auto-compaction", "true");
   }
 
@@ -95,15 +109,22 @@ class TableAddLayoutIT {
   void partitionByFieldsFollowKafkaPartitionAndAreRecorded() {
     KAFKA.createTopic("clicks_by_day", 1);
 
-    CommandRun run = run("table", "add", "clicks_by_day", "--partition-by", "day(_kafka_timestamp)",
-        "--partition-by", "bucket(8, _kafka_key)");
+    CommandRun run = run(
+        "table",
+        "add",
+        "clicks_by_day",
+        "--partition-by",
+        "day(_kafka_timestamp)",
+        "--partition-by",
+        "bucket(8, _kafka_key)");
 
     assertThat(run.err()).isEmpty();
     assertThat(run.exitCode()).isZero();
     Table table = table("clicks_by_day");
     assertThat(PartitionSpecs.describe(table.spec()))
         .isEqualTo("identity(_kafka_partition), day(_kafka_timestamp), bucket(8, _kafka_key)");
-    assertThat(table.properties()).containsEntry("mink.partition-by", "day(_kafka_timestamp), bucket(8, _kafka_key)");
+    assertThat(table.properties())
+        .containsEntry("mink.partition-by", "day(_kafka_timestamp), bucket(8, _kafka_key)");
     assertThat(descriptor("clicks_by_day").options())
         .isEqualTo(Map.of("partition-by", "day(_kafka_timestamp), bucket(8, _kafka_key)"));
   }
@@ -115,12 +136,14 @@ class TableAddLayoutIT {
     CommandRun run = run("table", "add", "typed_orders", "--partition-by", "customer_id");
 
     assertThat(run.exitCode()).isEqualTo(2);
-    assertThat(run.err()).isEqualTo("Error: Cannot partition by identity(customer_id): the table has no column "
-        + "customer_id when it is added. Typed columns appear with the first schema; partition by them later with "
-        + "your engine (ALTER TABLE ... ADD PARTITION FIELD) and Mink writes by the table's current spec. When a "
-        + "table is added, these can be partition fields: year, month, day or hour of _kafka_timestamp; truncate "
-        + "of _kafka_offset; bucket or truncate of _kafka_key\n");
-    assertThat(catalog().tableExists(TableIdentifier.of("kafka", "typed_orders"))).isFalse();
+    assertThat(run.err())
+        .isEqualTo("Error: Cannot partition by identity(customer_id): the table has no column "
+            + "customer_id when it is added. Typed columns appear with the first schema; partition by them later with "
+            + "your engine (ALTER TABLE ... ADD PARTITION FIELD) and Mink writes by the table's current spec. When a "
+            + "table is added, these can be partition fields: year, month, day or hour of _kafka_timestamp; truncate "
+            + "of _kafka_offset; bucket or truncate of _kafka_key\n");
+    assertThat(catalog().tableExists(TableIdentifier.of("kafka", "typed_orders")))
+        .isFalse();
   }
 
   @Test
@@ -128,9 +151,10 @@ class TableAddLayoutIT {
     CommandRun run = run("table", "add", "orders", "--partition-by", "week(_kafka_timestamp)");
 
     assertThat(run.exitCode()).isEqualTo(2);
-    assertThat(run.err()).isEqualTo("Error: Invalid partition field 'week(_kafka_timestamp)': unknown transform "
-        + "'week'. Use a column or one of identity(col), year(col), month(col), day(col), hour(col), bucket(N, col), "
-        + "truncate(W, col)\n");
+    assertThat(run.err())
+        .isEqualTo("Error: Invalid partition field 'week(_kafka_timestamp)': unknown transform "
+            + "'week'. Use a column or one of identity(col), year(col), month(col), day(col), hour(col), bucket(N, col), "
+            + "truncate(W, col)\n");
   }
 
   @Test
@@ -140,24 +164,31 @@ class TableAddLayoutIT {
     CommandRun noValue = run("table", "add", "orders", "--option", "iceberg.format-version");
 
     assertThat(unknown.exitCode()).isEqualTo(2);
-    assertThat(unknown.err()).isEqualTo("Error: Unknown table option 'format-version': --option takes "
-        + "iceberg.<property>=<value>, such as iceberg.format-version=3 or "
-        + "iceberg.write.parquet.row-group-size-bytes=67108864 (docs/layout.md), or mink.time-as=time|long|string "
-        + "(docs/querying.md)\n");
+    assertThat(unknown.err())
+        .isEqualTo("Error: Unknown table option 'format-version': --option takes "
+            + "iceberg.<property>=<value>, such as iceberg.format-version=3 or "
+            + "iceberg.write.parquet.row-group-size-bytes=67108864 (docs/layout.md), or mink.time-as=time|long|string "
+            + "(docs/querying.md)\n");
     assertThat(version.exitCode()).isEqualTo(2);
-    assertThat(version.err()).isEqualTo("Error: Unsupported iceberg.format-version '4': Mink writes Iceberg format "
-        + "versions 2 (the default) and 3\n");
+    assertThat(version.err())
+        .isEqualTo("Error: Unsupported iceberg.format-version '4': Mink writes Iceberg format "
+            + "versions 2 (the default) and 3\n");
     assertThat(noValue.exitCode()).isEqualTo(2);
-    assertThat(noValue.err()).isEqualTo("Error: Value for option option '--option' (KEY=VALUE) should be in "
-        + "KEY=VALUE format but was iceberg.format-version: see mink table add --help\n");
+    assertThat(noValue.err())
+        .isEqualTo("Error: Value for option option '--option' (KEY=VALUE) should be in "
+            + "KEY=VALUE format but was iceberg.format-version: see mink table add --help\n");
   }
 
   @Test
   void helpShowsTheNewOptions() {
     CommandRun help = run("table", "add", "--help");
 
-    assertThat(help.out()).contains("--option=KEY=VALUE", "--partition-by=FIELD", "--attach",
-        "mink table add orders --partition-by 'day(_kafka_timestamp)'");
+    assertThat(help.out())
+        .contains(
+            "--option=KEY=VALUE",
+            "--partition-by=FIELD",
+            "--attach",
+            "mink table add orders --partition-by 'day(_kafka_timestamp)'");
   }
 
   private CommandRun run(String... args) {

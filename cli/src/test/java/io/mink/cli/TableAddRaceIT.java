@@ -62,22 +62,28 @@ class TableAddRaceIT {
     CommandRun winner = runs.get(0);
     CommandRun loser = runs.get(1);
     assertThat(winner.exitCode()).as("winner: %s", winner).isZero();
-    assertThat(winner.out()).startsWith("Added table " + table + " for topic " + topic + " (2 partitions");
+    assertThat(winner.out())
+        .startsWith("Added table " + table + " for topic " + topic + " (2 partitions");
     assertThat(loser.exitCode()).as("loser: %s", loser).isEqualTo(ExitCode.CONFLICT.code());
     assertThat(loser.out()).isEmpty();
-    assertThat(loser.err()).isIn(
-        "Error: Table " + table + " was added by another client meanwhile: see it with mink table show " + table
-            + "\n",
-        "Error: Table " + table + " is already added: see it with mink table list, or pick another name with --name "
-            + "or --namespace\n");
+    assertThat(loser.err())
+        .isIn(
+            "Error: Table " + table
+                + " was added by another client meanwhile: see it with mink table show " + table
+                + "\n",
+            "Error: Table " + table
+                + " is already added: see it with mink table list, or pick another name with --name "
+                + "or --namespace\n");
     try (KafkaTableStore store = mink.store()) {
       List<TableDescriptor> entries = store.list().stream()
-          .filter(entry -> entry.qualifiedName().equals(table)).toList();
+          .filter(entry -> entry.qualifiedName().equals(table))
+          .toList();
       assertThat(entries).hasSize(1);
       assertThat(entries.get(0).topicId()).isEqualTo(KAFKA.topicId(topic).toString());
     }
     assertThat(mink.lake().catalog().listTables(Namespace.of("kafka")))
-        .filteredOn(identifier -> identifier.name().equals(topic)).hasSize(1);
+        .filteredOn(identifier -> identifier.name().equals(topic))
+        .hasSize(1);
     assertThat(mink.lake().load(TableIdentifier.parse(table)).properties())
         .containsEntry("mink.topic-id", KAFKA.topicId(topic).toString());
   }

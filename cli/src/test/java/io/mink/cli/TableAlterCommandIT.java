@@ -36,30 +36,43 @@ class TableAlterCommandIT {
   void alterChangesTheEntryAndTheIcebergTablePropertiesAndSaysWhatChanged() {
     String orders = added("orders", "--option", "iceberg.write.parquet.compression-codec=snappy");
 
-    CommandRun run = mink.run("table", "alter", orders, "--freshness", "30s",
-        "--option", "iceberg.write.parquet.row-group-size-bytes=1048576",
-        "--unset-option", "iceberg.write.parquet.compression-codec", "--auto-compaction", "true");
+    CommandRun run = mink.run(
+        "table",
+        "alter",
+        orders,
+        "--freshness",
+        "30s",
+        "--option",
+        "iceberg.write.parquet.row-group-size-bytes=1048576",
+        "--unset-option",
+        "iceberg.write.parquet.compression-codec",
+        "--auto-compaction",
+        "true");
 
     assertThat(run.err()).isEmpty();
     assertThat(run.exitCode()).isZero();
-    assertThat(run.out()).isEqualTo("Altered table " + orders + ":\n"
-        + "  freshness: 3m -> 30s\n"
-        + "  iceberg.write.parquet.row-group-size-bytes: (not set) -> 1048576\n"
-        + "  iceberg.write.parquet.compression-codec: snappy -> (not set)\n"
-        + "  auto-compaction: false -> true\n"
-        + "The sidecar applies the new settings once it reads the tables topic again.\n");
+    assertThat(run.out())
+        .isEqualTo("Altered table " + orders + ":\n"
+            + "  freshness: 3m -> 30s\n"
+            + "  iceberg.write.parquet.row-group-size-bytes: (not set) -> 1048576\n"
+            + "  iceberg.write.parquet.compression-codec: snappy -> (not set)\n"
+            + "  auto-compaction: false -> true\n"
+            + "The sidecar applies the new settings once it reads the tables topic again.\n");
     TableDescriptor entry = mink.entry(orders);
     assertThat(entry.freshness()).isEqualTo(Duration.ofSeconds(30));
-    assertThat(entry.options()).containsOnlyKeys("iceberg.write.parquet.row-group-size-bytes", "auto-compaction");
+    assertThat(entry.options())
+        .containsOnlyKeys("iceberg.write.parquet.row-group-size-bytes", "auto-compaction");
     assertThat(mink.icebergTable(orders).properties())
         .containsEntry("mink.freshness", "30s")
         .containsEntry("write.parquet.row-group-size-bytes", "1048576")
         .containsEntry("write.parquet.compression-codec", "zstd")
         .containsEntry("mink.auto-compaction", "true");
 
-    CommandRun again = mink.run("table", "alter", orders, "--freshness", "30s", "--auto-compaction", "true");
+    CommandRun again =
+        mink.run("table", "alter", orders, "--freshness", "30s", "--auto-compaction", "true");
 
-    assertThat(again.out()).isEqualTo("Table " + orders + " already has these settings: nothing changed.\n");
+    assertThat(again.out())
+        .isEqualTo("Table " + orders + " already has these settings: nothing changed.\n");
   }
 
   @Test
@@ -90,21 +103,25 @@ class TableAlterCommandIT {
 
     assertThat(up.exitCode()).isZero();
     Table table = mink.icebergTable(orders);
-    assertThat(((HasTableOperations) table).operations().current().formatVersion()).isEqualTo(3);
+    assertThat(((HasTableOperations) table).operations().current().formatVersion())
+        .isEqualTo(3);
     assertThat(mink.entry(orders).options()).containsEntry("iceberg.format-version", "3");
     assertThat(down.exitCode()).isEqualTo(ExitCode.USAGE.code());
-    assertThat(down.err()).isEqualTo("Error: Cannot lower the format version of table " + orders + " from 3 to 2: "
-        + "Iceberg format versions only go up; leave the table at version 3\n");
+    assertThat(down.err())
+        .isEqualTo("Error: Cannot lower the format version of table " + orders + " from 3 to 2: "
+            + "Iceberg format versions only go up; leave the table at version 3\n");
   }
 
   @Test
   void aPartitionSpecChangeSaysWhatToDoInstead() {
-    CommandRun run = mink.run("table", "alter", "kafka.orders", "--partition-by", "day(_kafka_timestamp)");
+    CommandRun run =
+        mink.run("table", "alter", "kafka.orders", "--partition-by", "day(_kafka_timestamp)");
 
     assertThat(run.exitCode()).isEqualTo(ExitCode.USAGE.code());
-    assertThat(run.err()).isEqualTo("Error: mink table alter does not change the partition spec: remove the table "
-        + "and add it again with --partition-by, or change the spec with your engine (Spark: ALTER TABLE "
-        + "kafka.orders ADD PARTITION FIELD day(_kafka_timestamp))\n");
+    assertThat(run.err())
+        .isEqualTo("Error: mink table alter does not change the partition spec: remove the table "
+            + "and add it again with --partition-by, or change the spec with your engine (Spark: ALTER TABLE "
+            + "kafka.orders ADD PARTITION FIELD day(_kafka_timestamp))\n");
   }
 
   @Test
@@ -121,8 +138,10 @@ class TableAlterCommandIT {
     assertThat(mink.entry(refunds).freshness()).isEqualTo(Duration.ofMinutes(1));
     assertThat(mink.entry(refunds).state()).isEqualTo(LifecycleState.MISSING);
     assertThat(replaced.exitCode()).isEqualTo(ExitCode.CONFLICT.code());
-    assertThat(replaced.err()).isEqualTo("Error: Table " + events + " is replaced (its topic was deleted and created "
-        + "again), so it cannot be altered: run mink table remove " + events + " and add it again\n");
+    assertThat(replaced.err())
+        .isEqualTo("Error: Table " + events + " is replaced (its topic was deleted and created "
+            + "again), so it cannot be altered: run mink table remove " + events
+            + " and add it again\n");
   }
 
   @Test
@@ -130,8 +149,9 @@ class TableAlterCommandIT {
     CommandRun run = mink.run("table", "alter", "kafka.orders");
 
     assertThat(run.exitCode()).isEqualTo(ExitCode.USAGE.code());
-    assertThat(run.err()).isEqualTo("Error: Nothing to alter: give --freshness, --option, --unset-option or "
-        + "--auto-compaction\n");
+    assertThat(run.err())
+        .isEqualTo("Error: Nothing to alter: give --freshness, --option, --unset-option or "
+            + "--auto-compaction\n");
   }
 
   private String added(String prefix, String... options) {
@@ -148,7 +168,9 @@ class TableAlterCommandIT {
   private void moveTo(String table, LifecycleState state) {
     try (KafkaTableStore store = mink.store()) {
       TableDescriptor current = store.find(table).orElseThrow();
-      assertThat(store.replace(current, current.withLifecycle(new Lifecycle(state, Instant.now(), "a test moved it"))))
+      assertThat(store.replace(
+              current,
+              current.withLifecycle(new Lifecycle(state, Instant.now(), "a test moved it"))))
           .isTrue();
     }
   }

@@ -23,6 +23,7 @@ import org.junit.jupiter.api.io.TempDir;
 class TableListShowCommandIT {
   @RegisterExtension
   static final KafkaBroker KAFKA = new KafkaBroker();
+
   private static final ObjectMapper JSON = new ObjectMapper();
 
   @TempDir
@@ -41,10 +42,17 @@ class TableListShowCommandIT {
     String refunds = mink.topic("refunds", 1);
     String events = mink.topic("events", 1);
     for (String topic : List.of(orders, refunds, events)) {
-      assertThat(mink.run("table", "add", topic, "--freshness", "1m").exitCode()).isZero();
+      assertThat(mink.run("table", "add", topic, "--freshness", "1m").exitCode())
+          .isZero();
     }
-    moveTo("kafka." + refunds, LifecycleState.MISSING, "topic " + refunds + " no longer exists in Kafka");
-    moveTo("kafka." + events, LifecycleState.REPLACED, "topic " + events + " was deleted and created again");
+    moveTo(
+        "kafka." + refunds,
+        LifecycleState.MISSING,
+        "topic " + refunds + " no longer exists in Kafka");
+    moveTo(
+        "kafka." + events,
+        LifecycleState.REPLACED,
+        "topic " + events + " was deleted and created again");
 
     CommandRun list = mink.run("table", "list");
     CommandRun all = mink.run("table", "list", "--all");
@@ -52,40 +60,52 @@ class TableListShowCommandIT {
 
     assertThat(list.err()).isEmpty();
     assertThat(list.exitCode()).isZero();
-    assertThat(list.out().lines().toList()).satisfiesExactly(
-        header -> assertThat(header).matches("TABLE +TOPIC +STATE +SINCE +FRESHNESS"),
-        row -> assertThat(row).matches("kafka\\.orders_\\w+ +orders_\\w+ +indexing +(now|\\d+s ago) +1m"),
-        footer -> assertThat(footer).isEqualTo("2 more tables are not indexing (missing 1, replaced 1): mink table "
-            + "list --all"));
-    assertThat(all.out().lines().toList()).satisfiesExactly(
-        header -> assertThat(header).matches("TABLE +TOPIC +STATE +SINCE +FRESHNESS +REASON"),
-        row -> assertThat(row).matches("kafka\\.events_\\w+ +events_\\w+ +replaced +(now|\\d+s ago) +1m +topic "
-            + events + " was deleted and created again"),
-        row -> assertThat(row).matches("kafka\\.orders_\\w+ +orders_\\w+ +indexing +(now|\\d+s ago) +1m"),
-        row -> assertThat(row).matches("kafka\\.refunds_\\w+ +refunds_\\w+ +missing +(now|\\d+s ago) +1m +topic "
-            + refunds + " no longer exists in Kafka"));
+    assertThat(list.out().lines().toList())
+        .satisfiesExactly(
+            header -> assertThat(header).matches("TABLE +TOPIC +STATE +SINCE +FRESHNESS"),
+            row -> assertThat(row)
+                .matches("kafka\\.orders_\\w+ +orders_\\w+ +indexing +(now|\\d+s ago) +1m"),
+            footer -> assertThat(footer)
+                .isEqualTo("2 more tables are not indexing (missing 1, replaced 1): mink table "
+                    + "list --all"));
+    assertThat(all.out().lines().toList())
+        .satisfiesExactly(
+            header -> assertThat(header).matches("TABLE +TOPIC +STATE +SINCE +FRESHNESS +REASON"),
+            row -> assertThat(row)
+                .matches("kafka\\.events_\\w+ +events_\\w+ +replaced +(now|\\d+s ago) +1m +topic "
+                    + events + " was deleted and created again"),
+            row -> assertThat(row)
+                .matches("kafka\\.orders_\\w+ +orders_\\w+ +indexing +(now|\\d+s ago) +1m"),
+            row -> assertThat(row)
+                .matches("kafka\\.refunds_\\w+ +refunds_\\w+ +missing +(now|\\d+s ago) +1m +topic "
+                    + refunds + " no longer exists in Kafka"));
     JsonNode tables = JSON.readTree(json.out());
     assertThat(tables).hasSize(3);
     assertThat(tables.get(0).get("table").asText()).isEqualTo("kafka." + events);
     assertThat(tables.get(0).get("state").get("name").asText()).isEqualTo("replaced");
-    assertThat(tables.get(1).get("topicId").asText()).isEqualTo(KAFKA.topicId(orders).toString());
+    assertThat(tables.get(1).get("topicId").asText())
+        .isEqualTo(KAFKA.topicId(orders).toString());
     assertThat(tables.get(1).get("freshnessMs").asLong()).isEqualTo(60_000);
   }
 
   @Test
   void listPicksANamespace() {
     String clicks = mink.topic("clicks", 1);
-    assertThat(mink.run("table", "add", clicks, "--namespace", "web").exitCode()).isZero();
+    assertThat(mink.run("table", "add", clicks, "--namespace", "web").exitCode())
+        .isZero();
 
     assertThat(mink.run("table", "list", "--namespace", "web").out()).contains("web." + clicks);
     assertThat(mink.run("table", "list", "--namespace", "sales").out())
-        .isEqualTo("No tables are added in namespace sales: add one with mink table add TOPIC --namespace sales\n");
+        .isEqualTo(
+            "No tables are added in namespace sales: add one with mink table add TOPIC --namespace sales\n");
   }
 
   @Test
   void showPrintsTheStateTheNewestSnapshotAndTheLagOfEachPartition() throws Exception {
     String orders = mink.topic("orders", 2);
-    assertThat(mink.run("table", "add", orders, "--option", "iceberg.format-version=3").exitCode()).isZero();
+    assertThat(mink.run("table", "add", orders, "--option", "iceberg.format-version=3")
+            .exitCode())
+        .isZero();
     mink.produce(orders, 0, 40);
     mink.produce(orders, 1, 20);
     assertThat(mink.round("kafka." + orders).rows()).isEqualTo(60);
@@ -96,14 +116,18 @@ class TableListShowCommandIT {
 
     assertThat(show.err()).isEmpty();
     assertThat(show.exitCode()).isZero();
-    assertThat(show.out()).contains("Table      kafka." + orders + "\n",
-        "Topic      " + orders + " (topic id " + KAFKA.topicId(orders) + ")\n",
-        "Options    iceberg.format-version=3\n",
-        "(format version 3)\n",
-        "mink-offsets {\"0\":40,\"1\":20}\n");
+    assertThat(show.out())
+        .contains(
+            "Table      kafka." + orders + "\n",
+            "Topic      " + orders + " (topic id " + KAFKA.topicId(orders) + ")\n",
+            "Options    iceberg.format-version=3\n",
+            "(format version 3)\n",
+            "mink-offsets {\"0\":40,\"1\":20}\n");
     assertThat(show.out().lines().toList())
-        .anySatisfy(line -> assertThat(line).matches("State +indexing since (now|\\d+s ago) \\(.*\\): added"))
-        .anySatisfy(line -> assertThat(line).matches("PARTITION +LAKE +LOG START +END +LAG +TIME LAG"))
+        .anySatisfy(line ->
+            assertThat(line).matches("State +indexing since (now|\\d+s ago) \\(.*\\): added"))
+        .anySatisfy(
+            line -> assertThat(line).matches("PARTITION +LAKE +LOG START +END +LAG +TIME LAG"))
         .anySatisfy(line -> assertThat(line).matches("0 +40 +0 +45 +5 +\\d+(\\.\\d)?s"))
         .anySatisfy(line -> assertThat(line).matches("1 +20 +0 +20 +0 +0s"));
     JsonNode json = JSON.readTree(byName.out());
@@ -118,24 +142,39 @@ class TableListShowCommandIT {
     CommandRun run = mink.run("table", "show", "kafka.nothing_here");
 
     assertThat(run.exitCode()).isEqualTo(ExitCode.CONFLICT.code());
-    assertThat(run.err()).isEqualTo("Error: Table kafka.nothing_here is not added: mink table list --all shows the "
-        + "added tables\n");
+    assertThat(run.err())
+        .isEqualTo("Error: Table kafka.nothing_here is not added: mink table list --all shows the "
+            + "added tables\n");
   }
 
   @Test
   void commandConfigSettingsGoOverTheKafkaSectionAndBootstrapOverBoth() throws Exception {
-    Path properties = Files.writeString(workingDirectory.resolve("client.properties"),
+    Path properties = Files.writeString(
+        workingDirectory.resolve("client.properties"),
         "bootstrap.servers=" + KAFKA.bootstrapServers() + "\nclient.id=mink-from-command-config\n");
-    Map<String, String> nowhere = Map.of("MINK_KAFKA_BOOTSTRAP_SERVERS", "127.0.0.1:1",
-        "MINK_INDEXER_TABLES_TOPIC", mink.variables().get("MINK_INDEXER_TABLES_TOPIC"));
+    Map<String, String> nowhere = Map.of(
+        "MINK_KAFKA_BOOTSTRAP_SERVERS",
+        "127.0.0.1:1",
+        "MINK_INDEXER_TABLES_TOPIC",
+        mink.variables().get("MINK_INDEXER_TABLES_TOPIC"));
 
-    CommandRun viaCommandConfig = CommandRun.of(workingDirectory, nowhere, "table", "list", "--command-config",
+    CommandRun viaCommandConfig = CommandRun.of(
+        workingDirectory,
+        nowhere,
+        "table",
+        "list",
+        "--command-config",
         properties.getFileName().toString());
 
     assertThat(viaCommandConfig.err()).isEmpty();
     assertThat(viaCommandConfig.exitCode()).isZero();
-    assertThat(ConfigOptionsProbe.kafkaSettings(workingDirectory, nowhere, "--command-config",
-        properties.toString(), "--bootstrap", "broker-9:9092"))
+    assertThat(ConfigOptionsProbe.kafkaSettings(
+            workingDirectory,
+            nowhere,
+            "--command-config",
+            properties.toString(),
+            "--bootstrap",
+            "broker-9:9092"))
         .containsEntry("bootstrap.servers", "broker-9:9092")
         .containsEntry("client.id", "mink-from-command-config");
   }
@@ -143,7 +182,9 @@ class TableListShowCommandIT {
   private void moveTo(String table, LifecycleState state, String reason) {
     try (KafkaTableStore store = mink.store()) {
       TableDescriptor current = store.find(table).orElseThrow();
-      assertThat(store.replace(current, current.withLifecycle(new Lifecycle(state, Instant.now(), reason)))).isTrue();
+      assertThat(store.replace(
+              current, current.withLifecycle(new Lifecycle(state, Instant.now(), reason))))
+          .isTrue();
     }
   }
 }

@@ -17,17 +17,21 @@ class TableListingTest {
   private static final TableDescriptor ORDERS = table("orders", Duration.ofMinutes(1))
       .withLifecycle(Lifecycle.indexing(NOW.minusSeconds(180), "added"));
   private static final TableDescriptor CLICKS = table("clicks", Duration.ofMinutes(3))
-      .withLifecycle(Lifecycle.indexing(NOW.minus(Duration.ofHours(2)), "topic clicks is back in Kafka"));
+      .withLifecycle(
+          Lifecycle.indexing(NOW.minus(Duration.ofHours(2)), "topic clicks is back in Kafka"));
   private static final TableDescriptor REFUNDS = table("refunds", Duration.ofMinutes(3))
-      .withLifecycle(new Lifecycle(LifecycleState.MISSING, NOW.minusSeconds(40),
-          "topic refunds no longer exists in Kafka"));
+      .withLifecycle(new Lifecycle(
+          LifecycleState.MISSING, NOW.minusSeconds(40), "topic refunds no longer exists in Kafka"));
   private static final TableDescriptor EVENTS = table("events", Duration.ofSeconds(30))
-      .withLifecycle(new Lifecycle(LifecycleState.REPLACED, NOW.minusSeconds(5),
+      .withLifecycle(new Lifecycle(
+          LifecycleState.REPLACED,
+          NOW.minusSeconds(5),
           "topic events was deleted and created again (topic id id-2, not id-events)"));
 
   @Test
   void theIndexingTablesAreListedByNameAndTheOthersCounted() {
-    assertThat(TableListing.text(List.of(REFUNDS, ORDERS, EVENTS, CLICKS), false, null, NOW)).isEqualTo("""
+    assertThat(TableListing.text(List.of(REFUNDS, ORDERS, EVENTS, CLICKS), false, null, NOW))
+        .isEqualTo("""
         TABLE         TOPIC   STATE     SINCE   FRESHNESS
         kafka.clicks  clicks  indexing  2h ago  3m
         kafka.orders  orders  indexing  3m ago  1m
@@ -37,7 +41,8 @@ class TableListingTest {
 
   @Test
   void allListsEveryStateWithTheReason() {
-    assertThat(TableListing.text(List.of(REFUNDS, ORDERS, EVENTS), true, null, NOW)).isEqualTo("""
+    assertThat(TableListing.text(List.of(REFUNDS, ORDERS, EVENTS), true, null, NOW))
+        .isEqualTo("""
         TABLE          TOPIC    STATE     SINCE    FRESHNESS  REASON
         kafka.events   events   replaced  5s ago   30s        topic events was deleted and created again (topic id id-2, not id-events)
         kafka.orders   orders   indexing  3m ago   1m
@@ -54,14 +59,16 @@ class TableListingTest {
     assertThat(TableListing.text(List.of(), false, null, NOW))
         .isEqualTo("No tables are added: add one with mink table add TOPIC\n");
     assertThat(TableListing.text(List.of(), true, "sales", NOW))
-        .isEqualTo("No tables are added in namespace sales: add one with mink table add TOPIC --namespace sales\n");
+        .isEqualTo(
+            "No tables are added in namespace sales: add one with mink table add TOPIC --namespace sales\n");
   }
 
   @Test
   void jsonHasEveryFieldOfTheEntries() throws Exception {
     ObjectMapper json = new ObjectMapper();
 
-    assertThat(json.readTree(TableListing.json(List.of(REFUNDS, ORDERS), true))).isEqualTo(json.readTree("""
+    assertThat(json.readTree(TableListing.json(List.of(REFUNDS, ORDERS), true)))
+        .isEqualTo(json.readTree("""
         [ {
           "table": "kafka.orders", "namespace": "kafka", "name": "orders", "topic": "orders",
           "topicId": "id-orders", "freshness": "1m", "freshnessMs": 60000,
@@ -75,11 +82,18 @@ class TableListingTest {
                     "reason": "topic refunds no longer exists in Kafka"}
         } ]
         """));
-    assertThat(json.readTree(TableListing.json(List.of(REFUNDS, ORDERS), false))).hasSize(1);
+    assertThat(json.readTree(TableListing.json(List.of(REFUNDS, ORDERS), false)))
+        .hasSize(1);
   }
 
   private static TableDescriptor table(String name, Duration freshness) {
-    return new TableDescriptor("kafka", name, name, "id-" + name, freshness, Map.of("iceberg.format-version", "3"),
+    return new TableDescriptor(
+        "kafka",
+        name,
+        name,
+        "id-" + name,
+        freshness,
+        Map.of("iceberg.format-version", "3"),
         NOW.minus(Duration.ofHours(1)));
   }
 }

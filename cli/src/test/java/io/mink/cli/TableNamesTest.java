@@ -19,12 +19,15 @@ class TableNamesTest {
   @Test
   void aNamespaceTwiceOrAnInvalidNameIsAUsageError() {
     assertThatThrownBy(() -> TableNames.qualified("sales.orders", "kafka", "kafka"))
-        .hasMessage("Table sales.orders is in namespace sales, not kafka: leave out --namespace, or name the table "
-            + "without its namespace");
+        .hasMessage(
+            "Table sales.orders is in namespace sales, not kafka: leave out --namespace, or name the table "
+                + "without its namespace");
     assertThatThrownBy(() -> TableNames.qualified("kafka.web.clicks", null, "kafka"))
-        .hasMessage("Invalid table name 'web.clicks': use letters, digits and '_', starting with a letter or '_' "
-            + "(name the table as namespace.name, such as kafka.orders)");
+        .hasMessage(
+            "Invalid table name 'web.clicks': use letters, digits and '_', starting with a letter or '_' "
+                + "(name the table as namespace.name, such as kafka.orders)");
     assertThatThrownBy(() -> TableNames.qualified("orders", "1st", "kafka"))
-        .isInstanceOfSatisfying(MinkException.class, e -> assertThat(e.category()).isEqualTo(ErrorCategory.USER));
+        .isInstanceOfSatisfying(
+            MinkException.class, e -> assertThat(e.category()).isEqualTo(ErrorCategory.USER));
   }
 }

@@ -47,14 +47,16 @@ class TableRemoveCommandIT {
 
     assertThat(run.err()).isEmpty();
     assertThat(run.exitCode()).isZero();
-    assertThat(run.out()).isEqualTo("Removed table " + orders + ": dropped the Iceberg table with its data and "
-        + "metadata, and deleted its entry.\n");
+    assertThat(run.out())
+        .isEqualTo("Removed table " + orders + ": dropped the Iceberg table with its data and "
+            + "metadata, and deleted its entry.\n");
     assertThat(mink.lake().exists(TableIdentifier.parse(orders))).isFalse();
     assertThat(files(location)).isEmpty();
     try (KafkaTableStore store = mink.store()) {
       assertThat(store.find(orders)).isEmpty();
     }
-    assertThat(mink.run("table", "add", orders.substring("kafka.".length())).exitCode()).isZero();
+    assertThat(mink.run("table", "add", orders.substring("kafka.".length())).exitCode())
+        .isZero();
   }
 
   @Test
@@ -67,12 +69,15 @@ class TableRemoveCommandIT {
     CommandRun attach = mink.run("table", "add", topic, "--attach");
 
     assertThat(run.exitCode()).isZero();
-    assertThat(run.out()).isEqualTo("Removed table " + orders + ": deleted its entry; the Iceberg table stays in the "
-        + "catalog (mink table add " + topic + " --attach takes it over again).\n");
+    assertThat(run.out())
+        .isEqualTo(
+            "Removed table " + orders + ": deleted its entry; the Iceberg table stays in the "
+                + "catalog (mink table add " + topic + " --attach takes it over again).\n");
     assertThat(addAgain.exitCode()).isEqualTo(ExitCode.CONFLICT.code());
-    assertThat(addAgain.err()).isEqualTo("Error: Table " + orders + " exists in the catalog for topic " + topic
-        + " but is not added (an earlier mink table add was cut short, or mink table remove --keep-table kept it): "
-        + "attach to it with --attach, or drop it\n");
+    assertThat(addAgain.err())
+        .isEqualTo("Error: Table " + orders + " exists in the catalog for topic " + topic
+            + " but is not added (an earlier mink table add was cut short, or mink table remove --keep-table kept it): "
+            + "attach to it with --attach, or drop it\n");
     assertThat(attach.exitCode()).isZero();
     assertThat(attach.out()).contains("indexing starts at offsets {\"0\":30}");
   }
@@ -85,28 +90,36 @@ class TableRemoveCommandIT {
       CommandRun run = mink.run("table", "remove", orders, "--yes", "--wait=2s");
 
       assertThat(run.exitCode()).isEqualTo(ExitCode.UNAVAILABLE.code());
-      assertThat(run.out()).isEqualTo("Table " + orders + " is removing: the sidecar that owns it (group "
-          + mink.ownersGroup() + " has 1 member) stops indexing it and deletes the Iceberg table with its data and "
-          + "metadata, then the entry once its round has stopped. mink table show " + orders + " finds it until "
-          + "then.\n");
-      assertThat(run.err()).isEqualTo("Waiting up to 2s for the sidecar to finish removing table " + orders + "\n"
-          + "Error: Table " + orders + " is still removing after 2s: check that the sidecars run (mink cluster "
-          + "stats), or stop them and run mink table remove " + orders + " again to finish it here\n");
+      assertThat(run.out())
+          .isEqualTo("Table " + orders + " is removing: the sidecar that owns it (group "
+              + mink.ownersGroup()
+              + " has 1 member) stops indexing it and deletes the Iceberg table with its data and "
+              + "metadata, then the entry once its round has stopped. mink table show " + orders
+              + " finds it until "
+              + "then.\n");
+      assertThat(run.err())
+          .isEqualTo("Waiting up to 2s for the sidecar to finish removing table " + orders + "\n"
+              + "Error: Table " + orders
+              + " is still removing after 2s: check that the sidecars run (mink cluster "
+              + "stats), or stop them and run mink table remove " + orders
+              + " again to finish it here\n");
       TableDescriptor entry = mink.entry(orders);
       assertThat(entry.state()).isEqualTo(LifecycleState.REMOVING);
       assertThat(entry.lifecycle().reason()).startsWith("removed by mink table remove (");
       assertThat(mink.lake().exists(TableIdentifier.parse(orders))).isTrue();
-      assertThat(mink.run("table", "list").out()).endsWith("1 more table is not indexing (removing 1): mink table "
-          + "list --all\n");
+      assertThat(mink.run("table", "list").out())
+          .endsWith("1 more table is not indexing (removing 1): mink table " + "list --all\n");
     }
 
     CommandRun again = mink.run("table", "remove", orders, "--yes");
 
     assertThat(again.exitCode()).isZero();
-    assertThat(again.err()).matches("Table " + orders + " is being removed already, since (now|\\d+s ago) \\(removed "
-        + "by mink table remove .*\\)\\.\n");
-    assertThat(again.out()).isEqualTo("Removed table " + orders + ": dropped the Iceberg table with its data and "
-        + "metadata, and deleted its entry.\n");
+    assertThat(again.err())
+        .matches("Table " + orders + " is being removed already, since (now|\\d+s ago) \\(removed "
+            + "by mink table remove .*\\)\\.\n");
+    assertThat(again.out())
+        .isEqualTo("Removed table " + orders + ": dropped the Iceberg table with its data and "
+            + "metadata, and deleted its entry.\n");
     assertThat(mink.lake().exists(TableIdentifier.parse(orders))).isFalse();
   }
 
@@ -115,8 +128,9 @@ class TableRemoveCommandIT {
     CommandRun run = mink.run("table", "remove", "kafka.orders");
 
     assertThat(run.exitCode()).isEqualTo(ExitCode.USAGE.code());
-    assertThat(run.err()).isEqualTo("Error: mink table remove deletes the Iceberg table kafka.orders with its data "
-        + "and metadata: add --yes to go ahead, or --keep-table to keep the Iceberg table\n");
+    assertThat(run.err())
+        .isEqualTo("Error: mink table remove deletes the Iceberg table kafka.orders with its data "
+            + "and metadata: add --yes to go ahead, or --keep-table to keep the Iceberg table\n");
   }
 
   /** A table with 30 rows in the lake. */
@@ -132,8 +146,10 @@ class TableRemoveCommandIT {
   private KafkaConsumer<byte[], byte[]> ownersGroupMember() throws InterruptedException {
     String topic = mink.topic("owners", 1);
     KafkaConsumer<byte[], byte[]> consumer = KAFKA.newConsumer(Map.of(
-        ConsumerConfig.GROUP_ID_CONFIG, mink.ownersGroup(),
-        ConsumerConfig.GROUP_PROTOCOL_CONFIG, "classic"));
+        ConsumerConfig.GROUP_ID_CONFIG,
+        mink.ownersGroup(),
+        ConsumerConfig.GROUP_PROTOCOL_CONFIG,
+        "classic"));
     consumer.subscribe(List.of(topic));
     long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
     while (consumer.assignment().isEmpty()) {

@@ -44,7 +44,8 @@ import org.junit.jupiter.api.io.TempDir;
 /** A gap made by Kafka's retention: the table stops with the exact range, and goes on only when accepted. */
 class TableResumeCommandIT {
   @RegisterExtension
-  static final KafkaBroker KAFKA = new KafkaBroker(Map.of("log.retention.check.interval.ms", "200"));
+  static final KafkaBroker KAFKA =
+      new KafkaBroker(Map.of("log.retention.check.interval.ms", "200"));
 
   @TempDir
   Path workingDirectory;
@@ -55,8 +56,11 @@ class TableResumeCommandIT {
   @BeforeEach
   void environment() {
     tablesTopic = "_tables_" + UUID.randomUUID().toString().substring(0, 8);
-    variables = Map.of("MINK_KAFKA_BOOTSTRAP_SERVERS", KAFKA.bootstrapServers(),
-        "MINK_INDEXER_TABLES_TOPIC", tablesTopic);
+    variables = Map.of(
+        "MINK_KAFKA_BOOTSTRAP_SERVERS",
+        KAFKA.bootstrapServers(),
+        "MINK_INDEXER_TABLES_TOPIC",
+        tablesTopic);
   }
 
   @Test
@@ -75,36 +79,44 @@ class TableResumeCommandIT {
       long logStart = waitForLogStartAbove(topic, 0);
       KAFKA.produce(topic, records(200, 250));
 
-      assertThatThrownBy(() -> rounds.run(descriptor)).isInstanceOfSatisfying(DataLossException.class,
-          e -> assertThat(e.gaps()).containsExactly(new OffsetGap(0, 0, logStart)));
+      assertThatThrownBy(() -> rounds.run(descriptor))
+          .isInstanceOfSatisfying(
+              DataLossException.class,
+              e -> assertThat(e.gaps()).containsExactly(new OffsetGap(0, 0, logStart)));
       CommandRun refused = run("table", "resume", "kafka." + topic);
       assertThat(refused.exitCode()).isEqualTo(ExitCode.USAGE.code());
-      assertThat(refused.err()).isEqualTo("Error: mink table resume needs --accept-gap for table kafka." + topic
-          + ": Kafka deleted records of topic " + topic + " before they were indexed (partition 0 offsets [0, "
-          + logStart + ")), and those records are lost to the table. Run mink table resume kafka." + topic
-          + " --accept-gap to go on past them\n");
+      assertThat(refused.err())
+          .isEqualTo("Error: mink table resume needs --accept-gap for table kafka." + topic
+              + ": Kafka deleted records of topic " + topic
+              + " before they were indexed (partition 0 offsets [0, "
+              + logStart
+              + ")), and those records are lost to the table. Run mink table resume kafka." + topic
+              + " --accept-gap to go on past them\n");
 
       CommandRun resume = run("table", "resume", "kafka." + topic, "--accept-gap");
 
       assertThat(resume.err()).isEmpty();
       assertThat(resume.exitCode()).isZero();
-      assertThat(resume.out()).isEqualTo("Table kafka." + topic + " goes on past partition 0 offsets [0, " + logStart
-          + "). Those records are lost to the table; the gap is recorded in the snapshot summary as mink-gaps.\n");
+      assertThat(resume.out())
+          .isEqualTo(
+              "Table kafka." + topic + " goes on past partition 0 offsets [0, " + logStart
+                  + "). Those records are lost to the table; the gap is recorded in the snapshot summary as mink-gaps.\n");
       assertThat(store().find("kafka." + topic).orElseThrow().lifecycle().reason())
           .as("the entry changes, so the sidecar that stopped the table schedules it again")
           .isEqualTo("resumed past partition 0 offsets [0, " + logStart + "), accepted as lost");
       Table table = table(topic);
       assertThat(AcceptedGaps.decode(table.currentSnapshot().summary().get(AcceptedGaps.PROPERTY)))
           .containsExactly(new OffsetGap(0, 0, logStart));
-      assertThat(MinkSnapshot.newest(table).orElseThrow()
-          .offsets().nextOffset(0)).hasValue(logStart);
+      assertThat(MinkSnapshot.newest(table).orElseThrow().offsets().nextOffset(0))
+          .hasValue(logStart);
 
       RoundResult after = rounds.run(descriptor);
 
       assertThat(after.rows()).isEqualTo(250 - logStart);
       assertThat(offsets(table(topic))).containsExactlyElementsOf(range(logStart, 250));
       assertThat(run("table", "resume", "kafka." + topic, "--accept-gap").out())
-          .isEqualTo("Table kafka." + topic + " has no gap: every partition's next offset is still in Kafka. "
+          .isEqualTo("Table kafka." + topic
+              + " has no gap: every partition's next offset is still in Kafka. "
               + "Nothing changed.\n");
     }
   }
@@ -119,8 +131,9 @@ class TableResumeCommandIT {
 
     assertThat(resume.err()).isEmpty();
     assertThat(resume.exitCode()).isZero();
-    assertThat(resume.out()).isEqualTo("Table kafka." + topic + " resumes: the sidecar that owns it tries it again "
-        + "at once if it was stopped.\n");
+    assertThat(resume.out())
+        .isEqualTo("Table kafka." + topic + " resumes: the sidecar that owns it tries it again "
+            + "at once if it was stopped.\n");
     assertThat(store().find("kafka." + topic).orElseThrow().lifecycle().reason())
         .isEqualTo("resumed by mink table resume");
   }
@@ -130,15 +143,22 @@ class TableResumeCommandIT {
     CommandRun run = run("table", "resume", "kafka.nothing_here", "--accept-gap");
 
     assertThat(run.exitCode()).isEqualTo(ExitCode.CONFLICT.code());
-    assertThat(run.err()).isEqualTo("Error: Table kafka.nothing_here is not added: mink table list --all shows the "
-        + "added tables\n");
+    assertThat(run.err())
+        .isEqualTo("Error: Table kafka.nothing_here is not added: mink table list --all shows the "
+            + "added tables\n");
   }
 
   /** Turns the topic's retention off, so the log start stays where it is from now on. */
   private static void keepRecords(String topic) throws Exception {
     ConfigResource resource = new ConfigResource(ConfigResource.Type.TOPIC, topic);
-    KAFKA.admin().incrementalAlterConfigs(Map.of(resource, List.of(new AlterConfigOp(
-        new ConfigEntry("retention.ms", "-1"), AlterConfigOp.OpType.SET)))).all().get();
+    KAFKA
+        .admin()
+        .incrementalAlterConfigs(Map.of(
+            resource,
+            List.of(new AlterConfigOp(
+                new ConfigEntry("retention.ms", "-1"), AlterConfigOp.OpType.SET))))
+        .all()
+        .get();
     Thread.sleep(500);
   }
 
@@ -146,21 +166,26 @@ class TableResumeCommandIT {
   private static long waitForLogStartAbove(String topic, long offset) {
     TopicPartition partition = new TopicPartition(topic, 0);
     try (KafkaConsumer<byte[], byte[]> consumer = KAFKA.newConsumer()) {
-      return await("Kafka's retention to delete the first segment of " + topic).atMost(Duration.ofSeconds(60))
-          .pollInterval(Duration.ofMillis(100)).pollInSameThread()
-          .until(() -> consumer.beginningOffsets(List.of(partition)).get(partition), logStart -> logStart > offset);
+      return await("Kafka's retention to delete the first segment of " + topic)
+          .atMost(Duration.ofSeconds(60))
+          .pollInterval(Duration.ofMillis(100))
+          .pollInSameThread()
+          .until(
+              () -> consumer.beginningOffsets(List.of(partition)).get(partition),
+              logStart -> logStart > offset);
     }
   }
 
   private RoundRunner rounds() {
-    KafkaClientFactory clients = new KafkaClientFactory(Map.of("bootstrap.servers", KAFKA.bootstrapServers()),
-        "mink-test");
+    KafkaClientFactory clients =
+        new KafkaClientFactory(Map.of("bootstrap.servers", KAFKA.bootstrapServers()), "mink-test");
     return new RoundRunner(lake(), clients, RoundRunner.settings(1, 128L << 20), null);
   }
 
   private KafkaTableStore store() {
-    return new KafkaTableStore(new KafkaClientFactory(Map.of("bootstrap.servers", KAFKA.bootstrapServers()),
-        "mink-test"), tablesTopic);
+    return new KafkaTableStore(
+        new KafkaClientFactory(Map.of("bootstrap.servers", KAFKA.bootstrapServers()), "mink-test"),
+        tablesTopic);
   }
 
   private LakeTables lake() {
@@ -175,7 +200,11 @@ class TableResumeCommandIT {
   private static List<TestRecord> records(int from, int to) {
     List<TestRecord> records = new ArrayList<>();
     for (int i = from; i < to; i++) {
-      records.add(new TestRecord(0, null, ("record " + i).getBytes(StandardCharsets.UTF_8), List.of(),
+      records.add(new TestRecord(
+          0,
+          null,
+          ("record " + i).getBytes(StandardCharsets.UTF_8),
+          List.of(),
           System.currentTimeMillis()));
     }
     return records;

@@ -30,30 +30,46 @@ class TableSidecarIT {
   Path directory;
 
   @Test
-  void watchFollowsTheSidecarsBackfillAndRemoveWaitsForTheSidecarToDeleteTheTable() throws Exception {
+  void watchFollowsTheSidecarsBackfillAndRemoveWaitsForTheSidecarToDeleteTheTable()
+      throws Exception {
     String topic = "backfill_" + UUID.randomUUID().toString().substring(0, 8);
     String table = "kafka." + topic;
     KAFKA.createTopic(topic, 3);
     KAFKA.produce(topic, TestRecords.mixed(0, 3_000, 3));
     Path config = writeConfig();
-    assertThat(run("table", "add", topic, "--freshness", "1s", "--config", config.toString()).exitCode()).isZero();
-    RunningCommand watch = RunningCommand.start(directory, Map.of(), false, "table", "show", table, "--watch",
-        "--interval", "300ms", "--config", config.toString());
+    assertThat(run("table", "add", topic, "--freshness", "1s", "--config", config.toString())
+            .exitCode())
+        .isZero();
+    RunningCommand watch = RunningCommand.start(
+        directory,
+        Map.of(),
+        false,
+        "table",
+        "show",
+        table,
+        "--watch",
+        "--interval",
+        "300ms",
+        "--config",
+        config.toString());
     watch.awaitOut("backfill towards", TIMEOUT);
 
     try (SidecarProcess sidecar = CliSidecars.start(config, 0)) {
       CommandRun watched = watch.await(TIMEOUT);
 
       assertThat(watched.exitCode()).as(watched.err()).isZero();
-      assertThat(watched.out()).contains(table + " reached the end offsets it started towards: 3000 rows in ");
+      assertThat(watched.out())
+          .contains(table + " reached the end offsets it started towards: 3000 rows in ");
 
-      CommandRun remove = run("table", "remove", table, "--yes", "--wait=60s", "--config", config.toString());
+      CommandRun remove =
+          run("table", "remove", table, "--yes", "--wait=60s", "--config", config.toString());
 
       assertThat(remove.exitCode()).as(remove.err()).isZero();
-      assertThat(remove.out()).startsWith("Table " + table + " is removing: the sidecar that owns it (group ")
+      assertThat(remove.out())
+          .startsWith("Table " + table + " is removing: the sidecar that owns it (group ")
           .endsWith("Removed table " + table + ".\n");
-      assertThat(new LakeTables(CatalogLoader.load(lake()))
-          .exists(TableIdentifier.parse(table))).isFalse();
+      assertThat(new LakeTables(CatalogLoader.load(lake())).exists(TableIdentifier.parse(table)))
+          .isFalse();
       assertThat(run("table", "show", table, "--config", config.toString()).exitCode())
           .isEqualTo(ExitCode.CONFLICT.code());
       assertThat(sidecar.isAlive()).isTrue();
@@ -84,6 +100,7 @@ class TableSidecarIT {
         writer_threads = 2
         tables_topic = "_tables_%s"
         group_id = "mink_%s"
-        """.formatted(KAFKA.bootstrapServers(), lake().uri(), lake().warehouse(), suffix, suffix));
+        """.formatted(
+            KAFKA.bootstrapServers(), lake().uri(), lake().warehouse(), suffix, suffix));
   }
 }

@@ -17,11 +17,19 @@ import org.junit.jupiter.api.Test;
 
 class TableViewTextTest {
   private static final Instant NOW = Instant.parse("2026-01-01T12:00:00Z");
-  private static final TableDescriptor ORDERS = new TableDescriptor("kafka", "orders", "orders", "Xy7-id",
-      Duration.ofMinutes(1), Map.of("auto-compaction", "true", "iceberg.format-version", "3"),
+  private static final TableDescriptor ORDERS = new TableDescriptor(
+      "kafka",
+      "orders",
+      "orders",
+      "Xy7-id",
+      Duration.ofMinutes(1),
+      Map.of("auto-compaction", "true", "iceberg.format-version", "3"),
       NOW.minusSeconds(300));
-  private static final TableView.Lake LAKE = new TableView.Lake("file:/lake/kafka/orders", 3,
-      new MinkSnapshot(4242L, 7, NOW.minusSeconds(12).toEpochMilli(), LakeOffsets.of(Map.of(0, 1200L, 1, 800L))),
+  private static final TableView.Lake LAKE = new TableView.Lake(
+      "file:/lake/kafka/orders",
+      3,
+      new MinkSnapshot(
+          4242L, 7, NOW.minusSeconds(12).toEpochMilli(), LakeOffsets.of(Map.of(0, 1200L, 1, 800L))),
       List.of());
   private static final List<PartitionMeasure> PARTITIONS = List.of(
       new PartitionMeasure(0, 1200L, 0, 1300, Duration.ofMillis(5_200)),
@@ -30,7 +38,8 @@ class TableViewTextTest {
 
   @Test
   void theTableIsShownWithItsIcebergTableAndItsPartitions() {
-    assertThat(TableViewText.render(new TableView(ORDERS, LAKE, PARTITIONS), NOW)).isEqualTo("""
+    assertThat(TableViewText.render(new TableView(ORDERS, LAKE, PARTITIONS), NOW))
+        .isEqualTo("""
         Table      kafka.orders
         Topic      orders (topic id Xy7-id)
         State      indexing since 5m ago (2026-01-01T11:55:00Z): added
@@ -50,8 +59,12 @@ class TableViewTextTest {
 
   @Test
   void aMissingTableSaysWhyWhatToDoAndThatItsTopicIsGone() {
-    TableDescriptor missing = ORDERS.withOptions(Map.of()).withLifecycle(new Lifecycle(LifecycleState.MISSING,
-        NOW.minusSeconds(30), "topic orders no longer exists in Kafka"));
+    TableDescriptor missing = ORDERS
+        .withOptions(Map.of())
+        .withLifecycle(new Lifecycle(
+            LifecycleState.MISSING,
+            NOW.minusSeconds(30),
+            "topic orders no longer exists in Kafka"));
 
     assertThat(TableViewText.render(new TableView(missing, null, null), NOW)).isEqualTo("""
         Table      kafka.orders
@@ -69,7 +82,9 @@ class TableViewTextTest {
 
   @Test
   void aReplacedTableHasNoPartitionsMeasuredAsItsTopicIsAnother() {
-    TableDescriptor replaced = ORDERS.withLifecycle(new Lifecycle(LifecycleState.REPLACED, NOW.minusSeconds(60),
+    TableDescriptor replaced = ORDERS.withLifecycle(new Lifecycle(
+        LifecycleState.REPLACED,
+        NOW.minusSeconds(60),
         "topic orders was deleted and created again (topic id Xy7-id is now Zq2-id): remove the table and add it "
             + "again"));
 
@@ -89,13 +104,18 @@ class TableViewTextTest {
   @Test
   void aTableWithATimeColumnSaysWhichEnginesCannotReadItAndItsOptionIsShown() {
     TableDescriptor rides = ORDERS.withOptions(Map.of("time-as", "time"));
-    TableView.Lake lake = new TableView.Lake("file:/lake/kafka/rides", 2, null,
+    TableView.Lake lake = new TableView.Lake(
+        "file:/lake/kafka/rides",
+        2,
+        null,
         List.of("Spark cannot read this table: column pickup is of Iceberg type time"));
 
-    assertThat(TableViewText.render(new TableView(rides, lake, List.of()), NOW)).contains("""
+    assertThat(TableViewText.render(new TableView(rides, lake, List.of()), NOW))
+        .contains("""
         Options    time-as=time
         Time as    time, Iceberg time (mink.time-as)
-        """).contains("""
+        """)
+        .contains("""
         Snapshot   none yet: no round has committed
         Warning    Spark cannot read this table: column pickup is of Iceberg type time
         """);
@@ -105,8 +125,10 @@ class TableViewTextTest {
   void jsonHasTheEntryTheIcebergTableAndThePartitions() throws Exception {
     ObjectMapper json = new ObjectMapper();
 
-    assertThat(json.readTree(TableViewJson.node(new TableView(ORDERS, LAKE, PARTITIONS.subList(0, 1)), NOW)
-        .toString())).isEqualTo(json.readTree("""
+    assertThat(json.readTree(
+            TableViewJson.node(new TableView(ORDERS, LAKE, PARTITIONS.subList(0, 1)), NOW)
+                .toString()))
+        .isEqualTo(json.readTree("""
             {
               "table": "kafka.orders", "namespace": "kafka", "name": "orders", "topic": "orders",
               "topicId": "Xy7-id", "freshness": "1m", "freshnessMs": 60000,

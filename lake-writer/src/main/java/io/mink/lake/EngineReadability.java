@@ -35,10 +35,12 @@ public final class EngineReadability {
     if (columns.isEmpty()) {
       return Optional.empty();
     }
-    return Optional.of("Spark cannot read this table: " + (columns.size() == 1 ? "column " : "columns ")
-        + String.join(", ", columns) + (columns.size() == 1 ? " is" : " are") + " of Iceberg type time, which "
-        + "Iceberg's Spark runtime refuses; Trino, Flink, DuckDB, Snowflake and BigQuery read it (docs/querying.md). Columns "
-        + "keep their type: a table added with --option mink.time-as=long or mink.time-as=string stores times of "
-        + "day as a type every engine reads");
+    return Optional.of(
+        "Spark cannot read this table: " + (columns.size() == 1 ? "column " : "columns ")
+            + String.join(", ", columns) + (columns.size() == 1 ? " is" : " are")
+            + " of Iceberg type time, which "
+            + "Iceberg's Spark runtime refuses; Trino, Flink, DuckDB, Snowflake and BigQuery read it (docs/querying.md). Columns "
+            + "keep their type: a table added with --option mink.time-as=long or mink.time-as=string stores times of "
+            + "day as a type every engine reads");
   }
 }

@@ -24,7 +24,8 @@ public record LakeOffsets(SortedMap<Integer, Long> nextOffsets) {
     requireNonNull(nextOffsets, "nextOffsets is null");
     nextOffsets.forEach((partition, offset) -> {
       if (partition < 0 || offset < 0) {
-        throw new IllegalArgumentException("Invalid lake offset " + offset + " for partition " + partition);
+        throw new IllegalArgumentException(
+            "Invalid lake offset " + offset + " for partition " + partition);
       }
     });
     nextOffsets = Collections.unmodifiableSortedMap(new TreeMap<>(nextOffsets));
@@ -63,18 +64,21 @@ public record LakeOffsets(SortedMap<Integer, Long> nextOffsets) {
     try {
       JsonNode node = JSON.readTree(encoded);
       if (node == null || !node.isObject()) {
-        throw new IllegalArgumentException("Invalid mink-offsets '" + encoded + "': expected a JSON object");
+        throw new IllegalArgumentException(
+            "Invalid mink-offsets '" + encoded + "': expected a JSON object");
       }
       TreeMap<Integer, Long> offsets = new TreeMap<>();
       for (Map.Entry<String, JsonNode> entry : node.properties()) {
         if (!entry.getValue().canConvertToLong()) {
-          throw new IllegalArgumentException("Invalid mink-offsets '" + encoded + "': offsets must be integers");
+          throw new IllegalArgumentException(
+              "Invalid mink-offsets '" + encoded + "': offsets must be integers");
         }
         offsets.put(Integer.parseInt(entry.getKey()), entry.getValue().asLong());
       }
       return new LakeOffsets(offsets);
     } catch (JsonProcessingException | NumberFormatException e) {
-      throw new IllegalArgumentException("Invalid mink-offsets '" + encoded + "': " + e.getMessage(), e);
+      throw new IllegalArgumentException(
+          "Invalid mink-offsets '" + encoded + "': " + e.getMessage(), e);
     }
   }
 

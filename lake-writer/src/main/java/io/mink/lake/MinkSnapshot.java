@@ -15,7 +15,8 @@ import org.apache.iceberg.TableMetadata;
  * key Mink writes is named here (docs/exactly-once.md, docs/layout.md). "Newest" is the highest
  * sequence number, never the snapshot id (ids are random).
  */
-public record MinkSnapshot(long snapshotId, long sequenceNumber, long timestampMillis, LakeOffsets offsets) {
+public record MinkSnapshot(
+    long snapshotId, long sequenceNumber, long timestampMillis, LakeOffsets offsets) {
   public static final String COMMIT_USER_PROPERTY = "commit-user";
   public static final String COMMIT_USER = "__mink_lake_tiering";
   /** The next offset to read per partition, as {@link LakeOffsets#encode()} writes them. */
@@ -51,7 +52,10 @@ public record MinkSnapshot(long snapshotId, long sequenceNumber, long timestampM
   }
 
   public static MinkSnapshot of(Snapshot snapshot) {
-    return new MinkSnapshot(snapshot.snapshotId(), snapshot.sequenceNumber(), snapshot.timestampMillis(),
+    return new MinkSnapshot(
+        snapshot.snapshotId(),
+        snapshot.sequenceNumber(),
+        snapshot.timestampMillis(),
         LakeOffsets.decode(snapshot.summary().get(OFFSETS_PROPERTY)));
   }
 
@@ -67,7 +71,8 @@ public record MinkSnapshot(long snapshotId, long sequenceNumber, long timestampM
     }
     return metadata.snapshots().stream()
         .filter(MinkSnapshot::isMink)
-        .max(Comparator.comparingLong(Snapshot::sequenceNumber).thenComparingLong(Snapshot::timestampMillis))
+        .max(Comparator.comparingLong(Snapshot::sequenceNumber)
+            .thenComparingLong(Snapshot::timestampMillis))
         .map(MinkSnapshot::of);
   }
 }

@@ -15,7 +15,8 @@ public final class MinkTableLayout {
   public static final String ICEBERG_OPTION_PREFIX = "iceberg.";
 
   /** The table option that selects the Iceberg format version. */
-  public static final String FORMAT_VERSION_OPTION = ICEBERG_OPTION_PREFIX + TableProperties.FORMAT_VERSION;
+  public static final String FORMAT_VERSION_OPTION =
+      ICEBERG_OPTION_PREFIX + TableProperties.FORMAT_VERSION;
   /** The table option that sets the size at which Mink rolls a table's data files, over target_file_size. */
   public static final String TARGET_FILE_SIZE_OPTION =
       ICEBERG_OPTION_PREFIX + TableProperties.WRITE_TARGET_FILE_SIZE_BYTES;
@@ -46,7 +47,8 @@ public final class MinkTableLayout {
     properties.put(TableProperties.MERGE_MODE, "merge-on-read");
     properties.put(TableProperties.DEFAULT_FILE_FORMAT, "parquet");
     properties.put(TableProperties.PARQUET_COMPRESSION, "zstd");
-    properties.put(TableProperties.WRITE_TARGET_FILE_SIZE_BYTES, Long.toString(targetFileSizeBytes));
+    properties.put(
+        TableProperties.WRITE_TARGET_FILE_SIZE_BYTES, Long.toString(targetFileSizeBytes));
     properties.putAll(attachProperties(topic, topicId, tableOptions));
     return properties;
   }
@@ -55,7 +57,8 @@ public final class MinkTableLayout {
    * The properties Mink sets on a table it attaches: its mink.* properties and the user's iceberg.*
    * options. Mink's write defaults are not imposed on a table that someone else created.
    */
-  public static Map<String, String> attachProperties(String topic, String topicId, Map<String, String> tableOptions) {
+  public static Map<String, String> attachProperties(
+      String topic, String topicId, Map<String, String> tableOptions) {
     Map<String, String> properties = new LinkedHashMap<>();
     properties.put(TOPIC_PROPERTY, topic);
     if (topicId != null) {
@@ -79,14 +82,17 @@ public final class MinkTableLayout {
   public static void checkOptions(Map<String, String> tableOptions) {
     tableOptions.forEach((key, value) -> {
       if (key.equals(ICEBERG_OPTION_PREFIX)) {
-        throw new IllegalArgumentException("Invalid table option '" + key + "': name an Iceberg table property "
-            + "after iceberg., such as iceberg.write.parquet.row-group-size-bytes");
+        throw new IllegalArgumentException(
+            "Invalid table option '" + key + "': name an Iceberg table property "
+                + "after iceberg., such as iceberg.write.parquet.row-group-size-bytes");
       }
     });
-    String fileFormat = tableOptions.get(ICEBERG_OPTION_PREFIX + TableProperties.DEFAULT_FILE_FORMAT);
+    String fileFormat =
+        tableOptions.get(ICEBERG_OPTION_PREFIX + TableProperties.DEFAULT_FILE_FORMAT);
     if (fileFormat != null && !fileFormat.strip().equalsIgnoreCase("parquet")) {
-      throw new IllegalArgumentException("Unsupported " + ICEBERG_OPTION_PREFIX + TableProperties.DEFAULT_FILE_FORMAT
-          + " '" + fileFormat + "': Mink writes Parquet; leave the option out");
+      throw new IllegalArgumentException(
+          "Unsupported " + ICEBERG_OPTION_PREFIX + TableProperties.DEFAULT_FILE_FORMAT + " '"
+              + fileFormat + "': Mink writes Parquet; leave the option out");
     }
     formatVersion(tableOptions);
     targetFileSize(tableOptions, 1);

@@ -54,7 +54,8 @@ public final class PartitionSpecs {
    * exception says which fields are allowed.
    */
   public static PartitionSpec forNewTable(Schema schema, List<PartitionTerm> fields) {
-    PartitionSpec.Builder builder = PartitionSpec.builderFor(schema).identity(KafkaColumns.PARTITION);
+    PartitionSpec.Builder builder =
+        PartitionSpec.builderFor(schema).identity(KafkaColumns.PARTITION);
     Map<String, PartitionTerm> timeFieldByColumn = new HashMap<>();
     Map<String, PartitionTerm> seen = new HashMap<>();
     for (PartitionTerm field : fields) {
@@ -83,7 +84,8 @@ public final class PartitionSpecs {
 
   /** Whether every field of the spec is identity on _kafka_partition: one partition key per Kafka partition. */
   public static boolean isKafkaPartitionOnly(PartitionSpec spec) {
-    return spec.isPartitioned() && spec.fields().stream().allMatch(field -> isKafkaPartitionIdentity(spec, field));
+    return spec.isPartitioned()
+        && spec.fields().stream().allMatch(field -> isKafkaPartitionIdentity(spec, field));
   }
 
   /** The position of the identity field on _kafka_partition in the spec's partition tuple, or -1. */
@@ -105,12 +107,15 @@ public final class PartitionSpecs {
     StringJoiner joiner = new StringJoiner(", ");
     for (PartitionField field : spec.fields()) {
       Types.NestedField source = spec.schema().findField(field.sourceId());
-      String column = source == null ? "#" + field.sourceId() : spec.schema().findColumnName(field.sourceId());
+      String column =
+          source == null ? "#" + field.sourceId() : spec.schema().findColumnName(field.sourceId());
       String transform = field.transform().toString();
       int bracket = transform.indexOf('[');
-      joiner.add(bracket < 0 ? transform + "(" + column + ")"
-          : transform.substring(0, bracket) + "(" + transform.substring(bracket + 1, transform.length() - 1)
-              + ", " + column + ")");
+      joiner.add(
+          bracket < 0
+              ? transform + "(" + column + ")"
+              : transform.substring(0, bracket) + "("
+                  + transform.substring(bracket + 1, transform.length() - 1) + ", " + column + ")");
     }
     return joiner.toString();
   }
@@ -118,37 +123,42 @@ public final class PartitionSpecs {
   /** What --partition-by accepts at add time, for messages and docs. */
   public static String allowedAtAddTime() {
     StringJoiner joiner = new StringJoiner("; ");
-    ADD_TIME_TRANSFORMS.forEach((column, transforms) -> joiner.add(joinOr(transforms) + " of " + column));
+    ADD_TIME_TRANSFORMS.forEach(
+        (column, transforms) -> joiner.add(joinOr(transforms) + " of " + column));
     return joiner.toString();
   }
 
   private static void check(PartitionTerm field) {
     String column = field.column();
     if (column.equals(KafkaColumns.PARTITION)) {
-      throw new IllegalArgumentException("Cannot partition by " + field + ": identity(_kafka_partition) is always "
-          + "the first partition field of a Mink table; add other fields after it");
+      throw new IllegalArgumentException(
+          "Cannot partition by " + field + ": identity(_kafka_partition) is always "
+              + "the first partition field of a Mink table; add other fields after it");
     }
     Set<String> allowed = ADD_TIME_TRANSFORMS.get(column);
     if (allowed != null) {
       if (!allowed.contains(field.transform())) {
-        throw new IllegalArgumentException("Cannot partition by " + field + ": " + column + " takes "
-            + joinOr(allowed));
+        throw new IllegalArgumentException(
+            "Cannot partition by " + field + ": " + column + " takes " + joinOr(allowed));
       }
       return;
     }
     if (KafkaColumns.SCHEMA.findField(column) != null) {
-      throw new IllegalArgumentException("Cannot partition by " + field + ": " + column + " cannot be a partition "
-          + "field. When a table is added, these can: " + allowedAtAddTime());
+      throw new IllegalArgumentException(
+          "Cannot partition by " + field + ": " + column + " cannot be a partition "
+              + "field. When a table is added, these can: " + allowedAtAddTime());
     }
-    throw new IllegalArgumentException("Cannot partition by " + field + ": the table has no column " + column
-        + " when it is added. Typed columns appear with the first schema; partition by them later with your "
-        + "engine (ALTER TABLE ... ADD PARTITION FIELD) and Mink writes by the table's current spec. When a "
-        + "table is added, these can be partition fields: " + allowedAtAddTime());
+    throw new IllegalArgumentException(
+        "Cannot partition by " + field + ": the table has no column " + column
+            + " when it is added. Typed columns appear with the first schema; partition by them later with your "
+            + "engine (ALTER TABLE ... ADD PARTITION FIELD) and Mink writes by the table's current spec. When a "
+            + "table is added, these can be partition fields: " + allowedAtAddTime());
   }
 
   private static boolean isKafkaPartitionIdentity(PartitionSpec spec, PartitionField field) {
     Types.NestedField source = spec.schema().findField(field.sourceId());
-    return source != null && field.transform().isIdentity()
+    return source != null
+        && field.transform().isIdentity()
         && KafkaColumns.PARTITION.equals(spec.schema().findColumnName(field.sourceId()));
   }
 
@@ -174,7 +184,8 @@ public final class PartitionSpecs {
 
   private static String joinOr(Set<String> values) {
     List<String> list = List.copyOf(values);
-    return list.size() == 1 ? list.get(0)
+    return list.size() == 1
+        ? list.get(0)
         : String.join(", ", list.subList(0, list.size() - 1)) + " or " + list.get(list.size() - 1);
   }
 

@@ -39,12 +39,15 @@ public record PartitionTerm(String transform, int parameter, String column) {
     switch (transform) {
       case "identity", "year", "month", "day", "hour" -> {
         if (arguments.length != 1 || !COLUMN.matcher(arguments[0].strip()).matches()) {
-          throw invalid(text, transform + " takes one column, such as " + transform + "(_kafka_timestamp)");
+          throw invalid(
+              text, transform + " takes one column, such as " + transform + "(_kafka_timestamp)");
         }
         return new PartitionTerm(transform, 0, arguments[0].strip());
       }
       case "bucket", "truncate" -> {
-        String example = transform.equals("bucket") ? "bucket(16, _kafka_key)" : "truncate(1000000, _kafka_offset)";
+        String example = transform.equals("bucket")
+            ? "bucket(16, _kafka_key)"
+            : "truncate(1000000, _kafka_offset)";
         if (arguments.length != 2 || !COLUMN.matcher(arguments[1].strip()).matches()) {
           throw invalid(text, transform + " takes a number and a column, such as " + example);
         }
@@ -55,8 +58,10 @@ public record PartitionTerm(String transform, int parameter, String column) {
           parameter = 0;
         }
         if (parameter <= 0) {
-          throw invalid(text, (transform.equals("bucket") ? "the bucket count" : "the truncate width")
-              + " must be a whole number of at least 1, such as " + example);
+          throw invalid(
+              text,
+              (transform.equals("bucket") ? "the bucket count" : "the truncate width")
+                  + " must be a whole number of at least 1, such as " + example);
         }
         return new PartitionTerm(transform, parameter, arguments[1].strip());
       }
@@ -80,7 +85,9 @@ public record PartitionTerm(String transform, int parameter, String column) {
 
   @Override
   public String toString() {
-    return parameter == 0 ? transform + "(" + column + ")" : transform + "(" + parameter + ", " + column + ")";
+    return parameter == 0
+        ? transform + "(" + column + ")"
+        : transform + "(" + parameter + ", " + column + ")";
   }
 
   private static String canonical(String transform) {

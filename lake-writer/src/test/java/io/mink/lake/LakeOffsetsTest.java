@@ -9,7 +9,8 @@ import org.junit.jupiter.api.Test;
 class LakeOffsetsTest {
   @Test
   void encodesAsJsonObjectSortedByPartition() {
-    assertThat(LakeOffsets.of(Map.of(10, 5L, 2, 1200L, 0, 7L)).encode()).isEqualTo("{\"0\":7,\"2\":1200,\"10\":5}");
+    assertThat(LakeOffsets.of(Map.of(10, 5L, 2, 1200L, 0, 7L)).encode())
+        .isEqualTo("{\"0\":7,\"2\":1200,\"10\":5}");
   }
 
   @Test

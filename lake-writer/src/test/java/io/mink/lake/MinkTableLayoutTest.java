@@ -10,28 +10,34 @@ import org.junit.jupiter.api.Test;
 class MinkTableLayoutTest {
   @Test
   void defaultsAreVersionTwoMergeOnReadZstdParquetAtTheTargetSize() {
-    Map<String, String> properties = MinkTableLayout.properties("orders", "id-1", 1024, Map.of("freshness", "1m"));
+    Map<String, String> properties =
+        MinkTableLayout.properties("orders", "id-1", 1024, Map.of("freshness", "1m"));
 
-    assertThat(properties).containsExactlyInAnyOrderEntriesOf(Map.ofEntries(
-        Map.entry("format-version", "2"),
-        Map.entry("write.delete.mode", "merge-on-read"),
-        Map.entry("write.update.mode", "merge-on-read"),
-        Map.entry("write.merge.mode", "merge-on-read"),
-        Map.entry("write.format.default", "parquet"),
-        Map.entry("write.parquet.compression-codec", "zstd"),
-        Map.entry("write.target-file-size-bytes", "1024"),
-        Map.entry("mink.topic", "orders"),
-        Map.entry("mink.topic-id", "id-1"),
-        Map.entry("mink.freshness", "1m")));
+    assertThat(properties)
+        .containsExactlyInAnyOrderEntriesOf(Map.ofEntries(
+            Map.entry("format-version", "2"),
+            Map.entry("write.delete.mode", "merge-on-read"),
+            Map.entry("write.update.mode", "merge-on-read"),
+            Map.entry("write.merge.mode", "merge-on-read"),
+            Map.entry("write.format.default", "parquet"),
+            Map.entry("write.parquet.compression-codec", "zstd"),
+            Map.entry("write.target-file-size-bytes", "1024"),
+            Map.entry("mink.topic", "orders"),
+            Map.entry("mink.topic-id", "id-1"),
+            Map.entry("mink.freshness", "1m")));
   }
 
   @Test
   void icebergOptionsPassThroughAndWinOverTheDefaults() {
-    Map<String, String> properties = MinkTableLayout.properties("orders", null, 1024, Map.of(
-        "iceberg.format-version", "3",
-        "iceberg.write.parquet.row-group-size-bytes", "1048576",
-        "iceberg.write.parquet.compression-codec", "snappy",
-        "partition-by", "day(_kafka_timestamp)"));
+    Map<String, String> properties = MinkTableLayout.properties(
+        "orders",
+        null,
+        1024,
+        Map.of(
+            "iceberg.format-version", "3",
+            "iceberg.write.parquet.row-group-size-bytes", "1048576",
+            "iceberg.write.parquet.compression-codec", "snappy",
+            "partition-by", "day(_kafka_timestamp)"));
 
     assertThat(properties)
         .containsEntry("format-version", "3")
@@ -40,22 +46,33 @@ class MinkTableLayoutTest {
         .containsEntry("mink.partition-by", "day(_kafka_timestamp)")
         .doesNotContainKey("mink.topic-id")
         .doesNotContainKey("iceberg.format-version");
-    assertThat(MinkTableLayout.formatVersion(Map.of("iceberg.format-version", "3"))).isEqualTo(3);
+    assertThat(MinkTableLayout.formatVersion(Map.of("iceberg.format-version", "3")))
+        .isEqualTo(3);
     assertThat(MinkTableLayout.formatVersion(Map.of())).isEqualTo(2);
   }
 
   @Test
   void attachedTablesGetOnlyMinkPropertiesAndTheUsersOptions() {
-    assertThat(MinkTableLayout.attachProperties("orders", "id-1",
-        Map.of("attach", "true", "iceberg.write.parquet.row-group-size-bytes", "1048576")))
-        .containsExactlyInAnyOrderEntriesOf(Map.of("mink.topic", "orders", "mink.topic-id", "id-1",
-            "mink.attach", "true", "write.parquet.row-group-size-bytes", "1048576"));
+    assertThat(MinkTableLayout.attachProperties(
+            "orders",
+            "id-1",
+            Map.of("attach", "true", "iceberg.write.parquet.row-group-size-bytes", "1048576")))
+        .containsExactlyInAnyOrderEntriesOf(Map.of(
+            "mink.topic",
+            "orders",
+            "mink.topic-id",
+            "id-1",
+            "mink.attach",
+            "true",
+            "write.parquet.row-group-size-bytes",
+            "1048576"));
   }
 
   @Test
   void unsupportedFormatVersionsAreRefused() {
     for (String version : new String[] {"1", "4", "two"}) {
-      assertThatThrownBy(() -> MinkTableLayout.checkOptions(Map.of("iceberg.format-version", version)))
+      assertThatThrownBy(
+              () -> MinkTableLayout.checkOptions(Map.of("iceberg.format-version", version)))
           .hasMessage("Unsupported iceberg.format-version '" + version
               + "': Mink writes Iceberg format versions 2 (the default) and 3");
     }
@@ -63,27 +80,34 @@ class MinkTableLayoutTest {
 
   @Test
   void otherFileFormatsAndBadTargetSizesAreRefused() {
-    assertThatThrownBy(() -> MinkTableLayout.checkOptions(Map.of("iceberg.write.format.default", "orc")))
-        .hasMessage("Unsupported iceberg.write.format.default 'orc': Mink writes Parquet; leave the option out");
-    assertThatThrownBy(() -> MinkTableLayout.checkOptions(Map.of("iceberg.write.target-file-size-bytes", "64MiB")))
-        .hasMessage("Invalid iceberg.write.target-file-size-bytes '64MiB': use a number of bytes of at least 1, "
-            + "such as 134217728");
+    assertThatThrownBy(
+            () -> MinkTableLayout.checkOptions(Map.of("iceberg.write.format.default", "orc")))
+        .hasMessage(
+            "Unsupported iceberg.write.format.default 'orc': Mink writes Parquet; leave the option out");
+    assertThatThrownBy(() ->
+            MinkTableLayout.checkOptions(Map.of("iceberg.write.target-file-size-bytes", "64MiB")))
+        .hasMessage(
+            "Invalid iceberg.write.target-file-size-bytes '64MiB': use a number of bytes of at least 1, "
+                + "such as 134217728");
     assertThatThrownBy(() -> MinkTableLayout.checkOptions(Map.of("iceberg.", "x")))
-        .hasMessage("Invalid table option 'iceberg.': name an Iceberg table property after iceberg., such as "
-            + "iceberg.write.parquet.row-group-size-bytes");
+        .hasMessage(
+            "Invalid table option 'iceberg.': name an Iceberg table property after iceberg., such as "
+                + "iceberg.write.parquet.row-group-size-bytes");
   }
 
   @Test
   void targetFileSizeOptionWinsOverTheConfiguredSize() {
     assertThat(MinkTableLayout.targetFileSize(Map.of(), 128)).isEqualTo(128);
-    assertThat(MinkTableLayout.targetFileSize(Map.of("iceberg.write.target-file-size-bytes", "4096"), 128))
+    assertThat(MinkTableLayout.targetFileSize(
+            Map.of("iceberg.write.target-file-size-bytes", "4096"), 128))
         .isEqualTo(4096);
   }
 
   @Test
   void timeAsSelectsHowTimesOfDayAreStoredAndDefaultsToLong() {
     assertThat(MinkTableLayout.mappingOptions(Map.of()).timeOfDay()).isEqualTo(TimeOfDay.LONG);
-    assertThat(MinkTableLayout.mappingOptions(Map.of("time-as", "time")).timeOfDay()).isEqualTo(TimeOfDay.TIME);
+    assertThat(MinkTableLayout.mappingOptions(Map.of("time-as", "time")).timeOfDay())
+        .isEqualTo(TimeOfDay.TIME);
     assertThat(MinkTableLayout.properties("rides", null, 1024, Map.of("time-as", "string")))
         .containsEntry("mink.time-as", "string");
     assertThatThrownBy(() -> MinkTableLayout.checkOptions(Map.of("time-as", "nanos")))

@@ -60,7 +60,8 @@ class TableLayoutTest {
 
   @Test
   void defaultSpecGivesEveryFileItsKafkaPartitionAndFiltersOnItPrune() {
-    Table table = lake.create(id("orders"), MinkTableLayout.properties("orders", null, 1 << 20, Map.of()));
+    Table table =
+        lake.create(id("orders"), MinkTableLayout.properties("orders", null, 1 << 20, Map.of()));
     assertThat(PartitionSpecs.describe(table.spec())).isEqualTo("identity(_kafka_partition)");
 
     List<DataFile> files = new ArrayList<>();
@@ -72,47 +73,72 @@ class TableLayoutTest {
     assertThat(files).hasSize(3);
     for (DataFile file : files) {
       assertThat(file.partition().size()).isEqualTo(1);
-      assertThat(file.location()).contains("/_kafka_partition=" + file.partition().get(0, Integer.class) + "/");
+      assertThat(file.location())
+          .contains("/_kafka_partition=" + file.partition().get(0, Integer.class) + "/");
     }
-    assertThat(plannedPartitions(table, Expressions.equal(KafkaColumns.PARTITION, 1))).containsExactly(1);
+    assertThat(plannedPartitions(table, Expressions.equal(KafkaColumns.PARTITION, 1)))
+        .containsExactly(1);
     assertThat(rows(table)).hasSize(150);
   }
 
   @Test
   void dayPartitionedRowsLandInTheirDayAndTimeFiltersPrune() {
-    PartitionSpec spec = PartitionSpecs.forNewTable(KafkaColumns.SCHEMA,
-        PartitionSpecs.parse(List.of("day(_kafka_timestamp)")));
-    Table table = lake.create(id("clicks"), spec, MinkTableLayout.properties("clicks", null, 1 << 20, Map.of()));
+    PartitionSpec spec = PartitionSpecs.forNewTable(
+        KafkaColumns.SCHEMA, PartitionSpecs.parse(List.of("day(_kafka_timestamp)")));
+    Table table = lake.create(
+        id("clicks"), spec, MinkTableLayout.properties("clicks", null, 1 << 20, Map.of()));
 
-    // offsets 0..89 of partition 0 over three days, one record of day one arriving late at offset 90
-    List<DataFile> files = new ArrayList<>(write(table, 0, 0, 91,
+    // offsets 0..89 of partition 0 over three days, one record of day one arriving late at offset
+    // 90
+    List<DataFile> files = new ArrayList<>(write(
+        table,
+        0,
+        0,
+        91,
         offset -> offset == 90 ? DAY_ONE : DAY_ONE.plusSeconds(86_400L * (offset / 30))));
     files.addAll(write(table, 1, 0, 10, offset -> DAY_ONE));
     commit(table, files, Map.of(0, 91L, 1, 10L));
 
     Map<String, Long> rowsByPartition = new HashMap<>();
     for (DataFile file : files) {
-      String key = file.partition().get(0, Integer.class) + "/" + file.partition().get(1, Integer.class);
-      assertThat(rowsByPartition.put(key, file.recordCount())).as("one file per partition key").isNull();
+      String key =
+          file.partition().get(0, Integer.class) + "/" + file.partition().get(1, Integer.class);
+      assertThat(rowsByPartition.put(key, file.recordCount()))
+          .as("one file per partition key")
+          .isNull();
     }
     int dayOne = (int) (DAY_ONE.getEpochSecond() / 86_400);
-    assertThat(rowsByPartition).isEqualTo(Map.of(
-        "0/" + dayOne, 31L, "0/" + (dayOne + 1), 30L, "0/" + (dayOne + 2), 30L, "1/" + dayOne, 10L));
+    assertThat(rowsByPartition)
+        .isEqualTo(Map.of(
+            "0/" + dayOne,
+            31L,
+            "0/" + (dayOne + 1),
+            30L,
+            "0/" + (dayOne + 2),
+            30L,
+            "1/" + dayOne,
+            10L));
 
     long dayTwoMicros = (dayOne + 1) * DAY_MICROS;
-    assertThat(plannedFiles(table, Expressions.greaterThanOrEqual(KafkaColumns.TIMESTAMP, dayTwoMicros)))
+    assertThat(plannedFiles(
+            table, Expressions.greaterThanOrEqual(KafkaColumns.TIMESTAMP, dayTwoMicros)))
         .hasSize(2);
-    assertThat(plannedFiles(table, Expressions.and(
-        Expressions.equal(KafkaColumns.PARTITION, 0),
-        Expressions.lessThan(KafkaColumns.TIMESTAMP, dayTwoMicros)))).hasSize(1);
+    assertThat(plannedFiles(
+            table,
+            Expressions.and(
+                Expressions.equal(KafkaColumns.PARTITION, 0),
+                Expressions.lessThan(KafkaColumns.TIMESTAMP, dayTwoMicros))))
+        .hasSize(1);
     assertThat(rows(table)).hasSize(101);
   }
 
   @Test
   void formatVersionThreeTakesMinkCommitsAndGivesRowsLineage() {
-    Table table = lake.create(id("v3"), MinkTableLayout.properties("v3", null, 1 << 20,
-        Map.of("iceberg.format-version", "3")));
-    assertThat(((HasTableOperations) table).operations().current().formatVersion()).isEqualTo(3);
+    Table table = lake.create(
+        id("v3"),
+        MinkTableLayout.properties("v3", null, 1 << 20, Map.of("iceberg.format-version", "3")));
+    assertThat(((HasTableOperations) table).operations().current().formatVersion())
+        .isEqualTo(3);
     assertThat(table.properties()).containsEntry("write.delete.mode", "merge-on-read");
 
     commit(table, write(table, 0, 0, 40, offset -> DAY_ONE), Map.of(0, 40L));
@@ -122,10 +148,12 @@ class TableLayoutTest {
     table.refresh();
     assertThat(((HasTableOperations) table).operations().current().nextRowId()).isEqualTo(100);
     assertThat(table.currentSnapshot().summary()).containsEntry("mink-offsets", "{\"0\":105}");
-    Schema withLineage = MetadataColumns.schemaWithRowLineage(TypeUtil.select(table.schema(),
+    Schema withLineage = MetadataColumns.schemaWithRowLineage(TypeUtil.select(
+        table.schema(),
         java.util.Set.of(table.schema().findField(KafkaColumns.OFFSET).fieldId())));
     Map<Long, Long> rowIdByOffset = new HashMap<>();
-    try (CloseableIterable<Record> rows = IcebergGenerics.read(table).project(withLineage).build()) {
+    try (CloseableIterable<Record> rows =
+        IcebergGenerics.read(table).project(withLineage).build()) {
       for (Record row : rows) {
         rowIdByOffset.put((Long) row.getField(KafkaColumns.OFFSET), (Long) row.getField("_row_id"));
         assertThat(row.getField("_last_updated_sequence_number")).isNotNull();
@@ -141,10 +169,19 @@ class TableLayoutTest {
 
   @Test
   void parquetOptionsReachMinksWriter() {
-    Table table = lake.create(id("small_groups"), MinkTableLayout.properties("small_groups", null, 64L << 20,
-        Map.of("iceberg.write.parquet.row-group-size-bytes", "8192",
-            "iceberg.write.parquet.row-group-check-min-record-count", "10",
-            "iceberg.write.parquet.row-group-check-max-record-count", "10")));
+    Table table = lake.create(
+        id("small_groups"),
+        MinkTableLayout.properties(
+            "small_groups",
+            null,
+            64L << 20,
+            Map.of(
+                "iceberg.write.parquet.row-group-size-bytes",
+                "8192",
+                "iceberg.write.parquet.row-group-check-min-record-count",
+                "10",
+                "iceberg.write.parquet.row-group-check-max-record-count",
+                "10")));
 
     List<DataFile> files = write(table, 0, 0, 2_000, offset -> DAY_ONE);
 
@@ -152,18 +189,30 @@ class TableLayoutTest {
     assertThat(files.get(0).splitOffsets()).as("row groups").hasSizeGreaterThan(1);
   }
 
-  private List<DataFile> write(Table table, int partition, long from, long to,
+  private List<DataFile> write(
+      Table table,
+      int partition,
+      long from,
+      long to,
       java.util.function.LongFunction<Instant> timestamp) {
     table.refresh();
     try (PartitionFileWriter writer = PartitionFileWriter.open(
-        table, PartitionFileWriter.writerFactory(table), UUID.randomUUID().toString(), partition, 1 << 20)) {
+        table,
+        PartitionFileWriter.writerFactory(table),
+        UUID.randomUUID().toString(),
+        partition,
+        1 << 20)) {
       for (long offset = from; offset < to; offset++) {
         GenericRecord row = GenericRecord.create(table.schema());
         row.setField(KafkaColumns.PARTITION, partition);
         row.setField(KafkaColumns.OFFSET, offset);
-        row.setField(KafkaColumns.TIMESTAMP, OffsetDateTime.ofInstant(timestamp.apply(offset), ZoneOffset.UTC));
+        row.setField(
+            KafkaColumns.TIMESTAMP,
+            OffsetDateTime.ofInstant(timestamp.apply(offset), ZoneOffset.UTC));
         row.setField(KafkaColumns.HEADERS, List.of());
-        row.setField(KafkaColumns.VALUE, ByteBuffer.wrap(("value-" + offset).getBytes(StandardCharsets.UTF_8)));
+        row.setField(
+            KafkaColumns.VALUE,
+            ByteBuffer.wrap(("value-" + offset).getBytes(StandardCharsets.UTF_8)));
         writer.write(row);
       }
       return writer.complete();
@@ -172,15 +221,18 @@ class TableLayoutTest {
 
   private void commit(Table table, List<DataFile> files, Map<Integer, Long> advance) {
     table.refresh();
-    LakeOffsets start = MinkSnapshot.newest(table)
-        .map(MinkSnapshot::offsets).orElse(LakeOffsets.NONE);
-    committer.commit(table, new RoundCommit(UUID.randomUUID().toString(), start, start.advancedTo(advance), files,
-        Map.of()));
+    LakeOffsets start =
+        MinkSnapshot.newest(table).map(MinkSnapshot::offsets).orElse(LakeOffsets.NONE);
+    committer.commit(
+        table,
+        new RoundCommit(
+            UUID.randomUUID().toString(), start, start.advancedTo(advance), files, Map.of()));
   }
 
   private static List<FileScanTask> plannedFiles(Table table, Expression filter) {
     List<FileScanTask> tasks = new ArrayList<>();
-    try (CloseableIterable<FileScanTask> planned = table.newScan().filter(filter).planFiles()) {
+    try (CloseableIterable<FileScanTask> planned =
+        table.newScan().filter(filter).planFiles()) {
       planned.forEach(tasks::add);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
@@ -189,7 +241,9 @@ class TableLayoutTest {
   }
 
   private static List<Integer> plannedPartitions(Table table, Expression filter) {
-    return plannedFiles(table, filter).stream().map(task -> task.file().partition().get(0, Integer.class)).toList();
+    return plannedFiles(table, filter).stream()
+        .map(task -> task.file().partition().get(0, Integer.class))
+        .toList();
   }
 
   private static List<Record> rows(Table table) {

@@ -42,8 +42,9 @@ public final class MinkCatalog implements Catalog, SupportsNamespaces {
         .sorted((a, b) -> a.toString().compareTo(b.toString()))
         .toList();
     if (tables.isEmpty() && !namespaceExists(namespace)) {
-      throw new NoSuchNamespaceException("Namespace %s has no indexing table: mink table list --all shows every "
-          + "added table", namespace);
+      throw new NoSuchNamespaceException(
+          "Namespace %s has no indexing table: mink table list --all shows every " + "added table",
+          namespace);
     }
     return tables;
   }
@@ -52,11 +53,16 @@ public final class MinkCatalog implements Catalog, SupportsNamespaces {
   public Table loadTable(TableIdentifier identifier) {
     Optional<TableDescriptor> table = store.find(identifier.toString());
     if (table.isEmpty()) {
-      throw new NoSuchTableException("Table %s is not added to Mink: mink table list shows the tables", identifier);
+      throw new NoSuchTableException(
+          "Table %s is not added to Mink: mink table list shows the tables", identifier);
     }
     if (!table.get().isIndexing()) {
-      throw new NoSuchTableException("Table %s is %s since %s (%s), so it is not served", identifier,
-          table.get().state().label(), table.get().lifecycle().since(), table.get().lifecycle().reason());
+      throw new NoSuchTableException(
+          "Table %s is %s since %s (%s), so it is not served",
+          identifier,
+          table.get().state().label(),
+          table.get().lifecycle().since(),
+          table.get().lifecycle().reason());
     }
     return lake.loadTable(identifier);
   }
@@ -68,7 +74,8 @@ public final class MinkCatalog implements Catalog, SupportsNamespaces {
 
   @Override
   public void renameTable(TableIdentifier from, TableIdentifier to) {
-    throw readOnly("rename table " + from, "mink table remove " + from + ", then mink table add with --name");
+    throw readOnly(
+        "rename table " + from, "mink table remove " + from + ", then mink table add with --name");
   }
 
   @Override
@@ -76,8 +83,11 @@ public final class MinkCatalog implements Catalog, SupportsNamespaces {
     if (!namespace.isEmpty()) {
       return List.of();
     }
-    return indexing().stream().map(table -> Namespace.of(table.namespace())).distinct()
-        .sorted((a, b) -> a.toString().compareTo(b.toString())).toList();
+    return indexing().stream()
+        .map(table -> Namespace.of(table.namespace()))
+        .distinct()
+        .sorted((a, b) -> a.toString().compareTo(b.toString()))
+        .toList();
   }
 
   @Override
@@ -122,6 +132,7 @@ public final class MinkCatalog implements Catalog, SupportsNamespaces {
   }
 
   private static UnsupportedOperationException readOnly(String what, String instead) {
-    return new UnsupportedOperationException("Cannot " + what + ": Mink's catalog is read-only; use " + instead);
+    return new UnsupportedOperationException(
+        "Cannot " + what + ": Mink's catalog is read-only; use " + instead);
   }
 }

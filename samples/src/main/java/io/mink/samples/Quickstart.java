@@ -33,17 +33,20 @@ public final class Quickstart {
     Files.createDirectories(home);
     PrintWriter out = new PrintWriter(System.out, true, Charset.defaultCharset());
 
-    out.println("== Starting a single-node Kafka broker (KRaft), a schema registry and an AWS Glue registry stand-in");
+    out.println(
+        "== Starting a single-node Kafka broker (KRaft), a schema registry and an AWS Glue registry stand-in");
     try (LocalStack stack = LocalStack.start()) {
       out.println("   bootstrap servers: " + stack.bootstrapServers());
       out.println("   schema registry:   " + stack.registryUrl()
           + " (Confluent's API; Apicurio's at /apis/registry/v3)");
-      out.println("   Glue stand-in:     " + stack.glueEndpoint() + " (" + LocalStack.GLUE_REGION + ")");
+      out.println(
+          "   Glue stand-in:     " + stack.glueEndpoint() + " (" + LocalStack.GLUE_REGION + ")");
       stack.broker().createTopic(RAW_TOPIC, 3);
       long firstTimestamp = System.currentTimeMillis() - RAW_RECORDS;
       stack.broker().produce(RAW_TOPIC, SampleOrders.generate(7, RAW_RECORDS, firstTimestamp));
-      out.printf("== Produced %,d sample orders to topic '%s' (3 partitions, JSON without a schema)%n", RAW_RECORDS,
-          RAW_TOPIC);
+      out.printf(
+          "== Produced %,d sample orders to topic '%s' (3 partitions, JSON without a schema)%n",
+          RAW_RECORDS, RAW_TOPIC);
       out.println("== Producing typed orders with the registries' own serializers");
       TypedSampleTopics.produce(stack, out);
 
@@ -58,18 +61,23 @@ public final class Quickstart {
         showTables(stack, new LakeWatch(mink.lake(), sidecar), new TablePrinter(out));
       }
       out.println();
-      out.println("== Done. The tables stay in " + home.resolve(LakeSettings.EMBEDDED_DIRECTORY)
-          + "; query them (docs/querying.md), or run 'mink serve' against your own Kafka (docs/getting-started.md).");
+      out.println(
+          "== Done. The tables stay in " + home.resolve(LakeSettings.EMBEDDED_DIRECTORY)
+              + "; query them (docs/querying.md), or run 'mink serve' against your own Kafka (docs/getting-started.md).");
     }
     System.exit(0);
   }
 
   private static void showTables(LocalStack stack, LakeWatch lake, TablePrinter printer) {
-    printer.printRaw(lake.awaitOffsets("kafka", RAW_TOPIC, stack.broker().endOffsets(RAW_TOPIC)), lake.settings());
+    printer.printRaw(
+        lake.awaitOffsets("kafka", RAW_TOPIC, stack.broker().endOffsets(RAW_TOPIC)),
+        lake.settings());
     for (SchemaLanguage language : SchemaLanguage.values()) {
       String topic = TypedSampleTopics.topic(language);
-      printer.printTyped(lake.awaitOffsets("kafka", TypedSampleTopics.tableName(language),
-          stack.broker().endOffsets(topic)), language + " orders from topic " + topic,
+      printer.printTyped(
+          lake.awaitOffsets(
+              "kafka", TypedSampleTopics.tableName(language), stack.broker().endOffsets(topic)),
+          language + " orders from topic " + topic,
           TypedSampleTopics::partitionLabel);
     }
   }

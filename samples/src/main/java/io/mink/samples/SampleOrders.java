@@ -9,7 +9,8 @@ import java.util.Random;
 
 /** Sample order events: JSON values, customer keys, a trace header (repeated now and then). */
 public final class SampleOrders {
-  private static final String[] PRODUCTS = {"kettle", "teapot", "mug", "filter", "scale", "grinder"};
+  private static final String[] PRODUCTS = {"kettle", "teapot", "mug", "filter", "scale", "grinder"
+  };
 
   private SampleOrders() {}
 
@@ -20,14 +21,25 @@ public final class SampleOrders {
       String customer = "customer-" + random.nextInt(500);
       String value = String.format(
           "{\"order_id\":%d,\"customer\":\"%s\",\"product\":\"%s\",\"quantity\":%d,\"price_cents\":%d}",
-          i, customer, PRODUCTS[random.nextInt(PRODUCTS.length)], 1 + random.nextInt(5), 199 + random.nextInt(9800));
+          i,
+          customer,
+          PRODUCTS[random.nextInt(PRODUCTS.length)],
+          1 + random.nextInt(5),
+          199 + random.nextInt(9800));
       List<TestHeader> headers = new ArrayList<>();
-      headers.add(new TestHeader("trace", ("t-" + Long.toHexString(random.nextLong())).getBytes(StandardCharsets.UTF_8)));
+      headers.add(new TestHeader(
+          "trace", ("t-" + Long.toHexString(random.nextLong())).getBytes(StandardCharsets.UTF_8)));
       if (i % 10 == 0) {
-        headers.add(new TestHeader("trace", ("t-" + Long.toHexString(random.nextLong())).getBytes(StandardCharsets.UTF_8)));
+        headers.add(new TestHeader(
+            "trace",
+            ("t-" + Long.toHexString(random.nextLong())).getBytes(StandardCharsets.UTF_8)));
       }
-      records.add(new TestRecord(null, customer.getBytes(StandardCharsets.UTF_8),
-          value.getBytes(StandardCharsets.UTF_8), headers, firstTimestampMillis + i));
+      records.add(new TestRecord(
+          null,
+          customer.getBytes(StandardCharsets.UTF_8),
+          value.getBytes(StandardCharsets.UTF_8),
+          headers,
+          firstTimestampMillis + i));
     }
     return records;
   }

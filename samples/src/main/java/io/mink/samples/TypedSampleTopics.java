@@ -52,7 +52,10 @@ public final class TypedSampleTopics {
   /** The orders written to a partition of every typed topic. */
   public static List<SampleOrder> orders(WireFormat format) {
     int partition = partition(format);
-    return SampleOrder.generate(100 + partition, 1 + (long) partition * ORDERS_PER_FORMAT, ORDERS_PER_FORMAT,
+    return SampleOrder.generate(
+        100 + partition,
+        1 + (long) partition * ORDERS_PER_FORMAT,
+        ORDERS_PER_FORMAT,
         FIRST_PLACED_AT.plusSeconds(3600L * partition));
   }
 
@@ -74,14 +77,15 @@ public final class TypedSampleTopics {
       stack.broker().createTopic(topic, WireFormat.values().length);
       List<String> written = new ArrayList<>();
       for (WireFormat format : formats) {
-        try (OrderProducer producer = OrderProducers.open(format, language, stack.registries(), topic,
-            stack.kafkaProperties())) {
+        try (OrderProducer producer = OrderProducers.open(
+            format, language, stack.registries(), topic, stack.kafkaProperties())) {
           producer.send(topic, partition(format), orders(format));
         }
         written.add(format.title() + " (partition " + partition(format) + ")");
       }
-      out.printf("   %s: %d %s orders each in the %s%n", topic, ORDERS_PER_FORMAT, language,
-          String.join(", ", written));
+      out.printf(
+          "   %s: %d %s orders each in the %s%n",
+          topic, ORDERS_PER_FORMAT, language, String.join(", ", written));
       out.flush();
     }
     return formats;

@@ -47,8 +47,10 @@ class TimeColumnWarningIT {
       produceRide(stack, "rides_as_time");
       InProcessMink mink = new InProcessMink(stack.minkVariables(), home, out);
       mink.runOrFail("table", "add", "rides", "--freshness", "1s");
-      mink.runOrFail("table", "add", "rides_as_time", "--freshness", "1s", "--option", "mink.time-as=time");
-      try (SidecarProcess sidecar = mink.serveLogging(Path.of("target", "mink-serve-TimeColumnWarningIT.log"))) {
+      mink.runOrFail(
+          "table", "add", "rides_as_time", "--freshness", "1s", "--option", "mink.time-as=time");
+      try (SidecarProcess sidecar =
+          mink.serveLogging(Path.of("target", "mink-serve-TimeColumnWarningIT.log"))) {
         LakeWatch lake = new LakeWatch(mink.lake(), sidecar);
         lake.awaitOffsets("kafka", "rides", stack.broker().endOffsets("rides"));
         lake.awaitOffsets("kafka", "rides_as_time", stack.broker().endOffsets("rides_as_time"));
@@ -57,22 +59,29 @@ class TimeColumnWarningIT {
         String showDefault = mink.capture("table", "show", "rides");
         String stats = mink.capture("cluster", "stats");
 
-        assertThat(sidecar.output()).contains("Table kafka.rides_as_time gets column pickup of Iceberg type time "
-            + "(mink.time-as=time): Spark cannot read this table").doesNotContain("Table kafka.rides gets");
-        assertThat(show).contains("Time as    time, Iceberg time (mink.time-as)\n",
-            "Warning    Spark cannot read this table: column pickup is of Iceberg type time",
-            "--option mink.time-as=long or mink.time-as=string");
-        assertThat(showDefault).contains("Time as    long, time of day in microseconds since midnight (the default")
+        assertThat(sidecar.output())
+            .contains("Table kafka.rides_as_time gets column pickup of Iceberg type time "
+                + "(mink.time-as=time): Spark cannot read this table")
+            .doesNotContain("Table kafka.rides gets");
+        assertThat(show)
+            .contains(
+                "Time as    time, Iceberg time (mink.time-as)\n",
+                "Warning    Spark cannot read this table: column pickup is of Iceberg type time",
+                "--option mink.time-as=long or mink.time-as=string");
+        assertThat(showDefault)
+            .contains("Time as    long, time of day in microseconds since midnight (the default")
             .doesNotContain("Warning");
-        assertThat(stats).contains("  warning: Spark cannot read this table: column pickup is of Iceberg type time")
+        assertThat(stats)
+            .contains(
+                "  warning: Spark cannot read this table: column pickup is of Iceberg type time")
             .containsOnlyOnce("warning:");
       }
     }
   }
 
   private static void produceRide(LocalStack stack, String topic) throws Exception {
-    Serializer<Object> serializer = ApicurioSerializers.serializer(SchemaLanguage.AVRO,
-        stack.registries().apicurioUrl(), false);
+    Serializer<Object> serializer = ApicurioSerializers.serializer(
+        SchemaLanguage.AVRO, stack.registries().apicurioUrl(), false);
     GenericData.Record ride = new GenericData.Record(RIDE);
     ride.put("id", 1L);
     ride.put("pickup", 8 * 3_600_000);

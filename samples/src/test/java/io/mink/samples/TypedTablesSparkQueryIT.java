@@ -62,7 +62,9 @@ class TypedTablesSparkQueryIT {
     }
     try {
       for (SchemaLanguage language : SchemaLanguage.values()) {
-        lake.awaitOffsets("kafka", TypedSampleTopics.tableName(language),
+        lake.awaitOffsets(
+            "kafka",
+            TypedSampleTopics.tableName(language),
             stack.broker().endOffsets(TypedSampleTopics.topic(language)));
       }
     } catch (IllegalStateException e) {
@@ -88,14 +90,16 @@ class TypedTablesSparkQueryIT {
   void everyWireFormatWasWrittenWhenNodeIsHere() {
     assertThat(written).contains(WireFormat.CONFLUENT_PREFIX, WireFormat.GLUE_PREFIX);
     if (!written.contains(WireFormat.HEADER_GUID)) {
-      System.err.println("Header GUIDs were not written here: node or its npm packages are missing");
+      System.err.println(
+          "Header GUIDs were not written here: node or its npm packages are missing");
     }
   }
 
   @ParameterizedTest
   @EnumSource(SchemaLanguage.class)
   void everyOrderIsOneTypedRowWhicheverSerializerWroteIt(SchemaLanguage language) {
-    List<Map<String, Object>> rows = spark.sql("""
+    List<Map<String, Object>> rows =
+        spark.sql("""
         SELECT _kafka_partition, _kafka_key, _kafka_value, _kafka_decoded_key, order_id, customer, placed_at, status,
                total, lines, shipping, note
         FROM mink.kafka.%s
@@ -114,9 +118,14 @@ class TypedTablesSparkQueryIT {
         row.put("placed_at", SPARK_TIMESTAMPTZ.format(order.placedAt()));
         row.put("status", order.status().name());
         row.put("total", order.total());
-        row.put("lines", order.lines().stream()
-            .map(line -> Map.of("sku", line.sku(), "quantity", (long) line.quantity())).toList());
-        row.put("shipping", Map.of("city", order.shipping().city(), "country", order.shipping().country()));
+        row.put(
+            "lines",
+            order.lines().stream()
+                .map(line -> Map.of("sku", line.sku(), "quantity", (long) line.quantity()))
+                .toList());
+        row.put(
+            "shipping",
+            Map.of("city", order.shipping().city(), "country", order.shipping().country()));
         row.put("note", order.note());
         expected.add(row);
       }
@@ -130,8 +139,10 @@ class TypedTablesSparkQueryIT {
   void typedColumnsQueryFiltersOnANestedField(SchemaLanguage language) {
     List<Map<String, Object>> rows = run(SampleQuery.TYPED_COLUMNS, language);
 
-    List<SampleOrder> norwegian = orders().stream().filter(order -> order.shipping().country().equals("NO"))
-        .sorted(Comparator.comparingLong(SampleOrder::orderId)).toList();
+    List<SampleOrder> norwegian = orders().stream()
+        .filter(order -> order.shipping().country().equals("NO"))
+        .sorted(Comparator.comparingLong(SampleOrder::orderId))
+        .toList();
     assertThat(norwegian).isNotEmpty();
     assertThat(rows).hasSameSizeAs(norwegian);
     for (int i = 0; i < rows.size(); i++) {
@@ -155,8 +166,11 @@ class TypedTablesSparkQueryIT {
     List<Map<String, Object>> rows = run(SampleQuery.REVENUE_BY_STATUS, language);
 
     Map<String, List<SampleOrder>> byStatus = orders().stream()
-        .collect(Collectors.groupingBy(order -> order.status().name(), TreeMap::new, Collectors.toList()));
-    assertThat(rows).extracting(row -> row.get("status")).containsExactlyElementsOf(byStatus.keySet());
+        .collect(Collectors.groupingBy(
+            order -> order.status().name(), TreeMap::new, Collectors.toList()));
+    assertThat(rows)
+        .extracting(row -> row.get("status"))
+        .containsExactlyElementsOf(byStatus.keySet());
     for (Map<String, Object> row : rows) {
       List<SampleOrder> orders = byStatus.get((String) row.get("status"));
       assertThat(row.get("orders")).isEqualTo((long) orders.size());
@@ -171,10 +185,14 @@ class TypedTablesSparkQueryIT {
     List<Map<String, Object>> rows = run(SampleQuery.UNITS_PER_SKU, language);
 
     Map<String, Long> units = new TreeMap<>();
-    orders().forEach(order -> order.lines()
-        .forEach(line -> units.merge(line.sku(), (long) line.quantity(), Long::sum)));
+    orders()
+        .forEach(order -> order
+            .lines()
+            .forEach(line -> units.merge(line.sku(), (long) line.quantity(), Long::sum)));
     List<Map<String, Object>> expected = units.entrySet().stream()
-        .sorted(Map.Entry.<String, Long>comparingByValue().reversed().thenComparing(Map.Entry.comparingByKey()))
+        .sorted(Map.Entry.<String, Long>comparingByValue()
+            .reversed()
+            .thenComparing(Map.Entry.comparingByKey()))
         .map(entry -> Map.<String, Object>of("sku", entry.getKey(), "units", entry.getValue()))
         .toList();
     assertThat(rows).containsExactlyElementsOf(expected);
@@ -186,9 +204,15 @@ class TypedTablesSparkQueryIT {
     List<Map<String, Object>> rows = run(SampleQuery.RECORDS_PER_PARTITION, language);
 
     List<Map<String, Object>> expected = written.stream()
-        .map(format -> Map.<String, Object>of("_kafka_partition", (long) TypedSampleTopics.partition(format),
-            "records", (long) TypedSampleTopics.ORDERS_PER_FORMAT,
-            "end_offset", (long) TypedSampleTopics.ORDERS_PER_FORMAT, "values_left_raw", 0L))
+        .map(format -> Map.<String, Object>of(
+            "_kafka_partition",
+            (long) TypedSampleTopics.partition(format),
+            "records",
+            (long) TypedSampleTopics.ORDERS_PER_FORMAT,
+            "end_offset",
+            (long) TypedSampleTopics.ORDERS_PER_FORMAT,
+            "values_left_raw",
+            0L))
         .toList();
     assertThat(rows).containsExactlyElementsOf(expected);
   }
@@ -199,7 +223,8 @@ class TypedTablesSparkQueryIT {
     List<Map<String, Object>> rows = run(SampleQuery.LAKE_OFFSETS, language);
 
     String offsets = written.stream()
-        .map(format -> "\"" + TypedSampleTopics.partition(format) + "\":" + TypedSampleTopics.ORDERS_PER_FORMAT)
+        .map(format -> "\"" + TypedSampleTopics.partition(format) + "\":"
+            + TypedSampleTopics.ORDERS_PER_FORMAT)
         .collect(Collectors.joining(",", "{", "}"));
     assertThat(rows).singleElement().extracting(row -> row.get("mink_offsets")).isEqualTo(offsets);
   }
@@ -221,7 +246,9 @@ class TypedTablesSparkQueryIT {
   }
 
   private static List<SampleOrder> orders() {
-    return written.stream().flatMap(format -> TypedSampleTopics.orders(format).stream()).toList();
+    return written.stream()
+        .flatMap(format -> TypedSampleTopics.orders(format).stream())
+        .toList();
   }
 
   private static Path repositoryRoot() {

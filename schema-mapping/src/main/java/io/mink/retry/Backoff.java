@@ -20,8 +20,8 @@ public record Backoff(int attempts, Duration first, Duration max) {
       throw new IllegalArgumentException("attempts must be at least 1, not " + attempts);
     }
     if (first.isNegative() || max.compareTo(first) < 0) {
-      throw new IllegalArgumentException("Backoff delays must be 0 <= first <= max, not first " + first + " and max "
-          + max);
+      throw new IllegalArgumentException(
+          "Backoff delays must be 0 <= first <= max, not first " + first + " and max " + max);
     }
   }
 

@@ -20,8 +20,12 @@ public final class Retry {
   private final Consumer<Exception> onFailure;
   private final BiConsumer<Exception, Duration> beforeWait;
 
-  private Retry(Backoff backoff, Predicate<Exception> retryable, Predicate<Duration> mayWait,
-      Consumer<Exception> onFailure, BiConsumer<Exception, Duration> beforeWait) {
+  private Retry(
+      Backoff backoff,
+      Predicate<Exception> retryable,
+      Predicate<Duration> mayWait,
+      Consumer<Exception> onFailure,
+      BiConsumer<Exception, Duration> beforeWait) {
     this.backoff = requireNonNull(backoff, "backoff is null");
     this.retryable = requireNonNull(retryable, "retryable is null");
     this.mayWait = requireNonNull(mayWait, "mayWait is null");
@@ -61,11 +65,13 @@ public final class Retry {
    * @throws InterruptedException when interrupted while waiting
    */
   @SuppressWarnings("unchecked")
-  public <T, E extends Exception> Outcome<T> call(Attempt<T, E> attempt) throws E, InterruptedException {
+  public <T, E extends Exception> Outcome<T> call(Attempt<T, E> attempt)
+      throws E, InterruptedException {
     long start = System.nanoTime();
     for (int attempts = 1; ; attempts++) {
       try {
-        return new Outcome<>(attempt.run(), null, attempts, Duration.ofNanos(System.nanoTime() - start));
+        return new Outcome<>(
+            attempt.run(), null, attempts, Duration.ofNanos(System.nanoTime() - start));
       } catch (Exception e) {
         if (e instanceof InterruptedException interrupted) {
           throw interrupted;
@@ -100,7 +106,8 @@ public final class Retry {
     } catch (RuntimeException | InterruptedException e) {
       throw e;
     } catch (Exception e) {
-      throw new IllegalStateException("A " + failures.getSimpleName() + " to retry escaped the retry", e);
+      throw new IllegalStateException(
+          "A " + failures.getSimpleName() + " to retry escaped the retry", e);
     }
   }
 

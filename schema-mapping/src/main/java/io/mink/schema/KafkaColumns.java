@@ -31,13 +31,16 @@ public final class KafkaColumns {
   public static final Schema SCHEMA = new Schema(
       Types.NestedField.required(1, PARTITION, Types.IntegerType.get(), "The Kafka partition"),
       Types.NestedField.required(2, OFFSET, Types.LongType.get(), "The record's offset"),
-      Types.NestedField.optional(3, TIMESTAMP, Types.TimestampType.withZone(),
-          "The record's timestamp, in microseconds"),
-      Types.NestedField.optional(4, KEY, Types.BinaryType.get(),
-          "The raw key, or null when the key is null or decoded"),
-      Types.NestedField.optional(5, HEADERS, Types.ListType.ofRequired(7, HEADER),
-          "Every header in order, repeats kept"),
-      Types.NestedField.optional(6, VALUE, Types.BinaryType.get(),
+      Types.NestedField.optional(
+          3, TIMESTAMP, Types.TimestampType.withZone(), "The record's timestamp, in microseconds"),
+      Types.NestedField.optional(
+          4, KEY, Types.BinaryType.get(), "The raw key, or null when the key is null or decoded"),
+      Types.NestedField.optional(
+          5, HEADERS, Types.ListType.ofRequired(7, HEADER), "Every header in order, repeats kept"),
+      Types.NestedField.optional(
+          6,
+          VALUE,
+          Types.BinaryType.get(),
           "The raw value, or null when the value is null or decoded"));
 
   private KafkaColumns() {}

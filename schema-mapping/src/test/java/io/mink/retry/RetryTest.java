@@ -16,7 +16,9 @@ class RetryTest {
   void delaysDoubleFromTheFirstUpToTheLargest() {
     Backoff backoff = new Backoff(Backoff.UNLIMITED, Duration.ofSeconds(1), Duration.ofSeconds(30));
 
-    assertThat(List.of(1, 2, 3, 4, 5, 6, 7, 100).stream().map(backoff::delayAfter).map(Duration::toSeconds))
+    assertThat(List.of(1, 2, 3, 4, 5, 6, 7, 100).stream()
+            .map(backoff::delayAfter)
+            .map(Duration::toSeconds))
         .containsExactly(1L, 2L, 4L, 8L, 16L, 30L, 30L, 30L);
   }
 
@@ -46,7 +48,8 @@ class RetryTest {
     assertThat(outcome.answered()).isTrue();
     assertThat(outcome.answer()).isEqualTo("up");
     assertThat(outcome.attempts()).isEqualTo(3);
-    assertThat(told).containsExactly("failed: down 1", "waiting 1 ms", "failed: down 2", "waiting 2 ms");
+    assertThat(told)
+        .containsExactly("failed: down 1", "waiting 1 ms", "failed: down 2", "waiting 2 ms");
   }
 
   @Test
@@ -66,8 +69,8 @@ class RetryTest {
   void givesUpInsteadOfWaitingADelayItMayNotWait() throws InterruptedException {
     List<Duration> waits = new ArrayList<>();
 
-    Retry.Outcome<String> outcome = Retry.with(new Backoff(Backoff.UNLIMITED, Duration.ofMillis(1),
-            Duration.ofSeconds(30)))
+    Retry.Outcome<String> outcome = Retry.with(
+            new Backoff(Backoff.UNLIMITED, Duration.ofMillis(1), Duration.ofSeconds(30)))
         .waitingOnlyIf(delay -> delay.toMillis() < 4)
         .beforeEachWait((e, delay) -> waits.add(delay))
         .call(() -> {
@@ -82,10 +85,14 @@ class RetryTest {
   void failureThatIsNotRetryableIsThrownAtOnce() {
     AtomicInteger calls = new AtomicInteger();
 
-    assertThatThrownBy(() -> Retry.with(QUICK).retrying(IllegalStateException.class::isInstance).call(() -> {
-      calls.incrementAndGet();
-      throw new IllegalArgumentException("bad configuration");
-    })).isInstanceOf(IllegalArgumentException.class).hasMessage("bad configuration");
+    assertThatThrownBy(() -> Retry.with(QUICK)
+            .retrying(IllegalStateException.class::isInstance)
+            .call(() -> {
+              calls.incrementAndGet();
+              throw new IllegalArgumentException("bad configuration");
+            }))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("bad configuration");
     assertThat(calls).hasValue(1);
   }
 }

@@ -27,13 +27,18 @@ class TypeMappingReferenceTest {
 
   @Test
   void everyAvroRowIsWhatTheCompilerMakes() throws IOException {
-    check("Avro", new AvroSchemaCompiler(), SchemaType.AVRO,
-        type -> "{\"type\":\"record\",\"name\":\"R\",\"fields\":[{\"name\":\"f\",\"type\":" + type + "}]}");
+    check(
+        "Avro",
+        new AvroSchemaCompiler(),
+        SchemaType.AVRO,
+        type -> "{\"type\":\"record\",\"name\":\"R\",\"fields\":[{\"name\":\"f\",\"type\":" + type
+            + "}]}");
   }
 
   @Test
   void everyProtobufRowIsWhatTheCompilerMakes() throws IOException {
-    check("Protobuf", new ProtobufSchemaCompiler(), SchemaType.PROTOBUF, type -> """
+    check(
+        "Protobuf", new ProtobufSchemaCompiler(), SchemaType.PROTOBUF, type -> """
         syntax = "proto3";
         package reference;
         import "google/protobuf/any.proto";
@@ -50,22 +55,34 @@ class TypeMappingReferenceTest {
 
   @Test
   void everyJsonSchemaRowIsWhatTheCompilerMakes() throws IOException {
-    check("JSON Schema", new JsonSchemaCompiler(), SchemaType.JSON,
-        type -> "{\"type\":\"object\",\"properties\":{\"f\":" + type + "},\"definitions\":{\"Inner\":"
-            + "{\"type\":\"object\",\"properties\":{\"a\":{\"type\":\"integer\"}}}}}");
+    check(
+        "JSON Schema",
+        new JsonSchemaCompiler(),
+        SchemaType.JSON,
+        type ->
+            "{\"type\":\"object\",\"properties\":{\"f\":" + type + "},\"definitions\":{\"Inner\":"
+                + "{\"type\":\"object\",\"properties\":{\"a\":{\"type\":\"integer\"}}}}}");
   }
 
-  private static void check(String language, SchemaCompiler compiler, SchemaType type,
-      java.util.function.Function<String, String> wrap) throws IOException {
+  private static void check(
+      String language,
+      SchemaCompiler compiler,
+      SchemaType type,
+      java.util.function.Function<String, String> wrap)
+      throws IOException {
     List<Row> rows = rows(language);
     assertThat(rows).as("rows of ## " + language).hasSizeGreaterThan(10);
     SoftAssertions softly = new SoftAssertions();
     for (Row row : rows) {
       try {
-        Types.StructType struct = (Types.StructType) compiler.compile(RegisteredSchema.of(type, wrap.apply(row.source())))
+        Types.StructType struct = (Types.StructType) compiler
+            .compile(RegisteredSchema.of(type, wrap.apply(row.source())))
             .type();
         Types.NestedField field = struct.field("f");
-        softly.assertThat(describe(field)).as(language + " " + row.source()).isEqualTo(row.iceberg());
+        softly
+            .assertThat(describe(field))
+            .as(language + " " + row.source())
+            .isEqualTo(row.iceberg());
       } catch (Exception e) {
         softly.fail(language + " " + row.source() + " does not compile: " + e);
       }
@@ -103,11 +120,13 @@ class TypeMappingReferenceTest {
 
   private static String describe(Type type) {
     if (type instanceof Types.StructType struct) {
-      return struct.fields().stream().map(field -> field.name() + ": " + describe(field))
+      return struct.fields().stream()
+          .map(field -> field.name() + ": " + describe(field))
           .collect(Collectors.joining(", ", "struct<", ">"));
     }
     if (type instanceof Types.ListType list) {
-      return "list<" + (list.isElementOptional() ? "optional " : "") + describe(list.elementType()) + ">";
+      return "list<" + (list.isElementOptional() ? "optional " : "") + describe(list.elementType())
+          + ">";
     }
     if (type instanceof Types.MapType map) {
       return "map<" + describe(map.keyType()) + ", " + (map.isValueOptional() ? "optional " : "")

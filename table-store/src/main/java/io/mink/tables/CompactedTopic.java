@@ -30,18 +30,24 @@ public final class CompactedTopic {
       }
       int brokers = admin.describeCluster().nodes().get().size();
       NewTopic newTopic = new NewTopic(topic, 1, settings.replicationFactorFor(brokers))
-          .configs(configs(settings, Map.of(TopicConfig.CLEANUP_POLICY_CONFIG, TopicConfig.CLEANUP_POLICY_COMPACT)));
+          .configs(configs(
+              settings,
+              Map.of(TopicConfig.CLEANUP_POLICY_CONFIG, TopicConfig.CLEANUP_POLICY_COMPACT)));
       admin.createTopics(List.of(newTopic)).all().get();
       LOG.info("Created the {} topic {}", purpose, topic);
     } catch (ExecutionException e) {
       if (!(e.getCause() instanceof TopicExistsException)) {
-        throw new TableStoreException("Cannot create the " + purpose + " topic " + topic + ": "
-            + e.getCause().getMessage() + ". Create it yourself as a compacted topic with one partition, set "
-            + "[indexer] topic_replication_factor to at most the number of brokers, or check Mink's ACLs", e.getCause());
+        throw new TableStoreException(
+            "Cannot create the " + purpose + " topic " + topic + ": "
+                + e.getCause().getMessage()
+                + ". Create it yourself as a compacted topic with one partition, set "
+                + "[indexer] topic_replication_factor to at most the number of brokers, or check Mink's ACLs",
+            e.getCause());
       }
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
-      throw new IllegalStateException("Interrupted while creating the " + purpose + " topic " + topic, e);
+      throw new IllegalStateException(
+          "Interrupted while creating the " + purpose + " topic " + topic, e);
     }
   }
 
@@ -49,7 +55,8 @@ public final class CompactedTopic {
   public static Map<String, String> configs(MinkTopics settings, Map<String, String> configs) {
     Map<String, String> all = new HashMap<>(configs);
     if (settings.minInsyncReplicas() > 0) {
-      all.put(TopicConfig.MIN_IN_SYNC_REPLICAS_CONFIG, Integer.toString(settings.minInsyncReplicas()));
+      all.put(
+          TopicConfig.MIN_IN_SYNC_REPLICAS_CONFIG, Integer.toString(settings.minInsyncReplicas()));
     }
     return all;
   }

@@ -29,7 +29,8 @@ public final class KafkaClientFactory {
   }
 
   /** @param minkTopics how Mink's own topics are created, on this cluster */
-  public KafkaClientFactory(Map<String, String> settings, String clientIdPrefix, MinkTopics minkTopics) {
+  public KafkaClientFactory(
+      Map<String, String> settings, String clientIdPrefix, MinkTopics minkTopics) {
     this.settings = Map.copyOf(requireNonNull(settings, "settings is null"));
     this.clientIdPrefix = requireNonNull(clientIdPrefix, "clientIdPrefix is null");
     this.minkTopics = requireNonNull(minkTopics, "minkTopics is null");
@@ -66,7 +67,9 @@ public final class KafkaClientFactory {
    * so no setting can turn {@code allow.auto.create.topics} on.
    */
   public KafkaConsumer<byte[], byte[]> rawConsumer(String purpose, Map<String, Object> overrides) {
-    return new KafkaConsumer<>(consumerConfig(purpose, overrides), new ByteArrayDeserializer(),
+    return new KafkaConsumer<>(
+        consumerConfig(purpose, overrides),
+        new ByteArrayDeserializer(),
         new ByteArrayDeserializer());
   }
 
@@ -112,7 +115,8 @@ public final class KafkaClientFactory {
   private Map<String, Object> base(String purpose) {
     Map<String, Object> config = new HashMap<>(settings);
     String clientId = settings.getOrDefault(CommonClientConfigs.CLIENT_ID_CONFIG, clientIdPrefix);
-    config.put(CommonClientConfigs.CLIENT_ID_CONFIG,
+    config.put(
+        CommonClientConfigs.CLIENT_ID_CONFIG,
         clientId + "-" + purpose + "-" + UUID.randomUUID().toString().substring(0, 8));
     return config;
   }

@@ -40,7 +40,8 @@ public final class KafkaTableStore implements TableStore {
   }
 
   /** A store whose transactions commit through {@code commitStep}, so tests can make a commit's outcome unknown. */
-  KafkaTableStore(KafkaClientFactory clients, String topic, TransactionalEntryWriter.CommitStep commitStep) {
+  KafkaTableStore(
+      KafkaClientFactory clients, String topic, TransactionalEntryWriter.CommitStep commitStep) {
     this.clients = requireNonNull(clients, "clients is null");
     this.topic = requireNonNull(topic, "topic is null");
     this.reader = new TablesTopicReader(clients, topic);
@@ -82,7 +83,8 @@ public final class KafkaTableStore implements TableStore {
       throw new IllegalArgumentException("Cannot replace table " + expected.qualifiedName() + " by "
           + updated.qualifiedName() + ": a table keeps its name");
     }
-    return compareAndSet(expected.qualifiedName(), requireNonNull(expected), requireNonNull(updated));
+    return compareAndSet(
+        expected.qualifiedName(), requireNonNull(expected), requireNonNull(updated));
   }
 
   @Override
@@ -98,7 +100,9 @@ public final class KafkaTableStore implements TableStore {
   @Override
   public synchronized void put(TableDescriptor descriptor) {
     TableEntry current = reader.readToEndOfExistingTopic().get(descriptor.qualifiedName());
-    send(descriptor.qualifiedName(), TableDescriptorCodec.encode(TableEntry.following(current, descriptor)));
+    send(
+        descriptor.qualifiedName(),
+        TableDescriptorCodec.encode(TableEntry.following(current, descriptor)));
   }
 
   /**
@@ -117,7 +121,8 @@ public final class KafkaTableStore implements TableStore {
    * <p>The producer lives for one change only: Kafka's producers ask the broker to create the topics they look up,
    * and a producer kept open would look the topic up again after someone deleted it.
    */
-  private synchronized boolean compareAndSet(String key, TableDescriptor expected, TableDescriptor updated) {
+  private synchronized boolean compareAndSet(
+      String key, TableDescriptor expected, TableDescriptor updated) {
     String writeId = UUID.randomUUID().toString();
     reader.watch(writeId);
     try {
@@ -128,7 +133,8 @@ public final class KafkaTableStore implements TableStore {
     }
   }
 
-  private boolean compareAndSet(String key, TableDescriptor expected, TableDescriptor updated, String writeId) {
+  private boolean compareAndSet(
+      String key, TableDescriptor expected, TableDescriptor updated, String writeId) {
     boolean outcomeUnknown = false;
     RuntimeException last = null;
     for (int attempt = 1; attempt <= CAS_ATTEMPTS; attempt++) {
@@ -147,7 +153,9 @@ public final class KafkaTableStore implements TableStore {
         if (!Objects.equals(current == null ? null : current.descriptor(), expected)) {
           return false;
         }
-        byte[] value = updated == null ? null : TableDescriptorCodec.encode(TableEntry.following(current, updated));
+        byte[] value = updated == null
+            ? null
+            : TableDescriptorCodec.encode(TableEntry.following(current, updated));
         long offset = writer.begin(key, value, writeId);
         committing = true;
         writer.commit();
@@ -162,15 +170,21 @@ public final class KafkaTableStore implements TableStore {
         Thread.currentThread().interrupt();
         throw new IllegalStateException("Interrupted while writing table " + key, e);
       }
-      LOG.debug("Change of table {} in {} met another writer (attempt {}), starting over: {}", key, topic, attempt,
+      LOG.debug(
+          "Change of table {} in {} met another writer (attempt {}), starting over: {}",
+          key,
+          topic,
+          attempt,
           last.toString());
       backOff(attempt);
     }
     String outcome = outcomeUnknown
         ? ". The last commit's outcome is unknown: check the table with mink table show before trying again"
         : ". Try again";
-    throw new TableStoreException("Cannot write table " + key + " to the tables topic " + topic + ": other writers "
-        + "or failures stopped " + CAS_ATTEMPTS + " attempts in a row" + outcome, last);
+    throw new TableStoreException(
+        "Cannot write table " + key + " to the tables topic " + topic + ": other writers "
+            + "or failures stopped " + CAS_ATTEMPTS + " attempts in a row" + outcome,
+        last);
   }
 
   /** The failure to retry the change after, or throws when retrying cannot help, as when Mink may not write. */
@@ -187,9 +201,12 @@ public final class KafkaTableStore implements TableStore {
   }
 
   private TableStoreException cannotWrite(String key, Throwable cause) {
-    return new TableStoreException("Cannot write table " + key + " to the tables topic " + topic + ": "
-        + cause.getMessage() + ". Check that Kafka is up and that Mink may write the topic and use the "
-        + "transactional id " + transactionalId(), cause);
+    return new TableStoreException(
+        "Cannot write table " + key + " to the tables topic " + topic + ": "
+            + cause.getMessage()
+            + ". Check that Kafka is up and that Mink may write the topic and use the "
+            + "transactional id " + transactionalId(),
+        cause);
   }
 
   private static void backOff(int attempt) {
@@ -204,8 +221,15 @@ public final class KafkaTableStore implements TableStore {
 
   private void send(String key, byte[] value) {
     try (KafkaProducer<byte[], byte[]> producer = clients.rawProducer("tables", Map.of())) {
-      producer.send(new ProducerRecord<>(topic, 0, null, key.getBytes(StandardCharsets.UTF_8), value,
-          TableEntries.writeIdHeaders(UUID.randomUUID().toString()))).get();
+      producer
+          .send(new ProducerRecord<>(
+              topic,
+              0,
+              null,
+              key.getBytes(StandardCharsets.UTF_8),
+              value,
+              TableEntries.writeIdHeaders(UUID.randomUUID().toString())))
+          .get();
     } catch (ExecutionException e) {
       throw cannotWrite(key, e.getCause());
     } catch (InterruptedException e) {

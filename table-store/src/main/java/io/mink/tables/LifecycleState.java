@@ -24,7 +24,7 @@ public enum LifecycleState {
         return state;
       }
     }
-    throw new IllegalArgumentException("Unknown table state '" + label + "': expected indexing, missing, replaced "
-        + "or removing");
+    throw new IllegalArgumentException("Unknown table state '" + label
+        + "': expected indexing, missing, replaced " + "or removing");
   }
 }

@@ -12,11 +12,12 @@ public record MinkTopics(int replicationFactor, int minInsyncReplicas) {
 
   public MinkTopics {
     if (replicationFactor < 0 || replicationFactor > Short.MAX_VALUE) {
-      throw new IllegalArgumentException("replicationFactor must be between 0 (automatic) and " + Short.MAX_VALUE
-          + ", not " + replicationFactor);
+      throw new IllegalArgumentException("replicationFactor must be between 0 (automatic) and "
+          + Short.MAX_VALUE + ", not " + replicationFactor);
     }
     if (minInsyncReplicas < 0) {
-      throw new IllegalArgumentException("minInsyncReplicas must not be negative, not " + minInsyncReplicas);
+      throw new IllegalArgumentException(
+          "minInsyncReplicas must not be negative, not " + minInsyncReplicas);
     }
   }
 

@@ -16,8 +16,14 @@ import java.util.regex.Pattern;
  * @param lifecycle the table's state, since when and why
  */
 public record TableDescriptor(
-    String namespace, String name, String topic, String topicId, Duration freshness,
-    Map<String, String> options, Instant addedAt, Lifecycle lifecycle) {
+    String namespace,
+    String name,
+    String topic,
+    String topicId,
+    Duration freshness,
+    Map<String, String> options,
+    Instant addedAt,
+    Lifecycle lifecycle) {
   private static final Pattern IDENTIFIER = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
 
   public TableDescriptor {
@@ -34,9 +40,23 @@ public record TableDescriptor(
   }
 
   /** A table just added: indexing since {@code addedAt}. */
-  public TableDescriptor(String namespace, String name, String topic, String topicId, Duration freshness,
-      Map<String, String> options, Instant addedAt) {
-    this(namespace, name, topic, topicId, freshness, options, addedAt, Lifecycle.indexing(addedAt, "added"));
+  public TableDescriptor(
+      String namespace,
+      String name,
+      String topic,
+      String topicId,
+      Duration freshness,
+      Map<String, String> options,
+      Instant addedAt) {
+    this(
+        namespace,
+        name,
+        topic,
+        topicId,
+        freshness,
+        options,
+        addedAt,
+        Lifecycle.indexing(addedAt, "added"));
   }
 
   /** namespace.name, the key of the table in the store and its name in the catalog. */
@@ -65,7 +85,8 @@ public record TableDescriptor(
   }
 
   public TableDescriptor withOptions(Map<String, String> next) {
-    return new TableDescriptor(namespace, name, topic, topicId, freshness, next, addedAt, lifecycle);
+    return new TableDescriptor(
+        namespace, name, topic, topicId, freshness, next, addedAt, lifecycle);
   }
 
   public static boolean isValidIdentifier(String name) {

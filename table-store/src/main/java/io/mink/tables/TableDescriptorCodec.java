@@ -50,8 +50,10 @@ final class TableDescriptorCodec {
       Instant addedAt = Instant.parse(node.get("added_at").asText());
       JsonNode state = node.path("state");
       Lifecycle lifecycle = state.isObject()
-          ? new Lifecycle(LifecycleState.fromLabel(state.get("name").asText()),
-              Instant.parse(state.get("since").asText()), state.path("reason").asText(""))
+          ? new Lifecycle(
+              LifecycleState.fromLabel(state.get("name").asText()),
+              Instant.parse(state.get("since").asText()),
+              state.path("reason").asText(""))
           : Lifecycle.indexing(addedAt, "added");
       TableDescriptor descriptor = new TableDescriptor(
           node.get("namespace").asText(),
@@ -64,8 +66,10 @@ final class TableDescriptorCodec {
           lifecycle);
       return new TableEntry(descriptor, node.path("revision").asLong(0));
     } catch (java.io.IOException | RuntimeException e) {
-      throw new IllegalArgumentException("Unreadable table descriptor "
-          + new String(bytes, StandardCharsets.UTF_8) + ": " + e.getMessage(), e);
+      throw new IllegalArgumentException(
+          "Unreadable table descriptor " + new String(bytes, StandardCharsets.UTF_8) + ": "
+              + e.getMessage(),
+          e);
     }
   }
 }

@@ -36,7 +36,8 @@ final class TableEntries {
   }
 
   /** Applies one record to the entries read so far: an entry, or a tombstone that removes one. */
-  static void apply(Map<String, TableEntry> entries, ConsumerRecord<byte[], byte[]> record, String topic) {
+  static void apply(
+      Map<String, TableEntry> entries, ConsumerRecord<byte[], byte[]> record, String topic) {
     if (record.key() == null) {
       LOG.error("Skipping the entry without a key at offset {} of {}", record.offset(), topic);
       return;
@@ -49,7 +50,8 @@ final class TableEntries {
     try {
       entries.put(name, TableDescriptorCodec.decode(record.value()));
     } catch (IllegalArgumentException e) {
-      LOG.error("Skipping entry {} at offset {} of {}: {}", name, record.offset(), topic, e.getMessage());
+      LOG.error(
+          "Skipping entry {} at offset {} of {}: {}", name, record.offset(), topic, e.getMessage());
     }
   }
 }

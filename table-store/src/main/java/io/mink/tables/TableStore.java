@@ -12,7 +12,9 @@ public interface TableStore extends AutoCloseable {
   List<TableDescriptor> list();
 
   default Optional<TableDescriptor> find(String qualifiedName) {
-    return list().stream().filter(table -> table.qualifiedName().equals(qualifiedName)).findFirst();
+    return list().stream()
+        .filter(table -> table.qualifiedName().equals(qualifiedName))
+        .findFirst();
   }
 
   /** Records a new table unless one of that name is recorded; false when one was. */
@@ -29,7 +31,7 @@ public interface TableStore extends AutoCloseable {
    * handle is closed. A store that cannot tell returns a handle that never calls.
    */
   default Subscription subscribe(Runnable onChange) {
-    return () -> { };
+    return () -> {};
   }
 
   /** A subscription to changes; closing it stops the calls. */

@@ -53,8 +53,9 @@ final class TablesTopicReader implements AutoCloseable {
       long deadline = System.nanoTime() + READ_TIMEOUT.toNanos();
       while (consumer.position(partition, READ_TIMEOUT) < end) {
         if (System.nanoTime() > deadline) {
-          throw new TableStoreException("Cannot read the tables topic " + partition.topic() + " to its end within "
-              + READ_TIMEOUT.toSeconds() + "s: check that its partition has a leader");
+          throw new TableStoreException(
+              "Cannot read the tables topic " + partition.topic() + " to its end within "
+                  + READ_TIMEOUT.toSeconds() + "s: check that its partition has a leader");
         }
         for (ConsumerRecord<byte[], byte[]> record : consumer.poll(Duration.ofMillis(200))) {
           TableEntries.apply(tables, record, partition.topic());
@@ -77,8 +78,9 @@ final class TablesTopicReader implements AutoCloseable {
   Map<String, TableEntry> readToEndOfExistingTopic() {
     Map<String, TableEntry> entries = readToEnd();
     if (consumer == null) {
-      throw new TableStoreException("The tables topic " + partition.topic() + " does not exist. mink table add and "
-          + "mink serve create it (compacted, one partition); Mink does not create it while changing a table");
+      throw new TableStoreException(
+          "The tables topic " + partition.topic() + " does not exist. mink table add and "
+              + "mink serve create it (compacted, one partition); Mink does not create it while changing a table");
     }
     return entries;
   }
@@ -102,10 +104,11 @@ final class TablesTopicReader implements AutoCloseable {
   }
 
   private TableStoreException deleted() {
-    return new TableStoreException("The tables topic " + partition.topic() + " was deleted while Mink used it. It "
-        + "holds every added table, so Mink does not create it again by itself: restore it (compacted, one "
-        + "partition), or restart mink serve, which creates it empty, and add the tables again with mink table add "
-        + "--attach (docs/operations.md)");
+    return new TableStoreException(
+        "The tables topic " + partition.topic() + " was deleted while Mink used it. It "
+            + "holds every added table, so Mink does not create it again by itself: restore it (compacted, one "
+            + "partition), or restart mink serve, which creates it empty, and add the tables again with mink table add "
+            + "--attach (docs/operations.md)");
   }
 
   /** Watches for the committed record of write {@code writeId} from now on, until {@link #unwatch}. */
@@ -130,8 +133,9 @@ final class TablesTopicReader implements AutoCloseable {
     long deadline = System.nanoTime() + READ_TIMEOUT.toNanos();
     while (readToEndOffset() <= offset) {
       if (System.nanoTime() > deadline) {
-        throw new TableStoreException("The entry at offset " + offset + " of the tables topic " + partition.topic()
-            + " was not readable within " + READ_TIMEOUT.toSeconds() + "s after its commit");
+        throw new TableStoreException(
+            "The entry at offset " + offset + " of the tables topic " + partition.topic()
+                + " was not readable within " + READ_TIMEOUT.toSeconds() + "s after its commit");
       }
       sleep(20);
     }

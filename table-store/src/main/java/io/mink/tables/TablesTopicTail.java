@@ -52,7 +52,8 @@ final class TablesTopicTail implements TableStore.Subscription {
           } else if (System.nanoTime() > nextCheck) {
             nextCheck = System.nanoTime() + EXISTENCE_CHECK.toNanos();
             if (consumer.partitionsFor(partition.topic(), RETRY).isEmpty()) {
-              LOG.debug("The tables topic {} is gone: waiting for it to come back", partition.topic());
+              LOG.debug(
+                  "The tables topic {} is gone: waiting for it to come back", partition.topic());
               consumer.unsubscribe();
               onChange.run();
               while (!closed && !assign()) {

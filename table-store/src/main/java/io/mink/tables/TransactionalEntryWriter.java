@@ -33,7 +33,8 @@ final class TransactionalEntryWriter implements AutoCloseable {
   private final CommitStep commitStep;
   private KafkaProducer<byte[], byte[]> producer;
 
-  TransactionalEntryWriter(KafkaClientFactory clients, String topic, String transactionalId, CommitStep commitStep) {
+  TransactionalEntryWriter(
+      KafkaClientFactory clients, String topic, String transactionalId, CommitStep commitStep) {
     this.clients = requireNonNull(clients, "clients is null");
     this.topic = requireNonNull(topic, "topic is null");
     this.transactionalId = requireNonNull(transactionalId, "transactionalId is null");
@@ -45,9 +46,13 @@ final class TransactionalEntryWriter implements AutoCloseable {
     if (producer != null) {
       return;
     }
-    KafkaProducer<byte[], byte[]> created = clients.rawProducer("tables-writer", Map.of(
-        ProducerConfig.TRANSACTIONAL_ID_CONFIG, transactionalId,
-        ProducerConfig.TRANSACTION_TIMEOUT_CONFIG, (int) TRANSACTION_TIMEOUT.toMillis()));
+    KafkaProducer<byte[], byte[]> created = clients.rawProducer(
+        "tables-writer",
+        Map.of(
+            ProducerConfig.TRANSACTIONAL_ID_CONFIG,
+            transactionalId,
+            ProducerConfig.TRANSACTION_TIMEOUT_CONFIG,
+            (int) TRANSACTION_TIMEOUT.toMillis()));
     try {
       created.initTransactions();
     } catch (RuntimeException e) {
@@ -66,8 +71,16 @@ final class TransactionalEntryWriter implements AutoCloseable {
   long begin(String key, byte[] value, String writeId) throws InterruptedException {
     producer.beginTransaction();
     try {
-      return producer.send(new ProducerRecord<>(topic, 0, null, key.getBytes(StandardCharsets.UTF_8), value,
-          TableEntries.writeIdHeaders(writeId))).get().offset();
+      return producer
+          .send(new ProducerRecord<>(
+              topic,
+              0,
+              null,
+              key.getBytes(StandardCharsets.UTF_8),
+              value,
+              TableEntries.writeIdHeaders(writeId)))
+          .get()
+          .offset();
     } catch (ExecutionException e) {
       throw e.getCause() instanceof KafkaException kafka ? kafka : new KafkaException(e.getCause());
     }

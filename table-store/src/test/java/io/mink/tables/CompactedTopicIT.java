@@ -25,23 +25,27 @@ class CompactedTopicIT {
 
     CompactedTopic.ensure(KAFKA.admin(), topic, "status", new MinkTopics(1, 1));
 
-    TopicDescription description = KAFKA.admin().describeTopics(List.of(topic)).allTopicNames().get().get(topic);
+    TopicDescription description =
+        KAFKA.admin().describeTopics(List.of(topic)).allTopicNames().get().get(topic);
     assertThat(description.partitions()).hasSize(1);
     assertThat(description.partitions().get(0).replicas()).hasSize(1);
     ConfigResource resource = new ConfigResource(ConfigResource.Type.TOPIC, topic);
     Config config = KAFKA.admin().describeConfigs(List.of(resource)).all().get().get(resource);
     assertThat(config.get("cleanup.policy").value()).isEqualTo("compact");
     assertThat(config.get("min.insync.replicas").value()).isEqualTo("1");
-    assertThat(config.get("min.insync.replicas").source()).isEqualTo(ConfigEntry.ConfigSource.DYNAMIC_TOPIC_CONFIG);
+    assertThat(config.get("min.insync.replicas").source())
+        .isEqualTo(ConfigEntry.ConfigSource.DYNAMIC_TOPIC_CONFIG);
   }
 
   @Test
   void aReplicationFactorAboveTheBrokersSaysWhichSettingToLower() {
     String topic = "_mink_" + UUID.randomUUID().toString().substring(0, 8);
 
-    assertThatThrownBy(() -> CompactedTopic.ensure(KAFKA.admin(), topic, "tables", new MinkTopics(3, 0)))
+    assertThatThrownBy(
+            () -> CompactedTopic.ensure(KAFKA.admin(), topic, "tables", new MinkTopics(3, 0)))
         .hasMessageStartingWith("Cannot create the tables topic " + topic + ": ")
-        .hasMessageContaining("set [indexer] topic_replication_factor to at most the number of brokers");
+        .hasMessageContaining(
+            "set [indexer] topic_replication_factor to at most the number of brokers");
   }
 
   @Test

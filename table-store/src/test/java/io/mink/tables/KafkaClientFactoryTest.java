@@ -6,11 +6,13 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class KafkaClientFactoryTest {
-  private final KafkaClientFactory clients = new KafkaClientFactory(Map.of(
-      "bootstrap.servers", "kafka:9092",
-      "allow.auto.create.topics", "true",
-      "fetch.max.bytes", "8388608",
-      "client.id", "orders-etl"), "mink");
+  private final KafkaClientFactory clients = new KafkaClientFactory(
+      Map.of(
+          "bootstrap.servers", "kafka:9092",
+          "allow.auto.create.topics", "true",
+          "fetch.max.bytes", "8388608",
+          "client.id", "orders-etl"),
+      "mink");
 
   @Test
   void noSettingLetsAConsumerCreateTopics() {
@@ -25,7 +27,9 @@ class KafkaClientFactoryTest {
 
     Map<String, Object> config = clients.consumerConfig("tiering", clients.untuned(tuning));
 
-    assertThat(config).containsEntry("fetch.max.bytes", "8388608").containsEntry("max.poll.records", 10_000);
+    assertThat(config)
+        .containsEntry("fetch.max.bytes", "8388608")
+        .containsEntry("max.poll.records", 10_000);
   }
 
   @Test

@@ -47,8 +47,10 @@ class KafkaTableStoreIT {
     try (KafkaTableStore store = newStore(uniqueTopic())) {
       TableDescriptor orders = table("orders", "id-1");
       store.add(orders);
-      TableDescriptor missing = orders.withLifecycle(new Lifecycle(LifecycleState.MISSING, ADDED, "gone"));
-      TableDescriptor removing = orders.withLifecycle(new Lifecycle(LifecycleState.REMOVING, ADDED, "removed"));
+      TableDescriptor missing =
+          orders.withLifecycle(new Lifecycle(LifecycleState.MISSING, ADDED, "gone"));
+      TableDescriptor removing =
+          orders.withLifecycle(new Lifecycle(LifecycleState.REMOVING, ADDED, "removed"));
 
       assertThat(store.replace(orders, missing)).isTrue();
       assertThat(store.replace(orders, removing)).as("stale expectation").isFalse();
@@ -92,7 +94,9 @@ class KafkaTableStoreIT {
       }
     }
     try (KafkaTableStore store = newStore(topic)) {
-      assertThat(store.list()).extracting(TableDescriptor::name).containsExactly("orders_0", "orders_1", "orders_2");
+      assertThat(store.list())
+          .extracting(TableDescriptor::name)
+          .containsExactly("orders_0", "orders_1", "orders_2");
     }
   }
 
@@ -114,7 +118,8 @@ class KafkaTableStoreIT {
             int done = 0;
             while (done < increments) {
               TableDescriptor current = store.find("kafka.counter").orElseThrow();
-              TableDescriptor next = current.withTopicId(String.valueOf(Integer.parseInt(current.topicId()) + 1));
+              TableDescriptor next =
+                  current.withTopicId(String.valueOf(Integer.parseInt(current.topicId()) + 1));
               if (store.replace(current, next)) {
                 done++;
               } else {
@@ -132,9 +137,11 @@ class KafkaTableStoreIT {
       threads.shutdownNow();
     }
     try (KafkaTableStore store = newStore(topic)) {
-      assertThat(store.find("kafka.counter").orElseThrow().topicId()).isEqualTo(String.valueOf(writers * increments));
+      assertThat(store.find("kafka.counter").orElseThrow().topicId())
+          .isEqualTo(String.valueOf(writers * increments));
     }
-    System.out.printf("table store: %d compare-and-sets lost to another writer and retried%n", lost.get());
+    System.out.printf(
+        "table store: %d compare-and-sets lost to another writer and retried%n", lost.get());
   }
 
   @SuppressWarnings("try") // the subscription only needs to live meanwhile
@@ -143,12 +150,16 @@ class KafkaTableStoreIT {
     try (KafkaTableStore store = newStore(uniqueTopic())) {
       Semaphore calls = new Semaphore(0);
       try (TableStore.Subscription subscription = store.subscribe(calls::release)) {
-        assertThat(calls.tryAcquire(30, TimeUnit.SECONDS)).as("called once it follows the topic").isTrue();
+        assertThat(calls.tryAcquire(30, TimeUnit.SECONDS))
+            .as("called once it follows the topic")
+            .isTrue();
         TableDescriptor orders = table("orders", "id-1");
         store.add(orders);
         assertThat(calls.tryAcquire(5, TimeUnit.SECONDS)).as("called after add").isTrue();
         store.replace(orders, orders.withFreshness(Duration.ofSeconds(30)));
-        assertThat(calls.tryAcquire(5, TimeUnit.SECONDS)).as("called after replace").isTrue();
+        assertThat(calls.tryAcquire(5, TimeUnit.SECONDS))
+            .as("called after replace")
+            .isTrue();
       }
     }
   }
@@ -163,8 +174,9 @@ class KafkaTableStoreIT {
 
       KAFKA.deleteTopic(topic);
 
-      assertThat(awaitListFailure(store)).hasMessageStartingWith("The tables topic " + topic + " was deleted while Mink "
-          + "used it. It holds every added table, so Mink does not create it again by itself");
+      assertThat(awaitListFailure(store))
+          .hasMessageStartingWith("The tables topic " + topic + " was deleted while Mink "
+              + "used it. It holds every added table, so Mink does not create it again by itself");
       assertThatThrownBy(() -> store.add(table("refunds", "id-2"))).hasMessageContaining(topic);
       assertThat(KAFKA.admin().listTopics().names().get()).doesNotContain(topic);
     }
@@ -176,27 +188,29 @@ class KafkaTableStoreIT {
     try (KafkaTableStore store = newStore(topic)) {
       KAFKA.deleteTopic(topic);
 
-      assertThat(awaitListFailure(store)).hasMessageStartingWith("The tables topic " + topic + " was deleted");
+      assertThat(awaitListFailure(store))
+          .hasMessageStartingWith("The tables topic " + topic + " was deleted");
     }
   }
 
   @Test
   void aChangeToATablesTopicThatDoesNotExistIsRefused() throws Exception {
     String topic = uniqueTopic();
-    KafkaClientFactory clients = new KafkaClientFactory(Map.of("bootstrap.servers", KAFKA.bootstrapServers()),
-        "mink-test");
+    KafkaClientFactory clients =
+        new KafkaClientFactory(Map.of("bootstrap.servers", KAFKA.bootstrapServers()), "mink-test");
     try (KafkaTableStore store = new KafkaTableStore(clients, topic)) {
       assertThat(store.list()).isEmpty();
-      assertThatThrownBy(() -> store.add(table("orders", "id-1"))).hasMessage("The tables topic " + topic + " does "
-          + "not exist. mink table add and mink serve create it (compacted, one partition); Mink does not create it "
-          + "while changing a table");
+      assertThatThrownBy(() -> store.add(table("orders", "id-1")))
+          .hasMessage("The tables topic " + topic + " does "
+              + "not exist. mink table add and mink serve create it (compacted, one partition); Mink does not create it "
+              + "while changing a table");
       assertThat(KAFKA.admin().listTopics().names().get()).doesNotContain(topic);
     }
   }
 
   private static KafkaTableStore newStore(String topic) {
-    KafkaClientFactory clients = new KafkaClientFactory(Map.of("bootstrap.servers", KAFKA.bootstrapServers()),
-        "mink-test");
+    KafkaClientFactory clients =
+        new KafkaClientFactory(Map.of("bootstrap.servers", KAFKA.bootstrapServers()), "mink-test");
     KafkaTableStore store = new KafkaTableStore(clients, topic);
     try (Admin admin = clients.admin()) {
       store.ensureTopic(admin);
@@ -205,7 +219,8 @@ class KafkaTableStoreIT {
   }
 
   private static TableDescriptor table(String name, String topicId) {
-    return new TableDescriptor("kafka", name, name, topicId, Duration.ofMinutes(3), Map.of(), ADDED);
+    return new TableDescriptor(
+        "kafka", name, name, topicId, Duration.ofMinutes(3), Map.of(), ADDED);
   }
 
   private static String uniqueTopic() {
@@ -217,8 +232,11 @@ class KafkaTableStoreIT {
    * is deleted its leader may still answer for it.
    */
   static Throwable awaitListFailure(KafkaTableStore store) {
-    return await("listing the tables to fail after the topic's deletion").atMost(Duration.ofSeconds(90))
-        .pollInterval(Duration.ofMillis(200)).until(() -> listFailure(store), Optional::isPresent).get();
+    return await("listing the tables to fail after the topic's deletion")
+        .atMost(Duration.ofSeconds(90))
+        .pollInterval(Duration.ofMillis(200))
+        .until(() -> listFailure(store), Optional::isPresent)
+        .get();
   }
 
   private static Optional<Throwable> listFailure(KafkaTableStore store) {

@@ -19,20 +19,28 @@ class ManagedClusterTablesTopicIT {
   @Test
   void theStoreCreatesItsTopicAndADeletionIsAnError() throws Exception {
     String topic = "_tables-" + UUID.randomUUID().toString().substring(0, 8);
-    KafkaClientFactory clients = new KafkaClientFactory(Map.of("bootstrap.servers", KAFKA.bootstrapServers()),
-        "mink-test");
-    try (KafkaTableStore store = new KafkaTableStore(clients, topic); Admin admin = clients.admin()) {
+    KafkaClientFactory clients =
+        new KafkaClientFactory(Map.of("bootstrap.servers", KAFKA.bootstrapServers()), "mink-test");
+    try (KafkaTableStore store = new KafkaTableStore(clients, topic);
+        Admin admin = clients.admin()) {
       assertThat(store.list()).isEmpty();
       store.ensureTopic(admin);
-      TableDescriptor orders = new TableDescriptor("kafka", "orders", "orders", "id-1", Duration.ofMinutes(3),
-          Map.of(), Instant.parse("2026-11-30T10:00:00Z"));
+      TableDescriptor orders = new TableDescriptor(
+          "kafka",
+          "orders",
+          "orders",
+          "id-1",
+          Duration.ofMinutes(3),
+          Map.of(),
+          Instant.parse("2026-11-30T10:00:00Z"));
 
       assertThat(store.add(orders)).isTrue();
       assertThat(store.list()).containsExactly(orders);
 
       KAFKA.deleteTopic(topic);
 
-      assertThat(KafkaTableStoreIT.awaitListFailure(store)).hasMessageStartingWith("The tables topic " + topic + " was deleted");
+      assertThat(KafkaTableStoreIT.awaitListFailure(store))
+          .hasMessageStartingWith("The tables topic " + topic + " was deleted");
       assertThat(KAFKA.admin().listTopics().names().get()).doesNotContain(topic);
     }
   }

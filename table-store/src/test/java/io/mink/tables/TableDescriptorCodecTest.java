@@ -14,9 +14,16 @@ class TableDescriptorCodecTest {
 
   @Test
   void aDescriptorReadsBackAsWritten() {
-    TableDescriptor table = new TableDescriptor("sales", "orders", "orders.v1", "abc", Duration.ofSeconds(90),
-        Map.of("iceberg.format-version", "3", "auto-compaction", "true"), ADDED)
-        .withLifecycle(new Lifecycle(LifecycleState.REPLACED, ADDED.plusSeconds(60), "topic orders.v1 was deleted"));
+    TableDescriptor table = new TableDescriptor(
+            "sales",
+            "orders",
+            "orders.v1",
+            "abc",
+            Duration.ofSeconds(90),
+            Map.of("iceberg.format-version", "3", "auto-compaction", "true"),
+            ADDED)
+        .withLifecycle(new Lifecycle(
+            LifecycleState.REPLACED, ADDED.plusSeconds(60), "topic orders.v1 was deleted"));
 
     assertThat(TableDescriptorCodec.decode(TableDescriptorCodec.encode(new TableEntry(table, 7))))
         .isEqualTo(new TableEntry(table, 7));
@@ -24,20 +31,23 @@ class TableDescriptorCodecTest {
 
   @Test
   void theStateIsWrittenWithItsNameTimeAndReason() {
-    TableDescriptor table = new TableDescriptor("kafka", "orders", "orders", "abc", Duration.ofMinutes(3), Map.of(),
-        ADDED);
+    TableDescriptor table = new TableDescriptor(
+        "kafka", "orders", "orders", "abc", Duration.ofMinutes(3), Map.of(), ADDED);
 
-    assertThat(new String(TableDescriptorCodec.encode(new TableEntry(table, 3)), StandardCharsets.UTF_8))
-        .isEqualTo("{\"version\":1,\"revision\":3,"
-        + "\"namespace\":\"kafka\",\"name\":\"orders\",\"topic\":\"orders\",\"topic_id\":\"abc\","
-        + "\"freshness_ms\":180000,\"options\":{},\"added_at\":\"2026-11-01T10:00:00Z\","
-        + "\"state\":{\"name\":\"indexing\",\"since\":\"2026-11-01T10:00:00Z\",\"reason\":\"added\"}}");
+    assertThat(new String(
+            TableDescriptorCodec.encode(new TableEntry(table, 3)), StandardCharsets.UTF_8))
+        .isEqualTo(
+            "{\"version\":1,\"revision\":3,"
+                + "\"namespace\":\"kafka\",\"name\":\"orders\",\"topic\":\"orders\",\"topic_id\":\"abc\","
+                + "\"freshness_ms\":180000,\"options\":{},\"added_at\":\"2026-11-01T10:00:00Z\","
+                + "\"state\":{\"name\":\"indexing\",\"since\":\"2026-11-01T10:00:00Z\",\"reason\":\"added\"}}");
   }
 
   @Test
   void anEntryWrittenBeforeStatesAndRevisionsExistedIsIndexingSinceItWasAddedAtRevisionZero() {
-    String entry = "{\"version\":1,\"namespace\":\"kafka\",\"name\":\"orders\",\"topic\":\"orders\","
-        + "\"topic_id\":\"abc\",\"freshness_ms\":180000,\"options\":{},\"added_at\":\"2026-11-01T10:00:00Z\"}";
+    String entry =
+        "{\"version\":1,\"namespace\":\"kafka\",\"name\":\"orders\",\"topic\":\"orders\","
+            + "\"topic_id\":\"abc\",\"freshness_ms\":180000,\"options\":{},\"added_at\":\"2026-11-01T10:00:00Z\"}";
 
     TableEntry read = TableDescriptorCodec.decode(entry.getBytes(StandardCharsets.UTF_8));
 
@@ -47,11 +57,13 @@ class TableDescriptorCodecTest {
 
   @Test
   void anUnknownStateIsRefusedWithTheStatesThereAre() {
-    String entry = "{\"namespace\":\"kafka\",\"name\":\"orders\",\"topic\":\"orders\",\"freshness_ms\":1000,"
-        + "\"added_at\":\"2026-11-01T10:00:00Z\",\"state\":{\"name\":\"paused\",\"since\":\"2026-11-01T10:00:00Z\"}}";
+    String entry =
+        "{\"namespace\":\"kafka\",\"name\":\"orders\",\"topic\":\"orders\",\"freshness_ms\":1000,"
+            + "\"added_at\":\"2026-11-01T10:00:00Z\",\"state\":{\"name\":\"paused\",\"since\":\"2026-11-01T10:00:00Z\"}}";
 
     assertThatThrownBy(() -> TableDescriptorCodec.decode(entry.getBytes(StandardCharsets.UTF_8)))
         .isInstanceOf(IllegalArgumentException.class)
-        .hasMessageContaining("Unknown table state 'paused': expected indexing, missing, replaced or removing");
+        .hasMessageContaining(
+            "Unknown table state 'paused': expected indexing, missing, replaced or removing");
   }
 }

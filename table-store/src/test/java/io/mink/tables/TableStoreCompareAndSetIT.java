@@ -49,14 +49,19 @@ class TableStoreCompareAndSetIT {
     String topic = topicWithCounterZero();
     try (KafkaTableStore other = newStore(topic);
         KafkaTableStore losing = newStore(topic, once(producer -> {
-          assertThat(other.replace(counter(0), counter(1))).as("the other writer's change").isTrue();
+          assertThat(other.replace(counter(0), counter(1)))
+              .as("the other writer's change")
+              .isTrue();
           try {
             producer.commitTransaction();
           } catch (KafkaException fenced) {
-            throw new InvalidTxnStateException("The producer attempted a transactional operation in an invalid state.");
+            throw new InvalidTxnStateException(
+                "The producer attempted a transactional operation in an invalid state.");
           }
         }))) {
-      assertThat(losing.replace(counter(0), counter(1))).as("the aborted change counted").isFalse();
+      assertThat(losing.replace(counter(0), counter(1)))
+          .as("the aborted change counted")
+          .isFalse();
 
       assertThat(entry(topic)).isEqualTo(new TableEntry(counter(1), 2));
     }
@@ -70,7 +75,9 @@ class TableStoreCompareAndSetIT {
       throw new TimeoutException("The answer to EndTxn was lost");
     }))) {
       assertThat(store.replace(counter(0), counter(1))).isTrue();
-      assertThat(store.replace(counter(1), counter(2))).as("the next change, with a new producer").isTrue();
+      assertThat(store.replace(counter(1), counter(2)))
+          .as("the next change, with a new producer")
+          .isTrue();
 
       assertThat(entry(topic)).isEqualTo(new TableEntry(counter(2), 3));
     }
@@ -86,7 +93,9 @@ class TableStoreCompareAndSetIT {
           assertThat(other.replace(counter(1), counter(2))).isTrue();
           throw new TimeoutException("The answer to EndTxn was lost");
         }))) {
-      assertThat(store.replace(counter(0), counter(1))).as("its own committed change").isTrue();
+      assertThat(store.replace(counter(0), counter(1)))
+          .as("its own committed change")
+          .isTrue();
 
       assertThat(entry(topic)).isEqualTo(new TableEntry(counter(2), 3));
     }
@@ -124,10 +133,16 @@ class TableStoreCompareAndSetIT {
     String topic = uniqueTopic();
     try (KafkaTableStore store = newStore(topic);
         KafkaProducer<byte[], byte[]> producer = clients().rawProducer("old-writer", Map.of())) {
-      String oldEntry = "{\"version\":1,\"namespace\":\"kafka\",\"name\":\"counter\",\"topic\":\"counter\","
-          + "\"topic_id\":\"0\",\"freshness_ms\":180000,\"options\":{},\"added_at\":\"2026-11-30T10:00:00Z\"}";
-      producer.send(new ProducerRecord<>(topic, 0, "kafka.counter".getBytes(StandardCharsets.UTF_8),
-          oldEntry.getBytes(StandardCharsets.UTF_8))).get();
+      String oldEntry =
+          "{\"version\":1,\"namespace\":\"kafka\",\"name\":\"counter\",\"topic\":\"counter\","
+              + "\"topic_id\":\"0\",\"freshness_ms\":180000,\"options\":{},\"added_at\":\"2026-11-30T10:00:00Z\"}";
+      producer
+          .send(new ProducerRecord<>(
+              topic,
+              0,
+              "kafka.counter".getBytes(StandardCharsets.UTF_8),
+              oldEntry.getBytes(StandardCharsets.UTF_8)))
+          .get();
 
       assertThat(store.find("kafka.counter")).contains(counter(0));
       assertThat(store.replace(counter(0), counter(1))).isTrue();
@@ -185,10 +200,13 @@ class TableStoreCompareAndSetIT {
       }
       TableEntry last = entry(topic);
       assertThat(counted.get()).isEqualTo(writers * increments);
-      assertThat(last.descriptor().topicId()).as("run " + run).isEqualTo(String.valueOf(counted.get()));
+      assertThat(last.descriptor().topicId())
+          .as("run " + run)
+          .isEqualTo(String.valueOf(counted.get()));
       assertThat(last.revision()).as("run " + run).isEqualTo(counted.get() + 1L);
-      System.out.printf("table store run %d: %d increments, %d commits with an unknown outcome%n", run,
-          counted.get(), unknownOutcomes.get());
+      System.out.printf(
+          "table store run %d: %d increments, %d commits with an unknown outcome%n",
+          run, counted.get(), unknownOutcomes.get());
     }
   }
 
@@ -200,7 +218,8 @@ class TableStoreCompareAndSetIT {
     return topic;
   }
 
-  private static TransactionalEntryWriter.CommitStep once(TransactionalEntryWriter.CommitStep fault) {
+  private static TransactionalEntryWriter.CommitStep once(
+      TransactionalEntryWriter.CommitStep fault) {
     AtomicBoolean used = new AtomicBoolean();
     return producer -> {
       if (used.compareAndSet(false, true)) {
@@ -213,7 +232,9 @@ class TableStoreCompareAndSetIT {
 
   /** Waits until {@code store} reads {@code expected}: a commit's markers may be written after it returns. */
   private static void awaitEntry(KafkaTableStore store, TableDescriptor expected) {
-    await("reading " + expected).atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(20))
+    await("reading " + expected)
+        .atMost(Duration.ofSeconds(30))
+        .pollInterval(Duration.ofMillis(20))
         .until(() -> store.find(expected.qualifiedName()).equals(Optional.of(expected)));
   }
 
@@ -227,7 +248,8 @@ class TableStoreCompareAndSetIT {
     return newStore(topic, TransactionalEntryWriter.CommitStep.KAFKA);
   }
 
-  private static KafkaTableStore newStore(String topic, TransactionalEntryWriter.CommitStep commitStep) {
+  private static KafkaTableStore newStore(
+      String topic, TransactionalEntryWriter.CommitStep commitStep) {
     KafkaTableStore store = new KafkaTableStore(clients(), topic, commitStep);
     try (Admin admin = clients().admin()) {
       store.ensureTopic(admin);
@@ -236,11 +258,18 @@ class TableStoreCompareAndSetIT {
   }
 
   private static KafkaClientFactory clients() {
-    return new KafkaClientFactory(Map.of("bootstrap.servers", KAFKA.bootstrapServers()), "mink-test");
+    return new KafkaClientFactory(
+        Map.of("bootstrap.servers", KAFKA.bootstrapServers()), "mink-test");
   }
 
   private static TableDescriptor counter(int value) {
-    return new TableDescriptor("kafka", "counter", "counter", String.valueOf(value), Duration.ofMinutes(3), Map.of(),
+    return new TableDescriptor(
+        "kafka",
+        "counter",
+        "counter",
+        String.valueOf(value),
+        Duration.ofMinutes(3),
+        Map.of(),
         ADDED);
   }
 

@@ -20,7 +20,8 @@ final class AvroOrderWriter implements PayloadWriter {
   /** The key schema: the order id as an Avro long. */
   static final String KEY_SCHEMA = "\"long\"";
 
-  private final GenericDatumWriter<GenericRecord> writer = new GenericDatumWriter<>(AvroOrders.VALUE_SCHEMA);
+  private final GenericDatumWriter<GenericRecord> writer =
+      new GenericDatumWriter<>(AvroOrders.VALUE_SCHEMA);
   private final GenericDatumWriter<Object> keyWriter =
       new GenericDatumWriter<>(new Schema.Parser().parse(KEY_SCHEMA));
   private final ByteArrayOutputStream buffer = new ByteArrayOutputStream(512);

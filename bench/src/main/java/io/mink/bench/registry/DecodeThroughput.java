@@ -68,10 +68,11 @@ final class DecodeThroughput {
   private DecodeThroughput(SchemaLanguage language, long seed) {
     this.language = language;
     this.schema = language.compile();
-    MergeResult merged = SchemaMerge.mergeValue(TableSchema.initial(KafkaColumns.SCHEMA), schema.type());
+    MergeResult merged =
+        SchemaMerge.mergeValue(TableSchema.initial(KafkaColumns.SCHEMA), schema.type());
     if (!(merged instanceof MergeResult.Merged ok)) {
-      throw new IllegalStateException("Mink cannot merge the " + language.displayName() + " Order schema into a "
-          + "table: " + ((MergeResult.Unmergeable) merged).reason());
+      throw new IllegalStateException("Mink cannot merge the " + language.displayName()
+          + " Order schema into a " + "table: " + ((MergeResult.Unmergeable) merged).reason());
     }
     this.assembler = new RowAssembler(ok.schema());
     PayloadWriter writer = language.newWriter();
@@ -81,8 +82,18 @@ final class DecodeThroughput {
       Order order = OrderSamples.seeded(random, i);
       payloads[i] = writer.write(order);
       bytes += payloads[i].length;
-      records.add(new ConsumerRecord<>("bench-decode", 0, i, 1_700_000_000_000L + i, TimestampType.CREATE_TIME, -1,
-          payloads[i].length, null, payloads[i], new RecordHeaders(), Optional.empty()));
+      records.add(new ConsumerRecord<>(
+          "bench-decode",
+          0,
+          i,
+          1_700_000_000_000L + i,
+          TimestampType.CREATE_TIME,
+          -1,
+          payloads[i].length,
+          null,
+          payloads[i],
+          new RecordHeaders(),
+          Optional.empty()));
       if (i < 100) {
         OrderCheck.verify(language.displayName(), row(i), order, language.orders());
       }
@@ -97,7 +108,8 @@ final class DecodeThroughput {
       bench.pass(false);
       bench.pass(true);
     }
-    return new Result(language, (double) bench.payloadBytes / PAYLOADS, bench.runs(false), bench.runs(true));
+    return new Result(
+        language, (double) bench.payloadBytes / PAYLOADS, bench.runs(false), bench.runs(true));
   }
 
   private Speed runs(boolean toRows) {
@@ -105,7 +117,8 @@ final class DecodeThroughput {
     long records = 0;
     long cpu = 0;
     for (int run = 0; run < RUNS; run++) {
-      long cpuAtStart = THREADS.isCurrentThreadCpuTimeSupported() ? THREADS.getCurrentThreadCpuTime() : -1;
+      long cpuAtStart =
+          THREADS.isCurrentThreadCpuTimeSupported() ? THREADS.getCurrentThreadCpuTime() : -1;
       long started = System.nanoTime();
       long runRecords = 0;
       long elapsed;
@@ -118,7 +131,8 @@ final class DecodeThroughput {
       records += runRecords;
     }
     Arrays.sort(speeds);
-    return new Speed(speeds[RUNS - 1], speeds[RUNS / 2], cpu <= 0 ? Double.NaN : records * 1e9 / cpu);
+    return new Speed(
+        speeds[RUNS - 1], speeds[RUNS / 2], cpu <= 0 ? Double.NaN : records * 1e9 / cpu);
   }
 
   /** Decodes every payload once, also into a row when asked; returns how many. */
@@ -133,12 +147,15 @@ final class DecodeThroughput {
     try {
       return schema.decode(payloads[i], 0, payloads[i].length);
     } catch (UndecodableException e) {
-      throw new IllegalStateException("Mink cannot decode " + language.displayName() + " payload " + i
-          + " written by the reference library: " + e.getMessage(), e);
+      throw new IllegalStateException(
+          "Mink cannot decode " + language.displayName() + " payload " + i
+              + " written by the reference library: " + e.getMessage(),
+          e);
     }
   }
 
   private Record row(int i) {
-    return assembler.row(records.get(i), PartResult.ABSENT, new PartResult.Decoded(REF, schema, decode(i)));
+    return assembler.row(
+        records.get(i), PartResult.ABSENT, new PartResult.Decoded(REF, schema, decode(i)));
   }
 }

@@ -18,7 +18,8 @@ final class JsonOrderWriter implements PayloadWriter {
     try {
       return mapper.writeValueAsBytes(JsonSchemaOrders.value(order));
     } catch (JsonProcessingException e) {
-      throw new UncheckedIOException("Jackson cannot write a benchmark order: " + e.getMessage(), e);
+      throw new UncheckedIOException(
+          "Jackson cannot write a benchmark order: " + e.getMessage(), e);
     }
   }
 }

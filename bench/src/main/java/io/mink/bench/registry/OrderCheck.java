@@ -17,12 +17,16 @@ final class OrderCheck {
 
   static void verify(String source, Record row, Order order, OrderLanguage language) {
     Map<String, Object> actual = OrderColumns.of(row);
-    for (Map.Entry<String, Object> expected : OrderColumns.expected(order, language).entrySet()) {
+    for (Map.Entry<String, Object> expected :
+        OrderColumns.expected(order, language).entrySet()) {
       Object value = actual.get(expected.getKey());
       if (!Objects.equals(value, expected.getValue())) {
-        throw new IllegalStateException(source + " decoded column " + expected.getKey() + " as " + value + " ("
-            + (value == null ? "null" : value.getClass().getSimpleName()) + "), but the order holds "
-            + expected.getValue() + ": the benchmark's schemas or writers disagree with Mink's decoder");
+        throw new IllegalStateException(
+            source + " decoded column " + expected.getKey() + " as " + value + " ("
+                + (value == null ? "null" : value.getClass().getSimpleName())
+                + "), but the order holds "
+                + expected.getValue()
+                + ": the benchmark's schemas or writers disagree with Mink's decoder");
       }
     }
   }

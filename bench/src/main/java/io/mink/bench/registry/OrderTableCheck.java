@@ -28,24 +28,27 @@ final class OrderTableCheck {
     for (Snapshot snapshot : table.snapshots()) {
       for (String key : snapshot.summary().keySet()) {
         if (key.startsWith(RAW_PREFIX)) {
-          throw new IllegalStateException("Snapshot " + snapshot.snapshotId() + " of " + table.name() + " counts "
-              + snapshot.summary().get(key) + " parts left raw as " + key + ": not every row was decoded");
+          throw new IllegalStateException("Snapshot " + snapshot.snapshotId() + " of "
+              + table.name() + " counts " + snapshot.summary().get(key) + " parts left raw as "
+              + key + ": not every row was decoded");
         }
       }
     }
     Record first = firstRow(table);
     Order order = OrderSamples.seeded(new Random(RegistryTopic.SEED), 0);
     OrderCheck.verify("Mink's table", first, order, OrderLanguage.AVRO);
-    if (first.getField("_kafka_value") != null || !Long.valueOf(order.id()).equals(first.getField("_kafka_decoded_key"))) {
-      throw new IllegalStateException("The row of partition 0 offset 0 kept its raw value or lacks its decoded key: "
-          + first);
+    if (first.getField("_kafka_value") != null
+        || !Long.valueOf(order.id()).equals(first.getField("_kafka_decoded_key"))) {
+      throw new IllegalStateException(
+          "The row of partition 0 offset 0 kept its raw value or lacks its decoded key: " + first);
     }
   }
 
   private static Record firstRow(Table table) {
     List<Record> rows = new ArrayList<>();
     try (CloseableIterable<Record> records = IcebergGenerics.read(table)
-        .where(Expressions.and(Expressions.equal("_kafka_partition", 0), Expressions.equal("_kafka_offset", 0L)))
+        .where(Expressions.and(
+            Expressions.equal("_kafka_partition", 0), Expressions.equal("_kafka_offset", 0L)))
         .build()) {
       records.forEach(record -> rows.add(record.copy()));
     } catch (IOException e) {

@@ -64,7 +64,8 @@ public final class RegistryIndexingBenchmark {
   public static void main(String[] args) {
     Main.useMinkLogging();
     if (args.length > 1 || List.of(args).contains("-h") || List.of(args).contains("--help")) {
-      System.err.println("Usage: bench/registry-indexing [records (default " + DEFAULT_RECORDS + ")]");
+      System.err.println(
+          "Usage: bench/registry-indexing [records (default " + DEFAULT_RECORDS + ")]");
       System.exit(args.length > 1 ? 2 : 0);
     }
     int records = records(args);
@@ -76,11 +77,16 @@ public final class RegistryIndexingBenchmark {
     IndexerSettings settings = IndexerSettings.defaults();
     int lanes = settings.writerThreads();
     BenchmarkReport report = new BenchmarkReport(out, "registry indexing", lanes);
-    report.header(List.of(
-        String.format(Locale.ROOT, "records    part 1: %,d orders per language; part 2: %,d Avro orders, %d partitions,"
-            + " Confluent prefix on key (Avro long) and value (21-field Order), no headers", DecodeThroughput.PAYLOADS,
-            records, PARTITIONS),
-        "MB = 10^6 bytes (part 1: payload bytes; part 2: key + value + header bytes, prefixes included)"));
+    report.header(
+        List.of(
+            String.format(
+                Locale.ROOT,
+                "records    part 1: %,d orders per language; part 2: %,d Avro orders, %d partitions,"
+                    + " Confluent prefix on key (Avro long) and value (21-field Order), no headers",
+                DecodeThroughput.PAYLOADS,
+                records,
+                PARTITIONS),
+            "MB = 10^6 bytes (part 1: payload bytes; part 2: key + value + header bytes, prefixes included)"));
 
     DecodeReport decoding = new DecodeReport(out);
     decoding.decodeHeader();
@@ -92,29 +98,45 @@ public final class RegistryIndexingBenchmark {
     decoding.endToEndHeader(records);
     try (FakeSchemaRegistry registry = FakeSchemaRegistry.start();
         KafkaBroker broker = new KafkaBroker().start()) {
-      int keyId = registry.register(TOPIC + "-key", SchemaType.AVRO, AvroOrderWriter.KEY_SCHEMA).id();
-      int valueId = registry.register(TOPIC + "-value", SchemaType.AVRO, AvroOrders.VALUE_SCHEMA.toString()).id();
+      int keyId = registry
+          .register(TOPIC + "-key", SchemaType.AVRO, AvroOrderWriter.KEY_SCHEMA)
+          .id();
+      int valueId = registry
+          .register(TOPIC + "-value", SchemaType.AVRO, AvroOrders.VALUE_SCHEMA.toString())
+          .id();
       broker.createTopic(TOPIC, PARTITIONS, BenchmarkTopic.TOPIC_CONFIGS);
-      report.produced(RegistryTopic.produce(broker, TOPIC, records, PARTITIONS, keyId, valueId),
+      report.produced(
+          RegistryTopic.produce(broker, TOPIC, records, PARTITIONS, keyId, valueId),
           "generation and Avro writing");
       Map<Integer, Long> ends = BenchmarkTopic.endOffsets(broker, TOPIC, records);
 
       report.warmUp(FetchLimit.read(broker, TOPIC, ends));
-      PhaseResult fetch = report.phase(PhaseResult.measure("(a) fetch limit, 1 consumer", records,
-          () -> FetchLimit.read(broker, TOPIC, ends)));
+      PhaseResult fetch = report.phase(PhaseResult.measure(
+          "(a) fetch limit, 1 consumer", records, () -> FetchLimit.read(broker, TOPIC, ends)));
       long targetFileSize = settings.targetFileSizeBytes();
-      report.writeWarmUp(typedWrite(broker, registry, ends, lanes, targetFileSize, WRITE_WARM_UP_RECORDS));
-      PhaseResult writeOne = report.phase(PhaseResult.measure("(b) typed write, 1 thread", records,
+      report.writeWarmUp(
+          typedWrite(broker, registry, ends, lanes, targetFileSize, WRITE_WARM_UP_RECORDS));
+      PhaseResult writeOne = report.phase(PhaseResult.measure(
+          "(b) typed write, 1 thread",
+          records,
           () -> typedWrite(broker, registry, ends, 1, targetFileSize, Long.MAX_VALUE)));
       PhaseResult writeLanes = report.phase(PhaseResult.measure(
-          "(b) typed write, " + lanes + (lanes == 1 ? " thread" : " threads"), records,
+          "(b) typed write, " + lanes + (lanes == 1 ? " thread" : " threads"),
+          records,
           () -> typedWrite(broker, registry, ends, lanes, targetFileSize, Long.MAX_VALUE)));
       AtomicReference<Outcome> outcome = new AtomicReference<>();
-      PhaseResult mink = report.phase(PhaseResult.measure("(c) Mink end to end, decoded", records, () -> {
-        outcome.set(MinkEndToEnd.index(broker, TOPIC, ends, settings, Map.of(), decoder(registry),
-            OrderTableCheck::verify));
-        return outcome.get().throughput();
-      }));
+      PhaseResult mink =
+          report.phase(PhaseResult.measure("(c) Mink end to end, decoded", records, () -> {
+            outcome.set(MinkEndToEnd.index(
+                broker,
+                TOPIC,
+                ends,
+                settings,
+                Map.of(),
+                decoder(registry),
+                OrderTableCheck::verify));
+            return outcome.get().throughput();
+          }));
       report.mink(outcome.get(), records, CHECKED);
       report.summary(1, fetch, writeOne, writeLanes, mink, outcome.get(), records, CHECKED);
     }
@@ -124,15 +146,29 @@ public final class RegistryIndexingBenchmark {
    * Phase (b), the typed write limit: the records decoded into the rows a round builds, {@link
    * #CHUNK_RECORDS_PER_PARTITION} per partition at a time and untimed, then written (timed).
    */
-  private static Throughput typedWrite(KafkaBroker broker, FakeSchemaRegistry registry, Map<Integer, Long> ends,
-      int threads, long targetFileSize, long maxRecords) {
-    return WriteLimit.write(broker, TOPIC, ends, new TypedRows(decoder(registry)), CHUNK_RECORDS_PER_PARTITION,
-        threads, targetFileSize, Map.of(), maxRecords);
+  private static Throughput typedWrite(
+      KafkaBroker broker,
+      FakeSchemaRegistry registry,
+      Map<Integer, Long> ends,
+      int threads,
+      long targetFileSize,
+      long maxRecords) {
+    return WriteLimit.write(
+        broker,
+        TOPIC,
+        ends,
+        new TypedRows(decoder(registry)),
+        CHUNK_RECORDS_PER_PARTITION,
+        threads,
+        targetFileSize,
+        Map.of(),
+        maxRecords);
   }
 
   /** The decoder the sidecar builds for a Confluent registry at this URL: fresh, so its caches start empty. */
   private static PartDecoder decoder(FakeSchemaRegistry registry) {
-    return RegistryDecoders.forRegistry(ConfluentRegistryClient.create(ConfluentRegistrySettings.of(registry.url())));
+    return RegistryDecoders.forRegistry(
+        ConfluentRegistryClient.create(ConfluentRegistrySettings.of(registry.url())));
   }
 
   private static int records(String[] args) {

@@ -26,18 +26,21 @@ final class RegistryTopic {
   private RegistryTopic() {}
 
   /** Sends {@code records} orders and waits until every one is acknowledged. Generation and encoding are timed too. */
-  static Throughput produce(KafkaBroker broker, String topic, int records, int partitions, int keyId, int valueId) {
+  static Throughput produce(
+      KafkaBroker broker, String topic, int records, int partitions, int keyId, int valueId) {
     AtomicReference<Exception> failure = new AtomicReference<>();
     AvroOrderWriter avro = new AvroOrderWriter();
     Random random = new Random(SEED);
     long bytes = 0;
     long started = System.nanoTime();
-    try (KafkaProducer<byte[], byte[]> producer = broker.newProducer(BenchmarkTopic.PRODUCER_SETTINGS)) {
+    try (KafkaProducer<byte[], byte[]> producer =
+        broker.newProducer(BenchmarkTopic.PRODUCER_SETTINGS)) {
       for (int i = 0; i < records && failure.get() == null; i++) {
         Order order = OrderSamples.seeded(random, i);
         byte[] key = confluent(keyId, avro.writeKey(order.id()));
         byte[] value = confluent(valueId, avro.write(order));
-        var unused = producer.send(new ProducerRecord<>(topic, i % partitions, BASE_TIMESTAMP + i, key, value),
+        var unused = producer.send(
+            new ProducerRecord<>(topic, i % partitions, BASE_TIMESTAMP + i, key, value),
             (metadata, error) -> {
               if (error != null) {
                 failure.compareAndSet(null, error);
@@ -48,14 +51,20 @@ final class RegistryTopic {
       producer.flush();
     }
     if (failure.get() != null) {
-      throw new IllegalStateException("Cannot produce the benchmark orders to topic " + topic + ": "
-          + failure.get().getMessage() + "; check the broker's log above", failure.get());
+      throw new IllegalStateException(
+          "Cannot produce the benchmark orders to topic " + topic + ": "
+              + failure.get().getMessage() + "; check the broker's log above",
+          failure.get());
     }
     return new Throughput(records, bytes, System.nanoTime() - started, CpuSplit.NONE);
   }
 
   /** Confluent's wire format: byte 0, the schema id as a big-endian int32, the payload. */
   static byte[] confluent(int schemaId, byte[] payload) {
-    return ByteBuffer.allocate(5 + payload.length).put((byte) 0).putInt(schemaId).put(payload).array();
+    return ByteBuffer.allocate(5 + payload.length)
+        .put((byte) 0)
+        .putInt(schemaId)
+        .put(payload)
+        .array();
   }
 }

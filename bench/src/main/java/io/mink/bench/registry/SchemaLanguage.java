@@ -16,7 +16,9 @@ import java.util.function.Supplier;
 enum SchemaLanguage {
   AVRO(OrderLanguage.AVRO, AvroOrderWriter::new, AvroSchemaCompiler::new),
   /** A protobuf-java DynamicMessage of the descriptor built from the .proto text, serialized. */
-  PROTOBUF(OrderLanguage.PROTOBUF, () -> order -> ProtobufOrders.value(order).toByteArray(),
+  PROTOBUF(
+      OrderLanguage.PROTOBUF,
+      () -> order -> ProtobufOrders.value(order).toByteArray(),
       ProtobufSchemaCompiler::new),
   JSON(OrderLanguage.JSON, JsonOrderWriter::new, JsonSchemaCompiler::new);
 
@@ -24,7 +26,8 @@ enum SchemaLanguage {
   private final Supplier<PayloadWriter> writer;
   private final Supplier<SchemaCompiler> compiler;
 
-  SchemaLanguage(OrderLanguage orders, Supplier<PayloadWriter> writer, Supplier<SchemaCompiler> compiler) {
+  SchemaLanguage(
+      OrderLanguage orders, Supplier<PayloadWriter> writer, Supplier<SchemaCompiler> compiler) {
     this.orders = orders;
     this.writer = writer;
     this.compiler = compiler;
@@ -52,8 +55,8 @@ enum SchemaLanguage {
     try {
       return compiler.get().compile(registered());
     } catch (UnreadableSchemaException e) {
-      throw new IllegalStateException("Mink cannot compile the benchmark's " + displayName() + " schema: "
-          + e.getMessage(), e);
+      throw new IllegalStateException(
+          "Mink cannot compile the benchmark's " + displayName() + " schema: " + e.getMessage(), e);
     }
   }
 }

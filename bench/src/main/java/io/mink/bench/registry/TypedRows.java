@@ -66,18 +66,19 @@ final class TypedRows implements ChunkRows<Record> {
   }
 
   private Schema merged(PartResult key, PartResult value) {
-    MergeResult withKey = SchemaMerge.mergeKey(start, ((PartResult.Decoded) key).schema().type());
+    MergeResult withKey =
+        SchemaMerge.mergeKey(start, ((PartResult.Decoded) key).schema().type());
     if (withKey instanceof MergeResult.Merged merged) {
-      MergeResult withValue = SchemaMerge.mergeValue(merged.table(),
-          ((PartResult.Decoded) value).schema().type());
+      MergeResult withValue = SchemaMerge.mergeValue(
+          merged.table(), ((PartResult.Decoded) value).schema().type());
       if (withValue instanceof MergeResult.Merged both) {
         return both.schema();
       }
       throw new IllegalStateException("Cannot merge the benchmark's value schema: "
           + ((MergeResult.Unmergeable) withValue).reason());
     }
-    throw new IllegalStateException("Cannot merge the benchmark's key schema: "
-        + ((MergeResult.Unmergeable) withKey).reason());
+    throw new IllegalStateException(
+        "Cannot merge the benchmark's key schema: " + ((MergeResult.Unmergeable) withKey).reason());
   }
 
   private PartResult decode(ConsumerRecord<byte[], byte[]> record, byte[] bytes, String part) {
@@ -85,11 +86,13 @@ final class TypedRows implements ChunkRows<Record> {
     try {
       result = decoder.decode(bytes, null);
     } catch (RegistryUnavailableException e) {
-      throw new IllegalStateException("The in-process schema registry is unavailable: " + e.getMessage(), e);
+      throw new IllegalStateException(
+          "The in-process schema registry is unavailable: " + e.getMessage(), e);
     }
     if (!(result instanceof PartResult.Decoded)) {
-      throw new IllegalStateException("The " + part + " of partition " + record.partition() + " offset "
-          + record.offset() + " did not decode (" + result + "): the write-limit rows would not be typed");
+      throw new IllegalStateException(
+          "The " + part + " of partition " + record.partition() + " offset " + record.offset()
+              + " did not decode (" + result + "): the write-limit rows would not be typed");
     }
     return result;
   }

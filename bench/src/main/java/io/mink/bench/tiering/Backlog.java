@@ -25,9 +25,11 @@ import org.apache.kafka.common.IsolationLevel;
  * @param bytesPerRecord key + value + header bytes of one record, the MB of every MB/s
  * @param produceNanos how long producing took
  */
-record Backlog(Map<String, Map<Integer, Long>> ends, long records, int bytesPerRecord, long produceNanos) {
+record Backlog(
+    Map<String, Map<Integer, Long>> ends, long records, int bytesPerRecord, long produceNanos) {
   /** The size of the records' key and of their one header ("source" = "mink-benchmark"). */
   static final int KEY_BYTES = 16;
+
   static final int HEADER_BYTES = 6 + 14;
   private static final long SEED = 20_251_201L;
   private static final int CHUNK_RECORDS = 100_000;
@@ -58,34 +60,40 @@ record Backlog(Map<String, Map<Integer, Long>> ends, long records, int bytesPerR
     }
     AtomicReference<Exception> failure = new AtomicReference<>();
     long started = System.nanoTime();
-    try (KafkaProducer<byte[], byte[]> producer = broker.newProducer(BenchmarkTopic.PRODUCER_SETTINGS)) {
+    try (KafkaProducer<byte[], byte[]> producer =
+        broker.newProducer(BenchmarkTopic.PRODUCER_SETTINGS)) {
       for (int table = 0; table < topics.size() && failure.get() == null; table++) {
         for (int first = 0; first < shape.recordsPerTable(); first += CHUNK_RECORDS) {
           int count = Math.min(CHUNK_RECORDS, shape.recordsPerTable() - first);
-          for (TestRecord record : TestRecords.sized(SEED + 1_000L * table + first, count, valueBytes,
-              shape.partitions())) {
-            var unused = producer.send(record.toProducerRecord(topics.get(table)), (metadata, error) -> {
-              if (error != null) {
-                failure.compareAndSet(null, error);
-              }
-            });
+          for (TestRecord record : TestRecords.sized(
+              SEED + 1_000L * table + first, count, valueBytes, shape.partitions())) {
+            var unused =
+                producer.send(record.toProducerRecord(topics.get(table)), (metadata, error) -> {
+                  if (error != null) {
+                    failure.compareAndSet(null, error);
+                  }
+                });
           }
         }
       }
       producer.flush();
     }
     if (failure.get() != null) {
-      throw new IllegalStateException("Cannot produce the backlog to topics " + prefix + "-*: "
-          + failure.get().getMessage() + "; check the broker's log above", failure.get());
+      throw new IllegalStateException(
+          "Cannot produce the backlog to topics " + prefix + "-*: "
+              + failure.get().getMessage() + "; check the broker's log above",
+          failure.get());
     }
     long nanos = System.nanoTime() - started;
     Map<String, Map<Integer, Long>> ends = new LinkedHashMap<>();
     for (String topic : topics) {
-      Map<Integer, Long> topicEnds = new TreeMap<>(broker.endOffsets(topic, IsolationLevel.READ_COMMITTED));
+      Map<Integer, Long> topicEnds =
+          new TreeMap<>(broker.endOffsets(topic, IsolationLevel.READ_COMMITTED));
       long total = topicEnds.values().stream().mapToLong(Long::longValue).sum();
       if (total != shape.recordsPerTable()) {
-        throw new IllegalStateException("Topic " + topic + " holds " + total + " records after producing "
-            + shape.recordsPerTable() + ": the benchmark needs a fresh broker");
+        throw new IllegalStateException(
+            "Topic " + topic + " holds " + total + " records after producing "
+                + shape.recordsPerTable() + ": the benchmark needs a fresh broker");
       }
       ends.put(topic, topicEnds);
     }

@@ -33,11 +33,18 @@ final class BacklogRun {
    * @param indexer extra [indexer] keys of every sidecar's mink.toml (TOML values: numbers bare, strings quoted)
    * @param timeout how long the sidecars may take to catch up before the run fails
    */
-  static IndexingResult run(MinkDeployment deployment, Backlog backlog, int instances, String jvmOptions,
-      Map<String, String> indexer, Duration timeout) throws InterruptedException {
+  static IndexingResult run(
+      MinkDeployment deployment,
+      Backlog backlog,
+      int instances,
+      String jvmOptions,
+      Map<String, String> indexer,
+      Duration timeout)
+      throws InterruptedException {
     Map<TableIdentifier, Map<Integer, Long>> tables = new LinkedHashMap<>();
     for (String topic : backlog.topics()) {
-      tables.put(deployment.addTable(topic, Duration.ofMinutes(3)), backlog.ends().get(topic));
+      tables.put(
+          deployment.addTable(topic, Duration.ofMinutes(3)), backlog.ends().get(topic));
     }
     List<SidecarInstance> sidecars = new ArrayList<>();
     List<HeapMetrics> metrics = new ArrayList<>();
@@ -45,14 +52,18 @@ final class BacklogRun {
     try {
       for (int instance = 1; instance <= instances; instance++) {
         int port = MinkDeployment.freePort();
-        sidecars.add(SidecarInstance.start(instance, deployment.writeConfig(instance, port, indexer), jvmOptions,
+        sidecars.add(SidecarInstance.start(
+            instance,
+            deployment.writeConfig(instance, port, indexer),
+            jvmOptions,
             deployment.directory()));
         metrics.add(HeapMetrics.start(port, instance));
       }
       for (SidecarInstance sidecar : sidecars) {
         sidecar.awaitServing(STARTUP);
       }
-      Map<TableIdentifier, MinkSnapshot> caughtUp = awaitCaughtUp(deployment, tables, sidecars, timeout);
+      Map<TableIdentifier, MinkSnapshot> caughtUp =
+          awaitCaughtUp(deployment, tables, sidecars, timeout);
       long sidecarCpu = 0;
       for (SidecarInstance sidecar : sidecars) {
         long cpu = sidecar.cpuNanos();
@@ -72,8 +83,11 @@ final class BacklogRun {
     }
   }
 
-  private static Map<TableIdentifier, MinkSnapshot> awaitCaughtUp(MinkDeployment deployment,
-      Map<TableIdentifier, Map<Integer, Long>> tables, List<SidecarInstance> sidecars, Duration timeout)
+  private static Map<TableIdentifier, MinkSnapshot> awaitCaughtUp(
+      MinkDeployment deployment,
+      Map<TableIdentifier, Map<Integer, Long>> tables,
+      List<SidecarInstance> sidecars,
+      Duration timeout)
       throws InterruptedException {
     Map<TableIdentifier, MinkSnapshot> caughtUp = new HashMap<>();
     long deadline = System.nanoTime() + timeout.toNanos();
@@ -97,21 +111,32 @@ final class BacklogRun {
         StringBuilder behind = new StringBuilder();
         tables.forEach((identifier, ends) -> {
           if (!caughtUp.containsKey(identifier)) {
-            behind.append("\n  ").append(identifier).append(" at ").append(deployment.lakeOffsets(identifier))
-                .append(", end offsets ").append(LakeOffsets.of(ends));
+            behind
+                .append("\n  ")
+                .append(identifier)
+                .append(" at ")
+                .append(deployment.lakeOffsets(identifier))
+                .append(", end offsets ")
+                .append(LakeOffsets.of(ends));
           }
         });
-        throw new IllegalStateException("The sidecars did not index the backlog within " + timeout.toMinutes()
-            + " min; tables behind:" + behind + "\nlast lines of instance 1:\n" + sidecars.get(0).tail());
+        throw new IllegalStateException("The sidecars did not index the backlog within "
+            + timeout.toMinutes() + " min; tables behind:" + behind
+            + "\nlast lines of instance 1:\n" + sidecars.get(0).tail());
       }
       Thread.sleep(POLL.toMillis());
     }
     return caughtUp;
   }
 
-  private static IndexingResult result(MinkDeployment deployment, Backlog backlog,
-      Map<TableIdentifier, Map<Integer, Long>> tables, Map<TableIdentifier, MinkSnapshot> caughtUp,
-      List<SidecarInstance> sidecars, List<HeapMetrics> metrics, MachineLoad.Usage usage) {
+  private static IndexingResult result(
+      MinkDeployment deployment,
+      Backlog backlog,
+      Map<TableIdentifier, Map<Integer, Long>> tables,
+      Map<TableIdentifier, MinkSnapshot> caughtUp,
+      List<SidecarInstance> sidecars,
+      List<HeapMetrics> metrics,
+      MachineLoad.Usage usage) {
     List<CommitLine> commits = new ArrayList<>();
     sidecars.forEach(sidecar -> commits.addAll(sidecar.commits()));
     long firstRoundStart = Long.MAX_VALUE;
@@ -124,36 +149,63 @@ final class BacklogRun {
       lastCommit = Math.max(lastCommit, caughtUp.get(identifier).timestampMillis());
       for (MinkSnapshot snapshot : minkSnapshots) {
         for (CommitLine commit : commits) {
-          if (commit.table().equals(identifier.toString()) && commit.offsets().equals(snapshot.offsets())) {
-            firstRoundStart = Math.min(firstRoundStart, snapshot.timestampMillis() - commit.durationMillis());
-            tablesByInstance.computeIfAbsent(commit.instance(), i -> new TreeSet<>()).add(identifier.name());
+          if (commit.table().equals(identifier.toString())
+              && commit.offsets().equals(snapshot.offsets())) {
+            firstRoundStart =
+                Math.min(firstRoundStart, snapshot.timestampMillis() - commit.durationMillis());
+            tablesByInstance
+                .computeIfAbsent(commit.instance(), i -> new TreeSet<>())
+                .add(identifier.name());
           }
         }
       }
     }
-    long launched = sidecars.stream().mapToLong(SidecarInstance::launchedAtMillis).min().orElseThrow();
-    long serving = sidecars.stream().mapToLong(SidecarInstance::servingAtMillis).max().orElseThrow();
-    long owning = sidecars.stream().mapToLong(SidecarInstance::ownershipAtMillis).max().orElseThrow();
+    long launched =
+        sidecars.stream().mapToLong(SidecarInstance::launchedAtMillis).min().orElseThrow();
+    long serving =
+        sidecars.stream().mapToLong(SidecarInstance::servingAtMillis).max().orElseThrow();
+    long owning =
+        sidecars.stream().mapToLong(SidecarInstance::ownershipAtMillis).max().orElseThrow();
     if (firstRoundStart == Long.MAX_VALUE) {
       firstRoundStart = serving;
     }
     long verifyStarted = System.nanoTime();
     long rows = 0;
     for (Map.Entry<TableIdentifier, Map<Integer, Long>> table : tables.entrySet()) {
-      rows += RowCheck.verify(deployment.load(table.getKey()), table.getKey().name(), table.getValue());
+      rows +=
+          RowCheck.verify(deployment.load(table.getKey()), table.getKey().name(), table.getValue());
     }
     double verifySeconds = (System.nanoTime() - verifyStarted) / 1e9;
     List<IndexingResult.Instance> instances = new ArrayList<>();
     for (int i = 0; i < sidecars.size(); i++) {
       SidecarInstance sidecar = sidecars.get(i);
-      long instanceRows = commits.stream().filter(c -> c.instance() == sidecar.instance())
-          .mapToLong(CommitLine::rows).sum();
-      instances.add(new IndexingResult.Instance(sidecar.instance(), sidecar.gc(), metrics.get(i).peakBytes(),
-          metrics.get(i).samples(), List.copyOf(tablesByInstance.getOrDefault(sidecar.instance(), new TreeSet<>())),
-          instanceRows, sidecar.sawOutOfMemory()));
+      long instanceRows = commits.stream()
+          .filter(c -> c.instance() == sidecar.instance())
+          .mapToLong(CommitLine::rows)
+          .sum();
+      instances.add(new IndexingResult.Instance(
+          sidecar.instance(),
+          sidecar.gc(),
+          metrics.get(i).peakBytes(),
+          metrics.get(i).samples(),
+          List.copyOf(tablesByInstance.getOrDefault(sidecar.instance(), new TreeSet<>())),
+          instanceRows,
+          sidecar.sawOutOfMemory()));
     }
     long forceFinished = commits.stream().filter(CommitLine::forceFinished).count();
-    return new IndexingResult(backlog.records(), backlog.bytes(), rows, launched, serving, owning, firstRoundStart,
-        lastCommit, snapshots, (int) forceFinished, instances, usage, verifySeconds);
+    return new IndexingResult(
+        backlog.records(),
+        backlog.bytes(),
+        rows,
+        launched,
+        serving,
+        owning,
+        firstRoundStart,
+        lastCommit,
+        snapshots,
+        (int) forceFinished,
+        instances,
+        usage,
+        verifySeconds);
   }
 }

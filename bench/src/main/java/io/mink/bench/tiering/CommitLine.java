@@ -15,8 +15,15 @@ import java.util.regex.Pattern;
  * @param instance which sidecar of the run printed it, from 1
  * @param receivedAtMillis when the benchmark read the line
  */
-record CommitLine(int instance, String table, long rows, long bytes, long durationMillis, boolean forceFinished,
-    LakeOffsets offsets, long receivedAtMillis) {
+record CommitLine(
+    int instance,
+    String table,
+    long rows,
+    long bytes,
+    long durationMillis,
+    boolean forceFinished,
+    LakeOffsets offsets,
+    long receivedAtMillis) {
   private static final Pattern COMMITTED = Pattern.compile(
       "Committed (\\S+): (\\d+) rows, \\d+ files, (\\d+) bytes in (\\d+) ms(.*?); offsets (\\{.*})\\s*$");
 
@@ -31,8 +38,14 @@ record CommitLine(int instance, String table, long rows, long bytes, long durati
     if (!matcher.find()) {
       return Optional.empty();
     }
-    return Optional.of(new CommitLine(instance, matcher.group(1), Long.parseLong(matcher.group(2)),
-        Long.parseLong(matcher.group(3)), Long.parseLong(matcher.group(4)),
-        matcher.group(5).contains("force-finished"), LakeOffsets.decode(matcher.group(6)), receivedAtMillis));
+    return Optional.of(new CommitLine(
+        instance,
+        matcher.group(1),
+        Long.parseLong(matcher.group(2)),
+        Long.parseLong(matcher.group(3)),
+        Long.parseLong(matcher.group(4)),
+        matcher.group(5).contains("force-finished"),
+        LakeOffsets.decode(matcher.group(6)),
+        receivedAtMillis));
   }
 }

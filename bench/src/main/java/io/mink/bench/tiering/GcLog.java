@@ -26,10 +26,17 @@ import java.util.regex.Pattern;
  * @param evacuationFailures G1 pauses that ran out of space to copy to ("To-space exhausted" or
  *     "Evacuation Failure"): the heap was full
  */
-record GcLog(int pauses, int fullCollections, double pauseMillis, long peakUsedMiB, long peakAfterMiB,
-    long peakAfterFullMiB, long peakCommittedMiB, int evacuationFailures) {
-  private static final Pattern PAUSE = Pattern.compile(
-      "GC\\(\\d+\\) (Pause .+?) (\\d+)M->(\\d+)M\\((\\d+)M\\) ([0-9.]+)ms");
+record GcLog(
+    int pauses,
+    int fullCollections,
+    double pauseMillis,
+    long peakUsedMiB,
+    long peakAfterMiB,
+    long peakAfterFullMiB,
+    long peakCommittedMiB,
+    int evacuationFailures) {
+  private static final Pattern PAUSE =
+      Pattern.compile("GC\\(\\d+\\) (Pause .+?) (\\d+)M->(\\d+)M\\((\\d+)M\\) ([0-9.]+)ms");
 
   static final GcLog EMPTY = new GcLog(0, 0, 0, -1, -1, -1, -1, 0);
 
@@ -73,14 +80,27 @@ record GcLog(int pauses, int fullCollections, double pauseMillis, long peakUsedM
         evacuationFailures++;
       }
     }
-    return new GcLog(pauses, full, millis, peakUsed, peakAfter, peakAfterFull, peakCommitted, evacuationFailures);
+    return new GcLog(
+        pauses,
+        full,
+        millis,
+        peakUsed,
+        peakAfter,
+        peakAfterFull,
+        peakCommitted,
+        evacuationFailures);
   }
 
   /** Both logs' pauses together, and the larger of each peak: two JVMs' figures side by side. */
   GcLog worstWith(GcLog other) {
-    return new GcLog(pauses + other.pauses, fullCollections + other.fullCollections, pauseMillis + other.pauseMillis,
-        Math.max(peakUsedMiB, other.peakUsedMiB), Math.max(peakAfterMiB, other.peakAfterMiB),
-        Math.max(peakAfterFullMiB, other.peakAfterFullMiB), Math.max(peakCommittedMiB, other.peakCommittedMiB),
+    return new GcLog(
+        pauses + other.pauses,
+        fullCollections + other.fullCollections,
+        pauseMillis + other.pauseMillis,
+        Math.max(peakUsedMiB, other.peakUsedMiB),
+        Math.max(peakAfterMiB, other.peakAfterMiB),
+        Math.max(peakAfterFullMiB, other.peakAfterFullMiB),
+        Math.max(peakCommittedMiB, other.peakCommittedMiB),
         evacuationFailures + other.evacuationFailures);
   }
 }

@@ -18,7 +18,8 @@ final class HeapMetrics implements AutoCloseable {
   private static final String GAUGE = "mink_jvm_heap_used_bytes";
   private static final Duration INTERVAL = Duration.ofSeconds(1);
 
-  private final HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(1)).build();
+  private final HttpClient client =
+      HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(1)).build();
   private final HttpRequest request;
   private final AtomicLong peakBytes = new AtomicLong(-1);
   private final AtomicInteger samples = new AtomicInteger();
@@ -27,7 +28,9 @@ final class HeapMetrics implements AutoCloseable {
 
   private HeapMetrics(int port, String name) {
     this.request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/metrics"))
-        .timeout(Duration.ofSeconds(2)).GET().build();
+        .timeout(Duration.ofSeconds(2))
+        .GET()
+        .build();
     this.thread = new Thread(this::poll, name);
     thread.setDaemon(true);
   }

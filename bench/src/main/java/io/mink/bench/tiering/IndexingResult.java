@@ -19,9 +19,20 @@ import java.util.List;
  * @param forceFinished rounds cut short at their freshness deadline
  * @param verifySeconds how long reading the tables back took (after the run, not in any figure)
  */
-record IndexingResult(long records, long bytes, long rowsVerified, long launchedAtMillis, long servingAtMillis,
-    long ownershipAtMillis, long firstRoundStartMillis, long lastCommitMillis, int snapshots, int forceFinished, List<Instance> instances,
-    MachineLoad.Usage usage, double verifySeconds) {
+record IndexingResult(
+    long records,
+    long bytes,
+    long rowsVerified,
+    long launchedAtMillis,
+    long servingAtMillis,
+    long ownershipAtMillis,
+    long firstRoundStartMillis,
+    long lastCommitMillis,
+    int snapshots,
+    int forceFinished,
+    List<Instance> instances,
+    MachineLoad.Usage usage,
+    double verifySeconds) {
   IndexingResult {
     requireNonNull(instances, "instances is null");
     requireNonNull(usage, "usage is null");
@@ -35,7 +46,13 @@ record IndexingResult(long records, long bytes, long rowsVerified, long launched
    * @param tables the tables whose rounds it committed
    * @param rows the rows its rounds committed
    */
-  record Instance(int instance, GcLog gc, long metricsPeakBytes, int metricsSamples, List<String> tables, long rows,
+  record Instance(
+      int instance,
+      GcLog gc,
+      long metricsPeakBytes,
+      int metricsSamples,
+      List<String> tables,
+      long rows,
       boolean outOfMemory) {}
 
   /** From the first round's start to the last catching-up commit. */

@@ -22,19 +22,21 @@ record LagStats(long[] lagsMillis) {
   }
 
   /** The lags of the records produced at or after {@code fromMillis}. */
-  static LagStats of(Map<Integer, long[]> timestamps, List<MinkSnapshot> snapshots, long fromMillis) {
+  static LagStats of(
+      Map<Integer, long[]> timestamps, List<MinkSnapshot> snapshots, long fromMillis) {
     long[] lags = new long[timestamps.values().stream().mapToInt(t -> t.length).sum()];
     int count = 0;
     for (Map.Entry<Integer, long[]> partition : timestamps.entrySet()) {
       long[] produced = partition.getValue();
       int snapshot = 0;
       for (int offset = 0; offset < produced.length; offset++) {
-        while (snapshot < snapshots.size() && !covers(snapshots.get(snapshot), partition.getKey(), offset)) {
+        while (snapshot < snapshots.size()
+            && !covers(snapshots.get(snapshot), partition.getKey(), offset)) {
           snapshot++;
         }
         if (snapshot == snapshots.size()) {
-          throw new IllegalStateException("No Mink snapshot covers partition " + partition.getKey() + " offset "
-              + offset + ": the table did not catch up");
+          throw new IllegalStateException("No Mink snapshot covers partition " + partition.getKey()
+              + " offset " + offset + ": the table did not catch up");
         }
         if (produced[offset] >= fromMillis) {
           lags[count++] = snapshots.get(snapshot).timestampMillis() - produced[offset];
@@ -42,7 +44,8 @@ record LagStats(long[] lagsMillis) {
       }
     }
     if (count == 0) {
-      throw new IllegalStateException("No record was produced after the warm-up: produce for longer");
+      throw new IllegalStateException(
+          "No record was produced after the warm-up: produce for longer");
     }
     lags = Arrays.copyOf(lags, count);
     Arrays.sort(lags);

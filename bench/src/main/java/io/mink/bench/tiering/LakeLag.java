@@ -36,9 +36,15 @@ final class LakeLag {
       topics.add(topic);
       freshness.put(topic, options.lagFreshness().get(i));
     }
-    out.printf(Locale.ROOT, "== 2 Lake lag: %d table(s) of %d partitions, freshness %s, %,d records/s into each for "
-            + "%d s, one sidecar (%s)%n", topics.size(), options.lagPartitions(), options.lagFreshness().stream()
-            .map(TieringReport::duration).toList(), options.lagRate(), options.lagDuration().toSeconds(),
+    out.printf(
+        Locale.ROOT,
+        "== 2 Lake lag: %d table(s) of %d partitions, freshness %s, %,d records/s into each for "
+            + "%d s, one sidecar (%s)%n",
+        topics.size(),
+        options.lagPartitions(),
+        options.lagFreshness().stream().map(TieringReport::duration).toList(),
+        options.lagRate(),
+        options.lagDuration().toSeconds(),
         options.sidecarOptions());
     out.flush();
     try (MinkDeployment deployment = MinkDeployment.create(broker, "lag", directory)) {
@@ -48,17 +54,27 @@ final class LakeLag {
       }
       int port = MinkDeployment.freePort();
       MachineLoad load = MachineLoad.start();
-      try (SidecarInstance sidecar = SidecarInstance.start(1, deployment.writeConfig(1, port, Map.of()),
-              options.sidecarOptions(), deployment.directory());
+      try (SidecarInstance sidecar = SidecarInstance.start(
+              1,
+              deployment.writeConfig(1, port, Map.of()),
+              options.sidecarOptions(),
+              deployment.directory());
           HeapMetrics metrics = HeapMetrics.start(port, 1)) {
         sidecar.awaitServing(STARTUP);
         awaitOwned(sidecar, tables.values());
         long started = System.nanoTime();
-        RateProducer producer = RateProducer.run(broker, topics, options.lagPartitions(), options.lagRate(),
-            options.lagDuration(), options.valueBytes());
+        RateProducer producer = RateProducer.run(
+            broker,
+            topics,
+            options.lagPartitions(),
+            options.lagRate(),
+            options.lagDuration(),
+            options.valueBytes());
         double produceSeconds = (System.nanoTime() - started) / 1e9;
-        Duration longest = options.lagFreshness().stream().max(Duration::compareTo).orElseThrow();
-        awaitCaughtUp(broker, deployment, tables, sidecar, longest.multipliedBy(3).plusMinutes(2));
+        Duration longest =
+            options.lagFreshness().stream().max(Duration::compareTo).orElseThrow();
+        awaitCaughtUp(
+            broker, deployment, tables, sidecar, longest.multipliedBy(3).plusMinutes(2));
         MachineLoad.Usage usage = load.read(sidecar.cpuNanos());
         List<CommitLine> commits = sidecar.commits();
         sidecar.stop();
@@ -67,19 +83,44 @@ final class LakeLag {
           TableIdentifier table = tables.get(topic);
           List<MinkSnapshot> snapshots = deployment.minkSnapshots(table);
           List<CommitLine> rounds = commits.stream()
-              .filter(c -> c.table().equals(table.toString()) && c.rows() > 0).toList();
+              .filter(c -> c.table().equals(table.toString()) && c.rows() > 0)
+              .toList();
           long rows = RowCheck.verify(deployment.load(table), topic, broker.endOffsets(topic));
-          out.printf(Locale.ROOT, "   %s, freshness F = %s: %,d records at %,.0f rec/s, all read back (one row per "
-              + "offset: %,d rows); %d rounds with rows, a commit every %.2f s on average%n", table,
-              TieringReport.duration(freshness.get(topic)), producer.records(topic),
-              producer.records(topic) / produceSeconds, rows, rounds.size(), meanInterval(snapshots));
+          out.printf(
+              Locale.ROOT,
+              "   %s, freshness F = %s: %,d records at %,.0f rec/s, all read back (one row per "
+                  + "offset: %,d rows); %d rounds with rows, a commit every %.2f s on average%n",
+              table,
+              TieringReport.duration(freshness.get(topic)),
+              producer.records(topic),
+              producer.records(topic) / produceSeconds,
+              rows,
+              rounds.size(),
+              meanInterval(snapshots));
           Map<Integer, long[]> timestamps = producer.timestamps().get(topic);
-          report(out, "all records", freshness.get(topic), LagStats.of(timestamps, snapshots), rounds, false);
-          report(out, "after the first " + TieringReport.duration(options.lagWarmup()), freshness.get(topic),
+          report(
+              out,
+              "all records",
+              freshness.get(topic),
+              LagStats.of(timestamps, snapshots),
+              rounds,
+              false);
+          report(
+              out,
+              "after the first " + TieringReport.duration(options.lagWarmup()),
+              freshness.get(topic),
               LagStats.of(timestamps, snapshots, steadyFrom),
-              rounds.stream().filter(c -> c.receivedAtMillis() - c.durationMillis() >= steadyFrom).toList(), true);
+              rounds.stream()
+                  .filter(c -> c.receivedAtMillis() - c.durationMillis() >= steadyFrom)
+                  .toList(),
+              true);
         }
-        TieringReport.heap(out, "sidecar", List.of(sidecar.gc()), metrics.peakBytes(), metrics.samples(),
+        TieringReport.heap(
+            out,
+            "sidecar",
+            List.of(sidecar.gc()),
+            metrics.peakBytes(),
+            metrics.samples(),
             options.sidecarMaxHeapBytes());
         out.println("   " + usage);
         out.flush();
@@ -96,23 +137,49 @@ final class LakeLag {
   }
 
   /** One set of records' lag and its rounds' time R; with {@code judge}, the lag against the expectation. */
-  private static void report(PrintStream out, String records, Duration freshness, LagStats lag,
-      List<CommitLine> rounds, boolean judge) {
+  private static void report(
+      PrintStream out,
+      String records,
+      Duration freshness,
+      LagStats lag,
+      List<CommitLine> rounds,
+      boolean judge) {
     double f = freshness.toMillis() / 1e3;
-    double meanRound = rounds.stream().mapToLong(CommitLine::durationMillis).average().orElse(0) / 1e3;
-    double maxRound = rounds.stream().mapToLong(CommitLine::durationMillis).max().orElse(0) / 1e3;
+    double meanRound =
+        rounds.stream().mapToLong(CommitLine::durationMillis).average().orElse(0) / 1e3;
+    double maxRound =
+        rounds.stream().mapToLong(CommitLine::durationMillis).max().orElse(0) / 1e3;
     double p50 = lag.percentileMillis(0.50) / 1e3;
     double p99 = lag.percentileMillis(0.99) / 1e3;
-    out.printf(Locale.ROOT, "     %-22s lag p50 %5.2f s, p99 %5.2f s, max %5.2f s (min %.2f s; %,d records); "
-        + "round time R mean %.2f s, max %.2f s (%d rounds)%n", records + ":", p50, p99, lag.maxMillis() / 1e3,
-        lag.minMillis() / 1e3, lag.records(), meanRound, maxRound, rounds.size());
+    out.printf(
+        Locale.ROOT,
+        "     %-22s lag p50 %5.2f s, p99 %5.2f s, max %5.2f s (min %.2f s; %,d records); "
+            + "round time R mean %.2f s, max %.2f s (%d rounds)%n",
+        records + ":",
+        p50,
+        p99,
+        lag.maxMillis() / 1e3,
+        lag.minMillis() / 1e3,
+        lag.records(),
+        meanRound,
+        maxRound,
+        rounds.size());
     if (judge) {
-      out.printf(Locale.ROOT, "     expectation: p50 ≈ F/2 + R = %.2f s (measured %+.2f s); p99 ≤ F + R = %.2f s "
-          + "(R max): %s (%+.2f s)%n", f / 2 + meanRound, p50 - (f / 2 + meanRound), f + maxRound,
-          p99 <= f + maxRound ? "holds" : "DOES NOT HOLD", p99 - (f + maxRound));
-      out.printf(Locale.ROOT, "     the schedule's model (due F after a round ends; a round takes what Kafka held at "
-          + "its start): lag in [R, F + 2R], p50 ≈ F/2 + 1.5R = %.2f s, p99 ≈ F + 2R = %.2f s%n",
-          f / 2 + 1.5 * meanRound, f + 2 * meanRound);
+      out.printf(
+          Locale.ROOT,
+          "     expectation: p50 ≈ F/2 + R = %.2f s (measured %+.2f s); p99 ≤ F + R = %.2f s "
+              + "(R max): %s (%+.2f s)%n",
+          f / 2 + meanRound,
+          p50 - (f / 2 + meanRound),
+          f + maxRound,
+          p99 <= f + maxRound ? "holds" : "DOES NOT HOLD",
+          p99 - (f + maxRound));
+      out.printf(
+          Locale.ROOT,
+          "     the schedule's model (due F after a round ends; a round takes what Kafka held at "
+              + "its start): lag in [R, F + 2R], p50 ≈ F/2 + 1.5R = %.2f s, p99 ≈ F + 2R = %.2f s%n",
+          f / 2 + 1.5 * meanRound,
+          f + 2 * meanRound);
     }
     out.flush();
   }
@@ -122,7 +189,8 @@ final class LakeLag {
       throws InterruptedException {
     long deadline = System.nanoTime() + STARTUP.toNanos();
     for (TableIdentifier table : tables) {
-      while (sidecar.ownedTables().stream().noneMatch(line -> line.contains(" into table " + table + " "))) {
+      while (sidecar.ownedTables().stream()
+          .noneMatch(line -> line.contains(" into table " + table + " "))) {
         sidecar.check();
         if (System.nanoTime() > deadline) {
           throw new IllegalStateException("The sidecar did not take table " + table + " within "
@@ -133,17 +201,24 @@ final class LakeLag {
     }
   }
 
-  private static void awaitCaughtUp(KafkaBroker broker, MinkDeployment deployment, Map<String, TableIdentifier> tables,
-      SidecarInstance sidecar, Duration timeout) throws InterruptedException {
+  private static void awaitCaughtUp(
+      KafkaBroker broker,
+      MinkDeployment deployment,
+      Map<String, TableIdentifier> tables,
+      SidecarInstance sidecar,
+      Duration timeout)
+      throws InterruptedException {
     long deadline = System.nanoTime() + timeout.toNanos();
     for (Map.Entry<String, TableIdentifier> table : tables.entrySet()) {
       LakeOffsets end = LakeOffsets.of(broker.endOffsets(table.getKey()));
       while (!deployment.lakeOffsets(table.getValue()).equals(end)) {
         sidecar.check();
         if (System.nanoTime() > deadline) {
-          throw new IllegalStateException("Table " + table.getValue() + " did not reach " + end + " within "
-              + timeout.toSeconds() + "s of the producer's end; it is at "
-              + deployment.lakeOffsets(table.getValue()) + "; the sidecar's last lines:\n" + sidecar.tail());
+          throw new IllegalStateException(
+              "Table " + table.getValue() + " did not reach " + end + " within "
+                  + timeout.toSeconds() + "s of the producer's end; it is at "
+                  + deployment.lakeOffsets(table.getValue()) + "; the sidecar's last lines:\n"
+                  + sidecar.tail());
         }
         Thread.sleep(500);
       }

@@ -24,13 +24,24 @@ final class MachineLoad {
    * @param benchmark this JVM: the broker, the producers, the benchmark's own polling
    * @param others everything else on the machine
    */
-  record Usage(double seconds, double sidecars, double benchmark, double others, double loadAtStart,
+  record Usage(
+      double seconds,
+      double sidecars,
+      double benchmark,
+      double others,
+      double loadAtStart,
       double loadAtEnd) {
     @Override
     public String toString() {
-      return String.format(Locale.ROOT, "cores busy: %sbroker+benchmark %.2f, other processes %.2f; "
-          + "load average %.1f -> %.1f", sidecars > 0 ? String.format(Locale.ROOT, "sidecars %.2f, ", sidecars) : "",
-          benchmark, others, loadAtStart, loadAtEnd);
+      return String.format(
+          Locale.ROOT,
+          "cores busy: %sbroker+benchmark %.2f, other processes %.2f; "
+              + "load average %.1f -> %.1f",
+          sidecars > 0 ? String.format(Locale.ROOT, "sidecars %.2f, ", sidecars) : "",
+          benchmark,
+          others,
+          loadAtStart,
+          loadAtEnd);
     }
   }
 
@@ -45,7 +56,8 @@ final class MachineLoad {
     long own = ResourceMeter.processCpuNanos();
     double benchmark = own < 0 || ownCpuAtStart < 0 ? -1 : (own - ownCpuAtStart) / wall;
     double sidecars = sidecarCpuNanos < 0 ? -1 : sidecarCpuNanos / wall;
-    double others = machine < 0 || machineBusyAtStart < 0 || benchmark < 0 || sidecars < 0 ? -1
+    double others = machine < 0 || machineBusyAtStart < 0 || benchmark < 0 || sidecars < 0
+        ? -1
         : Math.max(0, (machine - machineBusyAtStart) / wall - benchmark - sidecars);
     return new Usage(wall / 1e9, sidecars, benchmark, others, loadAtStart, loadAverage());
   }
@@ -61,7 +73,8 @@ final class MachineLoad {
       String stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"));
       // the fields after the command name in parentheses: state is field 3, utime 14, stime 15
       String[] fields = stat.substring(stat.lastIndexOf(')') + 2).trim().split("\\s+");
-      return (Long.parseLong(fields[11]) + Long.parseLong(fields[12])) * ResourceMeter.NANOS_PER_TICK;
+      return (Long.parseLong(fields[11]) + Long.parseLong(fields[12]))
+          * ResourceMeter.NANOS_PER_TICK;
     } catch (Exception e) {
       return -1;
     }

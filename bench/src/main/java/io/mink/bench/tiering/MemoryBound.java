@@ -18,20 +18,31 @@ final class MemoryBound {
 
   private MemoryBound() {}
 
-  static IndexingResult run(KafkaBroker broker, TieringOptions options, Path directory, PrintStream out)
+  static IndexingResult run(
+      KafkaBroker broker, TieringOptions options, Path directory, PrintStream out)
       throws InterruptedException {
-    out.printf(Locale.ROOT, "== 1 Memory bound: %s in one sidecar (%s; workers %s, writer_threads, writer_memory and "
-        + "max_open_files Mink's defaults)%n", options.memory(), options.sidecarOptions(),
+    out.printf(
+        Locale.ROOT,
+        "== 1 Memory bound: %s in one sidecar (%s; workers %s, writer_threads, writer_memory and "
+            + "max_open_files Mink's defaults)%n",
+        options.memory(),
+        options.sidecarOptions(),
         options.memoryWorkers() == 0 ? "Mink's default" : options.memoryWorkers());
     out.flush();
     Backlog backlog = Backlog.produce(broker, "mem", options.memory(), options.valueBytes());
-    out.printf(Locale.ROOT, "   backlog: %,d records, %.1f MB, produced in %.1f s%n", backlog.records(),
-        backlog.bytes() / 1e6, backlog.produceNanos() / 1e9);
+    out.printf(
+        Locale.ROOT,
+        "   backlog: %,d records, %.1f MB, produced in %.1f s%n",
+        backlog.records(),
+        backlog.bytes() / 1e6,
+        backlog.produceNanos() / 1e9);
     out.flush();
     try (MinkDeployment deployment = MinkDeployment.create(broker, "memory", directory)) {
-      Map<String, String> indexer = options.memoryWorkers() == 0 ? Map.of()
+      Map<String, String> indexer = options.memoryWorkers() == 0
+          ? Map.of()
           : Map.of("workers", Integer.toString(options.memoryWorkers()));
-      IndexingResult result = BacklogRun.run(deployment, backlog, 1, options.sidecarOptions(), indexer, TIMEOUT);
+      IndexingResult result =
+          BacklogRun.run(deployment, backlog, 1, options.sidecarOptions(), indexer, TIMEOUT);
       TieringReport.indexing(out, result, options.sidecarMaxHeapBytes());
       return result;
     }

@@ -55,7 +55,8 @@ final class MinkDeployment implements AutoCloseable {
     this.lake = LakeSettings.embedded(directory.resolve(LakeSettings.EMBEDDED_DIRECTORY));
     this.catalog = CatalogLoader.load(lake);
     this.clients = new KafkaClientFactory(
-        Map.of(CommonClientConfigs.BOOTSTRAP_SERVERS_CONFIG, broker.bootstrapServers()), "mink-bench-" + name);
+        Map.of(CommonClientConfigs.BOOTSTRAP_SERVERS_CONFIG, broker.bootstrapServers()),
+        "mink-bench-" + name);
     this.store = new KafkaTableStore(clients, tablesTopic());
     try (Admin admin = clients.admin()) {
       store.ensureTopic(admin);
@@ -67,7 +68,8 @@ final class MinkDeployment implements AutoCloseable {
     try {
       return new MinkDeployment(broker, name, Files.createDirectories(parent.resolve(name)));
     } catch (IOException e) {
-      throw new UncheckedIOException("Cannot create the benchmark directory " + parent.resolve(name), e);
+      throw new UncheckedIOException(
+          "Cannot create the benchmark directory " + parent.resolve(name), e);
     }
   }
 
@@ -82,11 +84,19 @@ final class MinkDeployment implements AutoCloseable {
   /** Adds the topic as table kafka.TOPIC (dashes as underscores) with the given freshness; returns its identifier. */
   TableIdentifier addTable(String topic, Duration freshness) {
     String topicId = broker.topicId(topic).toString();
-    TableDescriptor descriptor = new TableDescriptor(defaults.namespace(), TableDescriptor.tableNameFor(topic), topic,
-        topicId, freshness, Map.of(), Instant.now());
+    TableDescriptor descriptor = new TableDescriptor(
+        defaults.namespace(),
+        TableDescriptor.tableNameFor(topic),
+        topic,
+        topicId,
+        freshness,
+        Map.of(),
+        Instant.now());
     TableIdentifier identifier = TieringService.identifier(descriptor);
-    new LakeTables(catalog).create(identifier,
-        MinkTableLayout.properties(topic, topicId, defaults.targetFileSizeBytes(), Map.of()));
+    new LakeTables(catalog)
+        .create(
+            identifier,
+            MinkTableLayout.properties(topic, topicId, defaults.targetFileSizeBytes(), Map.of()));
     store.put(descriptor);
     return identifier;
   }
@@ -97,7 +107,8 @@ final class MinkDeployment implements AutoCloseable {
    */
   Path writeConfig(int instance, int httpPort, Map<String, String> indexer) {
     StringBuilder extra = new StringBuilder();
-    indexer.forEach((key, value) -> extra.append(key).append(" = ").append(value).append('\n'));
+    indexer.forEach(
+        (key, value) -> extra.append(key).append(" = ").append(value).append('\n'));
     String toml = """
         [kafka]
         bootstrap.servers = "%s"
@@ -114,8 +125,16 @@ final class MinkDeployment implements AutoCloseable {
         status_topic = "_mink_status_%s"
         http_bind_address = "127.0.0.1"
         http_port = %d
-        %s""".formatted(broker.bootstrapServers(), lake.uri(), lake.warehouse(), tablesTopic(), name, name, name,
-        httpPort, extra);
+        %s""".formatted(
+            broker.bootstrapServers(),
+            lake.uri(),
+            lake.warehouse(),
+            tablesTopic(),
+            name,
+            name,
+            name,
+            httpPort,
+            extra);
     try {
       return Files.writeString(directory.resolve("mink-" + instance + ".toml"), toml);
     } catch (IOException e) {
@@ -129,13 +148,17 @@ final class MinkDeployment implements AutoCloseable {
 
   /** The offsets of the table's newest Mink snapshot, NONE before the first. */
   LakeOffsets lakeOffsets(TableIdentifier identifier) {
-    return MinkSnapshot.newest(metadata(identifier)).map(MinkSnapshot::offsets).orElse(LakeOffsets.NONE);
+    return MinkSnapshot.newest(metadata(identifier))
+        .map(MinkSnapshot::offsets)
+        .orElse(LakeOffsets.NONE);
   }
 
   /** The table's Mink snapshots, oldest first (by sequence number). */
   List<MinkSnapshot> minkSnapshots(TableIdentifier identifier) {
     List<MinkSnapshot> snapshots = new ArrayList<>();
-    metadata(identifier).snapshots().stream().filter(MinkSnapshot::isMink).map(MinkSnapshot::of)
+    metadata(identifier).snapshots().stream()
+        .filter(MinkSnapshot::isMink)
+        .map(MinkSnapshot::of)
         .forEach(snapshots::add);
     snapshots.sort(Comparator.comparingLong(MinkSnapshot::sequenceNumber));
     return snapshots;

@@ -36,15 +36,27 @@ final class RateProducer {
   private long startedAtMillis;
 
   /** Produces into every topic at once; returns when all records are acknowledged. */
-  static RateProducer run(KafkaBroker broker, List<String> topics, int partitions, int rate, Duration duration,
-      int valueBytes) throws InterruptedException {
+  static RateProducer run(
+      KafkaBroker broker,
+      List<String> topics,
+      int partitions,
+      int rate,
+      Duration duration,
+      int valueBytes)
+      throws InterruptedException {
     RateProducer producer = new RateProducer();
     producer.produce(broker, topics, partitions, rate, duration, valueBytes);
     return producer;
   }
 
-  private void produce(KafkaBroker broker, List<String> topics, int partitions, int rate, Duration duration,
-      int valueBytes) throws InterruptedException {
+  private void produce(
+      KafkaBroker broker,
+      List<String> topics,
+      int partitions,
+      int rate,
+      Duration duration,
+      int valueBytes)
+      throws InterruptedException {
     List<TestRecord> pool = TestRecords.sized(20_251_202L, POOL_RECORDS, valueBytes, partitions);
     int expectedPerPartition = (int) (rate * duration.toMillis() / 1000 / partitions + 2);
     for (String topic : topics) {
@@ -76,19 +88,23 @@ final class RateProducer {
       producer.flush();
     }
     if (failure.get() != null) {
-      throw new IllegalStateException("Cannot produce the steady records: " + failure.get().getMessage()
-          + "; check the broker's log above", failure.get());
+      throw new IllegalStateException(
+          "Cannot produce the steady records: " + failure.get().getMessage()
+              + "; check the broker's log above",
+          failure.get());
     }
     trim();
   }
 
-  private void send(KafkaProducer<byte[], byte[]> producer, String topic, int partition, TestRecord record) {
+  private void send(
+      KafkaProducer<byte[], byte[]> producer, String topic, int partition, TestRecord record) {
     List<Header> headers = new ArrayList<>();
     for (TestHeader header : record.headers()) {
       headers.add(new RecordHeader(header.key(), header.value()));
     }
     long now = System.currentTimeMillis();
-    var unused = producer.send(new ProducerRecord<>(topic, partition, now, record.key(), record.value(), headers),
+    var unused = producer.send(
+        new ProducerRecord<>(topic, partition, now, record.key(), record.value(), headers),
         (metadata, error) -> {
           if (error != null) {
             failure.compareAndSet(null, error);
@@ -118,8 +134,9 @@ final class RateProducer {
         }
         for (int offset = 0; offset < length; offset++) {
           if (byOffset[offset] == 0) {
-            throw new IllegalStateException("No acknowledgement for " + topic.getKey() + " partition "
-                + partition.getKey() + " offset " + offset + ": the producer lost a record");
+            throw new IllegalStateException(
+                "No acknowledgement for " + topic.getKey() + " partition " + partition.getKey()
+                    + " offset " + offset + ": the producer lost a record");
           }
         }
         partition.setValue(Arrays.copyOf(byOffset, length));

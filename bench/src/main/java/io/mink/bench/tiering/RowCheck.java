@@ -24,19 +24,21 @@ final class RowCheck {
     Map<Integer, BitSet> seen = new HashMap<>();
     long rows = 0;
     try (CloseableIterable<Record> records = IcebergGenerics.read(table)
-        .select(KafkaColumns.PARTITION, KafkaColumns.OFFSET).build()) {
+        .select(KafkaColumns.PARTITION, KafkaColumns.OFFSET)
+        .build()) {
       for (Record record : records) {
         int partition = (Integer) record.getField(KafkaColumns.PARTITION);
         long offset = (Long) record.getField(KafkaColumns.OFFSET);
         Long end = ends.get(partition);
         if (end == null || offset < 0 || offset >= end) {
-          throw new IllegalStateException("Table " + table.name() + " holds a row for partition " + partition
-              + " offset " + offset + ", beyond topic " + topic + "'s end offsets " + ends);
+          throw new IllegalStateException(
+              "Table " + table.name() + " holds a row for partition " + partition + " offset "
+                  + offset + ", beyond topic " + topic + "'s end offsets " + ends);
         }
         BitSet offsets = seen.computeIfAbsent(partition, p -> new BitSet(Math.toIntExact(end)));
         if (offsets.get((int) offset)) {
-          throw new IllegalStateException("Table " + table.name() + " holds partition " + partition + " offset "
-              + offset + " of topic " + topic + " twice: Mink indexed a record twice");
+          throw new IllegalStateException("Table " + table.name() + " holds partition " + partition
+              + " offset " + offset + " of topic " + topic + " twice: Mink indexed a record twice");
         }
         offsets.set((int) offset);
         rows++;
@@ -46,8 +48,9 @@ final class RowCheck {
     }
     long expected = ends.values().stream().mapToLong(Long::longValue).sum();
     if (rows != expected) {
-      throw new IllegalStateException("Table " + table.name() + " holds " + rows + " rows for the " + expected
-          + " records of topic " + topic + ": Mink lost " + (expected - rows) + " records");
+      throw new IllegalStateException(
+          "Table " + table.name() + " holds " + rows + " rows for the " + expected
+              + " records of topic " + topic + ": Mink lost " + (expected - rows) + " records");
     }
     return rows;
   }

@@ -108,8 +108,9 @@ final class SidecarInstance implements AutoCloseable {
     while (!serving.await(200, TimeUnit.MILLISECONDS)) {
       check();
       if (System.nanoTime() > deadline) {
-        throw new IllegalStateException("mink serve instance " + instance + " did not start serving within "
-            + timeout.toSeconds() + "s; its last lines:\n" + tail());
+        throw new IllegalStateException(
+            "mink serve instance " + instance + " did not start serving within "
+                + timeout.toSeconds() + "s; its last lines:\n" + tail());
       }
     }
   }
@@ -117,13 +118,14 @@ final class SidecarInstance implements AutoCloseable {
   /** Fails loudly when the sidecar ran out of memory or exited; does nothing while it runs fine. */
   void check() {
     if (outOfMemory != null) {
-      throw new IllegalStateException("OutOfMemoryError in mink serve instance " + instance + ": " + outOfMemory
-          + "\nits last lines:\n" + tail());
+      throw new IllegalStateException("OutOfMemoryError in mink serve instance " + instance + ": "
+          + outOfMemory + "\nits last lines:\n" + tail());
     }
     if (!process.isAlive()) {
-      throw new IllegalStateException("mink serve instance " + instance + " exited with code " + process.exitValue()
-          + " (3 and 'Terminating due to java.lang.OutOfMemoryError' above: out of memory); its last lines:\n"
-          + tail());
+      throw new IllegalStateException(
+          "mink serve instance " + instance + " exited with code " + process.exitValue()
+              + " (3 and 'Terminating due to java.lang.OutOfMemoryError' above: out of memory); its last lines:\n"
+              + tail());
     }
   }
 

@@ -60,12 +60,14 @@ public final class TieringBenchmark {
     try {
       directory = Files.createTempDirectory("mink-tiering-bench");
     } catch (IOException e) {
-      System.err.println("Cannot create a temporary directory: " + e.getMessage() + "; check java.io.tmpdir");
+      System.err.println(
+          "Cannot create a temporary directory: " + e.getMessage() + "; check java.io.tmpdir");
       return 1;
     }
     long started = System.nanoTime();
     try (KafkaBroker broker = new KafkaBroker(
-        Map.of("group.initial.rebalance.delay.ms", INITIAL_REBALANCE_DELAY_MS)).start()) {
+            Map.of("group.initial.rebalance.delay.ms", INITIAL_REBALANCE_DELAY_MS))
+        .start()) {
       if (options.runs("memory")) {
         MemoryBound.run(broker, options, directory, out);
       }
@@ -83,11 +85,14 @@ public final class TieringBenchmark {
       out.flush();
       System.err.println("FAILED: " + e.getMessage());
       e.printStackTrace();
-      System.err.println("The sidecars' logs (sidecar-N.log), GC logs and mink.toml files are kept in " + directory);
+      System.err.println(
+          "The sidecars' logs (sidecar-N.log), GC logs and mink.toml files are kept in "
+              + directory);
       return 1;
     }
-    out.printf("== done in %.1f min; load average now %.2f%n", (System.nanoTime() - started) / 60e9,
-        MachineLoad.loadAverage());
+    out.printf(
+        "== done in %.1f min; load average now %.2f%n",
+        (System.nanoTime() - started) / 60e9, MachineLoad.loadAverage());
     out.flush();
     delete(directory);
     return 0;

@@ -29,9 +29,19 @@ import java.util.Set;
  * @param scale part 3's backlog
  * @param instances the instance counts part 3 runs, one after the other
  */
-record TieringOptions(List<String> parts, int valueBytes, String sidecarOptions, BacklogShape memory,
-    int memoryWorkers, int lagRate, List<Duration> lagFreshness, Duration lagDuration, Duration lagWarmup,
-    int lagPartitions, BacklogShape scale, List<Integer> instances) {
+record TieringOptions(
+    List<String> parts,
+    int valueBytes,
+    String sidecarOptions,
+    BacklogShape memory,
+    int memoryWorkers,
+    int lagRate,
+    List<Duration> lagFreshness,
+    Duration lagDuration,
+    Duration lagWarmup,
+    int lagPartitions,
+    BacklogShape scale,
+    List<Integer> instances) {
   static final List<String> ALL_PARTS = List.of("memory", "lag", "scale");
   static final String DEFAULT_SIDECAR_OPTIONS = "-Xmx1g -XX:+UseG1GC";
 
@@ -59,7 +69,11 @@ record TieringOptions(List<String> parts, int valueBytes, String sidecarOptions,
 
     @Override
     public String toString() {
-      return String.format(Locale.ROOT, "%d tables x %d partitions x %,d records", tables, partitions,
+      return String.format(
+          Locale.ROOT,
+          "%d tables x %d partitions x %,d records",
+          tables,
+          partitions,
           recordsPerTable);
     }
   }
@@ -87,8 +101,10 @@ record TieringOptions(List<String> parts, int valueBytes, String sidecarOptions,
 
   /** The usage text: every key with its default. */
   static String usage() {
-    StringBuilder usage = new StringBuilder("Usage: bench/tiering [key=value ...]; keys and defaults:\n");
-    DEFAULTS.forEach((key, value) -> usage.append(String.format(Locale.ROOT, "  %-18s %s%n", key, value)));
+    StringBuilder usage =
+        new StringBuilder("Usage: bench/tiering [key=value ...]; keys and defaults:\n");
+    DEFAULTS.forEach(
+        (key, value) -> usage.append(String.format(Locale.ROOT, "  %-18s %s%n", key, value)));
     usage.append("memory.records and scale.records are per table. See docs/benchmarks.md.");
     return usage.toString();
   }
@@ -100,15 +116,16 @@ record TieringOptions(List<String> parts, int valueBytes, String sidecarOptions,
       int equals = arg.indexOf('=');
       String key = equals < 0 ? arg : arg.substring(0, equals).trim();
       if (equals < 1 || !DEFAULTS.containsKey(key)) {
-        throw new IllegalArgumentException("Unknown argument '" + arg + "': use key=value with one of the keys "
-            + String.join(", ", DEFAULTS.keySet()));
+        throw new IllegalArgumentException("Unknown argument '" + arg
+            + "': use key=value with one of the keys " + String.join(", ", DEFAULTS.keySet()));
       }
       values.put(key, arg.substring(equals + 1).trim());
     }
     List<String> parts = list(values, "parts");
     for (String part : parts) {
       if (!ALL_PARTS.contains(part)) {
-        throw new IllegalArgumentException("Unknown part '" + part + "' in parts: use some of " + ALL_PARTS);
+        throw new IllegalArgumentException(
+            "Unknown part '" + part + "' in parts: use some of " + ALL_PARTS);
       }
     }
     List<Integer> instances = new ArrayList<>();
@@ -119,14 +136,23 @@ record TieringOptions(List<String> parts, int valueBytes, String sidecarOptions,
     for (String duration : list(values, "lag.freshness")) {
       freshness.add(duration("lag.freshness", duration));
     }
-    return new TieringOptions(ALL_PARTS.stream().filter(Set.copyOf(parts)::contains).toList(),
-        number(values, "value.bytes", 0), values.get("sidecar.opts"),
-        new BacklogShape(number(values, "memory.tables", 1), number(values, "memory.partitions", 1),
+    return new TieringOptions(
+        ALL_PARTS.stream().filter(Set.copyOf(parts)::contains).toList(),
+        number(values, "value.bytes", 0),
+        values.get("sidecar.opts"),
+        new BacklogShape(
+            number(values, "memory.tables", 1),
+            number(values, "memory.partitions", 1),
             number(values, "memory.records", 1)),
         values.get("memory.workers").equals("default") ? 0 : number(values, "memory.workers", 1),
-        number(values, "lag.rate", 1), freshness, duration("lag.duration", values.get("lag.duration")),
-        duration("lag.warmup", values.get("lag.warmup")), number(values, "lag.partitions", 1),
-        new BacklogShape(number(values, "scale.tables", 1), number(values, "scale.partitions", 1),
+        number(values, "lag.rate", 1),
+        freshness,
+        duration("lag.duration", values.get("lag.duration")),
+        duration("lag.warmup", values.get("lag.warmup")),
+        number(values, "lag.partitions", 1),
+        new BacklogShape(
+            number(values, "scale.tables", 1),
+            number(values, "scale.partitions", 1),
             number(values, "scale.records", 1)),
         instances);
   }
@@ -155,7 +181,8 @@ record TieringOptions(List<String> parts, int valueBytes, String sidecarOptions,
       }
     }
     if (items.isEmpty()) {
-      throw new IllegalArgumentException("Empty " + key + ": give at least one value, such as " + DEFAULTS.get(key));
+      throw new IllegalArgumentException(
+          "Empty " + key + ": give at least one value, such as " + DEFAULTS.get(key));
     }
     return items;
   }
@@ -173,8 +200,8 @@ record TieringOptions(List<String> parts, int valueBytes, String sidecarOptions,
     } catch (NumberFormatException e) {
       // reported below
     }
-    throw new IllegalArgumentException("Invalid " + key + " '" + value + "': use a whole number of at least "
-        + minimum + " (default " + DEFAULTS.get(key) + ")");
+    throw new IllegalArgumentException("Invalid " + key + " '" + value
+        + "': use a whole number of at least " + minimum + " (default " + DEFAULTS.get(key) + ")");
   }
 
   private static Duration duration(String key, String value) {
@@ -186,7 +213,7 @@ record TieringOptions(List<String> parts, int valueBytes, String sidecarOptions,
     } catch (RuntimeException e) {
       // reported below
     }
-    throw new IllegalArgumentException("Invalid " + key + " '" + value + "': use a duration such as 30s or 2m "
-        + "(default " + DEFAULTS.get(key) + ")");
+    throw new IllegalArgumentException("Invalid " + key + " '" + value
+        + "': use a duration such as 30s or 2m " + "(default " + DEFAULTS.get(key) + ")");
   }
 }

@@ -16,8 +16,16 @@ import java.util.Map;
  * @param attach take over the existing Iceberg table of that name instead of creating one
  * @param waitFor how long to wait for the topic to exist; null to fail at once when it does not
  */
-public record AddRequest(String topic, String namespace, String name, Duration freshness,
-    Map<String, String> options, List<String> partitionBy, boolean autoCompaction, boolean attach, Duration waitFor) {
+public record AddRequest(
+    String topic,
+    String namespace,
+    String name,
+    Duration freshness,
+    Map<String, String> options,
+    List<String> partitionBy,
+    boolean autoCompaction,
+    boolean attach,
+    Duration waitFor) {
   public AddRequest {
     requireNonNull(topic, "topic is null");
     options = Map.copyOf(options);

@@ -13,7 +13,8 @@ import java.util.Optional;
  * @param partitions how many partitions the topic has
  * @param attached where indexing starts in an attached table; empty for a table Mink created
  */
-public record AddedTable(TableDescriptor descriptor, int partitions, Optional<AttachStart> attached) {
+public record AddedTable(
+    TableDescriptor descriptor, int partitions, Optional<AttachStart> attached) {
   public AddedTable {
     requireNonNull(descriptor, "descriptor is null");
     requireNonNull(attached, "attached is null");

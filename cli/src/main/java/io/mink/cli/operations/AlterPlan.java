@@ -22,10 +22,14 @@ import java.util.TreeMap;
  * @param setProperties Iceberg table properties to set, {@code format-version} included when it goes up
  * @param removeProperties Iceberg table properties to remove
  */
-public record AlterPlan(TableDescriptor updated, Map<String, String> setProperties, Set<String> removeProperties,
+public record AlterPlan(
+    TableDescriptor updated,
+    Map<String, String> setProperties,
+    Set<String> removeProperties,
     List<Change> changes) {
   static final String FRESHNESS_PROPERTY = MinkTableLayout.OPTION_PREFIX + "freshness";
-  private static final String AUTO_COMPACTION_PROPERTY = MinkTableLayout.OPTION_PREFIX + TableOptions.AUTO_COMPACTION;
+  private static final String AUTO_COMPACTION_PROPERTY =
+      MinkTableLayout.OPTION_PREFIX + TableOptions.AUTO_COMPACTION;
 
   public AlterPlan {
     requireNonNull(updated, "updated is null");
@@ -42,7 +46,8 @@ public record AlterPlan(TableDescriptor updated, Map<String, String> setProperti
    * @param unset options to unset, as the table records them
    * @param autoCompaction whether rounds compact; null to keep it
    */
-  public record Request(Duration freshness, Map<String, String> set, List<String> unset, Boolean autoCompaction) {
+  public record Request(
+      Duration freshness, Map<String, String> set, List<String> unset, Boolean autoCompaction) {
     public Request {
       set = Map.copyOf(set);
       unset = List.copyOf(unset);
@@ -57,7 +62,8 @@ public record AlterPlan(TableDescriptor updated, Map<String, String> setProperti
   public record Change(String setting, String from, String to) {
     @Override
     public String toString() {
-      return setting + ": " + (from == null ? "(not set)" : from) + " -> " + (to == null ? "(not set)" : to);
+      return setting + ": " + (from == null ? "(not set)" : from) + " -> "
+          + (to == null ? "(not set)" : to);
     }
   }
 
@@ -68,7 +74,8 @@ public record AlterPlan(TableDescriptor updated, Map<String, String> setProperti
    * @param defaults the Iceberg table properties Mink gives a table it creates, which an unset option returns to;
    *     empty for an attached table, which keeps the properties its maker gave it
    */
-  static AlterPlan of(TableDescriptor current, Request request, int formatVersion, Map<String, String> defaults) {
+  static AlterPlan of(
+      TableDescriptor current, Request request, int formatVersion, Map<String, String> defaults) {
     Map<String, String> options = new TreeMap<>(current.options());
     Map<String, String> set = new LinkedHashMap<>();
     Set<String> remove = new LinkedHashSet<>();
@@ -76,13 +83,15 @@ public record AlterPlan(TableDescriptor updated, Map<String, String> setProperti
     Duration freshness = request.freshness() == null ? current.freshness() : request.freshness();
     if (!freshness.equals(current.freshness())) {
       set.put(FRESHNESS_PROPERTY, Durations.format(freshness));
-      changes.add(new Change("freshness", Durations.format(current.freshness()), Durations.format(freshness)));
+      changes.add(new Change(
+          "freshness", Durations.format(current.freshness()), Durations.format(freshness)));
     }
     for (Map.Entry<String, String> option : new TreeMap<>(request.set()).entrySet()) {
       String key = option.getKey();
       if (request.unset().contains(key)) {
-        throw MinkException.user("Option " + TableOptions.givenName(key) + " is both set and unset: "
-            + "give it with --option or with --unset-option, not both");
+        throw MinkException.user(
+            "Option " + TableOptions.givenName(key) + " is both set and unset: "
+                + "give it with --option or with --unset-option, not both");
       }
       if (key.equals(MinkTableLayout.FORMAT_VERSION_OPTION)) {
         checkFormatVersion(current, option.getValue(), formatVersion);
@@ -96,7 +105,8 @@ public record AlterPlan(TableDescriptor updated, Map<String, String> setProperti
     for (String key : request.unset()) {
       if (key.equals(MinkTableLayout.FORMAT_VERSION_OPTION)) {
         throw MinkException.user("Cannot unset " + key + " of table " + current.qualifiedName()
-            + ": Iceberg format versions only go up, and the table stays at version " + formatVersion);
+            + ": Iceberg format versions only go up, and the table stays at version "
+            + formatVersion);
       }
       String previous = options.remove(key);
       if (previous != null) {
@@ -119,12 +129,15 @@ public record AlterPlan(TableDescriptor updated, Map<String, String> setProperti
           options.remove(TableOptions.AUTO_COMPACTION);
           remove.add(AUTO_COMPACTION_PROPERTY);
         }
-        changes.add(new Change(TableOptions.AUTO_COMPACTION, Boolean.toString(before),
+        changes.add(new Change(
+            TableOptions.AUTO_COMPACTION,
+            Boolean.toString(before),
             request.autoCompaction().toString()));
       }
     }
     TableOptions.check(options);
-    return new AlterPlan(current.withFreshness(freshness).withOptions(options), set, remove, changes);
+    return new AlterPlan(
+        current.withFreshness(freshness).withOptions(options), set, remove, changes);
   }
 
   /** A format version may stay or go up from 2 to 3, never down. */
@@ -137,7 +150,8 @@ public record AlterPlan(TableDescriptor updated, Map<String, String> setProperti
     }
     if (next < formatVersion) {
       throw MinkException.user("Cannot lower the format version of table " + current.qualifiedName()
-          + " from " + formatVersion + " to " + next + ": Iceberg format versions only go up; leave the table at "
+          + " from " + formatVersion + " to " + next
+          + ": Iceberg format versions only go up; leave the table at "
           + "version " + formatVersion);
     }
   }

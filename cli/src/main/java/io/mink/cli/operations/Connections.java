@@ -45,22 +45,30 @@ public final class Connections {
   }
 
   public static MinkException unreachable(KafkaClientFactory clients, Throwable cause) {
-    Throwable reason = cause instanceof ExecutionException && cause.getCause() != null ? cause.getCause() : cause;
-    String detail = reason instanceof TimeoutException || reason instanceof org.apache.kafka.common.errors.TimeoutException
+    Throwable reason =
+        cause instanceof ExecutionException && cause.getCause() != null ? cause.getCause() : cause;
+    String detail = reason instanceof TimeoutException
+            || reason instanceof org.apache.kafka.common.errors.TimeoutException
         ? "no answer within " + KAFKA_TIMEOUT.toSeconds() + "s"
-        : reason instanceof ConfigException ? "no broker address resolves: " + reason.getMessage()
-        : reason.getClass().getSimpleName() + ": " + reason.getMessage();
-    return MinkException.external("Cannot reach Kafka at " + clients.bootstrapServers() + " ("
-        + detail + "): check bootstrap.servers in [kafka] (or --bootstrap) and that the brokers are up", cause);
+        : reason instanceof ConfigException
+            ? "no broker address resolves: " + reason.getMessage()
+            : reason.getClass().getSimpleName() + ": " + reason.getMessage();
+    return MinkException.external(
+        "Cannot reach Kafka at " + clients.bootstrapServers() + " (" + detail
+            + "): check bootstrap.servers in [kafka] (or --bootstrap) and that the brokers are up",
+        cause);
   }
 
   public static Catalog catalog(LakeSettings settings) {
     try {
       return CatalogLoader.load(settings);
     } catch (RuntimeException e) {
-      throw MinkException.external("Cannot open the " + settings.catalog() + " catalog at "
-          + (settings.uri() == null ? settings.warehouse() : settings.uri()) + " (" + rootMessage(e)
-          + "): check [lake] in the config file and that the catalog is up", e);
+      throw MinkException.external(
+          "Cannot open the " + settings.catalog() + " catalog at "
+              + (settings.uri() == null ? settings.warehouse() : settings.uri()) + " ("
+              + rootMessage(e)
+              + "): check [lake] in the config file and that the catalog is up",
+          e);
     }
   }
 

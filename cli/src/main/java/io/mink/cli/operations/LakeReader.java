@@ -65,9 +65,12 @@ public final class LakeReader {
     } catch (NoSuchTableException e) {
       throw e;
     } catch (RuntimeException e) {
-      throw MinkException.external("Cannot read table " + table.qualifiedName() + " from the "
-          + settings.catalog() + " catalog at " + (settings.uri() == null ? settings.warehouse() : settings.uri())
-          + " (" + Connections.rootMessage(e) + "): check that the catalog is up", e);
+      throw MinkException.external(
+          "Cannot read table " + table.qualifiedName() + " from the "
+              + settings.catalog() + " catalog at "
+              + (settings.uri() == null ? settings.warehouse() : settings.uri())
+              + " (" + Connections.rootMessage(e) + "): check that the catalog is up",
+          e);
     }
   }
 }

@@ -13,7 +13,8 @@ import io.mink.tables.TableDescriptor;
  * @param ownersGroup the consumer group of the sidecar instances
  * @param members how many sidecar instances are in that group: none means the command finishes the removal itself
  */
-public record Removal(TableDescriptor removing, boolean alreadyRemoving, String ownersGroup, int members) {
+public record Removal(
+    TableDescriptor removing, boolean alreadyRemoving, String ownersGroup, int members) {
   public Removal {
     requireNonNull(removing, "removing is null");
     requireNonNull(ownersGroup, "ownersGroup is null");

@@ -38,20 +38,29 @@ final class TableAddition {
   /** The addition the request asks for, checked without I/O: a bad name or option fails here. */
   static TableAddition of(AddRequest request, MinkConfig config) {
     String namespace = TableOptions.identifier(
-        request.namespace() == null ? config.indexer().namespace() : request.namespace(), "namespace", "");
+        request.namespace() == null ? config.indexer().namespace() : request.namespace(),
+        "namespace",
+        "");
     String name = TableOptions.identifier(
-        request.name() == null ? TableDescriptor.tableNameFor(request.topic()) : request.name(), "table name",
+        request.name() == null ? TableDescriptor.tableNameFor(request.topic()) : request.name(),
+        "table name",
         request.name() == null ? "; give one with --name" : "");
-    Duration freshness = request.freshness() == null ? config.indexer().freshness() : request.freshness();
+    Duration freshness =
+        request.freshness() == null ? config.indexer().freshness() : request.freshness();
     Map<String, String> options = tableOptions(request);
     PartitionSpec spec = null;
     if (!request.attach()) {
       TableOptions.NewTableSpec newTable = TableOptions.newTableSpec(request.partitionBy());
       spec = newTable.spec();
-      newTable.partitionBy().ifPresent(fields -> options.put(MinkTableLayout.PARTITION_BY_OPTION, fields));
+      newTable
+          .partitionBy()
+          .ifPresent(fields -> options.put(MinkTableLayout.PARTITION_BY_OPTION, fields));
     }
-    return new TableAddition(request, new TableDescriptor(namespace, name, request.topic(), null, freshness, options,
-        Instant.now()), spec);
+    return new TableAddition(
+        request,
+        new TableDescriptor(
+            namespace, name, request.topic(), null, freshness, options, Instant.now()),
+        spec);
   }
 
   /** Finds the topic, then creates or attaches the Iceberg table and records the table. */
@@ -73,7 +82,8 @@ final class TableAddition {
     TableIdentifier identifier = TableIdentifier.of(descriptor.namespace(), descriptor.name());
     int partitions = topic.partitions().size();
     if (request.attach()) {
-      AddedTable.AttachStart start = new TableAttachment(session, lake, identifier, descriptor, topic).attach();
+      AddedTable.AttachStart start =
+          new TableAttachment(session, lake, identifier, descriptor, topic).attach();
       return new AddedTable(descriptor, partitions, Optional.of(start));
     }
     create(session, lake, identifier, descriptor);
@@ -81,34 +91,52 @@ final class TableAddition {
   }
 
   /** Creates the Iceberg table and records it. */
-  private void create(TableStoreSession session, LakeTables lake, TableIdentifier identifier,
+  private void create(
+      TableStoreSession session,
+      LakeTables lake,
+      TableIdentifier identifier,
       TableDescriptor descriptor) {
     if (lake.exists(identifier)) {
       throw inCatalogNotRecorded(session, lake.load(identifier), descriptor);
     }
-    Map<String, String> properties = MinkTableLayout.properties(descriptor.topic(), descriptor.topicId(),
-        session.config().indexer().targetFileSizeBytes(), TableOptions.withFreshness(descriptor));
+    Map<String, String> properties = MinkTableLayout.properties(
+        descriptor.topic(),
+        descriptor.topicId(),
+        session.config().indexer().targetFileSizeBytes(),
+        TableOptions.withFreshness(descriptor));
     try {
       createTable(lake, identifier, spec, properties);
     } catch (AlreadyExistsException e) {
-      throw addedMeanwhile(session, descriptor).orElseGet(() -> MinkException.conflict("Table " + identifier
-          + " was created in the catalog by another client meanwhile, which has not recorded it as added: see mink "
-          + "table list --all in a moment, or attach to it with --attach", e));
+      throw addedMeanwhile(session, descriptor)
+          .orElseGet(() -> MinkException.conflict(
+              "Table " + identifier
+                  + " was created in the catalog by another client meanwhile, which has not recorded it as added: see mink "
+                  + "table list --all in a moment, or attach to it with --attach",
+              e));
     }
-    record(session, descriptor, "; the Iceberg table was dropped again. Check that Kafka is up and Mink "
-        + "may write the topic", () -> lake.drop(identifier));
+    record(
+        session,
+        descriptor,
+        "; the Iceberg table was dropped again. Check that Kafka is up and Mink "
+            + "may write the topic",
+        () -> lake.drop(identifier));
   }
 
   /** Creates the Iceberg table; a catalog that cannot is unavailable. */
-  private static void createTable(LakeTables lake, TableIdentifier identifier, PartitionSpec spec,
+  private static void createTable(
+      LakeTables lake,
+      TableIdentifier identifier,
+      PartitionSpec spec,
       Map<String, String> properties) {
     try {
       lake.create(identifier, spec, properties);
     } catch (AlreadyExistsException e) {
       throw e;
     } catch (RuntimeException e) {
-      throw MinkException.external("Cannot create table " + identifier + " in the catalog ("
-          + Connections.rootMessage(e) + "): check [lake] in the config file and that the catalog is up", e);
+      throw MinkException.external(
+          "Cannot create table " + identifier + " in the catalog (" + Connections.rootMessage(e)
+              + "): check [lake] in the config file and that the catalog is up",
+          e);
     }
   }
 
@@ -116,18 +144,23 @@ final class TableAddition {
    * Records the table in the tables topic unless one of its name is recorded meanwhile. When recording fails,
    * undoes what it can and says so; when another client recorded the name first, leaves everything as it is.
    */
-  static void record(TableStoreSession session, TableDescriptor descriptor, String afterFailure, Runnable undo) {
+  static void record(
+      TableStoreSession session, TableDescriptor descriptor, String afterFailure, Runnable undo) {
     boolean added;
     try {
       added = session.store().add(descriptor);
     } catch (RuntimeException e) {
       undo.run();
-      throw MinkException.external("Cannot record table " + descriptor.qualifiedName() + " in the tables topic "
-          + session.config().indexer().tablesTopic() + " (" + e.getMessage() + ")" + afterFailure, e);
+      throw MinkException.external(
+          "Cannot record table " + descriptor.qualifiedName() + " in the tables topic "
+              + session.config().indexer().tablesTopic() + " (" + e.getMessage() + ")"
+              + afterFailure,
+          e);
     }
     if (!added) {
-      throw addedMeanwhile(session, descriptor).orElseGet(() -> MinkException.conflict("Table "
-          + descriptor.qualifiedName() + " changed in the tables topic meanwhile: run the command again"));
+      throw addedMeanwhile(session, descriptor)
+          .orElseGet(() -> MinkException.conflict("Table " + descriptor.qualifiedName()
+              + " changed in the tables topic meanwhile: run the command again"));
     }
   }
 
@@ -135,35 +168,42 @@ final class TableAddition {
    * The Iceberg table exists but no entry: a concurrent add that has not recorded it yet, or a Mink table of this
    * topic that an add cut short or a removal kept, or a table Mink did not make.
    */
-  private static MinkException inCatalogNotRecorded(TableStoreSession session, Table table,
-      TableDescriptor descriptor) {
+  private static MinkException inCatalogNotRecorded(
+      TableStoreSession session, Table table, TableDescriptor descriptor) {
     String name = descriptor.qualifiedName();
     if (!descriptor.topicId().equals(table.properties().get(MinkTableLayout.TOPIC_ID_PROPERTY))) {
-      return MinkException.conflict("Table " + name + " already exists in the catalog but is not a Mink table: "
-          + "pick another name with --name or --namespace, attach to it with --attach, or drop the existing table");
+      return MinkException.conflict(
+          "Table " + name + " already exists in the catalog but is not a Mink table: "
+              + "pick another name with --name or --namespace, attach to it with --attach, or drop the existing table");
     }
-    MinkException leftOver = MinkException.conflict("Table " + name + " exists in the catalog for topic "
-        + descriptor.topic() + " but is not added (an earlier mink table add was cut short, or mink table remove "
-        + "--keep-table kept it): attach to it with --attach, or drop it");
+    MinkException leftOver =
+        MinkException.conflict("Table " + name + " exists in the catalog for topic "
+            + descriptor.topic()
+            + " but is not added (an earlier mink table add was cut short, or mink table remove "
+            + "--keep-table kept it): attach to it with --attach, or drop it");
     return justCreated(table) ? addedMeanwhile(session, descriptor).orElse(leftOver) : leftOver;
   }
 
   /** Whether the table may be a concurrent add's, not recorded yet: created a moment ago, with no snapshot. */
   private static boolean justCreated(Table table) {
     long age = System.currentTimeMillis() - LakeReader.metadata(table).lastUpdatedMillis();
-    return table.currentSnapshot() == null && age < CONCURRENT_ADD_GRACE.multipliedBy(3).toMillis();
+    return table.currentSnapshot() == null
+        && age < CONCURRENT_ADD_GRACE.multipliedBy(3).toMillis();
   }
 
   /** The failure to report when another client recorded the table within a few seconds; empty if none did. */
-  private static Optional<MinkException> addedMeanwhile(TableStoreSession session, TableDescriptor descriptor) {
+  private static Optional<MinkException> addedMeanwhile(
+      TableStoreSession session, TableDescriptor descriptor) {
     long deadline = System.nanoTime() + CONCURRENT_ADD_GRACE.toNanos();
     while (true) {
       Optional<TableDescriptor> recorded = session.find(descriptor.qualifiedName());
       if (recorded.isPresent()) {
-        return Optional.of(recorded.get().state() == LifecycleState.REMOVING
-            ? alreadyAdded(recorded.get())
-            : MinkException.conflict("Table " + descriptor.qualifiedName() + " was added by another client "
-                + "meanwhile: see it with mink table show " + descriptor.qualifiedName()));
+        return Optional.of(
+            recorded.get().state() == LifecycleState.REMOVING
+                ? alreadyAdded(recorded.get())
+                : MinkException.conflict(
+                    "Table " + descriptor.qualifiedName() + " was added by another client "
+                        + "meanwhile: see it with mink table show " + descriptor.qualifiedName()));
       }
       if (System.nanoTime() > deadline) {
         return Optional.empty();
@@ -175,13 +215,17 @@ final class TableAddition {
   private static MinkException alreadyAdded(TableDescriptor recorded) {
     String name = recorded.qualifiedName();
     return switch (recorded.state()) {
-      case INDEXING -> MinkException.conflict("Table " + name + " is already added: see it with mink table list, "
-          + "or pick another name with --name or --namespace");
-      case MISSING, REPLACED -> MinkException.conflict("Table " + name + " is already added, and is "
-          + recorded.state().label() + ": see it with mink table show " + name + "; to add the topic anew, run "
-          + "mink table remove " + name + " first");
-      case REMOVING -> MinkException.conflict("Table " + name + " is being removed: wait until mink table show "
-          + name + " no longer finds it, then add it again");
+      case INDEXING ->
+        MinkException.conflict("Table " + name + " is already added: see it with mink table list, "
+            + "or pick another name with --name or --namespace");
+      case MISSING, REPLACED ->
+        MinkException.conflict("Table " + name + " is already added, and is "
+            + recorded.state().label() + ": see it with mink table show " + name
+            + "; to add the topic anew, run "
+            + "mink table remove " + name + " first");
+      case REMOVING ->
+        MinkException.conflict("Table " + name + " is being removed: wait until mink table show "
+            + name + " no longer finds it, then add it again");
     };
   }
 
@@ -196,12 +240,14 @@ final class TableAddition {
       return options;
     }
     if (!request.partitionBy().isEmpty()) {
-      throw MinkException.user("--partition-by applies to a table Mink creates: an attached table keeps its "
-          + "partition spec. Leave out --partition-by, or change the spec with your engine");
+      throw MinkException.user(
+          "--partition-by applies to a table Mink creates: an attached table keeps its "
+              + "partition spec. Leave out --partition-by, or change the spec with your engine");
     }
     if (options.containsKey(MinkTableLayout.FORMAT_VERSION_OPTION)) {
-      throw MinkException.user(MinkTableLayout.FORMAT_VERSION_OPTION + " applies to a table Mink creates: an "
-          + "attached table keeps its format version. Leave out the option, or upgrade the table with your engine");
+      throw MinkException.user(
+          MinkTableLayout.FORMAT_VERSION_OPTION + " applies to a table Mink creates: an "
+              + "attached table keeps its format version. Leave out the option, or upgrade the table with your engine");
     }
     options.put(MinkTableLayout.ATTACH_OPTION, "true");
     return options;

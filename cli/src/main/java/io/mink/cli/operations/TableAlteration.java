@@ -23,7 +23,10 @@ final class TableAlteration {
     for (int attempt = 1; attempt <= ATTEMPTS; attempt++) {
       TableDescriptor current = alterable(session.require(name));
       Table icebergTable = icebergTable(lake, current);
-      AlterPlan plan = AlterPlan.of(current, request, LakeReader.metadata(icebergTable).formatVersion(),
+      AlterPlan plan = AlterPlan.of(
+          current,
+          request,
+          LakeReader.metadata(icebergTable).formatVersion(),
           defaults(current, session.config()));
       if (plan.changes().isEmpty()) {
         return new AlteredTable(plan.updated(), plan.changes());
@@ -33,8 +36,8 @@ final class TableAlteration {
         return new AlteredTable(plan.updated(), plan.changes());
       }
     }
-    throw MinkException.conflict("Table " + name + " changed meanwhile (another client altered or removed it): run "
-        + "the command again");
+    throw MinkException.conflict("Table " + name
+        + " changed meanwhile (another client altered or removed it): run " + "the command again");
   }
 
   /** The table, if its state lets it be altered: indexing or missing. */
@@ -42,10 +45,14 @@ final class TableAlteration {
     String name = current.qualifiedName();
     return switch (current.state()) {
       case INDEXING, MISSING -> current;
-      case REPLACED -> throw MinkException.conflict("Table " + name + " is replaced (its topic was deleted and "
-          + "created again), so it cannot be altered: run mink table remove " + name + " and add it again");
-      case REMOVING -> throw MinkException.conflict("Table " + name + " is being removed, so it cannot be altered: "
-          + "add it again once mink table show " + name + " no longer finds it");
+      case REPLACED ->
+        throw MinkException.conflict("Table " + name + " is replaced (its topic was deleted and "
+            + "created again), so it cannot be altered: run mink table remove " + name
+            + " and add it again");
+      case REMOVING ->
+        throw MinkException.conflict(
+            "Table " + name + " is being removed, so it cannot be altered: "
+                + "add it again once mink table show " + name + " no longer finds it");
     };
   }
 
@@ -53,9 +60,11 @@ final class TableAlteration {
     try {
       return lake.load(current);
     } catch (NoSuchTableException e) {
-      throw MinkException.conflict("The Iceberg table " + current.qualifiedName() + " is missing from the catalog, "
-          + "so its properties cannot be changed: check [lake] in the config file; if it was dropped, run mink "
-          + "table remove " + current.qualifiedName() + " and add the topic again", e);
+      throw MinkException.conflict(
+          "The Iceberg table " + current.qualifiedName() + " is missing from the catalog, "
+              + "so its properties cannot be changed: check [lake] in the config file; if it was dropped, run mink "
+              + "table remove " + current.qualifiedName() + " and add the topic again",
+          e);
     }
   }
 
@@ -64,8 +73,8 @@ final class TableAlteration {
     if ("true".equals(current.options().get(MinkTableLayout.ATTACH_OPTION))) {
       return Map.of();
     }
-    return MinkTableLayout.properties(current.topic(), current.topicId(), config.indexer().targetFileSizeBytes(),
-        Map.of());
+    return MinkTableLayout.properties(
+        current.topic(), current.topicId(), config.indexer().targetFileSizeBytes(), Map.of());
   }
 
   /** Sets and removes the plan's properties in one commit; a higher format-version upgrades the table. */
@@ -79,9 +88,12 @@ final class TableAlteration {
     try {
       update.commit();
     } catch (RuntimeException e) {
-      throw MinkException.external("Cannot change the properties of the Iceberg table "
-          + plan.updated().qualifiedName() + " (" + Connections.rootMessage(e) + "): check that the catalog is "
-          + "up, then run the command again", e);
+      throw MinkException.external(
+          "Cannot change the properties of the Iceberg table "
+              + plan.updated().qualifiedName() + " (" + Connections.rootMessage(e)
+              + "): check that the catalog is "
+              + "up, then run the command again",
+          e);
     }
   }
 }

@@ -33,7 +33,11 @@ final class TableAttachment {
   private final TableDescriptor descriptor;
   private final TopicDescription topicDescription;
 
-  TableAttachment(TableStoreSession session, LakeTables lake, TableIdentifier identifier, TableDescriptor descriptor,
+  TableAttachment(
+      TableStoreSession session,
+      LakeTables lake,
+      TableIdentifier identifier,
+      TableDescriptor descriptor,
       TopicDescription topicDescription) {
     this.session = session;
     this.lake = lake;
@@ -55,7 +59,8 @@ final class TableAttachment {
     }
     Table table = lake.load(identifier);
     TableMetadata metadata = ((HasTableOperations) table).operations().current();
-    List<String> problems = AttachCheck.problems(identifier.toString(), metadata, descriptor.topic());
+    List<String> problems =
+        AttachCheck.problems(identifier.toString(), metadata, descriptor.topic());
     if (!problems.isEmpty()) {
       throw cannotAttach(problems);
     }
@@ -67,19 +72,28 @@ final class TableAttachment {
       throw cannotAttach(problems);
     }
     try {
-      TableAttach.commit(identifier.toString(), table, metadata, baseline, MinkTableLayout.attachProperties(
-          descriptor.topic(), descriptor.topicId(), TableOptions.withFreshness(descriptor)));
+      TableAttach.commit(
+          identifier.toString(),
+          table,
+          metadata,
+          baseline,
+          MinkTableLayout.attachProperties(
+              descriptor.topic(), descriptor.topicId(), TableOptions.withFreshness(descriptor)));
     } catch (AttachConflictException e) {
       throw MinkException.conflict(e.getMessage(), e);
     }
-    TableAddition.record(session, descriptor, "; the table keeps Mink's baseline snapshot (empty: no row changed). "
-        + "Check that Kafka is up and Mink may write the topic, then run the same command again", () -> { });
+    TableAddition.record(
+        session,
+        descriptor,
+        "; the table keeps Mink's baseline snapshot (empty: no row changed). "
+            + "Check that Kafka is up and Mink may write the topic, then run the same command again",
+        () -> {});
     return new AddedTable.AttachStart(baseline, starts);
   }
 
   private MinkException cannotAttach(List<String> problems) {
-    return MinkException.conflict("Cannot attach table " + identifier + ": "
-        + String.join("; ", problems));
+    return MinkException.conflict(
+        "Cannot attach table " + identifier + ": " + String.join("; ", problems));
   }
 
   private Map<Integer, Long> offsets(OffsetSpec spec) {
@@ -88,7 +102,10 @@ final class TableAttachment {
       request.put(new TopicPartition(descriptor.topic(), partition.partition()), spec);
     }
     try {
-      Map<TopicPartition, ListOffsetsResultInfo> result = session.admin().listOffsets(request).all()
+      Map<TopicPartition, ListOffsetsResultInfo> result = session
+          .admin()
+          .listOffsets(request)
+          .all()
           .get(Connections.KAFKA_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
       Map<Integer, Long> offsets = new TreeMap<>();
       result.forEach((partition, info) -> offsets.put(partition.partition(), info.offset()));
@@ -97,8 +114,10 @@ final class TableAttachment {
       throw Connections.unreachable(session.clients(), e);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
-      throw new MinkException(ErrorCategory.INTERNAL, "Interrupted while reading the offsets of "
-          + descriptor.topic(), e);
+      throw new MinkException(
+          ErrorCategory.INTERNAL,
+          "Interrupted while reading the offsets of " + descriptor.topic(),
+          e);
     }
   }
 }

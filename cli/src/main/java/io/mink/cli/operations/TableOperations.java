@@ -42,7 +42,8 @@ public final class TableOperations {
    * @param wait null to return once the sidecar has been handed the removal
    * @param handedOver called when a sidecar owns the removal, before any wait
    */
-  public RemovedTable remove(String table, boolean keepTable, Duration wait, RemovalListener handedOver) {
+  public RemovedTable remove(
+      String table, boolean keepTable, Duration wait, RemovalListener handedOver) {
     try (TableStoreSession session = TableStoreSession.open(config)) {
       TableRemover remover = new TableRemover(session);
       Removal removal = remover.start(table, keepTable);

@@ -50,13 +50,17 @@ public final class TableOptions {
   }
 
   /** The option --option mink.time-as sets, recorded as the table option time-as. */
-  public static final String TIME_AS = MinkTableLayout.OPTION_PREFIX + MinkTableLayout.TIME_AS_OPTION;
+  public static final String TIME_AS =
+      MinkTableLayout.OPTION_PREFIX + MinkTableLayout.TIME_AS_OPTION;
 
-  private static final String SET_HELP = "iceberg.<property>=<value>, such as iceberg.format-version=3 or "
-      + "iceberg.write.parquet.row-group-size-bytes=67108864 (docs/layout.md), or " + TIME_AS + "=time|long|string "
-      + "(docs/querying.md)";
-  private static final String UNSET_HELP = "iceberg.<property>, such as iceberg.write.parquet.row-group-size-bytes "
-      + "(docs/layout.md), or " + TIME_AS;
+  private static final String SET_HELP =
+      "iceberg.<property>=<value>, such as iceberg.format-version=3 or "
+          + "iceberg.write.parquet.row-group-size-bytes=67108864 (docs/layout.md), or " + TIME_AS
+          + "=time|long|string "
+          + "(docs/querying.md)";
+  private static final String UNSET_HELP =
+      "iceberg.<property>, such as iceberg.write.parquet.row-group-size-bytes "
+          + "(docs/layout.md), or " + TIME_AS;
 
   /** The --unset-option names, checked to be iceberg.* options or mink.time-as, as the table records them. */
   public static List<String> optionKeys(List<String> given) {
@@ -120,9 +124,12 @@ public final class TableOptions {
     try {
       List<PartitionTerm> fields = PartitionSpecs.parse(partitionBy);
       PartitionSpec spec = PartitionSpecs.forNewTable(KafkaColumns.SCHEMA, fields);
-      return new NewTableSpec(spec, fields.isEmpty()
-          ? Optional.empty()
-          : Optional.of(String.join(", ", fields.stream().map(PartitionTerm::toString).toList())));
+      return new NewTableSpec(
+          spec,
+          fields.isEmpty()
+              ? Optional.empty()
+              : Optional.of(
+                  String.join(", ", fields.stream().map(PartitionTerm::toString).toList())));
     } catch (IllegalArgumentException e) {
       throw MinkException.user(e.getMessage(), e);
     }

@@ -41,7 +41,8 @@ final class TableRemover {
       if (keepTable) {
         options.put(TableRemoval.KEEP_TABLE_OPTION, "true");
       }
-      TableDescriptor removing = current.withOptions(options)
+      TableDescriptor removing = current
+          .withOptions(options)
           .withLifecycle(new Lifecycle(LifecycleState.REMOVING, Instant.now(), reason()));
       if (session.replace(current, removing)) {
         return new Removal(removing, false, ownersGroup, members(ownersGroup));
@@ -55,13 +56,17 @@ final class TableRemover {
     TableDescriptor removing = removal.removing();
     boolean deleted;
     try {
-      deleted = TableRemoval.finish(removing, LakeReader.open(session.config().lake()).tables(), session.store());
+      deleted = TableRemoval.finish(
+          removing, LakeReader.open(session.config().lake()).tables(), session.store());
     } catch (MinkException e) {
       throw e;
     } catch (RuntimeException e) {
-      throw MinkException.external("Cannot finish removing table " + removing.qualifiedName() + " ("
-          + Connections.rootMessage(e) + "): check that Kafka and the catalog are up, then run mink table remove "
-          + removing.qualifiedName() + " again", e);
+      throw MinkException.external(
+          "Cannot finish removing table " + removing.qualifiedName() + " ("
+              + Connections.rootMessage(e)
+              + "): check that Kafka and the catalog are up, then run mink table remove "
+              + removing.qualifiedName() + " again",
+          e);
     }
     if (!deleted) {
       throw changedMeanwhile(removing.qualifiedName());
@@ -74,7 +79,8 @@ final class TableRemover {
    */
   boolean awaitGone(Removal removal, Duration timeout, Progress progress) {
     String name = removal.removing().qualifiedName();
-    progress.note(String.format("Waiting up to %s for the sidecar to finish removing table %s",
+    progress.note(String.format(
+        "Waiting up to %s for the sidecar to finish removing table %s",
         Durations.format(timeout), name));
     long deadline = System.nanoTime() + timeout.toNanos();
     while (System.nanoTime() < deadline) {
@@ -88,9 +94,11 @@ final class TableRemover {
         return true;
       }
     }
-    throw MinkException.external("Table " + name + " is still removing after " + Durations.format(timeout)
-        + ": check that the sidecars run (mink cluster stats), or stop them and run mink table remove " + name
-        + " again to finish it here");
+    throw MinkException.external(
+        "Table " + name + " is still removing after " + Durations.format(timeout)
+            + ": check that the sidecars run (mink cluster stats), or stop them and run mink table remove "
+            + name
+            + " again to finish it here");
   }
 
   private int members(String ownersGroup) {
@@ -98,8 +106,8 @@ final class TableRemover {
   }
 
   private static MinkException changedMeanwhile(String name) {
-    return MinkException.conflict("Table " + name + " changed meanwhile (another client altered or removed it): "
-        + "run the command again");
+    return MinkException.conflict("Table " + name
+        + " changed meanwhile (another client altered or removed it): " + "run the command again");
   }
 
   /** Who removed the table, for the reason its state records. */

@@ -25,25 +25,34 @@ final class TableResumption {
   static ResumedTable resume(TableStoreSession session, String name, boolean acceptGap) {
     TableDescriptor descriptor = session.require(name);
     if (!descriptor.isIndexing()) {
-      throw MinkException.conflict("Table " + name + " is " + descriptor.state().label() + ", not indexing, so there "
-          + "is nothing to resume: see it with mink table show " + name);
+      throw MinkException.conflict(
+          "Table " + name + " is " + descriptor.state().label() + ", not indexing, so there "
+              + "is nothing to resume: see it with mink table show " + name);
     }
-    Table lakeTable = LakeReader.open(session.config().lake()).find(descriptor).orElseThrow(() ->
-        MinkException.conflict("The Iceberg table " + name + " is missing from the catalog: check [lake] in the "
-            + "config file"));
+    Table lakeTable = LakeReader.open(session.config().lake())
+        .find(descriptor)
+        .orElseThrow(() -> MinkException.conflict("The Iceberg table " + name
+            + " is missing from the catalog: check [lake] in the " + "config file"));
     List<OffsetGap> gaps;
-    try (KafkaConsumer<byte[], byte[]> consumer = session.clients().rawConsumer("resume", Map.of())) {
+    try (KafkaConsumer<byte[], byte[]> consumer =
+        session.clients().rawConsumer("resume", Map.of())) {
       gaps = acceptGap
-          ? GapAcceptance.accept(descriptor, lakeTable, consumer, new LakeCommitter(CommitHook.NONE))
+          ? GapAcceptance.accept(
+              descriptor, lakeTable, consumer, new LakeCommitter(CommitHook.NONE))
           : GapAcceptance.gaps(descriptor, lakeTable, consumer);
     } catch (OffsetConflictException e) {
-      throw MinkException.conflict("Table " + name + " committed a round while the gap was being accepted: run the "
-          + "command again", e);
+      throw MinkException.conflict(
+          "Table " + name + " committed a round while the gap was being accepted: run the "
+              + "command again",
+          e);
     }
     if (!acceptGap && !gaps.isEmpty()) {
-      throw MinkException.user("mink table resume needs --accept-gap for table " + name + ": Kafka deleted "
-          + "records of topic " + descriptor.topic() + " before they were indexed (" + describe(gaps) + "), and "
-          + "those records are lost to the table. Run mink table resume " + name + " --accept-gap to go on past them");
+      throw MinkException.user(
+          "mink table resume needs --accept-gap for table " + name + ": Kafka deleted "
+              + "records of topic " + descriptor.topic() + " before they were indexed ("
+              + describe(gaps) + "), and "
+              + "those records are lost to the table. Run mink table resume " + name
+              + " --accept-gap to go on past them");
     }
     if (acceptGap && gaps.isEmpty()) {
       return new ResumedTable(name, gaps, false);
@@ -60,8 +69,10 @@ final class TableResumption {
    * schedules it again at once (a stopped table is not retried on its own). A change of the entry meanwhile does
    * the same, so a lost compare-and-set needs no retry.
    */
-  private static void recordResumed(TableStoreSession session, TableDescriptor descriptor, String reason) {
-    session.replace(descriptor, descriptor.withLifecycle(Lifecycle.indexing(Instant.now(), reason)));
+  private static void recordResumed(
+      TableStoreSession session, TableDescriptor descriptor, String reason) {
+    session.replace(
+        descriptor, descriptor.withLifecycle(Lifecycle.indexing(Instant.now(), reason)));
   }
 
   private static String describe(List<OffsetGap> gaps) {

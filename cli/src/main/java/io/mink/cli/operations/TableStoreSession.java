@@ -21,7 +21,8 @@ public final class TableStoreSession implements AutoCloseable {
   private final Admin admin;
   private final KafkaTableStore store;
 
-  private TableStoreSession(MinkConfig config, KafkaClientFactory clients, Admin admin, KafkaTableStore store) {
+  private TableStoreSession(
+      MinkConfig config, KafkaClientFactory clients, Admin admin, KafkaTableStore store) {
     this.config = config;
     this.clients = clients;
     this.admin = admin;
@@ -29,9 +30,11 @@ public final class TableStoreSession implements AutoCloseable {
   }
 
   public static TableStoreSession open(MinkConfig config) {
-    KafkaClientFactory clients = new KafkaClientFactory(config.kafka(), "mink-cli", config.minkTopics());
+    KafkaClientFactory clients =
+        new KafkaClientFactory(config.kafka(), "mink-cli", config.minkTopics());
     Admin admin = Connections.kafkaAdmin(clients);
-    return new TableStoreSession(config, clients, admin, new KafkaTableStore(clients, config.indexer().tablesTopic()));
+    return new TableStoreSession(
+        config, clients, admin, new KafkaTableStore(clients, config.indexer().tablesTopic()));
   }
 
   public MinkConfig config() {

@@ -29,7 +29,10 @@ final class TopicLookup {
   /** The topic's description; empty when the cluster has no such topic. */
   Optional<TopicDescription> describe(String topic) {
     try {
-      return Optional.of(admin.describeTopics(List.of(topic)).topicNameValues().get(topic)
+      return Optional.of(admin
+          .describeTopics(List.of(topic))
+          .topicNameValues()
+          .get(topic)
           .get(Connections.KAFKA_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS));
     } catch (ExecutionException e) {
       if (e.getCause() instanceof UnknownTopicOrPartitionException) {
@@ -40,7 +43,8 @@ final class TopicLookup {
       throw Connections.unreachable(clients, e);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
-      throw new MinkException(ErrorCategory.INTERNAL, "Interrupted while describing topic " + topic, e);
+      throw new MinkException(
+          ErrorCategory.INTERNAL, "Interrupted while describing topic " + topic, e);
     }
   }
 
@@ -50,7 +54,8 @@ final class TopicLookup {
     if (description.isPresent()) {
       return description.get();
     }
-    progress.note(String.format("Waiting up to %s for topic '%s' to be created in the Kafka cluster at %s",
+    progress.note(String.format(
+        "Waiting up to %s for topic '%s' to be created in the Kafka cluster at %s",
         Durations.format(timeout), topic, clients.bootstrapServers()));
     long deadline = System.nanoTime() + timeout.toNanos();
     while (System.nanoTime() < deadline) {
@@ -62,13 +67,15 @@ final class TopicLookup {
       }
     }
     throw MinkException.conflict("Topic '" + topic + "' was not created within "
-        + Durations.format(timeout) + " in the Kafka cluster at " + clients.bootstrapServers() + ": create it "
+        + Durations.format(timeout) + " in the Kafka cluster at " + clients.bootstrapServers()
+        + ": create it "
         + "(kafka-topics.sh --create --topic " + topic + "), or check the name");
   }
 
   MinkException doesNotExist(String topic) {
     return MinkException.conflict("Topic '" + topic + "' does not exist in the Kafka cluster at "
-        + clients.bootstrapServers() + ": create it first, or check the name (kafka-topics.sh --list shows the "
+        + clients.bootstrapServers()
+        + ": create it first, or check the name (kafka-topics.sh --list shows the "
         + "topics), or wait for it with --wait");
   }
 }

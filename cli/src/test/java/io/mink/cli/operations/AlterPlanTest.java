@@ -14,34 +14,66 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class AlterPlanTest {
-  private static final TableDescriptor ORDERS = new TableDescriptor("kafka", "orders", "orders", "id-1",
-      Duration.ofMinutes(3), Map.of("iceberg.write.parquet.compression-codec", "snappy",
-          "iceberg.commit.retry.num-retries", "10"), Instant.parse("2026-01-01T12:00:00Z"));
+  private static final TableDescriptor ORDERS = new TableDescriptor(
+      "kafka",
+      "orders",
+      "orders",
+      "id-1",
+      Duration.ofMinutes(3),
+      Map.of(
+          "iceberg.write.parquet.compression-codec",
+          "snappy",
+          "iceberg.commit.retry.num-retries",
+          "10"),
+      Instant.parse("2026-01-01T12:00:00Z"));
   private static final Map<String, String> DEFAULTS =
       MinkTableLayout.properties("orders", "id-1", 128L << 20, Map.of());
 
   @Test
   void freshnessOptionsAndCompactionChangeTheEntryAndTheirProperties() {
-    AlterPlan plan = AlterPlan.of(ORDERS, new AlterPlan.Request(Duration.ofSeconds(30),
-        Map.of("iceberg.write.parquet.row-group-size-bytes", "1048576"), List.of(), true), 2, DEFAULTS);
+    AlterPlan plan = AlterPlan.of(
+        ORDERS,
+        new AlterPlan.Request(
+            Duration.ofSeconds(30),
+            Map.of("iceberg.write.parquet.row-group-size-bytes", "1048576"),
+            List.of(),
+            true),
+        2,
+        DEFAULTS);
 
     assertThat(plan.updated().freshness()).isEqualTo(Duration.ofSeconds(30));
-    assertThat(plan.updated().options()).containsEntry("iceberg.write.parquet.row-group-size-bytes", "1048576")
+    assertThat(plan.updated().options())
+        .containsEntry("iceberg.write.parquet.row-group-size-bytes", "1048576")
         .containsEntry("auto-compaction", "true")
         .containsEntry("iceberg.commit.retry.num-retries", "10");
-    assertThat(plan.setProperties()).isEqualTo(Map.of("mink.freshness", "30s",
-        "write.parquet.row-group-size-bytes", "1048576", "mink.auto-compaction", "true"));
+    assertThat(plan.setProperties())
+        .isEqualTo(Map.of(
+            "mink.freshness",
+            "30s",
+            "write.parquet.row-group-size-bytes",
+            "1048576",
+            "mink.auto-compaction",
+            "true"));
     assertThat(plan.removeProperties()).isEmpty();
-    assertThat(plan.changes()).extracting(AlterPlan.Change::toString).containsExactly(
-        "freshness: 3m -> 30s",
-        "iceberg.write.parquet.row-group-size-bytes: (not set) -> 1048576",
-        "auto-compaction: false -> true");
+    assertThat(plan.changes())
+        .extracting(AlterPlan.Change::toString)
+        .containsExactly(
+            "freshness: 3m -> 30s",
+            "iceberg.write.parquet.row-group-size-bytes: (not set) -> 1048576",
+            "auto-compaction: false -> true");
   }
 
   @Test
   void unsetReturnsToMinksDefaultOrRemovesTheProperty() {
-    AlterPlan plan = AlterPlan.of(ORDERS, new AlterPlan.Request(null, Map.of(),
-        List.of("iceberg.write.parquet.compression-codec", "iceberg.commit.retry.num-retries"), null), 2, DEFAULTS);
+    AlterPlan plan = AlterPlan.of(
+        ORDERS,
+        new AlterPlan.Request(
+            null,
+            Map.of(),
+            List.of("iceberg.write.parquet.compression-codec", "iceberg.commit.retry.num-retries"),
+            null),
+        2,
+        DEFAULTS);
 
     assertThat(plan.updated().options()).isEmpty();
     assertThat(plan.setProperties()).isEqualTo(Map.of("write.parquet.compression-codec", "zstd"));
@@ -50,8 +82,12 @@ class AlterPlanTest {
 
   @Test
   void anAttachedTableHasNoMinkDefaultsToReturnTo() {
-    AlterPlan plan = AlterPlan.of(ORDERS, new AlterPlan.Request(null, Map.of(),
-        List.of("iceberg.write.parquet.compression-codec"), null), 2, Map.of());
+    AlterPlan plan = AlterPlan.of(
+        ORDERS,
+        new AlterPlan.Request(
+            null, Map.of(), List.of("iceberg.write.parquet.compression-codec"), null),
+        2,
+        Map.of());
 
     assertThat(plan.setProperties()).isEmpty();
     assertThat(plan.removeProperties()).containsExactly("write.parquet.compression-codec");
@@ -59,8 +95,14 @@ class AlterPlanTest {
 
   @Test
   void settingsThatAreAlreadySoChangeNothing() {
-    AlterPlan plan = AlterPlan.of(ORDERS, new AlterPlan.Request(Duration.ofMinutes(3),
-        Map.of("iceberg.commit.retry.num-retries", "10"), List.of("iceberg.write.distribution-mode"), false), 2,
+    AlterPlan plan = AlterPlan.of(
+        ORDERS,
+        new AlterPlan.Request(
+            Duration.ofMinutes(3),
+            Map.of("iceberg.commit.retry.num-retries", "10"),
+            List.of("iceberg.write.distribution-mode"),
+            false),
+        2,
         DEFAULTS);
 
     assertThat(plan.changes()).isEmpty();
@@ -71,38 +113,66 @@ class AlterPlanTest {
 
   @Test
   void formatVersionGoesUpButNeverDownAndIsNeverUnset() {
-    AlterPlan up = AlterPlan.of(ORDERS, new AlterPlan.Request(null, Map.of("iceberg.format-version", "3"),
-        List.of(), null), 2, DEFAULTS);
+    AlterPlan up = AlterPlan.of(
+        ORDERS,
+        new AlterPlan.Request(null, Map.of("iceberg.format-version", "3"), List.of(), null),
+        2,
+        DEFAULTS);
 
     assertThat(up.setProperties()).containsEntry("format-version", "3");
-    assertThatThrownBy(() -> AlterPlan.of(up.updated(), new AlterPlan.Request(null,
-        Map.of("iceberg.format-version", "2"), List.of(), null), 3, DEFAULTS))
-        .hasMessage("Cannot lower the format version of table kafka.orders from 3 to 2: Iceberg format versions only "
-            + "go up; leave the table at version 3");
-    assertThatThrownBy(() -> AlterPlan.of(up.updated(), new AlterPlan.Request(null, Map.of(),
-        List.of("iceberg.format-version"), null), 3, DEFAULTS))
-        .hasMessage("Cannot unset iceberg.format-version of table kafka.orders: Iceberg format versions only go up, "
-            + "and the table stays at version 3");
-    assertThatThrownBy(() -> AlterPlan.of(ORDERS, new AlterPlan.Request(null, Map.of("iceberg.format-version", "4"),
-        List.of(), null), 2, DEFAULTS))
-        .hasMessage("Unsupported iceberg.format-version '4': Mink writes Iceberg format versions 2 (the default) "
-            + "and 3");
+    assertThatThrownBy(() -> AlterPlan.of(
+            up.updated(),
+            new AlterPlan.Request(null, Map.of("iceberg.format-version", "2"), List.of(), null),
+            3,
+            DEFAULTS))
+        .hasMessage(
+            "Cannot lower the format version of table kafka.orders from 3 to 2: Iceberg format versions only "
+                + "go up; leave the table at version 3");
+    assertThatThrownBy(() -> AlterPlan.of(
+            up.updated(),
+            new AlterPlan.Request(null, Map.of(), List.of("iceberg.format-version"), null),
+            3,
+            DEFAULTS))
+        .hasMessage(
+            "Cannot unset iceberg.format-version of table kafka.orders: Iceberg format versions only go up, "
+                + "and the table stays at version 3");
+    assertThatThrownBy(() -> AlterPlan.of(
+            ORDERS,
+            new AlterPlan.Request(null, Map.of("iceberg.format-version", "4"), List.of(), null),
+            2,
+            DEFAULTS))
+        .hasMessage(
+            "Unsupported iceberg.format-version '4': Mink writes Iceberg format versions 2 (the default) "
+                + "and 3");
   }
 
   @Test
   void anOptionBothSetAndUnsetIsAUsageError() {
-    assertThatThrownBy(() -> AlterPlan.of(ORDERS, new AlterPlan.Request(null,
-        Map.of("iceberg.commit.retry.num-retries", "5"), List.of("iceberg.commit.retry.num-retries"), null), 2,
-        DEFAULTS))
-        .isInstanceOfSatisfying(MinkException.class, e -> assertThat(e.category()).isEqualTo(ErrorCategory.USER))
-        .hasMessage("Option iceberg.commit.retry.num-retries is both set and unset: give it with --option or with "
-            + "--unset-option, not both");
+    assertThatThrownBy(() -> AlterPlan.of(
+            ORDERS,
+            new AlterPlan.Request(
+                null,
+                Map.of("iceberg.commit.retry.num-retries", "5"),
+                List.of("iceberg.commit.retry.num-retries"),
+                null),
+            2,
+            DEFAULTS))
+        .isInstanceOfSatisfying(
+            MinkException.class, e -> assertThat(e.category()).isEqualTo(ErrorCategory.USER))
+        .hasMessage(
+            "Option iceberg.commit.retry.num-retries is both set and unset: give it with --option or with "
+                + "--unset-option, not both");
   }
 
   @Test
   void valuesMinkDependsOnAreChecked() {
-    assertThatThrownBy(() -> AlterPlan.of(ORDERS, new AlterPlan.Request(null,
-        Map.of("iceberg.write.format.default", "orc"), List.of(), null), 2, DEFAULTS))
-        .hasMessage("Unsupported iceberg.write.format.default 'orc': Mink writes Parquet; leave the option out");
+    assertThatThrownBy(() -> AlterPlan.of(
+            ORDERS,
+            new AlterPlan.Request(
+                null, Map.of("iceberg.write.format.default", "orc"), List.of(), null),
+            2,
+            DEFAULTS))
+        .hasMessage(
+            "Unsupported iceberg.write.format.default 'orc': Mink writes Parquet; leave the option out");
   }
 }

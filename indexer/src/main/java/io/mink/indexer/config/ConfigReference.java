@@ -11,8 +11,12 @@ public final class ConfigReference {
   public static String markdown(String section) {
     List<ConfigKey> keys = ConfigKey.in(section);
     return "| key | default | environment | description |\n|---|---|---|---|\n"
-        + keys.stream().map(key -> "| `" + key.key() + "` | " + key.documentedDefault() + " | `"
-            + key.environmentVariable() + (key == ConfigKey.LAKE_PROPERTIES ? "_<PROPERTY>" : "") + "` | " + key.description() + " |")
-        .collect(Collectors.joining("\n")) + "\n";
+        + keys.stream()
+            .map(key -> "| `" + key.key() + "` | " + key.documentedDefault() + " | `"
+                + key.environmentVariable()
+                + (key == ConfigKey.LAKE_PROPERTIES ? "_<PROPERTY>" : "") + "` | "
+                + key.description() + " |")
+            .collect(Collectors.joining("\n"))
+        + "\n";
   }
 }

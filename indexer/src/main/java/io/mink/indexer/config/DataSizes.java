@@ -26,8 +26,9 @@ public final class DataSizes {
   public static long parse(String text, String setting) {
     Long bytes = parseOrNull(text.strip());
     if (bytes == null) {
-      throw new ConfigException(invalid(text, setting) + "use a number of bytes, or a number followed by "
-          + "B, KiB, MiB, GiB, TiB, KB, MB, GB or TB, such as 128MiB");
+      throw new ConfigException(
+          invalid(text, setting) + "use a number of bytes, or a number followed by "
+              + "B, KiB, MiB, GiB, TiB, KB, MB, GB or TB, such as 128MiB");
     }
     return requirePositive(bytes, "'" + text + "'", setting);
   }
@@ -35,8 +36,9 @@ public final class DataSizes {
   /** Checks a size given as a plain number of bytes, such as a TOML integer. */
   static long requirePositive(long bytes, String shownValue, String setting) {
     if (bytes <= 0) {
-      throw new ConfigException("Invalid data size " + shownValue + (setting == null ? "" : " for " + setting)
-          + ": use a size greater than zero, such as 128MiB");
+      throw new ConfigException(
+          "Invalid data size " + shownValue + (setting == null ? "" : " for " + setting)
+              + ": use a size greater than zero, such as 128MiB");
     }
     return bytes;
   }

@@ -12,7 +12,16 @@ import java.util.regex.Pattern;
 public final class Durations {
   private static final Pattern SHORT_FORM = Pattern.compile("(-?\\d+)(ms|s|m|h|d)");
   private static final Map<String, ChronoUnit> UNITS = Map.of(
-      "ms", ChronoUnit.MILLIS, "s", ChronoUnit.SECONDS, "m", ChronoUnit.MINUTES, "h", ChronoUnit.HOURS, "d", ChronoUnit.DAYS);
+      "ms",
+      ChronoUnit.MILLIS,
+      "s",
+      ChronoUnit.SECONDS,
+      "m",
+      ChronoUnit.MINUTES,
+      "h",
+      ChronoUnit.HOURS,
+      "d",
+      ChronoUnit.DAYS);
   private static final List<String> LARGEST_UNIT_FIRST = List.of("d", "h", "m", "s", "ms");
 
   private Durations() {}
@@ -31,11 +40,12 @@ public final class Durations {
   public static Duration parse(String text, String setting) {
     Duration duration = parseOrNull(text.strip());
     if (duration == null) {
-      throw new ConfigException(invalid(text, setting)
-          + "use a number followed by ms, s, m, h or d, such as 30s or 3m");
+      throw new ConfigException(
+          invalid(text, setting) + "use a number followed by ms, s, m, h or d, such as 30s or 3m");
     }
     if (duration.isZero() || duration.isNegative()) {
-      throw new ConfigException(invalid(text, setting) + "use a duration greater than zero, such as 30s or 3m");
+      throw new ConfigException(
+          invalid(text, setting) + "use a duration greater than zero, such as 30s or 3m");
     }
     return duration;
   }

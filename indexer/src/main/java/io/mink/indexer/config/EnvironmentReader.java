@@ -25,8 +25,8 @@ final class EnvironmentReader {
   static final String INDEXER_PREFIX = "MINK_INDEXER_";
   static final String SCHEMA_REGISTRY_PREFIX = "MINK_SCHEMA_REGISTRY_";
 
-  private static final List<String> SECTION_PREFIXES =
-      List.of(KAFKA_PREFIX, LAKE_PROPERTIES_PREFIX, LAKE_PREFIX, INDEXER_PREFIX, SCHEMA_REGISTRY_PREFIX);
+  private static final List<String> SECTION_PREFIXES = List.of(
+      KAFKA_PREFIX, LAKE_PROPERTIES_PREFIX, LAKE_PREFIX, INDEXER_PREFIX, SCHEMA_REGISTRY_PREFIX);
   private static final Logger LOG = LoggerFactory.getLogger(EnvironmentReader.class);
 
   private EnvironmentReader() {}
@@ -36,26 +36,32 @@ final class EnvironmentReader {
       String variable = entry.getKey();
       String value = entry.getValue();
       if (isKubernetesServiceVariable(variable)) {
-        LOG.debug("Passing over {}: Kubernetes sets it for a Service, it is no Mink setting", variable);
+        LOG.debug(
+            "Passing over {}: Kubernetes sets it for a Service, it is no Mink setting", variable);
       } else if (variable.startsWith(KAFKA_PREFIX)) {
         String property = propertyName(variable.substring(KAFKA_PREFIX.length()));
-        KafkaPropertyNames.requireClientProperty(property, "in " + variable, name -> KAFKA_PREFIX + variableSuffix(name));
+        KafkaPropertyNames.requireClientProperty(
+            property, "in " + variable, name -> KAFKA_PREFIX + variableSuffix(name));
         KafkaPropertyPolicy.requireAllowed(property, value, "in " + variable);
         settings.putKafka(property, value);
-      } else if (variable.startsWith(LAKE_PROPERTIES_PREFIX) && variable.length() > LAKE_PROPERTIES_PREFIX.length()) {
-        settings.putLakeProperty(propertyName(variable.substring(LAKE_PROPERTIES_PREFIX.length())), value);
+      } else if (variable.startsWith(LAKE_PROPERTIES_PREFIX)
+          && variable.length() > LAKE_PROPERTIES_PREFIX.length()) {
+        settings.putLakeProperty(
+            propertyName(variable.substring(LAKE_PROPERTIES_PREFIX.length())), value);
       } else if (variable.startsWith(LAKE_PREFIX)) {
         settings.put(SettingValue.fromText(fixedKey(ConfigKey.LAKE, variable), value, variable));
       } else if (variable.startsWith(INDEXER_PREFIX)) {
         settings.put(SettingValue.fromText(fixedKey(ConfigKey.INDEXER, variable), value, variable));
       } else if (variable.startsWith(SCHEMA_REGISTRY_PREFIX)) {
-        settings.put(SettingValue.fromText(fixedKey(ConfigKey.SCHEMA_REGISTRY, variable), value, variable));
+        settings.put(
+            SettingValue.fromText(fixedKey(ConfigKey.SCHEMA_REGISTRY, variable), value, variable));
       }
     }
   }
 
   private static boolean isKubernetesServiceVariable(String variable) {
-    return SECTION_PREFIXES.stream().anyMatch(prefix -> KubernetesServiceVariables.isServiceVariable(variable, prefix));
+    return SECTION_PREFIXES.stream()
+        .anyMatch(prefix -> KubernetesServiceVariables.isServiceVariable(variable, prefix));
   }
 
   /** The property a variable suffix names: SASL_JAAS_CONFIG is sasl.jaas.config, S3_ACCESS__KEY__ID is s3.access-key-id. */
@@ -70,7 +76,8 @@ final class EnvironmentReader {
 
   private static ConfigKey fixedKey(String section, String variable) {
     return ConfigKey.in(section).stream()
-        .filter(key -> key != ConfigKey.LAKE_PROPERTIES && key.environmentVariable().equals(variable))
+        .filter(
+            key -> key != ConfigKey.LAKE_PROPERTIES && key.environmentVariable().equals(variable))
         .findFirst()
         .orElseThrow(() -> new ConfigException("Unknown variable " + variable + ": valid MINK_"
             + section.toUpperCase(Locale.ROOT) + "_* variables are " + validVariables(section)));
@@ -81,6 +88,8 @@ final class EnvironmentReader {
         .filter(key -> key != ConfigKey.LAKE_PROPERTIES)
         .map(ConfigKey::environmentVariable)
         .collect(Collectors.joining(", "));
-    return section.equals(ConfigKey.LAKE) ? fixed + " and " + LAKE_PROPERTIES_PREFIX + "<PROPERTY>" : fixed;
+    return section.equals(ConfigKey.LAKE)
+        ? fixed + " and " + LAKE_PROPERTIES_PREFIX + "<PROPERTY>"
+        : fixed;
   }
 }

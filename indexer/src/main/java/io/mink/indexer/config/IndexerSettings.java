@@ -46,7 +46,8 @@ public record IndexerSettings(
     requirePositive(heartbeatTimeout, "heartbeatTimeout");
     requirePositive(sessionTimeout, "sessionTimeout");
     if (targetFileSizeBytes <= 0) {
-      throw new IllegalArgumentException("targetFileSizeBytes must be greater than zero: " + targetFileSizeBytes);
+      throw new IllegalArgumentException(
+          "targetFileSizeBytes must be greater than zero: " + targetFileSizeBytes);
     }
     if (writerThreads < 1) {
       throw new IllegalArgumentException("writerThreads must be at least 1: " + writerThreads);
@@ -57,9 +58,22 @@ public record IndexerSettings(
   }
 
   /** The settings with the scheduling and ownership keys at their defaults. */
-  public IndexerSettings(String namespace, Duration freshness, Duration pollInterval, long targetFileSizeBytes,
-      int writerThreads, String tablesTopic, String groupId) {
-    this(namespace, freshness, pollInterval, targetFileSizeBytes, writerThreads, tablesTopic, groupId,
+  public IndexerSettings(
+      String namespace,
+      Duration freshness,
+      Duration pollInterval,
+      long targetFileSizeBytes,
+      int writerThreads,
+      String tablesTopic,
+      String groupId) {
+    this(
+        namespace,
+        freshness,
+        pollInterval,
+        targetFileSizeBytes,
+        writerThreads,
+        tablesTopic,
+        groupId,
         Integer.parseInt(defaultOf(ConfigKey.WORKERS)),
         Durations.parse(defaultOf(ConfigKey.HEARTBEAT_TIMEOUT)),
         Durations.parse(defaultOf(ConfigKey.SESSION_TIMEOUT)),
@@ -83,7 +97,8 @@ public record IndexerSettings(
   }
 
   private static String defaultOf(ConfigKey key) {
-    return key.defaultValue().orElseThrow(() -> new IllegalStateException(key.qualifiedName() + " has no default"));
+    return key.defaultValue()
+        .orElseThrow(() -> new IllegalStateException(key.qualifiedName() + " has no default"));
   }
 
   private static void requirePositive(Duration duration, String name) {

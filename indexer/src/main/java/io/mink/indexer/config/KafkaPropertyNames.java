@@ -12,7 +12,8 @@ import org.apache.kafka.clients.producer.ProducerConfig;
 /** The names the [kafka] section accepts: every consumer, producer and admin client property. */
 final class KafkaPropertyNames {
   /** Prefixes under which Kafka hands properties on to plugins: login modules, SSL engines, metric reporters, config providers. */
-  static final List<String> PASS_THROUGH_PREFIXES = List.of("sasl.", "ssl.", "metrics.", "config.providers.");
+  static final List<String> PASS_THROUGH_PREFIXES =
+      List.of("sasl.", "ssl.", "metrics.", "config.providers.");
 
   private static final SortedSet<String> KNOWN = known();
 
@@ -34,7 +35,8 @@ final class KafkaPropertyNames {
     }
     String advice = ClosestName.among(name, KNOWN)
         .map(closest -> "did you mean " + spelling.apply(closest) + "?")
-        .orElse("use a consumer, producer or admin client property, such as " + spelling.apply("bootstrap.servers"));
+        .orElse("use a consumer, producer or admin client property, such as "
+            + spelling.apply("bootstrap.servers"));
     throw new ConfigException("Unknown Kafka property '" + name + "' " + location
         + ": it is not a Kafka client property; " + advice);
   }

@@ -19,6 +19,7 @@ final class KubernetesServiceVariables {
    * variables: the whole rest is SERVICE_HOST, SERVICE_PORT..., or PORT....
    */
   static boolean isServiceVariable(String variable, String prefix) {
-    return variable.startsWith(prefix) && SERVICE_LINK.matcher(variable.substring(prefix.length())).matches();
+    return variable.startsWith(prefix)
+        && SERVICE_LINK.matcher(variable.substring(prefix.length())).matches();
   }
 }

@@ -17,18 +17,29 @@ final class LakeSection {
   private LakeSection() {}
 
   static LakeSettings resolve(CollectedSettings settings) {
-    String format = settings.value(ConfigKey.LAKE_FORMAT).map(value -> value.choice(FORMATS))
+    String format = settings
+        .value(ConfigKey.LAKE_FORMAT)
+        .map(value -> value.choice(FORMATS))
         .orElseGet(() -> ConfigKey.LAKE_FORMAT.defaultValue().orElseThrow());
-    String catalog = settings.value(ConfigKey.LAKE_CATALOG).map(value -> value.choice(CATALOGS))
-        .orElseThrow(() -> new ConfigException("No catalog in [lake]: set catalog in [lake] of the config file, or "
-            + ConfigKey.LAKE_CATALOG.environmentVariable() + ", to one of " + String.join(", ", CATALOGS)
-            + EMBEDDED_HINT));
-    String warehouse = settings.value(ConfigKey.LAKE_WAREHOUSE).map(SettingValue::text)
-        .orElseThrow(() -> new ConfigException("No warehouse in [lake]: set warehouse in [lake] of the config file, or "
-            + ConfigKey.LAKE_WAREHOUSE.environmentVariable() + ", such as s3://mink-lake" + EMBEDDED_HINT));
+    String catalog = settings
+        .value(ConfigKey.LAKE_CATALOG)
+        .map(value -> value.choice(CATALOGS))
+        .orElseThrow(() -> new ConfigException(
+            "No catalog in [lake]: set catalog in [lake] of the config file, or "
+                + ConfigKey.LAKE_CATALOG.environmentVariable() + ", to one of "
+                + String.join(", ", CATALOGS)
+                + EMBEDDED_HINT));
+    String warehouse = settings
+        .value(ConfigKey.LAKE_WAREHOUSE)
+        .map(SettingValue::text)
+        .orElseThrow(() -> new ConfigException(
+            "No warehouse in [lake]: set warehouse in [lake] of the config file, or "
+                + ConfigKey.LAKE_WAREHOUSE.environmentVariable() + ", such as s3://mink-lake"
+                + EMBEDDED_HINT));
     String uri = settings.value(ConfigKey.LAKE_URI).map(SettingValue::text).orElse(null);
     if (uri == null && URI_EXAMPLES.containsKey(catalog)) {
-      throw new ConfigException("No uri for the " + catalog + " catalog in [lake]: set uri in [lake] of the config file, or "
+      throw new ConfigException("No uri for the " + catalog
+          + " catalog in [lake]: set uri in [lake] of the config file, or "
           + ConfigKey.LAKE_URI.environmentVariable() + ", such as " + URI_EXAMPLES.get(catalog));
     }
     return new LakeSettings(format, catalog, uri, warehouse, settings.lakeProperties());

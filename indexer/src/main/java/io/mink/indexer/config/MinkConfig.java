@@ -20,8 +20,14 @@ import java.util.TreeMap;
  * @param writerMemory what the open Parquet files may buffer, and how many may be open
  * @param minkTopics the replication factor and min.insync.replicas Mink creates its own topics with
  */
-public record MinkConfig(Map<String, String> kafka, LakeSettings lake, boolean embeddedLake, IndexerSettings indexer,
-    SchemaRegistrySettings schemaRegistry, MonitoringSettings monitoring, WriterMemorySettings writerMemory,
+public record MinkConfig(
+    Map<String, String> kafka,
+    LakeSettings lake,
+    boolean embeddedLake,
+    IndexerSettings indexer,
+    SchemaRegistrySettings schemaRegistry,
+    MonitoringSettings monitoring,
+    WriterMemorySettings writerMemory,
     MinkTopics minkTopics) {
   public MinkConfig {
     requireNonNull(minkTopics, "minkTopics is null");
@@ -34,19 +40,49 @@ public record MinkConfig(Map<String, String> kafka, LakeSettings lake, boolean e
   }
 
   /** A configuration whose own topics are created with the defaults. */
-  public MinkConfig(Map<String, String> kafka, LakeSettings lake, boolean embeddedLake, IndexerSettings indexer,
-      SchemaRegistrySettings schemaRegistry, MonitoringSettings monitoring, WriterMemorySettings writerMemory) {
-    this(kafka, lake, embeddedLake, indexer, schemaRegistry, monitoring, writerMemory, MinkTopics.DEFAULT);
+  public MinkConfig(
+      Map<String, String> kafka,
+      LakeSettings lake,
+      boolean embeddedLake,
+      IndexerSettings indexer,
+      SchemaRegistrySettings schemaRegistry,
+      MonitoringSettings monitoring,
+      WriterMemorySettings writerMemory) {
+    this(
+        kafka,
+        lake,
+        embeddedLake,
+        indexer,
+        schemaRegistry,
+        monitoring,
+        writerMemory,
+        MinkTopics.DEFAULT);
   }
 
   /** A configuration with the writer memory keys at their defaults. */
-  public MinkConfig(Map<String, String> kafka, LakeSettings lake, boolean embeddedLake, IndexerSettings indexer,
-      SchemaRegistrySettings schemaRegistry, MonitoringSettings monitoring) {
-    this(kafka, lake, embeddedLake, indexer, schemaRegistry, monitoring, WriterMemorySettings.defaults());
+  public MinkConfig(
+      Map<String, String> kafka,
+      LakeSettings lake,
+      boolean embeddedLake,
+      IndexerSettings indexer,
+      SchemaRegistrySettings schemaRegistry,
+      MonitoringSettings monitoring) {
+    this(
+        kafka,
+        lake,
+        embeddedLake,
+        indexer,
+        schemaRegistry,
+        monitoring,
+        WriterMemorySettings.defaults());
   }
 
   /** A configuration with the monitoring keys at their defaults. */
-  public MinkConfig(Map<String, String> kafka, LakeSettings lake, boolean embeddedLake, IndexerSettings indexer,
+  public MinkConfig(
+      Map<String, String> kafka,
+      LakeSettings lake,
+      boolean embeddedLake,
+      IndexerSettings indexer,
       SchemaRegistrySettings schemaRegistry) {
     this(kafka, lake, embeddedLake, indexer, schemaRegistry, MonitoringSettings.defaults());
   }

@@ -17,7 +17,8 @@ public final class MinkConfigLoader {
   private MinkConfigLoader() {}
 
   /** Loads the configuration with no overrides. */
-  public static MinkConfig load(Path fileOrNull, Map<String, String> environment, Path workingDirectory) {
+  public static MinkConfig load(
+      Path fileOrNull, Map<String, String> environment, Path workingDirectory) {
     return load(fileOrNull, environment, workingDirectory, Map.of());
   }
 
@@ -31,7 +32,10 @@ public final class MinkConfigLoader {
    * @throws ConfigException when the configuration cannot be used; the message says what to change
    */
   public static MinkConfig load(
-      Path fileOrNull, Map<String, String> environment, Path workingDirectory, Map<String, String> overrides) {
+      Path fileOrNull,
+      Map<String, String> environment,
+      Path workingDirectory,
+      Map<String, String> overrides) {
     requireNonNull(environment, "environment is null");
     requireNonNull(workingDirectory, "workingDirectory is null");
     requireNonNull(overrides, "overrides is null");
@@ -44,24 +48,40 @@ public final class MinkConfigLoader {
 
     String bootstrapServers = settings.kafka().get(BOOTSTRAP_SERVERS);
     if (bootstrapServers == null || bootstrapServers.isBlank()) {
-      throw new ConfigException("No Kafka bootstrap servers: set bootstrap.servers in [kafka] of the config file, or "
-          + EnvironmentReader.KAFKA_PREFIX + EnvironmentReader.variableSuffix(BOOTSTRAP_SERVERS));
+      throw new ConfigException(
+          "No Kafka bootstrap servers: set bootstrap.servers in [kafka] of the config file, or "
+              + EnvironmentReader.KAFKA_PREFIX
+              + EnvironmentReader.variableSuffix(BOOTSTRAP_SERVERS));
     }
     IndexerSettings indexer = indexer(settings);
     boolean embeddedLake = !settings.lakeConfigured();
     LakeSettings lake = embeddedLake
         ? LakeSettings.embedded(workingDirectory.resolve(LakeSettings.EMBEDDED_DIRECTORY))
         : LakeSection.resolve(settings);
-    return new MinkConfig(settings.kafka(), lake, embeddedLake, indexer, SchemaRegistrySection.resolve(settings),
-        monitoring(settings), writerMemory(settings), minkTopics(settings));
+    return new MinkConfig(
+        settings.kafka(),
+        lake,
+        embeddedLake,
+        indexer,
+        SchemaRegistrySection.resolve(settings),
+        monitoring(settings),
+        writerMemory(settings),
+        minkTopics(settings));
   }
 
   private static MinkTopics minkTopics(CollectedSettings settings) {
-    int replicationFactor = settings.value(ConfigKey.TOPIC_REPLICATION_FACTOR).map(SettingValue::count).orElse(0);
-    int minInsyncReplicas = settings.value(ConfigKey.TOPIC_MIN_INSYNC_REPLICAS).map(SettingValue::count).orElse(0);
+    int replicationFactor = settings
+        .value(ConfigKey.TOPIC_REPLICATION_FACTOR)
+        .map(SettingValue::count)
+        .orElse(0);
+    int minInsyncReplicas = settings
+        .value(ConfigKey.TOPIC_MIN_INSYNC_REPLICAS)
+        .map(SettingValue::count)
+        .orElse(0);
     if (replicationFactor > 0 && minInsyncReplicas > replicationFactor) {
-      throw new ConfigException("[indexer] topic_min_insync_replicas " + minInsyncReplicas + " is above "
-          + "topic_replication_factor " + replicationFactor + ": Mink could never write its own topics. Lower it");
+      throw new ConfigException("[indexer] topic_min_insync_replicas " + minInsyncReplicas
+          + " is above " + "topic_replication_factor " + replicationFactor
+          + ": Mink could never write its own topics. Lower it");
     }
     return new MinkTopics(replicationFactor, minInsyncReplicas);
   }
@@ -69,32 +89,70 @@ public final class MinkConfigLoader {
   private static WriterMemorySettings writerMemory(CollectedSettings settings) {
     WriterMemorySettings defaults = WriterMemorySettings.defaults();
     return new WriterMemorySettings(
-        settings.value(ConfigKey.WRITER_MEMORY).map(SettingValue::dataSizeOrHeapShare)
+        settings
+            .value(ConfigKey.WRITER_MEMORY)
+            .map(SettingValue::dataSizeOrHeapShare)
             .orElse(defaults.writerMemoryBytes()),
-        settings.value(ConfigKey.MAX_OPEN_FILES).map(SettingValue::count).orElse(defaults.maxOpenFiles()));
+        settings
+            .value(ConfigKey.MAX_OPEN_FILES)
+            .map(SettingValue::count)
+            .orElse(defaults.maxOpenFiles()));
   }
 
   private static MonitoringSettings monitoring(CollectedSettings settings) {
     MonitoringSettings defaults = MonitoringSettings.defaults();
     return new MonitoringSettings(
-        settings.value(ConfigKey.STATUS_TOPIC).map(SettingValue::topicName).orElse(defaults.statusTopic()),
+        settings
+            .value(ConfigKey.STATUS_TOPIC)
+            .map(SettingValue::topicName)
+            .orElse(defaults.statusTopic()),
         settings.value(ConfigKey.HTTP_PORT).map(SettingValue::port).orElse(defaults.httpPort()),
-        settings.value(ConfigKey.HTTP_BIND_ADDRESS).map(SettingValue::bindAddress).orElse(defaults.httpBindAddress()));
+        settings
+            .value(ConfigKey.HTTP_BIND_ADDRESS)
+            .map(SettingValue::bindAddress)
+            .orElse(defaults.httpBindAddress()));
   }
 
   private static IndexerSettings indexer(CollectedSettings settings) {
     IndexerSettings defaults = IndexerSettings.defaults();
     return new IndexerSettings(
-        settings.value(ConfigKey.NAMESPACE).map(SettingValue::identifier).orElse(defaults.namespace()),
-        settings.value(ConfigKey.FRESHNESS).map(SettingValue::duration).orElse(defaults.freshness()),
-        settings.value(ConfigKey.POLL_INTERVAL).map(SettingValue::duration).orElse(defaults.pollInterval()),
-        settings.value(ConfigKey.TARGET_FILE_SIZE).map(SettingValue::dataSize).orElse(defaults.targetFileSizeBytes()),
-        settings.value(ConfigKey.WRITER_THREADS).map(SettingValue::count).orElse(defaults.writerThreads()),
-        settings.value(ConfigKey.TABLES_TOPIC).map(SettingValue::topicName).orElse(defaults.tablesTopic()),
+        settings
+            .value(ConfigKey.NAMESPACE)
+            .map(SettingValue::identifier)
+            .orElse(defaults.namespace()),
+        settings
+            .value(ConfigKey.FRESHNESS)
+            .map(SettingValue::duration)
+            .orElse(defaults.freshness()),
+        settings
+            .value(ConfigKey.POLL_INTERVAL)
+            .map(SettingValue::duration)
+            .orElse(defaults.pollInterval()),
+        settings
+            .value(ConfigKey.TARGET_FILE_SIZE)
+            .map(SettingValue::dataSize)
+            .orElse(defaults.targetFileSizeBytes()),
+        settings
+            .value(ConfigKey.WRITER_THREADS)
+            .map(SettingValue::count)
+            .orElse(defaults.writerThreads()),
+        settings
+            .value(ConfigKey.TABLES_TOPIC)
+            .map(SettingValue::topicName)
+            .orElse(defaults.tablesTopic()),
         settings.value(ConfigKey.GROUP_ID).map(SettingValue::text).orElse(defaults.groupId()),
         settings.value(ConfigKey.WORKERS).map(SettingValue::count).orElse(defaults.workers()),
-        settings.value(ConfigKey.HEARTBEAT_TIMEOUT).map(SettingValue::duration).orElse(defaults.heartbeatTimeout()),
-        settings.value(ConfigKey.SESSION_TIMEOUT).map(SettingValue::duration).orElse(defaults.sessionTimeout()),
-        settings.value(ConfigKey.OWNERS_TOPIC).map(SettingValue::topicName).orElse(defaults.ownersTopic()));
+        settings
+            .value(ConfigKey.HEARTBEAT_TIMEOUT)
+            .map(SettingValue::duration)
+            .orElse(defaults.heartbeatTimeout()),
+        settings
+            .value(ConfigKey.SESSION_TIMEOUT)
+            .map(SettingValue::duration)
+            .orElse(defaults.sessionTimeout()),
+        settings
+            .value(ConfigKey.OWNERS_TOPIC)
+            .map(SettingValue::topicName)
+            .orElse(defaults.ownersTopic()));
   }
 }

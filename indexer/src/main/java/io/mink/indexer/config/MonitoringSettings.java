@@ -21,7 +21,9 @@ public record MonitoringSettings(String statusTopic, int httpPort, String httpBi
 
   /** The settings of a config that sets none of the keys, from the defaults in {@link ConfigKey}. */
   public static MonitoringSettings defaults() {
-    return new MonitoringSettings(defaultOf(ConfigKey.STATUS_TOPIC), Integer.parseInt(defaultOf(ConfigKey.HTTP_PORT)),
+    return new MonitoringSettings(
+        defaultOf(ConfigKey.STATUS_TOPIC),
+        Integer.parseInt(defaultOf(ConfigKey.HTTP_PORT)),
         defaultOf(ConfigKey.HTTP_BIND_ADDRESS));
   }
 
@@ -31,6 +33,7 @@ public record MonitoringSettings(String statusTopic, int httpPort, String httpBi
   }
 
   private static String defaultOf(ConfigKey key) {
-    return key.defaultValue().orElseThrow(() -> new IllegalStateException(key.qualifiedName() + " has no default"));
+    return key.defaultValue()
+        .orElseThrow(() -> new IllegalStateException(key.qualifiedName() + " has no default"));
   }
 }

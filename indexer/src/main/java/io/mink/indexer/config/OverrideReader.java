@@ -20,7 +20,8 @@ final class OverrideReader {
       String value = entry.getValue();
       if (name.startsWith(KAFKA)) {
         String property = name.substring(KAFKA.length());
-        KafkaPropertyNames.requireClientProperty(property, "in override " + name, found -> KAFKA + found);
+        KafkaPropertyNames.requireClientProperty(
+            property, "in override " + name, found -> KAFKA + found);
         KafkaPropertyPolicy.requireAllowed(property, value, "in override " + name);
         settings.putKafka(property, value);
       } else if (name.startsWith(LAKE_PROPERTIES) && name.length() > LAKE_PROPERTIES.length()) {
@@ -32,8 +33,9 @@ final class OverrideReader {
       } else if (name.startsWith(ConfigKey.SCHEMA_REGISTRY + ".")) {
         settings.put(SettingValue.fromText(fixedKey(ConfigKey.SCHEMA_REGISTRY, name), value, name));
       } else {
-        throw new ConfigException("Unknown override '" + name + "': use kafka.<property>, indexer.<key>, lake.<key>, "
-            + "lake.properties.<property> or schema_registry.<key>");
+        throw new ConfigException(
+            "Unknown override '" + name + "': use kafka.<property>, indexer.<key>, lake.<key>, "
+                + "lake.properties.<property> or schema_registry.<key>");
       }
     }
   }
@@ -42,7 +44,8 @@ final class OverrideReader {
     return ConfigKey.in(section).stream()
         .filter(key -> key != ConfigKey.LAKE_PROPERTIES && key.qualifiedName().equals(name))
         .findFirst()
-        .orElseThrow(() -> new ConfigException("Unknown override '" + name + "': valid keys in [" + section + "] are "
+        .orElseThrow(() -> new ConfigException("Unknown override '" + name + "': valid keys in ["
+            + section + "] are "
             + ConfigKey.in(section).stream()
                 .map(key -> key == ConfigKey.LAKE_PROPERTIES ? "properties.<property>" : key.key())
                 .collect(Collectors.joining(", "))));

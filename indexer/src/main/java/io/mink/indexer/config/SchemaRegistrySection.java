@@ -14,71 +14,108 @@ final class SchemaRegistrySection {
   private SchemaRegistrySection() {}
 
   static SchemaRegistrySettings resolve(CollectedSettings settings) {
-    Duration timeout = settings.value(ConfigKey.REGISTRY_REQUEST_TIMEOUT).map(SettingValue::duration)
+    Duration timeout = settings
+        .value(ConfigKey.REGISTRY_REQUEST_TIMEOUT)
+        .map(SettingValue::duration)
         .orElse(ConfluentRegistrySettings.DEFAULT_REQUEST_TIMEOUT);
     return new SchemaRegistrySettings(confluent(settings, timeout), glue(settings, timeout));
   }
 
-  private static Optional<ConfluentRegistrySettings> confluent(CollectedSettings settings, Duration timeout) {
+  private static Optional<ConfluentRegistrySettings> confluent(
+      CollectedSettings settings, Duration timeout) {
     Optional<SettingValue> url = settings.value(ConfigKey.REGISTRY_URL);
     if (url.isEmpty()) {
-      for (ConfigKey key : new ConfigKey[] {ConfigKey.REGISTRY_BASIC_AUTH, ConfigKey.REGISTRY_BEARER_TOKEN,
-          ConfigKey.REGISTRY_TRUSTSTORE, ConfigKey.REGISTRY_KEYSTORE}) {
+      for (ConfigKey key : new ConfigKey[] {
+        ConfigKey.REGISTRY_BASIC_AUTH,
+        ConfigKey.REGISTRY_BEARER_TOKEN,
+        ConfigKey.REGISTRY_TRUSTSTORE,
+        ConfigKey.REGISTRY_KEYSTORE
+      }) {
         if (settings.value(key).isPresent()) {
-          throw new ConfigException(key.qualifiedName() + " is set but schema_registry.url is not: set url in "
-              + "[schema_registry], or " + ConfigKey.REGISTRY_URL.environmentVariable());
+          throw new ConfigException(
+              key.qualifiedName() + " is set but schema_registry.url is not: set url in "
+                  + "[schema_registry], or " + ConfigKey.REGISTRY_URL.environmentVariable());
         }
       }
       return Optional.empty();
     }
     String location = url.get().location();
     try {
-      ConfluentRegistrySettings.Builder builder = ConfluentRegistrySettings.builder().requestTimeout(timeout);
-      for (String each : Arrays.stream(url.get().text().split(",")).map(String::trim).filter(u -> !u.isEmpty())
+      ConfluentRegistrySettings.Builder builder =
+          ConfluentRegistrySettings.builder().requestTimeout(timeout);
+      for (String each : Arrays.stream(url.get().text().split(","))
+          .map(String::trim)
+          .filter(u -> !u.isEmpty())
           .toList()) {
         builder.url(each);
       }
       settings.value(ConfigKey.REGISTRY_BASIC_AUTH).map(SettingValue::text).ifPresent(userInfo -> {
         int colon = userInfo.indexOf(':');
         if (colon <= 0) {
-          throw new ConfigException("Invalid value for " + ConfigKey.REGISTRY_BASIC_AUTH.qualifiedName()
-              + ": use user:password");
+          throw new ConfigException("Invalid value for "
+              + ConfigKey.REGISTRY_BASIC_AUTH.qualifiedName() + ": use user:password");
         }
         builder.basicAuth(userInfo.substring(0, colon), userInfo.substring(colon + 1));
       });
-      settings.value(ConfigKey.REGISTRY_BEARER_TOKEN).map(SettingValue::text).ifPresent(builder::bearerToken);
-      store(settings, ConfigKey.REGISTRY_TRUSTSTORE, ConfigKey.REGISTRY_TRUSTSTORE_PASSWORD,
-          ConfigKey.REGISTRY_TRUSTSTORE_TYPE).ifPresent(builder::truststore);
-      Optional<TlsStore> keystore = store(settings, ConfigKey.REGISTRY_KEYSTORE, ConfigKey.REGISTRY_KEYSTORE_PASSWORD,
+      settings
+          .value(ConfigKey.REGISTRY_BEARER_TOKEN)
+          .map(SettingValue::text)
+          .ifPresent(builder::bearerToken);
+      store(
+              settings,
+              ConfigKey.REGISTRY_TRUSTSTORE,
+              ConfigKey.REGISTRY_TRUSTSTORE_PASSWORD,
+              ConfigKey.REGISTRY_TRUSTSTORE_TYPE)
+          .ifPresent(builder::truststore);
+      Optional<TlsStore> keystore = store(
+          settings,
+          ConfigKey.REGISTRY_KEYSTORE,
+          ConfigKey.REGISTRY_KEYSTORE_PASSWORD,
           ConfigKey.REGISTRY_KEYSTORE_TYPE);
       if (keystore.isPresent()) {
-        builder.keystore(keystore.get(), settings.value(ConfigKey.REGISTRY_KEY_PASSWORD).map(SettingValue::text)
-            .orElse(null));
+        builder.keystore(
+            keystore.get(),
+            settings
+                .value(ConfigKey.REGISTRY_KEY_PASSWORD)
+                .map(SettingValue::text)
+                .orElse(null));
       }
       return Optional.of(builder.build());
     } catch (IllegalArgumentException e) {
-      throw new ConfigException("Invalid [schema_registry] settings (" + location + "): " + e.getMessage(), e);
+      throw new ConfigException(
+          "Invalid [schema_registry] settings (" + location + "): " + e.getMessage(), e);
     }
   }
 
   private static Optional<TlsStore> store(
       CollectedSettings settings, ConfigKey location, ConfigKey password, ConfigKey type) {
-    return settings.value(location).map(SettingValue::text).map(path -> new TlsStore(Path.of(path),
-        settings.value(password).map(SettingValue::text).orElse(null),
-        settings.value(type).map(SettingValue::text).orElse(type.defaultValue().orElseThrow())));
+    return settings
+        .value(location)
+        .map(SettingValue::text)
+        .map(path -> new TlsStore(
+            Path.of(path),
+            settings.value(password).map(SettingValue::text).orElse(null),
+            settings
+                .value(type)
+                .map(SettingValue::text)
+                .orElse(type.defaultValue().orElseThrow())));
   }
 
   private static Optional<GlueRegistrySettings> glue(CollectedSettings settings, Duration timeout) {
     Optional<SettingValue> region = settings.value(ConfigKey.GLUE_REGION);
     if (region.isEmpty()) {
-      if (settings.value(ConfigKey.GLUE_ENDPOINT).isPresent() || settings.value(ConfigKey.GLUE_REGISTRY_NAME).isPresent()) {
-        throw new ConfigException("schema_registry.glue_endpoint or glue_registry_name is set but glue_region is not: "
-            + "set glue_region in [schema_registry], or " + ConfigKey.GLUE_REGION.environmentVariable());
+      if (settings.value(ConfigKey.GLUE_ENDPOINT).isPresent()
+          || settings.value(ConfigKey.GLUE_REGISTRY_NAME).isPresent()) {
+        throw new ConfigException(
+            "schema_registry.glue_endpoint or glue_registry_name is set but glue_region is not: "
+                + "set glue_region in [schema_registry], or "
+                + ConfigKey.GLUE_REGION.environmentVariable());
       }
       return Optional.empty();
     }
     try {
-      GlueRegistrySettings glue = GlueRegistrySettings.of(region.get().text()).withRequestTimeout(timeout);
+      GlueRegistrySettings glue =
+          GlueRegistrySettings.of(region.get().text()).withRequestTimeout(timeout);
       Optional<String> name = settings.value(ConfigKey.GLUE_REGISTRY_NAME).map(SettingValue::text);
       if (name.isPresent()) {
         glue = glue.withRegistryName(name.get());
@@ -89,8 +126,9 @@ final class SchemaRegistrySection {
       }
       return Optional.of(glue);
     } catch (IllegalArgumentException e) {
-      throw new ConfigException("Invalid [schema_registry] settings (" + region.get().location() + "): "
-          + e.getMessage(), e);
+      throw new ConfigException(
+          "Invalid [schema_registry] settings (" + region.get().location() + "): " + e.getMessage(),
+          e);
     }
   }
 }

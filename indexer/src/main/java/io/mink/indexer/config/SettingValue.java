@@ -38,7 +38,8 @@ record SettingValue(ConfigKey key, JsonNode node, String location, boolean typed
 
   String text() {
     if (!node.isTextual()) {
-      throw invalid("value", "use text in double quotes, such as " + key.key() + " = " + key.example());
+      throw invalid(
+          "value", "use text in double quotes, such as " + key.key() + " = " + key.example());
     }
     if (node.asText().isBlank()) {
       throw invalid("value", "use a non-empty value, such as " + unquotedExample());
@@ -49,8 +50,10 @@ record SettingValue(ConfigKey key, JsonNode node, String location, boolean typed
   String identifier() {
     String text = text();
     if (!IDENTIFIER.matcher(text).matches()) {
-      throw invalid(key.key(), "use a letter or underscore followed by letters, digits or underscores, such as "
-          + unquotedExample());
+      throw invalid(
+          key.key(),
+          "use a letter or underscore followed by letters, digits or underscores, such as "
+              + unquotedExample());
     }
     return text;
   }
@@ -58,7 +61,9 @@ record SettingValue(ConfigKey key, JsonNode node, String location, boolean typed
   String topicName() {
     String text = text();
     if (!TOPIC_NAME.matcher(text).matches() || text.equals(".") || text.equals("..")) {
-      throw invalid("topic name", "use up to 249 letters, digits, '.', '_' or '-', such as " + unquotedExample());
+      throw invalid(
+          "topic name",
+          "use up to 249 letters, digits, '.', '_' or '-', such as " + unquotedExample());
     }
     return text;
   }
@@ -67,7 +72,11 @@ record SettingValue(ConfigKey key, JsonNode node, String location, boolean typed
   String choice(List<String> choices) {
     String text = text().toLowerCase(Locale.ROOT);
     if (!choices.contains(text)) {
-      throw invalid(key.key(), choices.size() == 1 ? "use " + choices.get(0) : "use one of " + String.join(", ", choices));
+      throw invalid(
+          key.key(),
+          choices.size() == 1
+              ? "use " + choices.get(0)
+              : "use one of " + String.join(", ", choices));
     }
     return text;
   }
@@ -78,7 +87,8 @@ record SettingValue(ConfigKey key, JsonNode node, String location, boolean typed
 
   long dataSize() {
     if (typed && node.isIntegralNumber()) {
-      return DataSizes.requirePositive(node.canConvertToLong() ? node.asLong() : Long.MAX_VALUE, shown(), location);
+      return DataSizes.requirePositive(
+          node.canConvertToLong() ? node.asLong() : Long.MAX_VALUE, shown(), location);
     }
     return DataSizes.parse(textOfScalar(), location);
   }
@@ -91,17 +101,22 @@ record SettingValue(ConfigKey key, JsonNode node, String location, boolean typed
     }
     String number = text.substring(0, text.length() - 1).strip();
     if (!number.matches("\\d{1,2}(\\.\\d+)?") || Double.parseDouble(number) <= 0) {
-      throw invalid("value", "use a size such as \"256MiB\" or a share of the heap from 1% to 99%, such as \"25%\"");
+      throw invalid(
+          "value",
+          "use a size such as \"256MiB\" or a share of the heap from 1% to 99%, such as \"25%\"");
     }
     return (long) (Runtime.getRuntime().maxMemory() * Double.parseDouble(number) / 100);
   }
 
   int count() {
     if (typed && node.isTextual()) {
-      throw invalid("value", "use a number without quotes, such as " + key.key() + " = " + key.example());
+      throw invalid(
+          "value", "use a number without quotes, such as " + key.key() + " = " + key.example());
     }
     String text = node.asText().strip();
-    if (!text.matches("\\d{1,9}") || Integer.parseInt(text) < 1 || (typed && !node.isIntegralNumber())) {
+    if (!text.matches("\\d{1,9}")
+        || Integer.parseInt(text) < 1
+        || (typed && !node.isIntegralNumber())) {
       throw invalid("value", "use a whole number of at least 1, such as " + key.example());
     }
     return Integer.parseInt(text);
@@ -110,12 +125,17 @@ record SettingValue(ConfigKey key, JsonNode node, String location, boolean typed
   /** A TCP port, 0 to 65535. */
   int port() {
     if (typed && node.isTextual()) {
-      throw invalid("value", "use a number without quotes, such as " + key.key() + " = " + key.example());
+      throw invalid(
+          "value", "use a number without quotes, such as " + key.key() + " = " + key.example());
     }
     String text = node.asText().strip();
-    if (!text.matches("\\d{1,5}") || Integer.parseInt(text) > 65_535 || (typed && !node.isIntegralNumber())) {
-      throw invalid("port", "use a whole number from 1 to 65535, such as " + key.example()
-          + ", or 0 to turn the HTTP server off");
+    if (!text.matches("\\d{1,5}")
+        || Integer.parseInt(text) > 65_535
+        || (typed && !node.isIntegralNumber())) {
+      throw invalid(
+          "port",
+          "use a whole number from 1 to 65535, such as " + key.example()
+              + ", or 0 to turn the HTTP server off");
     }
     return Integer.parseInt(text);
   }
@@ -124,15 +144,18 @@ record SettingValue(ConfigKey key, JsonNode node, String location, boolean typed
   String bindAddress() {
     String text = text().strip();
     if (!text.matches("[A-Za-z0-9.:\\[\\]%_-]+")) {
-      throw invalid("address", "use a host name or an IP address, such as " + unquotedExample() + ", or 0.0.0.0 "
-          + "for every interface");
+      throw invalid(
+          "address",
+          "use a host name or an IP address, such as " + unquotedExample() + ", or 0.0.0.0 "
+              + "for every interface");
     }
     return text;
   }
 
   private String textOfScalar() {
     if (!node.isTextual()) {
-      throw invalid("value", "use text in double quotes, such as " + key.key() + " = " + key.example());
+      throw invalid(
+          "value", "use text in double quotes, such as " + key.key() + " = " + key.example());
     }
     return node.asText();
   }
@@ -146,6 +169,7 @@ record SettingValue(ConfigKey key, JsonNode node, String location, boolean typed
   }
 
   private ConfigException invalid(String what, String advice) {
-    return new ConfigException("Invalid " + what + " " + shown() + " for " + location + ": " + advice);
+    return new ConfigException(
+        "Invalid " + what + " " + shown() + " for " + location + ": " + advice);
   }
 }

@@ -32,15 +32,23 @@ final class TomlTables {
     if (value.isValueNode()) {
       return value.asText();
     }
-    if (value.isArray() && StreamSupport.stream(value.spliterator(), false).allMatch(JsonNode::isValueNode)) {
-      return StreamSupport.stream(value.spliterator(), false).map(JsonNode::asText).collect(Collectors.joining(","));
+    if (value.isArray()
+        && StreamSupport.stream(value.spliterator(), false).allMatch(JsonNode::isValueNode)) {
+      return StreamSupport.stream(value.spliterator(), false)
+          .map(JsonNode::asText)
+          .collect(Collectors.joining(","));
     }
     throw new ConfigException("Invalid value " + value + " for " + location
         + ": use text, a number, a boolean or an array of them");
   }
 
-  private static void flatten(JsonNode table, String prefix, String spelledPrefix, String where,
-      Map<String, JsonNode> leaves, Map<String, String> spellings) {
+  private static void flatten(
+      JsonNode table,
+      String prefix,
+      String spelledPrefix,
+      String where,
+      Map<String, JsonNode> leaves,
+      Map<String, String> spellings) {
     for (Map.Entry<String, JsonNode> entry : table.properties()) {
       String name = prefix + entry.getKey();
       String spelled = spelledPrefix + spell(entry.getKey());
@@ -50,8 +58,8 @@ final class TomlTables {
       }
       String earlier = spellings.putIfAbsent(name, spelled);
       if (earlier != null) {
-        throw new ConfigException("Key '" + name + "' is set twice in " + where + ", as " + earlier + " and as "
-            + spelled + ": keep one");
+        throw new ConfigException("Key '" + name + "' is set twice in " + where + ", as " + earlier
+            + " and as " + spelled + ": keep one");
       }
       leaves.put(name, entry.getValue());
     }

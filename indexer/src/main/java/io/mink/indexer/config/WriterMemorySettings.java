@@ -19,6 +19,7 @@ public record WriterMemorySettings(long writerMemoryBytes, int maxOpenFiles) {
   public static WriterMemorySettings defaults() {
     int maxOpenFiles = Integer.parseInt(ConfigKey.MAX_OPEN_FILES.defaultValue().orElseThrow());
     return new WriterMemorySettings(
-        Math.max(Runtime.getRuntime().maxMemory() / 4, maxOpenFiles * MIN_BYTES_PER_FILE), maxOpenFiles);
+        Math.max(Runtime.getRuntime().maxMemory() / 4, maxOpenFiles * MIN_BYTES_PER_FILE),
+        maxOpenFiles);
   }
 }

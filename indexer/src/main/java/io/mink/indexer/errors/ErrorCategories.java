@@ -33,16 +33,28 @@ import org.apache.kafka.common.KafkaException;
 public final class ErrorCategories {
   /** Failures of what Mink talks to, and commits that lost a race with another writer: retried. */
   private static final List<Class<? extends Throwable>> EXTERNAL = List.of(
-      KafkaException.class, IOException.class, UncheckedIOException.class, RuntimeIOException.class,
-      TimeoutException.class, RESTException.class, ServiceFailureException.class, ServiceUnavailableException.class,
-      CommitFailedException.class, CommitStateUnknownException.class, OffsetConflictException.class,
-      SchemaConflictException.class, TableStoreException.class, RegistryUnavailableException.class);
+      KafkaException.class,
+      IOException.class,
+      UncheckedIOException.class,
+      RuntimeIOException.class,
+      TimeoutException.class,
+      RESTException.class,
+      ServiceFailureException.class,
+      ServiceUnavailableException.class,
+      CommitFailedException.class,
+      CommitStateUnknownException.class,
+      OffsetConflictException.class,
+      SchemaConflictException.class,
+      TableStoreException.class,
+      RegistryUnavailableException.class);
   /** Packages of clients whose every failure is an outage: the object store's SDK and its HTTP client. */
-  private static final List<String> EXTERNAL_PACKAGES = List.of("software.amazon.awssdk.", "org.apache.hc.",
-      "org.apache.http.");
+  private static final List<String> EXTERNAL_PACKAGES =
+      List.of("software.amazon.awssdk.", "org.apache.hc.", "org.apache.http.");
   /** The table or its topic is not what the round found when it started: someone changed it. */
   private static final List<Class<? extends Throwable>> CONFLICT = List.of(
-      NoSuchTableException.class, NoSuchNamespaceException.class, TopicChangedException.class,
+      NoSuchTableException.class,
+      NoSuchNamespaceException.class,
+      TopicChangedException.class,
       AttachConflictException.class);
 
   private ErrorCategories() {}

@@ -27,7 +27,8 @@ final class LocalDirectories {
       return;
     }
     try (Stream<Path> walk = Files.walk(root)) {
-      List<Path> directories = walk.filter(Files::isDirectory).sorted(Comparator.reverseOrder()).toList();
+      List<Path> directories =
+          walk.filter(Files::isDirectory).sorted(Comparator.reverseOrder()).toList();
       for (Path directory : directories) {
         try {
           Files.delete(directory);

@@ -35,13 +35,19 @@ public final class TableRemoval {
    */
   public static boolean finish(TableDescriptor removing, LakeTables lake, TableStore store) {
     if (removing.state() != LifecycleState.REMOVING) {
-      throw new IllegalArgumentException("Table " + removing.qualifiedName() + " is " + removing.state().label()
-          + ", not removing: run mink table remove first");
+      throw new IllegalArgumentException("Table " + removing.qualifiedName() + " is "
+          + removing.state().label() + ", not removing: run mink table remove first");
     }
-    String dropped = keepsTable(removing) ? "kept the Iceberg table" : drop(removing, lake)
-        ? "dropped the Iceberg table with its data and metadata" : "the Iceberg table was already gone";
+    String dropped = keepsTable(removing)
+        ? "kept the Iceberg table"
+        : drop(removing, lake)
+            ? "dropped the Iceberg table with its data and metadata"
+            : "the Iceberg table was already gone";
     boolean deleted = store.delete(removing);
-    LOG.info("Removed table {}: {}{}", removing.qualifiedName(), dropped,
+    LOG.info(
+        "Removed table {}: {}{}",
+        removing.qualifiedName(),
+        dropped,
         deleted ? ", deleted its entry" : "; its entry changed meanwhile and stays");
     return deleted;
   }

@@ -39,21 +39,26 @@ public final class TopicIdentityCheck implements CommitHook {
   }
 
   private void verify() {
-    Optional<TopicObservation> observation = TopicObserver.observe(admin, List.of(table.topic()), TIMEOUT)
+    Optional<TopicObservation> observation = TopicObserver.observe(
+            admin, List.of(table.topic()), TIMEOUT)
         .getOrDefault(table.topic(), Optional.empty());
     if (observation.isEmpty()) {
-      throw MinkException.external("Cannot check the topic id of " + table.topic() + " within "
-          + TIMEOUT.toSeconds() + "s before the commit of " + table.qualifiedName() + "; the round is tried again");
+      throw MinkException.external(
+          "Cannot check the topic id of " + table.topic() + " within " + TIMEOUT.toSeconds()
+              + "s before the commit of " + table.qualifiedName() + "; the round is tried again");
     }
     if (observation.get() instanceof TopicObservation.Absent) {
-      throw new TopicChangedException("Topic " + table.topic() + " of table " + table.qualifiedName()
-          + " no longer exists, so the round's records are not committed; the table keeps what it indexed");
+      throw new TopicChangedException(
+          "Topic " + table.topic() + " of table " + table.qualifiedName()
+              + " no longer exists, so the round's records are not committed; the table keeps what it indexed");
     }
     String current = ((TopicObservation.Present) observation.get()).topicId();
     if (!current.equals(table.topicId())) {
-      throw new TopicChangedException("Topic " + table.topic() + " of table " + table.qualifiedName() + " was deleted "
-          + "and created again (topic id " + table.topicId() + " is now " + current + "), so the round's records, "
-          + "read from the new topic, are not committed");
+      throw new TopicChangedException(
+          "Topic " + table.topic() + " of table " + table.qualifiedName() + " was deleted "
+              + "and created again (topic id " + table.topicId() + " is now " + current
+              + "), so the round's records, "
+              + "read from the new topic, are not committed");
     }
   }
 

@@ -23,18 +23,21 @@ final class TopicObserver {
   private TopicObserver() {}
 
   /** Each topic's observation from one request, waiting at most {@code timeout} for all of them. */
-  static Map<String, Optional<TopicObservation>> observe(Admin admin, List<String> topics, Duration timeout) {
-    Map<String, KafkaFuture<TopicDescription>> futures = admin.describeTopics(topics).topicNameValues();
+  static Map<String, Optional<TopicObservation>> observe(
+      Admin admin, List<String> topics, Duration timeout) {
+    Map<String, KafkaFuture<TopicDescription>> futures =
+        admin.describeTopics(topics).topicNameValues();
     Map<String, Optional<TopicObservation>> observations = new HashMap<>();
     long deadline = System.nanoTime() + timeout.toNanos();
     futures.forEach((topic, future) -> observations.put(topic, observe(topic, future, deadline)));
     return observations;
   }
 
-  private static Optional<TopicObservation> observe(String topic, KafkaFuture<TopicDescription> future,
-      long deadline) {
+  private static Optional<TopicObservation> observe(
+      String topic, KafkaFuture<TopicDescription> future, long deadline) {
     try {
-      TopicDescription description = future.get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+      TopicDescription description =
+          future.get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
       return Optional.of(TopicObservation.present(description.topicId().toString()));
     } catch (ExecutionException e) {
       if (e.getCause() instanceof UnknownTopicOrPartitionException) {

@@ -40,11 +40,12 @@ public final class TopicWatcher {
     if (tables.isEmpty()) {
       return List.of();
     }
-    Map<String, Optional<TopicObservation>> observations = TopicObserver.observe(admin, tables.stream()
-        .map(TableDescriptor::topic).distinct().toList(), TIMEOUT);
+    Map<String, Optional<TopicObservation>> observations = TopicObserver.observe(
+        admin, tables.stream().map(TableDescriptor::topic).distinct().toList(), TIMEOUT);
     List<TableDescriptor> changed = new ArrayList<>();
     for (TableDescriptor table : tables) {
-      Optional<TopicObservation> observation = observations.getOrDefault(table.topic(), Optional.empty());
+      Optional<TopicObservation> observation =
+          observations.getOrDefault(table.topic(), Optional.empty());
       if (observation.isEmpty()) {
         continue;
       }
@@ -60,13 +61,23 @@ public final class TopicWatcher {
     try {
       if (store.replace(table, next)) {
         if (next.state() != table.state()) {
-          LOG.info("Table {} is {}: {}", table.qualifiedName(), next.state().label(), next.lifecycle().reason());
+          LOG.info(
+              "Table {} is {}: {}",
+              table.qualifiedName(),
+              next.state().label(),
+              next.lifecycle().reason());
         }
         return true;
       }
-      LOG.debug("Table {} changed while its topic was checked; the next check sees it", table.qualifiedName());
+      LOG.debug(
+          "Table {} changed while its topic was checked; the next check sees it",
+          table.qualifiedName());
     } catch (RuntimeException e) {
-      LOG.warn("Cannot record that table {} is {}: {}", table.qualifiedName(), next.state().label(), e.getMessage());
+      LOG.warn(
+          "Cannot record that table {} is {}: {}",
+          table.qualifiedName(),
+          next.state().label(),
+          e.getMessage());
     }
     return false;
   }

@@ -21,7 +21,11 @@ public final class AcceptedGaps {
   public static String encode(List<OffsetGap> gaps) {
     ArrayNode array = JSON.createArrayNode();
     for (OffsetGap gap : gaps) {
-      array.addObject().put("partition", gap.partition()).put("from", gap.from()).put("to", gap.to());
+      array
+          .addObject()
+          .put("partition", gap.partition())
+          .put("from", gap.from())
+          .put("to", gap.to());
     }
     return array.toString();
   }
@@ -30,11 +34,15 @@ public final class AcceptedGaps {
     try {
       List<OffsetGap> gaps = new ArrayList<>();
       for (JsonNode gap : JSON.readTree(text)) {
-        gaps.add(new OffsetGap(gap.get("partition").asInt(), gap.get("from").asLong(), gap.get("to").asLong()));
+        gaps.add(new OffsetGap(
+            gap.get("partition").asInt(),
+            gap.get("from").asLong(),
+            gap.get("to").asLong()));
       }
       return gaps;
     } catch (IOException | RuntimeException e) {
-      throw new IllegalArgumentException("Unreadable " + PROPERTY + " property '" + text + "': " + e.getMessage(), e);
+      throw new IllegalArgumentException(
+          "Unreadable " + PROPERTY + " property '" + text + "': " + e.getMessage(), e);
     }
   }
 }

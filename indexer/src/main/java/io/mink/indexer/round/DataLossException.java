@@ -13,10 +13,13 @@ public class DataLossException extends MinkException {
   private final List<OffsetGap> gaps;
 
   public DataLossException(String table, String topic, List<OffsetGap> gaps) {
-    super(ErrorCategory.DATA_LOSS, "Table " + table + " cannot go on: Kafka deleted records of topic " + topic
-        + " before they were indexed (" + gaps.stream().map(OffsetGap::toString).collect(Collectors.joining("; "))
-        + "). Raise the topic's retention.ms or make rounds more frequent; the table waits for an operator "
-        + "to accept the gap");
+    super(
+        ErrorCategory.DATA_LOSS,
+        "Table " + table + " cannot go on: Kafka deleted records of topic " + topic
+            + " before they were indexed ("
+            + gaps.stream().map(OffsetGap::toString).collect(Collectors.joining("; "))
+            + "). Raise the topic's retention.ms or make rounds more frequent; the table waits for an operator "
+            + "to accept the gap");
     this.gaps = List.copyOf(gaps);
   }
 

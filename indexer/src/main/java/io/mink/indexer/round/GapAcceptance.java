@@ -21,8 +21,8 @@ public final class GapAcceptance {
   private GapAcceptance() {}
 
   /** Accepts the table's current gaps and returns them; an empty list, and no commit, when there are none. */
-  public static List<OffsetGap> accept(TableDescriptor descriptor, Table table, Consumer<?, ?> consumer,
-      LakeCommitter committer) {
+  public static List<OffsetGap> accept(
+      TableDescriptor descriptor, Table table, Consumer<?, ?> consumer, LakeCommitter committer) {
     LakeOffsets recorded = recorded(table);
     List<OffsetGap> gaps = gaps(descriptor, recorded, consumer);
     if (gaps.isEmpty()) {
@@ -33,18 +33,27 @@ public final class GapAcceptance {
       past.put(gap.partition(), gap.to());
     }
     String roundId = "accept-gap-" + UUID.randomUUID();
-    committer.commit(table, new RoundCommit(roundId, recorded, recorded.advancedTo(past), List.of(),
-        Map.of(AcceptedGaps.PROPERTY, AcceptedGaps.encode(gaps))));
+    committer.commit(
+        table,
+        new RoundCommit(
+            roundId,
+            recorded,
+            recorded.advancedTo(past),
+            List.of(),
+            Map.of(AcceptedGaps.PROPERTY, AcceptedGaps.encode(gaps))));
     return gaps;
   }
 
   /** The table's current gaps: offsets past its recorded ones that Kafka deleted; empty when there are none. */
-  public static List<OffsetGap> gaps(TableDescriptor descriptor, Table table, Consumer<?, ?> consumer) {
+  public static List<OffsetGap> gaps(
+      TableDescriptor descriptor, Table table, Consumer<?, ?> consumer) {
     return gaps(descriptor, recorded(table), consumer);
   }
 
-  private static List<OffsetGap> gaps(TableDescriptor descriptor, LakeOffsets recorded, Consumer<?, ?> consumer) {
-    return RoundPlanner.plan(recorded, TopicBounds.read(consumer, descriptor.topic(), descriptor.qualifiedName()))
+  private static List<OffsetGap> gaps(
+      TableDescriptor descriptor, LakeOffsets recorded, Consumer<?, ?> consumer) {
+    return RoundPlanner.plan(
+            recorded, TopicBounds.read(consumer, descriptor.topic(), descriptor.qualifiedName()))
         .gaps();
   }
 

@@ -9,7 +9,8 @@ package io.mink.indexer.round;
 public record PartitionBounds(long logStart, long end) {
   public PartitionBounds {
     if (logStart < 0 || end < logStart) {
-      throw new IllegalArgumentException("Invalid partition bounds: log start " + logStart + ", end " + end);
+      throw new IllegalArgumentException(
+          "Invalid partition bounds: log start " + logStart + ", end " + end);
     }
   }
 }

@@ -4,7 +4,8 @@ package io.mink.indexer.round;
 public record PartitionRange(int partition, long from, long to) {
   public PartitionRange {
     if (partition < 0 || from < 0 || to <= from) {
-      throw new IllegalArgumentException("Invalid range of partition " + partition + ": [" + from + ", " + to + ")");
+      throw new IllegalArgumentException(
+          "Invalid range of partition " + partition + ": [" + from + ", " + to + ")");
     }
   }
 }

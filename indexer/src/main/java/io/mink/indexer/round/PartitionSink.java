@@ -95,5 +95,4 @@ final class PartitionSink {
   long rows() {
     return rows;
   }
-
 }

@@ -27,7 +27,8 @@ import org.slf4j.LoggerFactory;
 public final class RegistryWaitingParts implements RecordParts {
   private static final Logger LOG = LoggerFactory.getLogger(RegistryWaitingParts.class);
   /** From 1 s, doubling up to 30 s, for as long as the round's deadline allows. */
-  static final Backoff REGISTRY_OUTAGE = new Backoff(Backoff.UNLIMITED, Duration.ofSeconds(1), Duration.ofSeconds(30));
+  static final Backoff REGISTRY_OUTAGE =
+      new Backoff(Backoff.UNLIMITED, Duration.ofSeconds(1), Duration.ofSeconds(30));
 
   private final String table;
   private final PartDecoder decoder;
@@ -42,8 +43,13 @@ public final class RegistryWaitingParts implements RecordParts {
    * @param deadlineNanos when waiting for the registry must give up so the round can force-finish
    * @param registryWaits told when waiting begins, at each retry, and with null when the registry answers again
    */
-  public RegistryWaitingParts(String table, PartDecoder decoder, MappingOptions options, LongSupplier nanoTime,
-      long deadlineNanos, Consumer<RegistryWait> registryWaits) {
+  public RegistryWaitingParts(
+      String table,
+      PartDecoder decoder,
+      MappingOptions options,
+      LongSupplier nanoTime,
+      long deadlineNanos,
+      Consumer<RegistryWait> registryWaits) {
     this.table = requireNonNull(table, "table is null");
     this.decoder = requireNonNull(decoder, "decoder is null");
     this.options = requireNonNull(options, "options is null");
@@ -62,12 +68,22 @@ public final class RegistryWaitingParts implements RecordParts {
           registryWaits.accept(new RegistryWait(waitingSince, String.valueOf(e.getMessage())));
         })
         .waitingOnlyIf(wait -> nanoTime.getAsLong() + wait.toNanos() <= deadlineNanos)
-        .beforeEachWait((e, wait) -> LOG.warn("Schema registry unavailable while indexing {} at partition {} offset {}; "
-            + "retrying in {} ms: {}", table, record.partition(), record.offset(), wait.toMillis(), e.getMessage()))
+        .beforeEachWait((e, wait) -> LOG.warn(
+            "Schema registry unavailable while indexing {} at partition {} offset {}; "
+                + "retrying in {} ms: {}",
+            table,
+            record.partition(),
+            record.offset(),
+            wait.toMillis(),
+            e.getMessage()))
         .callRetrying(RegistryUnavailableException.class, () -> parts(record));
     if (!outcome.answered()) {
-      LOG.warn("Schema registry unavailable while indexing {} at partition {} offset {}: committing what was "
-          + "read before it and retrying next round: {}", table, record.partition(), record.offset(),
+      LOG.warn(
+          "Schema registry unavailable while indexing {} at partition {} offset {}: committing what was "
+              + "read before it and retrying next round: {}",
+          table,
+          record.partition(),
+          record.offset(),
           outcome.lastFailure().getMessage());
       return Optional.empty();
     }
@@ -79,7 +95,8 @@ public final class RegistryWaitingParts implements RecordParts {
   }
 
   private Parts parts(ConsumerRecord<byte[], byte[]> record) throws RegistryUnavailableException {
-    return new Parts(decoder.decode(record.key(), header(record, SchemaIdDetector.KEY_HEADER), options),
+    return new Parts(
+        decoder.decode(record.key(), header(record, SchemaIdDetector.KEY_HEADER), options),
         decoder.decode(record.value(), header(record, SchemaIdDetector.VALUE_HEADER), options));
   }
 

@@ -23,16 +23,29 @@ final class RoundCommits {
    * @param startSchema the table schema the round started from; {@code steps} lead from it to {@code endSchema}
    * @param rawCounts parts left raw, by part and reason, such as value.undecodable-bytes
    */
-  static RoundCommit describe(String roundId, String topic, LakeOffsets recorded, LakeOffsets next,
-      List<DataFile> files, long rows, boolean forceFinished, TableSchema startSchema, List<SchemaStep> steps,
-      TableSchema endSchema, Map<String, Long> rawCounts, Compaction compaction) {
+  static RoundCommit describe(
+      String roundId,
+      String topic,
+      LakeOffsets recorded,
+      LakeOffsets next,
+      List<DataFile> files,
+      long rows,
+      boolean forceFinished,
+      TableSchema startSchema,
+      List<SchemaStep> steps,
+      TableSchema endSchema,
+      Map<String, Long> rawCounts,
+      Compaction compaction) {
     Map<String, String> summary = new HashMap<>();
     summary.put(MinkSnapshot.TOPIC_PROPERTY, topic);
     summary.put(MinkSnapshot.ROUND_ROWS_PROPERTY, Long.toString(rows));
     summary.put(MinkSnapshot.FORCE_FINISHED_PROPERTY, Boolean.toString(forceFinished));
-    rawCounts.forEach((reason, count) -> summary.put(MinkSnapshot.RAW_PROPERTY_PREFIX + reason, Long.toString(count)));
+    rawCounts.forEach((reason, count) ->
+        summary.put(MinkSnapshot.RAW_PROPERTY_PREFIX + reason, Long.toString(count)));
     if (!compaction.isEmpty()) {
-      summary.put(MinkSnapshot.COMPACTED_FILES_PROPERTY, Integer.toString(compaction.removed().size()));
+      summary.put(
+          MinkSnapshot.COMPACTED_FILES_PROPERTY,
+          Integer.toString(compaction.removed().size()));
     }
     Optional<SchemaEvolution> evolution = steps.isEmpty()
         ? Optional.empty()

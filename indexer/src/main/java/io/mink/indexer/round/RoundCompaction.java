@@ -34,28 +34,38 @@ final class RoundCompaction {
     return PropertyUtil.propertyAsBoolean(table.properties(), PROPERTY, false);
   }
 
-  static Compaction run(Table table, Collection<Integer> kafkaPartitions, long defaultTargetFileSize, String roundId) {
+  static Compaction run(
+      Table table,
+      Collection<Integer> kafkaPartitions,
+      long defaultTargetFileSize,
+      String roundId) {
     if (kafkaPartitions.isEmpty() || table.currentSnapshot() == null) {
       return Compaction.NONE;
     }
-    long targetFileSize = PropertyUtil.propertyAsLong(table.properties(),
-        TableProperties.WRITE_TARGET_FILE_SIZE_BYTES, defaultTargetFileSize);
-    long splitTargetSize = PropertyUtil.propertyAsLong(table.properties(), TableProperties.SPLIT_SIZE,
-        TableProperties.SPLIT_SIZE_DEFAULT);
+    long targetFileSize = PropertyUtil.propertyAsLong(
+        table.properties(), TableProperties.WRITE_TARGET_FILE_SIZE_BYTES, defaultTargetFileSize);
+    long splitTargetSize = PropertyUtil.propertyAsLong(
+        table.properties(), TableProperties.SPLIT_SIZE, TableProperties.SPLIT_SIZE_DEFAULT);
     try {
-      List<List<DataFile>> groups = CompactionPlanner.plan(filesWithoutDeletes(table, kafkaPartitions),
-          targetFileSize, splitTargetSize);
+      List<List<DataFile>> groups = CompactionPlanner.plan(
+          filesWithoutDeletes(table, kafkaPartitions), targetFileSize, splitTargetSize);
       return SmallFileRewriter.rewrite(table, groups, roundId, splitTargetSize);
     } catch (RuntimeException e) {
-      LOG.warn("Cannot compact the small files of {}; the round commits without compacting, and the next round "
-          + "tries again: {}", table.name(), e.getMessage(), e);
+      LOG.warn(
+          "Cannot compact the small files of {}; the round commits without compacting, and the next round "
+              + "tries again: {}",
+          table.name(),
+          e.getMessage(),
+          e);
       return Compaction.NONE;
     }
   }
 
-  private static List<DataFile> filesWithoutDeletes(Table table, Collection<Integer> kafkaPartitions) {
+  private static List<DataFile> filesWithoutDeletes(
+      Table table, Collection<Integer> kafkaPartitions) {
     List<DataFile> files = new ArrayList<>();
-    try (CloseableIterable<FileScanTask> tasks = table.newScan()
+    try (CloseableIterable<FileScanTask> tasks = table
+        .newScan()
         .filter(Expressions.in(KafkaColumns.PARTITION, kafkaPartitions.toArray()))
         .includeColumnStats()
         .planFiles()) {

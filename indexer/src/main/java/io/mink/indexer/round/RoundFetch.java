@@ -32,7 +32,8 @@ final class RoundFetch {
      * Takes a batch of one split's records, in offset order and below its end offset, and returns how many it took
      * from the first: fewer than all stops the fetch, and the rest rolls over to the next round.
      */
-    int take(PartitionRange split, List<ConsumerRecord<byte[], byte[]>> batch) throws InterruptedException;
+    int take(PartitionRange split, List<ConsumerRecord<byte[], byte[]>> batch)
+        throws InterruptedException;
 
     /** The split reached its end offset; nothing more comes for it. */
     void finished(PartitionRange split);
@@ -66,8 +67,13 @@ final class RoundFetch {
    * @param openSplits how many splits are read at once: the round's open-file budget
    * @param heartbeat called before every poll; throws to stop the round
    */
-  RoundFetch(Consumer<byte[], byte[]> consumer, String topic, int openSplits, LongSupplier nanoTime,
-      long deadlineNanos, Runnable heartbeat) {
+  RoundFetch(
+      Consumer<byte[], byte[]> consumer,
+      String topic,
+      int openSplits,
+      LongSupplier nanoTime,
+      long deadlineNanos,
+      Runnable heartbeat) {
     this.consumer = requireNonNull(consumer, "consumer is null");
     this.topic = requireNonNull(topic, "topic is null");
     if (openSplits < 1) {
@@ -114,8 +120,12 @@ final class RoundFetch {
   }
 
   /** Hands the batch over; false when only part of it was taken, the offset of the first left recorded. */
-  private boolean take(Progress progress, PartitionRange split, List<ConsumerRecord<byte[], byte[]>> batch,
-      Batches batches) throws InterruptedException {
+  private boolean take(
+      Progress progress,
+      PartitionRange split,
+      List<ConsumerRecord<byte[], byte[]>> batch,
+      Batches batches)
+      throws InterruptedException {
     int taken = batches.take(split, batch);
     for (int i = 0; i < taken; i++) {
       progress.bytes += sizeOf(batch.get(i));
@@ -169,7 +179,8 @@ final class RoundFetch {
     }
   }
 
-  private static List<ConsumerRecord<byte[], byte[]>> below(List<ConsumerRecord<byte[], byte[]>> records, long end) {
+  private static List<ConsumerRecord<byte[], byte[]>> below(
+      List<ConsumerRecord<byte[], byte[]>> records, long end) {
     int count = records.size();
     while (count > 0 && records.get(count - 1).offset() >= end) {
       count--;
@@ -178,7 +189,8 @@ final class RoundFetch {
   }
 
   static long sizeOf(ConsumerRecord<byte[], byte[]> record) {
-    long size = (long) Math.max(0, record.serializedKeySize()) + Math.max(0, record.serializedValueSize());
+    long size =
+        (long) Math.max(0, record.serializedKeySize()) + Math.max(0, record.serializedValueSize());
     for (Header header : record.headers()) {
       size += header.key().length() + (header.value() == null ? 0 : header.value().length);
     }

@@ -8,7 +8,8 @@ import java.util.Map;
  * partitions the lake has no offset for and Kafka has no data in, whose start offset is recorded
  * so that a later retention cut is seen as a gap.
  */
-public record RoundPlan(List<PartitionRange> ranges, List<OffsetGap> gaps, Map<Integer, Long> emptyUnrecorded) {
+public record RoundPlan(
+    List<PartitionRange> ranges, List<OffsetGap> gaps, Map<Integer, Long> emptyUnrecorded) {
   public RoundPlan {
     ranges = List.copyOf(ranges);
     gaps = List.copyOf(gaps);

@@ -12,8 +12,16 @@ import java.util.Map;
  * @param rawParts keys and values left raw, by part and reason, such as value.undecodable-bytes
  */
 public record RoundResult(
-    String table, boolean committed, long snapshotId, LakeOffsets offsets, long rows, long bytes,
-    int files, Duration duration, boolean forceFinished, Map<String, Long> rawParts) {
+    String table,
+    boolean committed,
+    long snapshotId,
+    LakeOffsets offsets,
+    long rows,
+    long bytes,
+    int files,
+    Duration duration,
+    boolean forceFinished,
+    Map<String, Long> rawParts) {
   public RoundResult {
     rawParts = Map.copyOf(rawParts);
   }

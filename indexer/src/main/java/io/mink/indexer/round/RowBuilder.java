@@ -34,8 +34,10 @@ public final class RowBuilder {
   private final TableSchema start;
   private TableSchema current;
   private RowAssembler assembler;
-  private final IdentityHashMap<CompiledSchema, PartResult.Raw> unmergeableKeys = new IdentityHashMap<>();
-  private final IdentityHashMap<CompiledSchema, PartResult.Raw> unmergeableValues = new IdentityHashMap<>();
+  private final IdentityHashMap<CompiledSchema, PartResult.Raw> unmergeableKeys =
+      new IdentityHashMap<>();
+  private final IdentityHashMap<CompiledSchema, PartResult.Raw> unmergeableValues =
+      new IdentityHashMap<>();
   private final IdentityHashMap<CompiledSchema, Boolean> mergedKeys = new IdentityHashMap<>();
   private final IdentityHashMap<CompiledSchema, Boolean> mergedValues = new IdentityHashMap<>();
   private final Map<String, Long> rawCounts = new TreeMap<>();
@@ -146,13 +148,21 @@ public final class RowBuilder {
     return apply(result, decoded, mergedValues, unmergeableValues, "value");
   }
 
-  private PartResult apply(MergeResult result, PartResult.Decoded decoded, Map<CompiledSchema, Boolean> merged,
-      Map<CompiledSchema, PartResult.Raw> unmergeable, String part) {
+  private PartResult apply(
+      MergeResult result,
+      PartResult.Decoded decoded,
+      Map<CompiledSchema, Boolean> merged,
+      Map<CompiledSchema, PartResult.Raw> unmergeable,
+      String part) {
     if (result instanceof MergeResult.Unmergeable refused) {
       PartResult.Raw raw = new PartResult.Raw(RawReason.UNMERGEABLE_SCHEMA, refused.reason());
       unmergeable.put(decoded.schema(), raw);
-      LOG.warn("The {} schema {} of {} cannot be merged into the table, its records keep their raw bytes: {}",
-          part, decoded.ref(), table, refused.reason());
+      LOG.warn(
+          "The {} schema {} of {} cannot be merged into the table, its records keep their raw bytes: {}",
+          part,
+          decoded.ref(),
+          table,
+          refused.reason());
       return raw;
     }
     MergeResult.Merged ok = (MergeResult.Merged) result;
@@ -170,10 +180,16 @@ public final class RowBuilder {
   private void warnOfNewTimeColumns(TableSchema before, TableSchema after) {
     List<Integer> known = EngineReadability.timeFieldIds(before.schema());
     List<String> added = EngineReadability.timeFieldIds(after.schema()).stream()
-        .filter(id -> !known.contains(id)).map(after.schema()::findColumnName).toList();
+        .filter(id -> !known.contains(id))
+        .map(after.schema()::findColumnName)
+        .toList();
     if (!added.isEmpty()) {
-      LOG.warn("Table {} gets {} {} of Iceberg type time (mink.time-as={}): {}", table,
-          added.size() == 1 ? "column" : "columns", String.join(", ", added), timeAs,
+      LOG.warn(
+          "Table {} gets {} {} of Iceberg type time (mink.time-as={}): {}",
+          table,
+          added.size() == 1 ? "column" : "columns",
+          String.join(", ", added),
+          timeAs,
           EngineReadability.warning(after.schema()).orElseThrow());
     }
   }

@@ -57,17 +57,34 @@ public final class TieringRound {
   private final java.util.function.Consumer<RegistryWait> registryWaits;
   private final WriterBudget budget;
   private final String roundId = UUID.randomUUID().toString();
-  private final IdentityHashMap<Schema, FileWriterFactory<Record>> writerFactories = new IdentityHashMap<>();
+  private final IdentityHashMap<Schema, FileWriterFactory<Record>> writerFactories =
+      new IdentityHashMap<>();
 
   /**
    * @param decoder decodes keys and values through the schema registry; null when none is
    *     configured, and every part keeps its raw bytes
    */
   public TieringRound(
-      TableDescriptor descriptor, Table table, Consumer<byte[], byte[]> consumer, WriterLanes lanes,
-      LakeCommitter committer, long targetFileSizeBytes, Duration maxDuration, PartDecoder decoder) {
-    this(descriptor, table, consumer, lanes, committer, targetFileSizeBytes, maxDuration, decoder, () -> {},
-        wait -> { }, WriterBudget.defaults(1));
+      TableDescriptor descriptor,
+      Table table,
+      Consumer<byte[], byte[]> consumer,
+      WriterLanes lanes,
+      LakeCommitter committer,
+      long targetFileSizeBytes,
+      Duration maxDuration,
+      PartDecoder decoder) {
+    this(
+        descriptor,
+        table,
+        consumer,
+        lanes,
+        committer,
+        targetFileSizeBytes,
+        maxDuration,
+        decoder,
+        () -> {},
+        wait -> {},
+        WriterBudget.defaults(1));
   }
 
   /**
@@ -78,9 +95,17 @@ public final class TieringRound {
    * @param budget how many files the round keeps open at once and how much each buffers
    */
   public TieringRound(
-      TableDescriptor descriptor, Table table, Consumer<byte[], byte[]> consumer, WriterLanes lanes,
-      LakeCommitter committer, long targetFileSizeBytes, Duration maxDuration, PartDecoder decoder,
-      Runnable heartbeat, java.util.function.Consumer<RegistryWait> registryWaits, WriterBudget budget) {
+      TableDescriptor descriptor,
+      Table table,
+      Consumer<byte[], byte[]> consumer,
+      WriterLanes lanes,
+      LakeCommitter committer,
+      long targetFileSizeBytes,
+      Duration maxDuration,
+      PartDecoder decoder,
+      Runnable heartbeat,
+      java.util.function.Consumer<RegistryWait> registryWaits,
+      WriterBudget budget) {
     this.heartbeat = requireNonNull(heartbeat, "heartbeat is null");
     this.registryWaits = requireNonNull(registryWaits, "registryWaits is null");
     this.budget = requireNonNull(budget, "budget is null");
@@ -98,24 +123,36 @@ public final class TieringRound {
     long started = System.nanoTime();
     table.refresh();
     TableMetadata metadata = ((HasTableOperations) table).operations().current();
-    LakeOffsets recorded = MinkSnapshot.newest(metadata).map(MinkSnapshot::offsets).orElse(LakeOffsets.NONE);
-    RoundPlan plan = RoundPlanner.plan(recorded,
-        TopicBounds.read(consumer, descriptor.topic(), descriptor.qualifiedName()));
+    LakeOffsets recorded =
+        MinkSnapshot.newest(metadata).map(MinkSnapshot::offsets).orElse(LakeOffsets.NONE);
+    RoundPlan plan = RoundPlanner.plan(
+        recorded, TopicBounds.read(consumer, descriptor.topic(), descriptor.qualifiedName()));
     if (!plan.gaps().isEmpty()) {
       throw new DataLossException(descriptor.qualifiedName(), descriptor.topic(), plan.gaps());
     }
     if (!plan.hasWork()) {
-      return RoundResult.nothingNew(descriptor.qualifiedName(), recorded, Duration.ofNanos(System.nanoTime() - started));
+      return RoundResult.nothingNew(
+          descriptor.qualifiedName(), recorded, Duration.ofNanos(System.nanoTime() - started));
     }
-    LOG.debug("Round {} of {}: {} splits, up to {} records", roundId, descriptor.qualifiedName(),
-        plan.ranges().size(), plan.recordsUpperBound());
+    LOG.debug(
+        "Round {} of {}: {} splits, up to {} records",
+        roundId,
+        descriptor.qualifiedName(),
+        plan.ranges().size(),
+        plan.recordsUpperBound());
 
     Map<Integer, PartitionSink> sinks = openSinks(plan);
     RowBuilder rows = rowBuilder(TableSchema.of(metadata));
     RoundFetch.Outcome fetched;
     try {
-      fetched = new RoundFetch(consumer, descriptor.topic(), budget.openFilesPerRound(), System::nanoTime,
-          deadlineNanos, heartbeat).fetch(plan, new SinkBatches(rows, sinks));
+      fetched = new RoundFetch(
+              consumer,
+              descriptor.topic(),
+              budget.openFilesPerRound(),
+              System::nanoTime,
+              deadlineNanos,
+              heartbeat)
+          .fetch(plan, new SinkBatches(rows, sinks));
       completeAll(sinks);
     } catch (RuntimeException e) {
       abortAll(sinks);
@@ -126,8 +163,11 @@ public final class TieringRound {
       throw new IllegalStateException("Round of " + descriptor.qualifiedName() + " interrupted", e);
     }
     if (fetched.forceFinished()) {
-      LOG.info("Round {} of {} force-finished at its freshness deadline: committing what {} partitions read so far",
-          roundId, descriptor.qualifiedName(), plan.ranges().size());
+      LOG.info(
+          "Round {} of {} force-finished at its freshness deadline: committing what {} partitions read so far",
+          roundId,
+          descriptor.qualifiedName(),
+          plan.ranges().size());
     }
 
     List<DataFile> files = new ArrayList<>();
@@ -142,26 +182,54 @@ public final class TieringRound {
     }
     LakeOffsets next = recorded.advancedTo(fetched.reached());
     if (next.equals(recorded)) {
-      return RoundResult.nothingNew(descriptor.qualifiedName(), recorded, Duration.ofNanos(System.nanoTime() - started));
+      return RoundResult.nothingNew(
+          descriptor.qualifiedName(), recorded, Duration.ofNanos(System.nanoTime() - started));
     }
     Compaction compaction = RoundCompaction.enabled(table)
         ? RoundCompaction.run(table, written, targetFileSizeBytes, roundId)
         : Compaction.NONE;
-    RoundCommit commit = RoundCommits.describe(roundId, descriptor.topic(), recorded, next, files, rowCount,
-        fetched.forceFinished(), rows.start(), rows.steps(), rows.current(), rows.rawCounts(), compaction);
+    RoundCommit commit = RoundCommits.describe(
+        roundId,
+        descriptor.topic(),
+        recorded,
+        next,
+        files,
+        rowCount,
+        fetched.forceFinished(),
+        rows.start(),
+        rows.steps(),
+        rows.current(),
+        rows.rawCounts(),
+        compaction);
     MinkSnapshot snapshot = committer.commit(table, commit);
-    return new RoundResult(descriptor.qualifiedName(), true, snapshot.snapshotId(), next, rowCount, fetched.bytes(),
-        files.size(), Duration.ofNanos(System.nanoTime() - started), fetched.forceFinished(), rows.rawCounts());
+    return new RoundResult(
+        descriptor.qualifiedName(),
+        true,
+        snapshot.snapshotId(),
+        next,
+        rowCount,
+        fetched.bytes(),
+        files.size(),
+        Duration.ofNanos(System.nanoTime() - started),
+        fetched.forceFinished(),
+        rows.rawCounts());
   }
 
   /** The round's row builder: keys and values through the registry when one is configured, waiting out outages. */
   private RowBuilder rowBuilder(TableSchema start) {
     MappingOptions options = MinkTableLayout.mappingOptions(descriptor.options());
-    RecordParts parts = decoder == null ? null : new RegistryWaitingParts(descriptor.qualifiedName(), decoder,
-        options, () -> {
-          heartbeat.run();
-          return System.nanoTime();
-        }, deadlineNanos, registryWaits);
+    RecordParts parts = decoder == null
+        ? null
+        : new RegistryWaitingParts(
+            descriptor.qualifiedName(),
+            decoder,
+            options,
+            () -> {
+              heartbeat.run();
+              return System.nanoTime();
+            },
+            deadlineNanos,
+            registryWaits);
     return new RowBuilder(descriptor.qualifiedName(), start, parts, options);
   }
 
@@ -174,16 +242,23 @@ public final class TieringRound {
     Map<Integer, PartitionSink> sinks = new HashMap<>();
     for (PartitionRange range : plan.ranges()) {
       int partition = range.partition();
-      sinks.put(partition, new PartitionSink(partition, schema -> PartitionFileWriter.open(
-          table, schema, writerFactory(schema), roundId, partition, targetFileSize), table.io()));
+      sinks.put(
+          partition,
+          new PartitionSink(
+              partition,
+              schema -> PartitionFileWriter.open(
+                  table, schema, writerFactory(schema), roundId, partition, targetFileSize),
+              table.io()));
     }
     return sinks;
   }
 
   private FileWriterFactory<Record> writerFactory(Schema schema) {
     synchronized (writerFactories) {
-      return writerFactories.computeIfAbsent(schema, s -> PartitionFileWriter.writerFactory(table, s,
-          budget.parquetProperties(table.properties())));
+      return writerFactories.computeIfAbsent(
+          schema,
+          s -> PartitionFileWriter.writerFactory(
+              table, s, budget.parquetProperties(table.properties())));
     }
   }
 
@@ -198,7 +273,8 @@ public final class TieringRound {
     }
 
     @Override
-    public int take(PartitionRange split, List<ConsumerRecord<byte[], byte[]>> batch) throws InterruptedException {
+    public int take(PartitionRange split, List<ConsumerRecord<byte[], byte[]>> batch)
+        throws InterruptedException {
       RowBuilder.Built built = rows.build(batch);
       PartitionSink sink = sinks.get(split.partition());
       for (RowSegment segment : built.segments()) {
@@ -238,15 +314,21 @@ public final class TieringRound {
     try {
       await(barriers);
     } catch (RuntimeException e) {
-      LOG.warn("Could not clean up the files of aborted round {} of {}", roundId, descriptor.qualifiedName(), e);
+      LOG.warn(
+          "Could not clean up the files of aborted round {} of {}",
+          roundId,
+          descriptor.qualifiedName(),
+          e);
     }
   }
 
   private void checkFailures(Map<Integer, PartitionSink> sinks) {
     for (PartitionSink sink : sinks.values()) {
       if (sink.failure() != null) {
-        throw new IllegalStateException("Cannot write partition " + sink.partition() + " of table "
-            + descriptor.qualifiedName() + " to Parquet: " + sink.failure().getMessage(), sink.failure());
+        throw new IllegalStateException(
+            "Cannot write partition " + sink.partition() + " of table " + descriptor.qualifiedName()
+                + " to Parquet: " + sink.failure().getMessage(),
+            sink.failure());
       }
     }
   }

@@ -16,19 +16,22 @@ public final class TopicBounds {
   private TopicBounds() {}
 
   /** Per partition, its log start and end offset (the last stable offset under read_committed). */
-  public static Map<Integer, PartitionBounds> read(Consumer<?, ?> consumer, String topic, String table) {
+  public static Map<Integer, PartitionBounds> read(
+      Consumer<?, ?> consumer, String topic, String table) {
     List<PartitionInfo> partitions = consumer.partitionsFor(topic, METADATA_TIMEOUT);
     if (partitions == null || partitions.isEmpty()) {
       throw MinkException.external("Topic " + topic + " of table " + table
           + " does not exist in Kafka: indexing waits until it is back");
     }
     List<TopicPartition> topicPartitions = partitions.stream()
-        .map(info -> new TopicPartition(info.topic(), info.partition())).toList();
+        .map(info -> new TopicPartition(info.topic(), info.partition()))
+        .toList();
     Map<TopicPartition, Long> starts = consumer.beginningOffsets(topicPartitions, METADATA_TIMEOUT);
     Map<TopicPartition, Long> ends = consumer.endOffsets(topicPartitions, METADATA_TIMEOUT);
     Map<Integer, PartitionBounds> bounds = new HashMap<>();
     for (TopicPartition partition : topicPartitions) {
-      bounds.put(partition.partition(), new PartitionBounds(starts.get(partition), ends.get(partition)));
+      bounds.put(
+          partition.partition(), new PartitionBounds(starts.get(partition), ends.get(partition)));
     }
     return bounds;
   }

@@ -22,19 +22,23 @@ public record WriterBudget(long writerMemoryBytes, int maxOpenFiles, int workers
       throw new IllegalArgumentException("workers must be at least 1, not " + workers);
     }
     if (maxOpenFiles < workers) {
-      throw new IllegalArgumentException("max_open_files (" + maxOpenFiles + ") must be at least the number of "
-          + "workers (" + workers + "): every running round needs one open file");
+      throw new IllegalArgumentException(
+          "max_open_files (" + maxOpenFiles + ") must be at least the number of " + "workers ("
+              + workers + "): every running round needs one open file");
     }
     if (writerMemoryBytes < maxOpenFiles * MIN_ROW_GROUP_BYTES) {
-      throw new IllegalArgumentException("writer_memory (" + writerMemoryBytes + " bytes) must allow 1 MiB per open "
-          + "file: at least " + maxOpenFiles * MIN_ROW_GROUP_BYTES + " bytes for max_open_files " + maxOpenFiles);
+      throw new IllegalArgumentException("writer_memory (" + writerMemoryBytes
+          + " bytes) must allow 1 MiB per open " + "file: at least "
+          + maxOpenFiles * MIN_ROW_GROUP_BYTES + " bytes for max_open_files " + maxOpenFiles);
     }
   }
 
   /** A quarter of the heap for 64 open files, shared by the workers. */
   public static WriterBudget defaults(int workers) {
-    return new WriterBudget(Math.max(Runtime.getRuntime().maxMemory() / 4, 64 * MIN_ROW_GROUP_BYTES),
-        Math.max(64, workers), workers);
+    return new WriterBudget(
+        Math.max(Runtime.getRuntime().maxMemory() / 4, 64 * MIN_ROW_GROUP_BYTES),
+        Math.max(64, workers),
+        workers);
   }
 
   /** How many files one round keeps open at once. */
@@ -52,11 +56,15 @@ public record WriterBudget(long writerMemoryBytes, int maxOpenFiles, int workers
    * is smaller), and pages and dictionaries no larger than a fraction of it.
    */
   public Map<String, String> parquetProperties(Map<String, String> tableProperties) {
-    long rowGroup = Math.min(rowGroupBytes(), PropertyUtil.propertyAsLong(tableProperties,
-        TableProperties.PARQUET_ROW_GROUP_SIZE_BYTES, Long.MAX_VALUE));
+    long rowGroup = Math.min(
+        rowGroupBytes(),
+        PropertyUtil.propertyAsLong(
+            tableProperties, TableProperties.PARQUET_ROW_GROUP_SIZE_BYTES, Long.MAX_VALUE));
     return Map.of(
         TableProperties.PARQUET_ROW_GROUP_SIZE_BYTES, Long.toString(rowGroup),
-        TableProperties.PARQUET_PAGE_SIZE_BYTES, Long.toString(Math.min(MAX_PAGE_BYTES, rowGroup / 8)),
-        TableProperties.PARQUET_DICT_SIZE_BYTES, Long.toString(Math.min(MAX_DICTIONARY_BYTES, rowGroup / 4)));
+        TableProperties.PARQUET_PAGE_SIZE_BYTES,
+            Long.toString(Math.min(MAX_PAGE_BYTES, rowGroup / 8)),
+        TableProperties.PARQUET_DICT_SIZE_BYTES,
+            Long.toString(Math.min(MAX_DICTIONARY_BYTES, rowGroup / 4)));
   }
 }

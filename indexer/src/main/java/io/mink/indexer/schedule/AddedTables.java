@@ -31,7 +31,10 @@ final class AddedTables {
       read = true;
       return listed;
     } catch (RuntimeException e) {
-      LOG.warn("Cannot read the added tables, keeping the {} known ones: {}", current.size(), e.getMessage());
+      LOG.warn(
+          "Cannot read the added tables, keeping the {} known ones: {}",
+          current.size(),
+          e.getMessage());
       return current;
     }
   }

@@ -56,7 +56,11 @@ public final class GroupMembership implements AutoCloseable {
   private volatile KafkaConsumer<byte[], byte[]> consumer;
   private Thread thread;
 
-  public GroupMembership(KafkaClientFactory clients, String groupId, String topic, Duration sessionTimeout,
+  public GroupMembership(
+      KafkaClientFactory clients,
+      String groupId,
+      String topic,
+      Duration sessionTimeout,
       MembershipListener listener) {
     this.clients = requireNonNull(clients, "clients is null");
     this.groupId = requireNonNull(groupId, "groupId is null");
@@ -74,13 +78,21 @@ public final class GroupMembership implements AutoCloseable {
     try (Admin admin = clients.admin()) {
       partitionCount = ensureTopic(admin);
     }
-    consumer = clients.rawConsumer("owners", Map.of(
-        ConsumerConfig.GROUP_ID_CONFIG, groupId,
-        ConsumerConfig.GROUP_PROTOCOL_CONFIG, "classic",
-        ConsumerConfig.PARTITION_ASSIGNMENT_STRATEGY_CONFIG, CooperativeStickyAssignor.class.getName(),
-        ConsumerConfig.SESSION_TIMEOUT_MS_CONFIG, (int) sessionTimeout.toMillis(),
-        ConsumerConfig.HEARTBEAT_INTERVAL_MS_CONFIG, (int) Math.max(1, sessionTimeout.toMillis() / 3),
-        ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "latest"));
+    consumer = clients.rawConsumer(
+        "owners",
+        Map.of(
+            ConsumerConfig.GROUP_ID_CONFIG,
+            groupId,
+            ConsumerConfig.GROUP_PROTOCOL_CONFIG,
+            "classic",
+            ConsumerConfig.PARTITION_ASSIGNMENT_STRATEGY_CONFIG,
+            CooperativeStickyAssignor.class.getName(),
+            ConsumerConfig.SESSION_TIMEOUT_MS_CONFIG,
+            (int) sessionTimeout.toMillis(),
+            ConsumerConfig.HEARTBEAT_INTERVAL_MS_CONFIG,
+            (int) Math.max(1, sessionTimeout.toMillis() / 3),
+            ConsumerConfig.AUTO_OFFSET_RESET_CONFIG,
+            "latest"));
     thread = new Thread(() -> run(partitionCount), "mink-membership");
     thread.setDaemon(true);
     thread.start();
@@ -93,7 +105,8 @@ public final class GroupMembership implements AutoCloseable {
         @Override
         public void onPartitionsRevoked(Collection<TopicPartition> partitions) {
           if (!partitions.isEmpty()) {
-            LOG.info("Handing over ownership partitions {} of group {}", numbers(partitions), groupId);
+            LOG.info(
+                "Handing over ownership partitions {} of group {}", numbers(partitions), groupId);
             listener.revoked(numbers(partitions));
           }
         }
@@ -101,8 +114,10 @@ public final class GroupMembership implements AutoCloseable {
         @Override
         public void onPartitionsLost(Collection<TopicPartition> partitions) {
           if (!partitions.isEmpty()) {
-            LOG.warn("Lost ownership partitions {} of group {}: this instance missed its session timeout",
-                numbers(partitions), groupId);
+            LOG.warn(
+                "Lost ownership partitions {} of group {}: this instance missed its session timeout",
+                numbers(partitions),
+                groupId);
             listener.revoked(numbers(partitions));
           }
         }
@@ -113,8 +128,13 @@ public final class GroupMembership implements AutoCloseable {
           joinProblem = null;
           int generation = member.groupMetadata().generationId();
           if (!partitions.isEmpty()) {
-            LOG.info("Took ownership partitions {} of group {} in generation {}; holding {} of {}",
-                numbers(partitions), groupId, generation, member.assignment().size(), partitionCount);
+            LOG.info(
+                "Took ownership partitions {} of group {} in generation {}; holding {} of {}",
+                numbers(partitions),
+                groupId,
+                generation,
+                member.assignment().size(),
+                partitionCount);
           }
           listener.assigned(numbers(partitions), generation, partitionCount);
         }
@@ -125,10 +145,14 @@ public final class GroupMembership implements AutoCloseable {
         } catch (WakeupException e) {
           // close() woke it up
         } catch (InvalidSessionTimeoutException e) {
-          joinProblem = "the brokers refuse the session timeout of " + sessionTimeout.toMillis() + " ms: set "
-              + "[indexer] session_timeout within their group.min.session.timeout.ms and group.max.session.timeout.ms "
-              + "(6s to 30m by default)";
-          LOG.error("Cannot join group {}: {}; this instance tiers nothing until it joins", groupId, joinProblem);
+          joinProblem =
+              "the brokers refuse the session timeout of " + sessionTimeout.toMillis() + " ms: set "
+                  + "[indexer] session_timeout within their group.min.session.timeout.ms and group.max.session.timeout.ms "
+                  + "(6s to 30m by default)";
+          LOG.error(
+              "Cannot join group {}: {}; this instance tiers nothing until it joins",
+              groupId,
+              joinProblem);
           sleep(2_000);
         } catch (RuntimeException e) {
           if (closed) {
@@ -152,16 +176,20 @@ public final class GroupMembership implements AutoCloseable {
     long deadline = System.nanoTime() + TOPIC_TIMEOUT.toNanos();
     while (true) {
       try {
-        TopicDescription description = admin.describeTopics(List.of(topic)).allTopicNames().get().get(topic);
+        TopicDescription description =
+            admin.describeTopics(List.of(topic)).allTopicNames().get().get(topic);
         return description.partitions().size();
       } catch (ExecutionException e) {
         if (!(e.getCause() instanceof UnknownTopicOrPartitionException)) {
-          throw new IllegalStateException("Cannot read the ownership topic " + topic + ": "
-              + e.getCause().getMessage() + ". Check Mink's ACLs on it", e.getCause());
+          throw new IllegalStateException(
+              "Cannot read the ownership topic " + topic + ": " + e.getCause().getMessage()
+                  + ". Check Mink's ACLs on it",
+              e.getCause());
         }
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
-        throw new IllegalStateException("Interrupted while reading the ownership topic " + topic, e);
+        throw new IllegalStateException(
+            "Interrupted while reading the ownership topic " + topic, e);
       }
       create(admin);
       if (System.nanoTime() > deadline) {
@@ -175,15 +203,19 @@ public final class GroupMembership implements AutoCloseable {
   private void create(Admin admin) {
     try {
       int brokers = admin.describeCluster().nodes().get().size();
-      NewTopic newTopic = new NewTopic(topic, DEFAULT_PARTITIONS, clients.minkTopics().replicationFactorFor(brokers))
-          .configs(CompactedTopic.configs(clients.minkTopics(),
+      NewTopic newTopic = new NewTopic(
+              topic, DEFAULT_PARTITIONS, clients.minkTopics().replicationFactorFor(brokers))
+          .configs(CompactedTopic.configs(
+              clients.minkTopics(),
               Map.of(TopicConfig.CLEANUP_POLICY_CONFIG, TopicConfig.CLEANUP_POLICY_COMPACT)));
       admin.createTopics(List.of(newTopic)).all().get();
       LOG.info("Created the ownership topic {} with {} partitions", topic, DEFAULT_PARTITIONS);
     } catch (ExecutionException e) {
       if (!(e.getCause() instanceof TopicExistsException)) {
-        throw new IllegalStateException("Cannot create the ownership topic " + topic + ": " + e.getCause().getMessage()
-            + ". Create it yourself (" + DEFAULT_PARTITIONS + " partitions, never written to), or check Mink's ACLs",
+        throw new IllegalStateException(
+            "Cannot create the ownership topic " + topic + ": " + e.getCause().getMessage()
+                + ". Create it yourself (" + DEFAULT_PARTITIONS
+                + " partitions, never written to), or check Mink's ACLs",
             e.getCause());
       }
     } catch (InterruptedException e) {

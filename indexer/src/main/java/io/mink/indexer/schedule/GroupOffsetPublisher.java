@@ -38,16 +38,25 @@ final class GroupOffsetPublisher implements AutoCloseable {
 
   synchronized void publish(String topic, LakeOffsets offsets) {
     Map<TopicPartition, OffsetAndMetadata> groupOffsets = new HashMap<>();
-    offsets.nextOffsets().forEach((partition, next) ->
-        groupOffsets.put(new TopicPartition(topic, partition), new OffsetAndMetadata(next)));
+    offsets
+        .nextOffsets()
+        .forEach((partition, next) ->
+            groupOffsets.put(new TopicPartition(topic, partition), new OffsetAndMetadata(next)));
     try {
       if (admin == null) {
         admin = clients.admin();
       }
-      admin.alterConsumerGroupOffsets(groupId, groupOffsets).all().get(TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+      admin
+          .alterConsumerGroupOffsets(groupId, groupOffsets)
+          .all()
+          .get(TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
     } catch (ExecutionException | TimeoutException | RuntimeException e) {
-      LOG.warn("Cannot publish the indexed offsets of {} to consumer group {}; lag tools show stale figures "
-          + "until the next round: {}", topic, groupId, e.getMessage());
+      LOG.warn(
+          "Cannot publish the indexed offsets of {} to consumer group {}; lag tools show stale figures "
+              + "until the next round: {}",
+          topic,
+          groupId,
+          e.getMessage());
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     }

@@ -15,6 +15,7 @@ public final class InstanceId {
     } catch (UnknownHostException | SecurityException e) {
       host = "localhost";
     }
-    return host + ":" + ProcessHandle.current().pid() + ":" + UUID.randomUUID().toString().substring(0, 6);
+    return host + ":" + ProcessHandle.current().pid() + ":"
+        + UUID.randomUUID().toString().substring(0, 6);
   }
 }

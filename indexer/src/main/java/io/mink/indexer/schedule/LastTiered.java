@@ -23,7 +23,8 @@ final class LastTiered {
     } catch (NoSuchTableException e) {
       return null;
     } catch (RuntimeException e) {
-      LOG.warn("Cannot read the last snapshot of {}: {}", descriptor.qualifiedName(), e.getMessage());
+      LOG.warn(
+          "Cannot read the last snapshot of {}: {}", descriptor.qualifiedName(), e.getMessage());
       return null;
     }
   }

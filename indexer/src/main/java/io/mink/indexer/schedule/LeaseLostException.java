@@ -7,6 +7,7 @@ package io.mink.indexer.schedule;
  */
 public final class LeaseLostException extends RuntimeException {
   public LeaseLostException(String table, long epoch, String reason) {
-    super("Round of table " + table + " under epoch " + epoch + " stopped without committing: " + reason);
+    super("Round of table " + table + " under epoch " + epoch + " stopped without committing: "
+        + reason);
   }
 }

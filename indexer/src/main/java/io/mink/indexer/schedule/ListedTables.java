@@ -15,9 +15,10 @@ import java.util.Map;
  * @param changed the scheduled tables whose entry changed, as they are now
  * @param added the owned indexing tables not scheduled yet
  */
-record ListedTables(Map<String, String> letGo, List<TableDescriptor> changed, List<TableDescriptor> added) {
-  static ListedTables of(Map<String, TableDescriptor> scheduled, List<TableDescriptor> listed,
-      OwnedPartitions owned) {
+record ListedTables(
+    Map<String, String> letGo, List<TableDescriptor> changed, List<TableDescriptor> added) {
+  static ListedTables of(
+      Map<String, TableDescriptor> scheduled, List<TableDescriptor> listed, OwnedPartitions owned) {
     Map<String, TableDescriptor> byName = new HashMap<>();
     listed.forEach(table -> byName.put(table.qualifiedName(), table));
     Map<String, String> letGo = new LinkedHashMap<>();
@@ -27,7 +28,8 @@ record ListedTables(Map<String, String> letGo, List<TableDescriptor> changed, Li
       if (now == null) {
         letGo.put(name, "removed from the tables topic");
       } else if (!now.isIndexing()) {
-        letGo.put(name, "the table is " + now.state().label() + ": " + now.lifecycle().reason());
+        letGo.put(
+            name, "the table is " + now.state().label() + ": " + now.lifecycle().reason());
       } else if (!owned.owns(name)) {
         letGo.put(name, "its ownership partition moved to another instance");
       } else if (!now.equals(before)) {
@@ -35,7 +37,8 @@ record ListedTables(Map<String, String> letGo, List<TableDescriptor> changed, Li
       }
     });
     List<TableDescriptor> added = listed.stream()
-        .filter(table -> table.isIndexing() && owned.owns(table.qualifiedName())
+        .filter(table -> table.isIndexing()
+            && owned.owns(table.qualifiedName())
             && !scheduled.containsKey(table.qualifiedName()))
         .toList();
     return new ListedTables(letGo, List.copyOf(changed), added);

@@ -14,7 +14,9 @@ final class MonitorWait {
    * Waits on {@code monitor}, which the caller holds, until {@code wake} or a notify, at most a second. Returns
    * false when the thread was interrupted, with its interrupt flag set again.
    */
-  @SuppressWarnings("WaitNotInLoop") // its callers loop: every wake-up, spurious or not, looks at the schedule again
+  @SuppressWarnings(
+      "WaitNotInLoop") // its callers loop: every wake-up, spurious or not, looks at the schedule
+  // again
   static boolean until(Object monitor, Instant now, Instant wake) {
     long millis = Math.min(Duration.between(now, wake).toMillis(), MAX_WAIT_MILLIS);
     if (millis <= 0) {

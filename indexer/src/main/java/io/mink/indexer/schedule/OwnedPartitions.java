@@ -23,14 +23,16 @@ public record OwnedPartitions(Map<Integer, Integer> generations, int partitionCo
   public OwnedPartitions {
     generations = Map.copyOf(generations);
     if (partitionCount < 0 || (partitionCount == 0 && !generations.isEmpty())) {
-      throw new IllegalArgumentException("Invalid partition count " + partitionCount + " for " + generations);
+      throw new IllegalArgumentException(
+          "Invalid partition count " + partitionCount + " for " + generations);
     }
   }
 
   /** The partition of the ownership topic that decides who owns the table. */
   public static int partitionOf(String table, int partitionCount) {
     if (partitionCount < 1) {
-      throw new IllegalArgumentException("The ownership topic needs a partition, it has " + partitionCount);
+      throw new IllegalArgumentException(
+          "The ownership topic needs a partition, it has " + partitionCount);
     }
     return Utils.toPositive(Utils.murmur2(table.getBytes(StandardCharsets.UTF_8))) % partitionCount;
   }

@@ -57,8 +57,12 @@ final class OwnedTables implements MembershipListener, RoundLease.Holder {
       Optional<TieringSchedule.Taken> taken = schedule.take(now);
       if (taken.isPresent()) {
         TieringSchedule.Taken table = taken.get();
-        RoundLease lease = new RoundLease(descriptors.get(table.table()), table.epoch(), this,
-            settings.heartbeatInterval(), System::nanoTime);
+        RoundLease lease = new RoundLease(
+            descriptors.get(table.table()),
+            table.epoch(),
+            this,
+            settings.heartbeatInterval(),
+            System::nanoTime);
         rounds.started(lease);
         publish(table.transition());
         return lease;
@@ -75,7 +79,9 @@ final class OwnedTables implements MembershipListener, RoundLease.Holder {
     if (holds(lease)) {
       Instant now = clock.instant();
       statuses.roundEnded(lease.table(), result, lag, now);
-      schedule.tiered(lease.table(), lease.epoch(), result.forceFinished(), now).forEach(this::publish);
+      schedule
+          .tiered(lease.table(), lease.epoch(), result.forceFinished(), now)
+          .forEach(this::publish);
     }
     released(lease);
   }
@@ -88,11 +94,16 @@ final class OwnedTables implements MembershipListener, RoundLease.Holder {
       RoundFailure verdict = RoundFailure.of(name, failure);
       List<Transition> transitions = verdict.retried()
           ? schedule.failed(name, lease.epoch(), verdict.error(), clock.instant())
-          : schedule.stopped(name, lease.epoch(), verdict.stopError(), verdict.resumeCommand(), clock.instant());
+          : schedule.stopped(
+              name, lease.epoch(), verdict.stopError(), verdict.resumeCommand(), clock.instant());
       transitions.forEach(this::publish);
       verdict.log(failure, schedule.get(name).orElseThrow());
     } else {
-      LOG.info("Round of {} under the stale epoch {} failed: {}", name, lease.epoch(), failure.getMessage());
+      LOG.info(
+          "Round of {} under the stale epoch {} failed: {}",
+          name,
+          lease.epoch(),
+          failure.getMessage());
     }
     released(lease);
   }
@@ -183,8 +194,13 @@ final class OwnedTables implements MembershipListener, RoundLease.Holder {
   }
 
   private void publish(Transition transition) {
-    LOG.debug("{}: {} -> {} under epoch {} ({})", transition.table(), transition.from(), transition.to(),
-        transition.epoch(), transition.reason());
+    LOG.debug(
+        "{}: {} -> {} under epoch {} ({})",
+        transition.table(),
+        transition.from(),
+        transition.to(),
+        transition.epoch(),
+        transition.reason());
     statuses.publish(transition, schedule.get(transition.table()).orElse(null));
   }
 
@@ -205,10 +221,12 @@ final class OwnedTables implements MembershipListener, RoundLease.Holder {
       String name = now.qualifiedName();
       descriptors.put(name, now);
       schedule.updateFreshness(name, now.freshness());
-      schedule.resume(name, clock.instant(), "its entry changed: " + now.lifecycle().reason()).ifPresent(resumed -> {
-        publish(resumed);
-        advance(clock.instant());
-      });
+      schedule
+          .resume(name, clock.instant(), "its entry changed: " + now.lifecycle().reason())
+          .ifPresent(resumed -> {
+            publish(resumed);
+            advance(clock.instant());
+          });
     }
     return changes.added();
   }
@@ -243,7 +261,11 @@ final class OwnedTables implements MembershipListener, RoundLease.Holder {
     long epochBase = (long) owned.generationOf(name).getAsInt() << 32;
     publish(schedule.add(name, table.freshness(), lastTiered, epochBase, clock.instant()));
     advance(clock.instant());
-    LOG.info("Indexing topic {} into table {} every {}", table.topic(), name, Durations.format(table.freshness()));
+    LOG.info(
+        "Indexing topic {} into table {} every {}",
+        table.topic(),
+        name,
+        Durations.format(table.freshness()));
   }
 
   /** Lets go of a table: off the schedule and the board; its running round loses its lease, which is returned. */
@@ -268,7 +290,8 @@ final class OwnedTables implements MembershipListener, RoundLease.Holder {
     List<RoundLease> ending;
     synchronized (this) {
       owned = owned.without(partitions);
-      ending = letGoAll(table -> !owned.owns(table), "its ownership partition moved to another instance");
+      ending = letGoAll(
+          table -> !owned.owns(table), "its ownership partition moved to another instance");
     }
     RoundLease.awaitAllStopped(ending, STOP_GRACE);
   }

@@ -42,7 +42,9 @@ final class RemovingTables {
           tables.requestRefresh();
         }
       } catch (RuntimeException e) {
-        LOG.warn("Cannot remove table {} yet, trying again at the next refresh: {}", table.qualifiedName(),
+        LOG.warn(
+            "Cannot remove table {} yet, trying again at the next refresh: {}",
+            table.qualifiedName(),
             e.getMessage());
       }
     }

@@ -23,7 +23,8 @@ record RoundFailure(String table, ErrorCategory category, String error) {
 
   /** The command that lets a stopped table go on. */
   String resumeCommand() {
-    return "mink table resume " + table + (category == ErrorCategory.DATA_LOSS ? " --accept-gap" : "");
+    return "mink table resume " + table
+        + (category == ErrorCategory.DATA_LOSS ? " --accept-gap" : "");
   }
 
   /** The error as the stopped table shows it: a bug says so. */
@@ -40,10 +41,21 @@ record RoundFailure(String table, ErrorCategory category, String error) {
   void log(Throwable failure, TieringSchedule.TableSlot slot) {
     int inARow = slot.consecutiveFailures();
     if (retried() && (inARow <= 3 || inARow % 20 == 0)) {
-      LOG.warn("Round of {} failed ({} in a row), next try at {}: {}", table, inARow, slot.nextDue(), error, failure);
+      LOG.warn(
+          "Round of {} failed ({} in a row), next try at {}: {}",
+          table,
+          inARow,
+          slot.nextDue(),
+          error,
+          failure);
     } else if (!retried()) {
-      LOG.warn("Table {} is stopped ({}) and not retried until an operator runs {}: {}", table, category,
-          resumeCommand(), error, category == ErrorCategory.INTERNAL ? failure : null);
+      LOG.warn(
+          "Table {} is stopped ({}) and not retried until an operator runs {}: {}",
+          table,
+          category,
+          resumeCommand(),
+          error,
+          category == ErrorCategory.INTERNAL ? failure : null);
     }
   }
 }

@@ -28,8 +28,7 @@ final class RoundLease {
     boolean isCurrent(RoundLease lease);
 
     /** The lease's round waits for its schema registry ({@code wait}), or no longer (null). */
-    default void registryWait(RoundLease lease, RegistryWait wait) {
-    }
+    default void registryWait(RoundLease lease, RegistryWait wait) {}
   }
 
   private final TableDescriptor descriptor;
@@ -42,7 +41,12 @@ final class RoundLease {
   private volatile String lostBecause;
   private long nextHeartbeatNanos;
 
-  RoundLease(TableDescriptor descriptor, long epoch, Holder holder, Duration heartbeatInterval, LongSupplier nanoTime) {
+  RoundLease(
+      TableDescriptor descriptor,
+      long epoch,
+      Holder holder,
+      Duration heartbeatInterval,
+      LongSupplier nanoTime) {
     this.descriptor = requireNonNull(descriptor, "descriptor is null");
     this.epoch = epoch;
     this.holder = requireNonNull(holder, "holder is null");
@@ -134,7 +138,9 @@ final class RoundLease {
     for (RoundLease lease : leases) {
       try {
         if (!lease.awaitStopped(Duration.ofNanos(Math.max(0, deadline - System.nanoTime())))) {
-          LOG.warn("The round of {} under epoch {} has not stopped yet; it can no longer commit", lease.table(),
+          LOG.warn(
+              "The round of {} under epoch {} has not stopped yet; it can no longer commit",
+              lease.table(),
               lease.epoch());
           all = false;
         }

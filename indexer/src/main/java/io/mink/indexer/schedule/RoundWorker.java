@@ -49,8 +49,15 @@ final class RoundWorker implements Runnable {
    * @param admin the service's admin client, for the topic check before each commit
    * @param consumers makes the worker's consumer when it first needs one
    */
-  RoundWorker(OwnedTables tables, LakeTables lake, WriterLanes lanes, CommitHook hook, TieringSettings settings,
-      PartDecoder decoder, GroupOffsetPublisher groupOffsets, Supplier<Admin> admin,
+  RoundWorker(
+      OwnedTables tables,
+      LakeTables lake,
+      WriterLanes lanes,
+      CommitHook hook,
+      TieringSettings settings,
+      PartDecoder decoder,
+      GroupOffsetPublisher groupOffsets,
+      Supplier<Admin> admin,
       Supplier<KafkaConsumer<byte[], byte[]>> consumers) {
     this.tables = requireNonNull(tables, "tables is null");
     this.lake = requireNonNull(lake, "lake is null");
@@ -90,10 +97,20 @@ final class RoundWorker implements Runnable {
     RoundResult result;
     try {
       Table table = lake.load(TieringService.identifier(descriptor));
-      result = new TieringRound(descriptor, table, consumer, lanes, new LakeCommitter(
-          new TopicIdentityCheck(admin.get(), descriptor, new EpochFence(lease, hook))),
-          settings.targetFileSizeBytes(), descriptor.freshness(), decoder, lease::heartbeat, lease::registryWait,
-          settings.writerBudget()).run();
+      result = new TieringRound(
+              descriptor,
+              table,
+              consumer,
+              lanes,
+              new LakeCommitter(
+                  new TopicIdentityCheck(admin.get(), descriptor, new EpochFence(lease, hook))),
+              settings.targetFileSizeBytes(),
+              descriptor.freshness(),
+              decoder,
+              lease::heartbeat,
+              lease::registryWait,
+              settings.writerBudget())
+          .run();
     } catch (LeaseLostException e) {
       LOG.info(e.getMessage());
       tables.roundLost(lease);
@@ -103,19 +120,27 @@ final class RoundWorker implements Runnable {
       return;
     }
     if (result.committed()) {
-      LOG.info("Committed {}: {} rows, {} files, {} bytes in {} ms{}{}; offsets {}", lease.table(), result.rows(),
-          result.files(), result.bytes(), result.duration().toMillis(),
+      LOG.info(
+          "Committed {}: {} rows, {} files, {} bytes in {} ms{}{}; offsets {}",
+          lease.table(),
+          result.rows(),
+          result.files(),
+          result.bytes(),
+          result.duration().toMillis(),
           result.forceFinished() ? " (force-finished at the freshness deadline)" : "",
-          result.rawParts().isEmpty() ? "" : "; left raw " + result.rawParts(), result.offsets());
+          result.rawParts().isEmpty() ? "" : "; left raw " + result.rawParts(),
+          result.offsets());
       groupOffsets.publish(descriptor.topic(), result.offsets());
     }
     tables.roundEnded(lease, result, lag(consumer, descriptor.topic(), result.offsets()));
   }
 
   /** Each partition's lag after a round, from one request for the end offsets; null when Kafka does not answer. */
-  private static List<PartitionLag> lag(KafkaConsumer<byte[], byte[]> consumer, String topic, LakeOffsets offsets) {
+  private static List<PartitionLag> lag(
+      KafkaConsumer<byte[], byte[]> consumer, String topic, LakeOffsets offsets) {
     List<TopicPartition> partitions = offsets.nextOffsets().keySet().stream()
-        .map(partition -> new TopicPartition(topic, partition)).toList();
+        .map(partition -> new TopicPartition(topic, partition))
+        .toList();
     try {
       Map<TopicPartition, Long> ends = consumer.endOffsets(partitions, LAG_TIMEOUT);
       List<PartitionLag> lag = new ArrayList<>();

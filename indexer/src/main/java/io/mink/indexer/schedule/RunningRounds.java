@@ -37,8 +37,11 @@ final class RunningRounds {
 
   /** The table's round timed out: it loses its lease, and the table is taken again without waiting for it. */
   void timedOut(Transition transition, Duration heartbeatTimeout) {
-    LOG.warn("Round of {} timed out: {}; the table is pending again under epoch {}", transition.table(),
-        transition.reason(), transition.epoch());
+    LOG.warn(
+        "Round of {} timed out: {}; the table is pending again under epoch {}",
+        transition.table(),
+        transition.reason(),
+        transition.epoch());
     RoundLease silent = running.remove(transition.table());
     if (silent != null) {
       silent.lose("its worker sent no heartbeat for " + Durations.format(heartbeatTimeout));

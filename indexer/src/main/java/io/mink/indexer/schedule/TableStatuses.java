@@ -61,8 +61,15 @@ final class TableStatuses {
     if (partitions != null) {
       entry.partitions = List.copyOf(partitions);
     }
-    entry.lastRound = new RoundSummary(now, result.committed(), result.rows(), result.bytes(), result.files(),
-        result.duration(), result.forceFinished(), result.rawParts());
+    entry.lastRound = new RoundSummary(
+        now,
+        result.committed(),
+        result.rows(),
+        result.bytes(),
+        result.files(),
+        result.duration(),
+        result.forceFinished(),
+        result.rawParts());
     entry.error = null;
     entry.gaps = List.of();
     entry.registryWait = null;
@@ -76,7 +83,9 @@ final class TableStatuses {
     entry.error = failure.getMessage() == null ? failure.toString() : failure.getMessage();
     entry.registryWait = null;
     entry.gaps = failure instanceof DataLossException loss
-        ? loss.gaps().stream().map(gap -> new TableStatus.Gap(gap.partition(), gap.from(), gap.to())).toList()
+        ? loss.gaps().stream()
+            .map(gap -> new TableStatus.Gap(gap.partition(), gap.from(), gap.to()))
+            .toList()
         : List.of();
   }
 
@@ -122,8 +131,19 @@ final class TableStatuses {
     if (table == null) {
       return;
     }
-    board.put(new TableStatus(slot.table(), table.topic, shown(state, table), owner, slot.epoch(), table.lastTiered,
-        state == TableState.TIERING ? null : slot.nextDue(), table.partitions, table.lastRound, table.error,
-        table.gaps, now, state == TableState.TIERING ? table.registryWait : null));
+    board.put(new TableStatus(
+        slot.table(),
+        table.topic,
+        shown(state, table),
+        owner,
+        slot.epoch(),
+        table.lastTiered,
+        state == TableState.TIERING ? null : slot.nextDue(),
+        table.partitions,
+        table.lastRound,
+        table.error,
+        table.gaps,
+        now,
+        state == TableState.TIERING ? table.registryWait : null));
   }
 }

@@ -38,12 +38,18 @@ final class TieringSchedule {
   TieringSchedule(Duration heartbeatTimeout) {
     this.heartbeatTimeout = requireNonNull(heartbeatTimeout, "heartbeatTimeout is null");
     if (heartbeatTimeout.isZero() || heartbeatTimeout.isNegative()) {
-      throw new IllegalArgumentException("The heartbeat timeout must be positive: " + heartbeatTimeout);
+      throw new IllegalArgumentException(
+          "The heartbeat timeout must be positive: " + heartbeatTimeout);
     }
   }
 
   /** A table as the schedule holds it. */
-  record TableSlot(String table, TableState state, long epoch, Instant nextDue, Instant lastHeartbeat,
+  record TableSlot(
+      String table,
+      TableState state,
+      long epoch,
+      Instant nextDue,
+      Instant lastHeartbeat,
       int consecutiveFailures) {}
 
   /** A table a worker took: its round runs under {@code epoch}. */
@@ -66,7 +72,12 @@ final class TieringSchedule {
 
     /** The slot as it is seen; a table stopped by a gap (FAILED between rounds) is never due. */
     TableSlot view() {
-      return new TableSlot(table, state, epoch, state == TableState.FAILED ? null : timing.nextDue(), lastHeartbeat,
+      return new TableSlot(
+          table,
+          state,
+          epoch,
+          state == TableState.FAILED ? null : timing.nextDue(),
+          lastHeartbeat,
           timing.consecutiveFailures());
     }
 
@@ -81,14 +92,22 @@ final class TieringSchedule {
    * Schedules a table this instance now owns: due one freshness after its last Mink snapshot, or at
    * once when it has none. Its epochs count up from {@code epochBase}.
    */
-  Transition add(String table, Duration freshness, Instant lastTiered, long epochBase, Instant now) {
+  Transition add(
+      String table, Duration freshness, Instant lastTiered, long epochBase, Instant now) {
     requireNonNull(table, "table is null");
     requireNonNull(freshness, "freshness is null");
     if (slots.containsKey(table)) {
       throw new IllegalStateException("Table " + table + " is scheduled already");
     }
-    slots.put(table, new Slot(table, freshness, epochBase, TableSchedule.firstSeen(lastTiered, freshness, now)));
-    return new Transition(table, null, TableState.SCHEDULED, epochBase, now,
+    slots.put(
+        table,
+        new Slot(table, freshness, epochBase, TableSchedule.firstSeen(lastTiered, freshness, now)));
+    return new Transition(
+        table,
+        null,
+        TableState.SCHEDULED,
+        epochBase,
+        now,
         lastTiered == null ? "no Mink snapshot yet: due at once" : "last tiered at " + lastTiered);
   }
 
@@ -106,7 +125,9 @@ final class TieringSchedule {
   /** Lets go of a table: it was removed, or this instance no longer owns it. A running round may not commit. */
   Optional<Transition> remove(String table, Instant now, String reason) {
     Slot slot = slots.remove(table);
-    return slot == null ? Optional.empty() : Optional.of(new Transition(table, slot.state, null, slot.epoch, now, reason));
+    return slot == null
+        ? Optional.empty()
+        : Optional.of(new Transition(table, slot.state, null, slot.epoch, now, reason));
   }
 
   /**
@@ -119,10 +140,14 @@ final class TieringSchedule {
     for (Slot slot : slots.values()) {
       if (slot.state == TableState.SCHEDULED && slot.timing.isDue(now)) {
         transitions.add(slot.move(TableState.PENDING, now, "due at " + slot.timing.nextDue()));
-      } else if (slot.state == TableState.TIERING && slot.lastHeartbeat.plus(heartbeatTimeout).isBefore(now)) {
+      } else if (slot.state == TableState.TIERING
+          && slot.lastHeartbeat.plus(heartbeatTimeout).isBefore(now)) {
         slot.epoch++;
-        transitions.add(slot.move(TableState.PENDING, now, "no heartbeat from the worker of epoch " + (slot.epoch - 1)
-            + " since " + slot.lastHeartbeat));
+        transitions.add(slot.move(
+            TableState.PENDING,
+            now,
+            "no heartbeat from the worker of epoch " + (slot.epoch - 1) + " since "
+                + slot.lastHeartbeat));
       }
     }
     return transitions;
@@ -132,7 +157,8 @@ final class TieringSchedule {
   Optional<Taken> take(Instant now) {
     Optional<Slot> next = slots.values().stream()
         .filter(slot -> slot.state == TableState.PENDING)
-        .min(Comparator.comparing((Slot slot) -> slot.timing.nextDue()).thenComparing(slot -> slot.table));
+        .min(Comparator.comparing((Slot slot) -> slot.timing.nextDue())
+            .thenComparing(slot -> slot.table));
     return next.map(slot -> {
       slot.epoch++;
       slot.lastHeartbeat = now;
@@ -167,7 +193,10 @@ final class TieringSchedule {
     Slot slot = slots.get(table);
     slot.timing.tiered(now, slot.freshness, forceFinished);
     return List.of(
-        slot.move(TableState.TIERED, now, forceFinished ? "force-finished at the freshness deadline" : "round ended"),
+        slot.move(
+            TableState.TIERED,
+            now,
+            forceFinished ? "force-finished at the freshness deadline" : "round ended"),
         slot.move(TableState.SCHEDULED, now, "due at " + slot.timing.nextDue()));
   }
 
@@ -180,8 +209,11 @@ final class TieringSchedule {
     slot.timing.failed(now, slot.freshness);
     return List.of(
         slot.move(TableState.FAILED, now, error),
-        slot.move(TableState.SCHEDULED, now, "retry at " + slot.timing.nextDue() + " after "
-            + slot.timing.consecutiveFailures() + " failed rounds in a row"));
+        slot.move(
+            TableState.SCHEDULED,
+            now,
+            "retry at " + slot.timing.nextDue() + " after " + slot.timing.consecutiveFailures()
+                + " failed rounds in a row"));
   }
 
   /**
@@ -189,13 +221,15 @@ final class TieringSchedule {
    * were indexed: the table stays FAILED and is not retried until {@link #resume}, which {@code resumeCommand}
    * brings about. Nothing happens for a stale epoch.
    */
-  List<Transition> stopped(String table, long epoch, String error, String resumeCommand, Instant now) {
+  List<Transition> stopped(
+      String table, long epoch, String error, String resumeCommand, Instant now) {
     if (!isCurrent(table, epoch)) {
       return List.of();
     }
     Slot slot = slots.get(table);
     slot.timing.failed(now, slot.freshness);
-    return List.of(slot.move(TableState.FAILED, now, error + "; not retried until " + resumeCommand));
+    return List.of(
+        slot.move(TableState.FAILED, now, error + "; not retried until " + resumeCommand));
   }
 
   /** A table stopped by a gap is due at once; empty when the table is not stopped. */

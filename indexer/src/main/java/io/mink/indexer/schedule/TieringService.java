@@ -81,8 +81,14 @@ public final class TieringService implements AutoCloseable {
    * @param hook called around the catalog swap of every round, inside the epoch fence
    * @param decoder decodes keys and values through the schema registry; null when none is configured
    */
-  public TieringService(TableStore store, LakeTables lake, KafkaClientFactory clients, CommitHook hook,
-      TieringSettings settings, PartDecoder decoder, Clock clock) {
+  public TieringService(
+      TableStore store,
+      LakeTables lake,
+      KafkaClientFactory clients,
+      CommitHook hook,
+      TieringSettings settings,
+      PartDecoder decoder,
+      Clock clock) {
     this.store = requireNonNull(store, "store is null");
     this.addedTables = new AddedTables(store);
     this.lake = requireNonNull(lake, "lake is null");
@@ -113,7 +119,9 @@ public final class TieringService implements AutoCloseable {
     if (!joined) {
       GroupMembership current = membership;
       return Optional.of("joining consumer group " + settings.ownersGroupId()
-          + (current == null ? "" : current.joinProblem().map(problem -> ": " + problem).orElse("")));
+          + (current == null
+              ? ""
+              : current.joinProblem().map(problem -> ": " + problem).orElse("")));
     }
     if (!addedTables.read()) {
       return Optional.of("reading the tables topic");
@@ -131,8 +139,12 @@ public final class TieringService implements AutoCloseable {
     if (!started.compareAndSet(false, true)) {
       throw new IllegalStateException("The tiering service runs already");
     }
-    membership = new GroupMembership(clients, settings.ownersGroupId(), settings.ownersTopic(),
-        settings.sessionTimeout(), new MembershipListener() {
+    membership = new GroupMembership(
+        clients,
+        settings.ownersGroupId(),
+        settings.ownersTopic(),
+        settings.sessionTimeout(),
+        new MembershipListener() {
           @Override
           public void assigned(Set<Integer> partitions, int generation, int partitionCount) {
             tables.assigned(partitions, generation, partitionCount);
@@ -152,14 +164,28 @@ public final class TieringService implements AutoCloseable {
       admin = clients.admin();
       membership.start();
       for (int i = 0; i < settings.workers(); i++) {
-        Thread worker = new Thread(new RoundWorker(tables, lake, lanes, hook, settings, decoder, groupOffsets,
-            () -> admin, () -> newConsumer(clients)), "mink-worker-" + i);
+        Thread worker = new Thread(
+            new RoundWorker(
+                tables,
+                lake,
+                lanes,
+                hook,
+                settings,
+                decoder,
+                groupOffsets,
+                () -> admin,
+                () -> newConsumer(clients)),
+            "mink-worker-" + i);
         worker.setDaemon(true);
         workers.add(worker);
         worker.start();
       }
-      LOG.info("Sidecar instance {} shares the tables of group {} ({} workers, {} writer threads)", instanceId,
-          settings.ownersGroupId(), settings.workers(), settings.writerThreads());
+      LOG.info(
+          "Sidecar instance {} shares the tables of group {} ({} workers, {} writer threads)",
+          instanceId,
+          settings.ownersGroupId(),
+          settings.workers(),
+          settings.writerThreads());
       loop();
     } finally {
       tables.stop();
@@ -183,7 +209,8 @@ public final class TieringService implements AutoCloseable {
     Instant nextRefresh = Instant.MIN;
     Instant nextTopicCheck = Instant.MIN;
     Duration topicCheckInterval = settings.pollInterval().compareTo(TOPIC_CHECK_INTERVAL) < 0
-        ? settings.pollInterval() : TOPIC_CHECK_INTERVAL;
+        ? settings.pollInterval()
+        : TOPIC_CHECK_INTERVAL;
     List<TableDescriptor> listed = List.of();
     try (TableStore.Subscription subscription = store.subscribe(tables::requestRefresh)) {
       TopicWatcher watcher = new TopicWatcher(admin, store, clock);
@@ -209,7 +236,6 @@ public final class TieringService implements AutoCloseable {
       }
     }
   }
-
 
   /** A consumer tuned for the rounds' fetches: large fetches, many records a poll. */
   public static KafkaConsumer<byte[], byte[]> newConsumer(KafkaClientFactory clients) {

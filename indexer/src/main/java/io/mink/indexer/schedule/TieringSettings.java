@@ -20,14 +20,21 @@ import java.time.Duration;
  * @param ownersTopic the topic whose partitions the instances share, and with them the tables
  * @param writerBudget how many Parquet files the instance keeps open and how much each buffers
  */
-public record TieringSettings(int workers, int writerThreads, long targetFileSizeBytes, Duration pollInterval,
-    Duration heartbeatTimeout, Duration sessionTimeout, String groupId, String ownersTopic,
+public record TieringSettings(
+    int workers,
+    int writerThreads,
+    long targetFileSizeBytes,
+    Duration pollInterval,
+    Duration heartbeatTimeout,
+    Duration sessionTimeout,
+    String groupId,
+    String ownersTopic,
     WriterBudget writerBudget) {
   public TieringSettings {
     requireNonNull(writerBudget, "writerBudget is null");
     if (writerBudget.workers() != workers) {
-      throw new IllegalArgumentException("The writer budget is shared by " + writerBudget.workers()
-          + " workers, not " + workers);
+      throw new IllegalArgumentException(
+          "The writer budget is shared by " + writerBudget.workers() + " workers, not " + workers);
     }
     requireNonNull(pollInterval, "pollInterval is null");
     requireNonNull(heartbeatTimeout, "heartbeatTimeout is null");
@@ -35,11 +42,12 @@ public record TieringSettings(int workers, int writerThreads, long targetFileSiz
     requireNonNull(groupId, "groupId is null");
     requireNonNull(ownersTopic, "ownersTopic is null");
     if (workers < 1 || writerThreads < 1) {
-      throw new IllegalArgumentException("Need at least one worker and one writer thread: " + workers + ", "
-          + writerThreads);
+      throw new IllegalArgumentException(
+          "Need at least one worker and one writer thread: " + workers + ", " + writerThreads);
     }
     if (targetFileSizeBytes <= 0) {
-      throw new IllegalArgumentException("targetFileSizeBytes must be greater than zero: " + targetFileSizeBytes);
+      throw new IllegalArgumentException(
+          "targetFileSizeBytes must be greater than zero: " + targetFileSizeBytes);
     }
     for (Duration duration : new Duration[] {pollInterval, heartbeatTimeout, sessionTimeout}) {
       if (duration.isZero() || duration.isNegative()) {
@@ -49,24 +57,52 @@ public record TieringSettings(int workers, int writerThreads, long targetFileSiz
   }
 
   /** Settings with the default writer budget: a quarter of the heap for 64 open files. */
-  public TieringSettings(int workers, int writerThreads, long targetFileSizeBytes, Duration pollInterval,
-      Duration heartbeatTimeout, Duration sessionTimeout, String groupId, String ownersTopic) {
-    this(workers, writerThreads, targetFileSizeBytes, pollInterval, heartbeatTimeout, sessionTimeout, groupId,
-        ownersTopic, WriterBudget.defaults(workers));
+  public TieringSettings(
+      int workers,
+      int writerThreads,
+      long targetFileSizeBytes,
+      Duration pollInterval,
+      Duration heartbeatTimeout,
+      Duration sessionTimeout,
+      String groupId,
+      String ownersTopic) {
+    this(
+        workers,
+        writerThreads,
+        targetFileSizeBytes,
+        pollInterval,
+        heartbeatTimeout,
+        sessionTimeout,
+        groupId,
+        ownersTopic,
+        WriterBudget.defaults(workers));
   }
 
   public static TieringSettings of(IndexerSettings indexer) {
-    return new TieringSettings(indexer.workers(), indexer.writerThreads(), indexer.targetFileSizeBytes(),
-        indexer.pollInterval(), indexer.heartbeatTimeout(), indexer.sessionTimeout(), indexer.groupId(),
+    return new TieringSettings(
+        indexer.workers(),
+        indexer.writerThreads(),
+        indexer.targetFileSizeBytes(),
+        indexer.pollInterval(),
+        indexer.heartbeatTimeout(),
+        indexer.sessionTimeout(),
+        indexer.groupId(),
         indexer.ownersTopic());
   }
 
   /** The settings of the [indexer] section, with its writer_memory and max_open_files. */
   public static TieringSettings of(IndexerSettings indexer, WriterMemorySettings writerMemory) {
-    return new TieringSettings(indexer.workers(), indexer.writerThreads(), indexer.targetFileSizeBytes(),
-        indexer.pollInterval(), indexer.heartbeatTimeout(), indexer.sessionTimeout(), indexer.groupId(),
-        indexer.ownersTopic(), new WriterBudget(writerMemory.writerMemoryBytes(), writerMemory.maxOpenFiles(),
-            indexer.workers()));
+    return new TieringSettings(
+        indexer.workers(),
+        indexer.writerThreads(),
+        indexer.targetFileSizeBytes(),
+        indexer.pollInterval(),
+        indexer.heartbeatTimeout(),
+        indexer.sessionTimeout(),
+        indexer.groupId(),
+        indexer.ownersTopic(),
+        new WriterBudget(
+            writerMemory.writerMemoryBytes(), writerMemory.maxOpenFiles(), indexer.workers()));
   }
 
   /** How often a running round heartbeats: a third of the timeout, so one lost beat is no timeout. */
@@ -80,13 +116,29 @@ public record TieringSettings(int workers, int writerThreads, long targetFileSiz
   }
 
   public TieringSettings withWorkers(int count) {
-    return new TieringSettings(count, writerThreads, targetFileSizeBytes, pollInterval, heartbeatTimeout,
-        sessionTimeout, groupId, ownersTopic, new WriterBudget(writerBudget.writerMemoryBytes(),
-            Math.max(count, writerBudget.maxOpenFiles()), count));
+    return new TieringSettings(
+        count,
+        writerThreads,
+        targetFileSizeBytes,
+        pollInterval,
+        heartbeatTimeout,
+        sessionTimeout,
+        groupId,
+        ownersTopic,
+        new WriterBudget(
+            writerBudget.writerMemoryBytes(), Math.max(count, writerBudget.maxOpenFiles()), count));
   }
 
   public TieringSettings withTimeouts(Duration heartbeat, Duration session) {
-    return new TieringSettings(workers, writerThreads, targetFileSizeBytes, pollInterval, heartbeat, session,
-        groupId, ownersTopic, writerBudget);
+    return new TieringSettings(
+        workers,
+        writerThreads,
+        targetFileSizeBytes,
+        pollInterval,
+        heartbeat,
+        session,
+        groupId,
+        ownersTopic,
+        writerBudget);
   }
 }

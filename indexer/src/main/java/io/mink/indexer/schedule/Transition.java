@@ -13,13 +13,15 @@ import java.time.Instant;
  * @param epoch the table's epoch after the step
  * @param reason why, for the log, such as "heartbeat timeout"
  */
-public record Transition(String table, TableState from, TableState to, long epoch, Instant at, String reason) {
+public record Transition(
+    String table, TableState from, TableState to, long epoch, Instant at, String reason) {
   public Transition {
     requireNonNull(table, "table is null");
     requireNonNull(at, "at is null");
     requireNonNull(reason, "reason is null");
     if (from == null && to == null) {
-      throw new IllegalArgumentException("A transition of " + table + " needs a state before or after");
+      throw new IllegalArgumentException(
+          "A transition of " + table + " needs a state before or after");
     }
   }
 }

@@ -64,10 +64,13 @@ public final class ClusterStats {
    * @param statuses the status topic's statuses by table, from {@link StatusTopic#read}
    * @throws TimeoutException when Kafka does not answer
    */
-  public List<TableReport> report(List<TableDescriptor> tables, Map<String, PublishedStatus> statuses) {
+  public List<TableReport> report(
+      List<TableDescriptor> tables, Map<String, PublishedStatus> statuses) {
     List<TableReport> reports = new ArrayList<>();
-    tables.stream().sorted(Comparator.comparing(TableDescriptor::qualifiedName))
-        .forEach(table -> reports.add(report(table, ownerStatus(table, statuses.get(table.qualifiedName())))));
+    tables.stream()
+        .sorted(Comparator.comparing(TableDescriptor::qualifiedName))
+        .forEach(table ->
+            reports.add(report(table, ownerStatus(table, statuses.get(table.qualifiedName())))));
     return reports;
   }
 
@@ -79,9 +82,11 @@ public final class ClusterStats {
     TableStatus status = published == null ? null : published.status();
     List<String> errors = new ArrayList<>();
     if (status != null && status.registryWait() != null) {
-      errors.add("waiting for the schema registry since " + status.registryWait().since() + ": "
-          + status.registryWait().reason() + ". No record is left raw for it: the round retries until the registry "
-          + "answers; check [schema_registry] (URL, credentials, TLS)");
+      errors.add(
+          "waiting for the schema registry since " + status.registryWait().since() + ": "
+              + status.registryWait().reason()
+              + ". No record is left raw for it: the round retries until the registry "
+              + "answers; check [schema_registry] (URL, credentials, TLS)");
     }
     if (status != null && status.error() != null) {
       errors.add(status.error());
@@ -96,21 +101,28 @@ public final class ClusterStats {
     } catch (NoSuchTableException e) {
       inLake = false;
       if (table.state() != LifecycleState.REMOVING) {
-        errors.add("The Iceberg table " + table.qualifiedName() + " is missing from the catalog: it was dropped "
+        errors.add("The Iceberg table " + table.qualifiedName()
+            + " is missing from the catalog: it was dropped "
             + "outside Mink, or this command reads another catalog than the sidecars (check [lake]); the lag shown "
             + "counts from the log start");
       }
     }
     LakeOffsets offsets = snapshot.map(MinkSnapshot::offsets).orElse(LakeOffsets.NONE);
-    List<PartitionMeasure> partitions = table.isIndexing() ? measure(table, offsets, errors) : List.of();
+    List<PartitionMeasure> partitions =
+        table.isIndexing() ? measure(table, offsets, errors) : List.of();
     List<TableStatus.Gap> gaps = partitions.isEmpty()
         ? (status == null ? List.of() : status.gaps())
         : partitions.stream().flatMap(partition -> partition.gap().stream()).toList();
-    Instant lastTiered = snapshot.map(newest -> Instant.ofEpochMilli(newest.timestampMillis()))
+    Instant lastTiered = snapshot
+        .map(newest -> Instant.ofEpochMilli(newest.timestampMillis()))
         .orElse(inLake || status == null ? null : status.lastTiered());
     Instant now = clock.instant();
     TableStatus schedule = table.isIndexing() ? status : null;
-    return new TableReport(table.qualifiedName(), table.topic(), state(table, status), table.lifecycle(),
+    return new TableReport(
+        table.qualifiedName(),
+        table.topic(),
+        state(table, status),
+        table.lifecycle(),
         schedule == null ? null : schedule.owner(),
         schedule == null ? null : schedule.epoch(),
         schedule != null && published.silentAt(now),
@@ -120,8 +132,10 @@ public final class ClusterStats {
         partitions,
         status == null ? null : status.lastRound(),
         errors,
-        gaps.stream().sorted(Comparator.comparingInt(TableStatus.Gap::partition)
-            .thenComparingLong(TableStatus.Gap::from)).toList(),
+        gaps.stream()
+            .sorted(Comparator.comparingInt(TableStatus.Gap::partition)
+                .thenComparingLong(TableStatus.Gap::from))
+            .toList(),
         warnings);
   }
 
@@ -129,11 +143,13 @@ public final class ClusterStats {
    * The table's partitions measured against the lake now. Only an indexing table's: a missing one has no topic, a
    * replaced one's topic is another than it indexed, and a removing one is on its way out.
    */
-  private List<PartitionMeasure> measure(TableDescriptor table, LakeOffsets offsets, List<String> errors) {
+  private List<PartitionMeasure> measure(
+      TableDescriptor table, LakeOffsets offsets, List<String> errors) {
     try {
       Optional<List<PartitionMeasure>> measured = probe.measure(table.topic(), offsets);
       if (measured.isEmpty()) {
-        errors.add("Topic " + table.topic() + " does not exist in Kafka any more: the table keeps what it indexed");
+        errors.add("Topic " + table.topic()
+            + " does not exist in Kafka any more: the table keeps what it indexed");
       }
       return measured.orElse(List.of());
     } catch (TimeoutException e) {
@@ -157,7 +173,8 @@ public final class ClusterStats {
    * table removed and added again starts unowned).
    */
   private static PublishedStatus ownerStatus(TableDescriptor table, PublishedStatus published) {
-    if (published == null || !published.status().topic().equals(table.topic())
+    if (published == null
+        || !published.status().topic().equals(table.topic())
         || published.publishedAt().isBefore(table.addedAt())) {
       return null;
     }

@@ -69,7 +69,8 @@ public final class LagProbe {
     return measure(topic, recorded, false);
   }
 
-  private Optional<List<PartitionMeasure>> measure(String topic, LakeOffsets recorded, boolean withTimeLags) {
+  private Optional<List<PartitionMeasure>> measure(
+      String topic, LakeOffsets recorded, boolean withTimeLags) {
     List<PartitionInfo> infos = consumer.partitionsFor(topic, timeout);
     if (infos == null || infos.isEmpty()) {
       return Optional.empty();
@@ -88,21 +89,28 @@ public final class LagProbe {
         firstUnindexed.put(partition, readFrom);
       }
     }
-    Map<TopicPartition, Duration> timeLags = withTimeLags ? timeLags(firstUnindexed, ends) : Map.of();
+    Map<TopicPartition, Duration> timeLags =
+        withTimeLags ? timeLags(firstUnindexed, ends) : Map.of();
     List<PartitionMeasure> measures = new ArrayList<>();
     for (TopicPartition partition : partitions) {
       OptionalLong next = recorded.nextOffset(partition.partition());
       Long recordedOffset = next.isPresent() ? next.getAsLong() : null;
-      Duration timeLag = !withTimeLags ? null
+      Duration timeLag = !withTimeLags
+          ? null
           : firstUnindexed.containsKey(partition) ? timeLags.get(partition) : Duration.ZERO;
-      measures.add(new PartitionMeasure(partition.partition(), recordedOffset, starts.get(partition),
-          ends.get(partition), timeLag));
+      measures.add(new PartitionMeasure(
+          partition.partition(),
+          recordedOffset,
+          starts.get(partition),
+          ends.get(partition),
+          timeLag));
     }
     return Optional.of(measures);
   }
 
   /** The age of the first record at or after each position; absent where none came in time. */
-  private Map<TopicPartition, Duration> timeLags(Map<TopicPartition, Long> positions, Map<TopicPartition, Long> ends) {
+  private Map<TopicPartition, Duration> timeLags(
+      Map<TopicPartition, Long> positions, Map<TopicPartition, Long> ends) {
     Map<TopicPartition, Duration> lags = new HashMap<>();
     if (positions.isEmpty()) {
       return lags;

@@ -52,8 +52,12 @@ final class LagRefresher implements AutoCloseable {
   private volatile boolean closed;
   private volatile boolean failing;
 
-  LagRefresher(StatusBoard board, Supplier<KafkaConsumer<byte[], byte[]>> consumers, LakeOffsetsSource lake,
-      Clock clock, Duration interval) {
+  LagRefresher(
+      StatusBoard board,
+      Supplier<KafkaConsumer<byte[], byte[]>> consumers,
+      LakeOffsetsSource lake,
+      Clock clock,
+      Duration interval) {
     this.board = requireNonNull(board, "board is null");
     this.consumers = requireNonNull(consumers, "consumers is null");
     this.lake = requireNonNull(lake, "lake is null");
@@ -84,9 +88,12 @@ final class LagRefresher implements AutoCloseable {
     if (probe == null) {
       return status.partitions();
     }
-    boolean roundIsNewer = status.lastRound() != null && status.lastRound().finishedAt() != null
+    boolean roundIsNewer = status.lastRound() != null
+        && status.lastRound().finishedAt() != null
         && !probe.measuredAt().isAfter(status.lastRound().finishedAt());
-    return roundIsNewer && !status.partitions().isEmpty() ? status.partitions() : probe.partitions();
+    return roundIsNewer && !status.partitions().isEmpty()
+        ? status.partitions()
+        : probe.partitions();
   }
 
   private void run() {
@@ -105,8 +112,10 @@ final class LagRefresher implements AutoCloseable {
         } catch (RuntimeException e) {
           if (!failing && !closed) {
             failing = true;
-            LOG.warn("Cannot measure the lag of the owned tables ({}): the metrics show the lag of their last "
-                + "rounds until it works again; tiering goes on", e.toString());
+            LOG.warn(
+                "Cannot measure the lag of the owned tables ({}): the metrics show the lag of their last "
+                    + "rounds until it works again; tiering goes on",
+                e.toString());
           }
         }
         sleep();

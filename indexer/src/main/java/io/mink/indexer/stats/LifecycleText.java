@@ -12,8 +12,8 @@ public final class LifecycleText {
    * Such as "missing since 3m ago: topic orders no longer exists in Kafka; indexing goes on when the topic is back".
    */
   public static String describe(Lifecycle lifecycle, Instant now) {
-    return lifecycle.state().label() + " since " + RelativeTime.relative(lifecycle.since(), now) + ": "
-        + lifecycle.reason() + advice(lifecycle.state());
+    return lifecycle.state().label() + " since " + RelativeTime.relative(lifecycle.since(), now)
+        + ": " + lifecycle.reason() + advice(lifecycle.state());
   }
 
   /**
@@ -24,7 +24,8 @@ public final class LifecycleText {
     return switch (state) {
       case INDEXING, REPLACED -> "";
       case MISSING -> "; indexing goes on when the topic is back";
-      case REMOVING -> "; the Iceberg table is deleted once no instance owns the table, then the entry is gone";
+      case REMOVING ->
+        "; the Iceberg table is deleted once no instance owns the table, then the entry is gone";
     };
   }
 }

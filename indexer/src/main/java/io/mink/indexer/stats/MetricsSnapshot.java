@@ -16,8 +16,13 @@ import java.util.Map;
  * @param heapMaxBytes the largest heap the JVM may use; -1 when it has no limit
  * @param tablesByState every added table, owned or not, counted by state; states without tables may be left out
  */
-public record MetricsSnapshot(List<TableStatus> tables, Map<String, List<PartitionLag>> partitions,
-    Map<String, RoundCounters.Counts> counts, boolean ready, long heapUsedBytes, long heapMaxBytes,
+public record MetricsSnapshot(
+    List<TableStatus> tables,
+    Map<String, List<PartitionLag>> partitions,
+    Map<String, RoundCounters.Counts> counts,
+    boolean ready,
+    long heapUsedBytes,
+    long heapMaxBytes,
     Map<LifecycleState, Integer> tablesByState) {
   public MetricsSnapshot {
     tablesByState = Map.copyOf(requireNonNull(tablesByState, "tablesByState is null"));
@@ -27,8 +32,13 @@ public record MetricsSnapshot(List<TableStatus> tables, Map<String, List<Partiti
   }
 
   /** A snapshot that counts no added tables. */
-  public MetricsSnapshot(List<TableStatus> tables, Map<String, List<PartitionLag>> partitions,
-      Map<String, RoundCounters.Counts> counts, boolean ready, long heapUsedBytes, long heapMaxBytes) {
+  public MetricsSnapshot(
+      List<TableStatus> tables,
+      Map<String, List<PartitionLag>> partitions,
+      Map<String, RoundCounters.Counts> counts,
+      boolean ready,
+      long heapUsedBytes,
+      long heapMaxBytes) {
     this(tables, partitions, counts, ready, heapUsedBytes, heapMaxBytes, Map.of());
   }
 }

@@ -12,8 +12,8 @@ import java.util.Optional;
  * @param endOffset the partition's end offset: the last stable offset, as Mink reads read_committed
  * @param timeLag the age of the first record not in the lake yet; zero when none waits; null when unknown
  */
-public record PartitionMeasure(int partition, Long recordedOffset, long logStartOffset, long endOffset,
-    Duration timeLag) {
+public record PartitionMeasure(
+    int partition, Long recordedOffset, long logStartOffset, long endOffset, Duration timeLag) {
   /** The next offset the lake indexes: the recorded one, or the log start when none is recorded. */
   public long nextOffset() {
     return recordedOffset != null ? recordedOffset : logStartOffset;

@@ -17,7 +17,8 @@ public final class RoundCounters implements StatusBoard.Listener {
    *
    * @param rawParts parts left raw by part and reason, such as value.undecodable-bytes
    */
-  public record Counts(long committed, long failed, long rows, long bytes, Map<String, Long> rawParts) {
+  public record Counts(
+      long committed, long failed, long rows, long bytes, Map<String, Long> rawParts) {
     public static final Counts ZERO = new Counts(0, 0, 0, 0, Map.of());
 
     public Counts {
@@ -27,7 +28,11 @@ public final class RoundCounters implements StatusBoard.Listener {
     Counts plus(RoundSummary round) {
       Map<String, Long> raw = new TreeMap<>(rawParts);
       round.rawParts().forEach((part, count) -> raw.merge(part, count, Long::sum));
-      return new Counts(committed + (round.committed() ? 1 : 0), failed, rows + round.rows(), bytes + round.bytes(),
+      return new Counts(
+          committed + (round.committed() ? 1 : 0),
+          failed,
+          rows + round.rows(),
+          bytes + round.bytes(),
           raw);
     }
 
@@ -47,7 +52,8 @@ public final class RoundCounters implements StatusBoard.Listener {
     if (round != null && (before == null || !Objects.equals(round, before.lastRound()))) {
       counts.merge(after.table(), Counts.ZERO.plus(round), (old, added) -> old.plus(round));
     }
-    if (after.state() == TableState.FAILED && (before == null || before.state() != TableState.FAILED)) {
+    if (after.state() == TableState.FAILED
+        && (before == null || before.state() != TableState.FAILED)) {
       counts.merge(after.table(), Counts.ZERO.plusFailure(), (old, added) -> old.plusFailure());
     }
   }

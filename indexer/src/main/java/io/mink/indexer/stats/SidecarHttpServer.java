@@ -30,8 +30,8 @@ public final class SidecarHttpServer implements AutoCloseable {
   private final Supplier<String> metrics;
   private final Readiness readiness;
 
-  private SidecarHttpServer(HttpServer server, ExecutorService executor, Supplier<String> metrics,
-      Readiness readiness) {
+  private SidecarHttpServer(
+      HttpServer server, ExecutorService executor, Supplier<String> metrics, Readiness readiness) {
     this.server = server;
     this.executor = executor;
     this.metrics = metrics;
@@ -47,26 +47,35 @@ public final class SidecarHttpServer implements AutoCloseable {
    * @throws IllegalArgumentException when the address cannot be listened on, such as a port in use; the message
    *     says which setting to change
    */
-  public static SidecarHttpServer start(String bindAddress, int port, Supplier<String> metrics, Readiness readiness) {
+  public static SidecarHttpServer start(
+      String bindAddress, int port, Supplier<String> metrics, Readiness readiness) {
     requireNonNull(bindAddress, "bindAddress is null");
     requireNonNull(metrics, "metrics is null");
     requireNonNull(readiness, "readiness is null");
     InetSocketAddress address = new InetSocketAddress(bindAddress, port);
     if (address.isUnresolved()) {
-      throw new IllegalArgumentException("Cannot listen on " + bindAddress + ":" + port + " for /metrics, /health "
-          + "and /ready: " + bindAddress + " is no address of this host. Set http_bind_address in [indexer] to one, "
-          + "such as 0.0.0.0 for every interface");
+      throw new IllegalArgumentException(
+          "Cannot listen on " + bindAddress + ":" + port + " for /metrics, /health "
+              + "and /ready: " + bindAddress
+              + " is no address of this host. Set http_bind_address in [indexer] to one, "
+              + "such as 0.0.0.0 for every interface");
     }
     HttpServer server;
     try {
       server = HttpServer.create(address, 16);
     } catch (BindException e) {
-      throw new IllegalArgumentException("Cannot listen on " + bindAddress + ":" + port + " for /metrics, /health "
-          + "and /ready (" + e.getMessage() + "): set http_port in [indexer] (or MINK_INDEXER_HTTP_PORT) to a free "
-          + "port, or 0 to turn the HTTP server off", e);
+      throw new IllegalArgumentException(
+          "Cannot listen on " + bindAddress + ":" + port + " for /metrics, /health "
+              + "and /ready (" + e.getMessage()
+              + "): set http_port in [indexer] (or MINK_INDEXER_HTTP_PORT) to a free "
+              + "port, or 0 to turn the HTTP server off",
+          e);
     } catch (IOException e) {
-      throw new IllegalArgumentException("Cannot listen on " + bindAddress + ":" + port + " for /metrics, /health "
-          + "and /ready (" + e.getMessage() + "): check http_bind_address and http_port in [indexer]", e);
+      throw new IllegalArgumentException(
+          "Cannot listen on " + bindAddress + ":" + port + " for /metrics, /health "
+              + "and /ready (" + e.getMessage()
+              + "): check http_bind_address and http_port in [indexer]",
+          e);
     }
     AtomicInteger threads = new AtomicInteger();
     ExecutorService executor = Executors.newFixedThreadPool(2, task -> {
@@ -99,7 +108,8 @@ public final class SidecarHttpServer implements AutoCloseable {
         case "/metrics" -> metrics(exchange);
         case "/health" -> respond(exchange, 200, TEXT, "ok\n");
         case "/ready" -> ready(exchange);
-        default -> respond(exchange, 404, TEXT, "Not found: Mink serves /metrics, /health and /ready\n");
+        default ->
+          respond(exchange, 404, TEXT, "Not found: Mink serves /metrics, /health and /ready\n");
       }
     }
   }
@@ -130,7 +140,8 @@ public final class SidecarHttpServer implements AutoCloseable {
     }
   }
 
-  private static void respond(HttpExchange exchange, int status, String contentType, String body) throws IOException {
+  private static void respond(HttpExchange exchange, int status, String contentType, String body)
+      throws IOException {
     byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
     exchange.getResponseHeaders().set("Content-Type", contentType);
     if (exchange.getRequestMethod().equals("HEAD")) {

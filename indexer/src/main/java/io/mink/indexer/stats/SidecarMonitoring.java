@@ -30,8 +30,14 @@ public final class SidecarMonitoring implements AutoCloseable {
   private final TableCensus census;
   private final SidecarHttpServer http;
 
-  private SidecarMonitoring(StatusBoard board, RoundCounters counters, StatusPublisher publisher, LagRefresher lag,
-      Readiness readiness, TableCensus census, SidecarHttpServer http) {
+  private SidecarMonitoring(
+      StatusBoard board,
+      RoundCounters counters,
+      StatusPublisher publisher,
+      LagRefresher lag,
+      Readiness readiness,
+      TableCensus census,
+      SidecarHttpServer http) {
     this.census = census;
     this.board = board;
     this.counters = counters;
@@ -49,8 +55,13 @@ public final class SidecarMonitoring implements AutoCloseable {
    * @throws IllegalArgumentException when the HTTP server cannot listen where the settings say; the message says
    *     which setting to change
    */
-  public static SidecarMonitoring start(MonitoringSettings settings, KafkaClientFactory clients, LakeTables lake,
-      StatusBoard board, Readiness readiness, Clock clock) {
+  public static SidecarMonitoring start(
+      MonitoringSettings settings,
+      KafkaClientFactory clients,
+      LakeTables lake,
+      StatusBoard board,
+      Readiness readiness,
+      Clock clock) {
     return start(settings, clients, lake, board, readiness, TableCensus.NONE, clock);
   }
 
@@ -59,8 +70,14 @@ public final class SidecarMonitoring implements AutoCloseable {
    *
    * @param census the added tables by state, such as {@code TieringService::tablesByState}
    */
-  public static SidecarMonitoring start(MonitoringSettings settings, KafkaClientFactory clients, LakeTables lake,
-      StatusBoard board, Readiness readiness, TableCensus census, Clock clock) {
+  public static SidecarMonitoring start(
+      MonitoringSettings settings,
+      KafkaClientFactory clients,
+      LakeTables lake,
+      StatusBoard board,
+      Readiness readiness,
+      TableCensus census,
+      Clock clock) {
     requireNonNull(census, "census is null");
     requireNonNull(settings, "settings is null");
     requireNonNull(clients, "clients is null");
@@ -73,15 +90,21 @@ public final class SidecarMonitoring implements AutoCloseable {
     LagRefresher lag = null;
     StatusPublisher publisher = null;
     try {
-      lag = new LagRefresher(board, () -> clients.rawConsumer("lag", LagProbe.CONSUMER_SETTINGS),
-          table -> newestOffsets(lake, table), clock, LagRefresher.INTERVAL).start();
+      lag = new LagRefresher(
+              board,
+              () -> clients.rawConsumer("lag", LagProbe.CONSUMER_SETTINGS),
+              table -> newestOffsets(lake, table),
+              clock,
+              LagRefresher.INTERVAL)
+          .start();
       publisher = StatusPublisher.start(board, clients, settings.statusTopic(), clock);
-      SidecarMonitoring monitoring = new SidecarMonitoring(board, counters, publisher, lag, readiness, census, null);
+      SidecarMonitoring monitoring =
+          new SidecarMonitoring(board, counters, publisher, lag, readiness, census, null);
       if (!settings.httpEnabled()) {
         return monitoring;
       }
-      SidecarHttpServer http = SidecarHttpServer.start(settings.httpBindAddress(), settings.httpPort(),
-          monitoring::scrape, readiness);
+      SidecarHttpServer http = SidecarHttpServer.start(
+          settings.httpBindAddress(), settings.httpPort(), monitoring::scrape, readiness);
       return new SidecarMonitoring(board, counters, publisher, lag, readiness, census, http);
     } catch (RuntimeException e) {
       if (publisher != null) {
@@ -110,8 +133,14 @@ public final class SidecarMonitoring implements AutoCloseable {
     } catch (RuntimeException e) {
       ready = false;
     }
-    return new MetricsSnapshot(statuses, lag.freshest(statuses), counters.snapshot(), ready, heap.getUsed(),
-        heap.getMax(), census.tablesByState());
+    return new MetricsSnapshot(
+        statuses,
+        lag.freshest(statuses),
+        counters.snapshot(),
+        ready,
+        heap.getUsed(),
+        heap.getMax(),
+        census.tablesByState());
   }
 
   /** The /metrics text. */

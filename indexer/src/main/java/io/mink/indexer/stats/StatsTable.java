@@ -16,8 +16,18 @@ import java.util.stream.Collectors;
  * parts) under the table.
  */
 public final class StatsTable {
-  private static final List<String> HEADER = List.of("TABLE", "STATE", "OWNER", "EPOCH", "LAST TIERED", "NEXT DUE",
-      "LAKE", "END", "OFFSET LAG", "TIME LAG", "LAST ROUND");
+  private static final List<String> HEADER = List.of(
+      "TABLE",
+      "STATE",
+      "OWNER",
+      "EPOCH",
+      "LAST TIERED",
+      "NEXT DUE",
+      "LAKE",
+      "END",
+      "OFFSET LAG",
+      "TIME LAG",
+      "LAST ROUND");
   private static final String GAP = "  ";
 
   private StatsTable() {}
@@ -29,15 +39,31 @@ public final class StatsTable {
     List<Line> lines = new ArrayList<>();
     lines.add(new Row(HEADER));
     for (TableReport table : tables) {
-      lines.add(new Row(List.of(table.table(), table.state(), orDash(table.owner()), orDash(table.epoch()),
+      lines.add(new Row(List.of(
+          table.table(),
+          table.state(),
+          orDash(table.owner()),
+          orDash(table.epoch()),
           RelativeTime.relative(table.lastTiered(), now),
           table.nextDue() == null ? "-" : RelativeTime.relative(table.nextDue(), now),
-          "", "", table.partitions().isEmpty() ? "-" : Long.toString(table.offsetLag()), lag(table.timeLag()),
+          "",
+          "",
+          table.partitions().isEmpty() ? "-" : Long.toString(table.offsetLag()),
+          lag(table.timeLag()),
           lastRound(table.lastRound()))));
       for (PartitionMeasure partition : table.partitions()) {
-        lines.add(new Row(List.of(GAP + "partition " + partition.partition(), "", "", "", "", "",
-            orDash(partition.recordedOffset()), Long.toString(partition.endOffset()),
-            Long.toString(partition.offsetLag()), lag(partition.timeLag()), "")));
+        lines.add(new Row(List.of(
+            GAP + "partition " + partition.partition(),
+            "",
+            "",
+            "",
+            "",
+            "",
+            orDash(partition.recordedOffset()),
+            Long.toString(partition.endOffset()),
+            Long.toString(partition.offsetLag()),
+            lag(partition.timeLag()),
+            "")));
       }
       notes(table, now).forEach(note -> lines.add(new Note(GAP + note)));
     }
@@ -55,7 +81,9 @@ public final class StatsTable {
         StringBuilder text = new StringBuilder();
         for (int i = 0; i < widths.length; i++) {
           String cell = row.cells.get(i);
-          text.append(cell).append(" ".repeat(widths[i] - cell.length())).append(i < widths.length - 1 ? GAP : "");
+          text.append(cell)
+              .append(" ".repeat(widths[i] - cell.length()))
+              .append(i < widths.length - 1 ? GAP : "");
         }
         out.append(text.toString().stripTrailing()).append('\n');
       } else {
@@ -73,19 +101,24 @@ public final class StatsTable {
     }
     if (table.ownerSilent()) {
       notes.add("silent owner: " + table.owner() + " last published this status "
-          + RelativeTime.relative(table.statusPublishedAt(), now) + "; it may be down, and Kafka moves its tables "
+          + RelativeTime.relative(table.statusPublishedAt(), now)
+          + "; it may be down, and Kafka moves its tables "
           + "to another instance after the session timeout");
     }
     table.errors().forEach(error -> notes.add("error: " + error));
     table.warnings().forEach(warning -> notes.add("warning: " + warning));
     for (TableStatus.Gap gap : table.gaps()) {
-      notes.add("gap: partition " + gap.partition() + " offsets [" + gap.from() + ", " + gap.to() + ") were deleted "
-          + "by Kafka before they were indexed; mink table resume " + table.table() + " --accept-gap goes on past them");
+      notes.add("gap: partition " + gap.partition() + " offsets [" + gap.from() + ", " + gap.to()
+          + ") were deleted " + "by Kafka before they were indexed; mink table resume "
+          + table.table() + " --accept-gap goes on past them");
     }
     RoundSummary round = table.lastRound();
     if (round != null && !round.rawParts().isEmpty()) {
-      notes.add("raw parts in the last round: " + new TreeMap<>(round.rawParts()).entrySet().stream()
-          .map(entry -> entry.getKey() + " " + entry.getValue()).collect(Collectors.joining(", ")));
+      notes.add("raw parts in the last round: "
+          + new TreeMap<>(round.rawParts())
+              .entrySet().stream()
+                  .map(entry -> entry.getKey() + " " + entry.getValue())
+                  .collect(Collectors.joining(", ")));
     }
     return notes;
   }
@@ -96,8 +129,8 @@ public final class StatsTable {
     }
     String took = round.duration() == null ? "" : " in " + RelativeTime.duration(round.duration());
     String what = round.committed()
-        ? round.rows() + (round.rows() == 1 ? " row, " : " rows, ") + bytes(round.bytes()) + ", " + round.files()
-            + (round.files() == 1 ? " file" : " files")
+        ? round.rows() + (round.rows() == 1 ? " row, " : " rows, ") + bytes(round.bytes()) + ", "
+            + round.files() + (round.files() == 1 ? " file" : " files")
         : "nothing new";
     return what + took + (round.forceFinished() ? ", force-finished" : "");
   }

@@ -71,8 +71,10 @@ public final class StatusBoard {
       try {
         listener.changed(before, after);
       } catch (RuntimeException e) {
-        LOG.error("A listener of the status board failed on the change of table {}; tiering goes on",
-            after != null ? after.table() : before.table(), e);
+        LOG.error(
+            "A listener of the status board failed on the change of table {}; tiering goes on",
+            after != null ? after.table() : before.table(),
+            e);
       }
     }
   }

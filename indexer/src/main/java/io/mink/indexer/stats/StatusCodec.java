@@ -60,7 +60,8 @@ public final class StatusCodec {
     try {
       return JSON.writeValueAsBytes(node);
     } catch (JsonProcessingException e) {
-      throw new IllegalStateException("Cannot write the status of " + status.table() + " as JSON", e);
+      throw new IllegalStateException(
+          "Cannot write the status of " + status.table() + " as JSON", e);
     }
   }
 
@@ -83,21 +84,36 @@ public final class StatusCodec {
     }
     int version = node.path("version").asInt(-1);
     if (version != VERSION) {
-      throw new IllegalArgumentException("version " + node.path("version") + ", this Mink reads version " + VERSION);
+      throw new IllegalArgumentException(
+          "version " + node.path("version") + ", this Mink reads version " + VERSION);
     }
     List<PartitionLag> partitions = new ArrayList<>();
     for (JsonNode partition : node.path("partitions")) {
-      partitions.add(new PartitionLag(integer(partition, "partition"), number(partition, "lakeOffset"),
-          number(partition, "endOffset"), millis(partition, "timeLagMs")));
+      partitions.add(new PartitionLag(
+          integer(partition, "partition"),
+          number(partition, "lakeOffset"),
+          number(partition, "endOffset"),
+          millis(partition, "timeLagMs")));
     }
     List<TableStatus.Gap> gaps = new ArrayList<>();
     for (JsonNode gap : node.path("gaps")) {
-      gaps.add(new TableStatus.Gap(integer(gap, "partition"), number(gap, "from"), number(gap, "to")));
+      gaps.add(
+          new TableStatus.Gap(integer(gap, "partition"), number(gap, "from"), number(gap, "to")));
     }
-    TableStatus status = new TableStatus(text(node, "table"), text(node, "topic"), state(text(node, "state")),
-        text(node, "owner"), number(node, "epoch"), instant(node, "lastTiered"), instant(node, "nextDue"), partitions,
-        lastRound(node.get("lastRound")), optionalText(node, "error"), gaps, required(instant(node, "updatedAt"),
-        "updatedAt"), registryWait(node.get("registryWait")));
+    TableStatus status = new TableStatus(
+        text(node, "table"),
+        text(node, "topic"),
+        state(text(node, "state")),
+        text(node, "owner"),
+        number(node, "epoch"),
+        instant(node, "lastTiered"),
+        instant(node, "nextDue"),
+        partitions,
+        lastRound(node.get("lastRound")),
+        optionalText(node, "error"),
+        gaps,
+        required(instant(node, "updatedAt"), "updatedAt"),
+        registryWait(node.get("registryWait")));
     return new PublishedStatus(status, required(instant(node, "publishedAt"), "publishedAt"));
   }
 
@@ -105,7 +121,8 @@ public final class StatusCodec {
     if (node == null || !node.isObject()) {
       return null;
     }
-    return new RegistryWait(required(instant(node, "since"), "registryWait.since"), text(node, "reason"));
+    return new RegistryWait(
+        required(instant(node, "since"), "registryWait.since"), text(node, "reason"));
   }
 
   /** A state as written: its name in lower case, such as tiered. */
@@ -133,7 +150,11 @@ public final class StatusCodec {
   static ArrayNode gaps(List<TableStatus.Gap> gaps) {
     ArrayNode array = JSON.createArrayNode();
     for (TableStatus.Gap gap : gaps) {
-      array.addObject().put("partition", gap.partition()).put("from", gap.from()).put("to", gap.to());
+      array
+          .addObject()
+          .put("partition", gap.partition())
+          .put("from", gap.from())
+          .put("to", gap.to());
     }
     return array;
   }
@@ -162,9 +183,15 @@ public final class StatusCodec {
     for (Map.Entry<String, JsonNode> entry : node.path("rawParts").properties()) {
       rawParts.put(entry.getKey(), entry.getValue().asLong());
     }
-    return new RoundSummary(instant(node, "finishedAt"), node.path("committed").asBoolean(), number(node, "rows"),
-        number(node, "bytes"), integer(node, "files"), millis(node, "durationMs"),
-        node.path("forceFinished").asBoolean(), rawParts);
+    return new RoundSummary(
+        instant(node, "finishedAt"),
+        node.path("committed").asBoolean(),
+        number(node, "rows"),
+        number(node, "bytes"),
+        integer(node, "files"),
+        millis(node, "durationMs"),
+        node.path("forceFinished").asBoolean(),
+        rawParts);
   }
 
   private static TableState state(String text) {
@@ -217,7 +244,8 @@ public final class StatusCodec {
     try {
       return Instant.parse(value.asText());
     } catch (DateTimeParseException e) {
-      throw new IllegalArgumentException("field " + field + " is not an ISO-8601 instant: " + value);
+      throw new IllegalArgumentException(
+          "field " + field + " is not an ISO-8601 instant: " + value);
     }
   }
 

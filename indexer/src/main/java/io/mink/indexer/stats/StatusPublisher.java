@@ -51,8 +51,8 @@ public final class StatusPublisher implements AutoCloseable {
   private boolean closed;
   private volatile boolean failing;
 
-  private StatusPublisher(StatusBoard board, KafkaClientFactory clients, String topic, Clock clock,
-      Duration interval) {
+  private StatusPublisher(
+      StatusBoard board, KafkaClientFactory clients, String topic, Clock clock, Duration interval) {
     this.board = requireNonNull(board, "board is null");
     this.topic = requireNonNull(topic, "topic is null");
     this.clock = requireNonNull(clock, "clock is null");
@@ -64,12 +64,13 @@ public final class StatusPublisher implements AutoCloseable {
   }
 
   /** Starts publishing the board's statuses to {@code topic} (see {@link StatusTopic#ensure}). */
-  public static StatusPublisher start(StatusBoard board, KafkaClientFactory clients, String topic, Clock clock) {
+  public static StatusPublisher start(
+      StatusBoard board, KafkaClientFactory clients, String topic, Clock clock) {
     return start(board, clients, topic, clock, INTERVAL);
   }
 
-  static StatusPublisher start(StatusBoard board, KafkaClientFactory clients, String topic, Clock clock,
-      Duration interval) {
+  static StatusPublisher start(
+      StatusBoard board, KafkaClientFactory clients, String topic, Clock clock, Duration interval) {
     StatusPublisher publisher = new StatusPublisher(board, clients, topic, clock, interval);
     board.addListener(publisher.listener);
     publisher.thread.start();
@@ -88,7 +89,8 @@ public final class StatusPublisher implements AutoCloseable {
     while (true) {
       synchronized (signal) {
         while (!closed && !changed && clock.instant().isBefore(nextRound)) {
-          long waitMillis = Math.max(1, Math.min(1_000, Duration.between(clock.instant(), nextRound).toMillis()));
+          long waitMillis = Math.max(
+              1, Math.min(1_000, Duration.between(clock.instant(), nextRound).toMillis()));
           try {
             signal.wait(waitMillis);
           } catch (InterruptedException e) {
@@ -141,14 +143,16 @@ public final class StatusPublisher implements AutoCloseable {
     if (check == TopicCheck.CREATED) {
       published.clear();
     }
-    Map<String, TableStatus> current = board.all().stream()
-        .collect(Collectors.toMap(TableStatus::table, status -> status));
+    Map<String, TableStatus> current =
+        board.all().stream().collect(Collectors.toMap(TableStatus::table, status -> status));
     published.keySet().retainAll(current.keySet());
-    try (KafkaProducer<byte[], byte[]> producer = clients.rawProducer("status", Map.of(
-        ProducerConfig.LINGER_MS_CONFIG, 20,
-        ProducerConfig.MAX_BLOCK_MS_CONFIG, 5_000,
-        ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, 30_000,
-        ProducerConfig.REQUEST_TIMEOUT_MS_CONFIG, 10_000))) {
+    try (KafkaProducer<byte[], byte[]> producer = clients.rawProducer(
+        "status",
+        Map.of(
+            ProducerConfig.LINGER_MS_CONFIG, 20,
+            ProducerConfig.MAX_BLOCK_MS_CONFIG, 5_000,
+            ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, 30_000,
+            ProducerConfig.REQUEST_TIMEOUT_MS_CONFIG, 10_000))) {
       for (TableStatus status : current.values()) {
         if (everyTable || !status.equals(published.get(status.table()))) {
           send(producer, new PublishedStatus(status, now));
@@ -160,7 +164,11 @@ public final class StatusPublisher implements AutoCloseable {
     }
   }
 
-  private enum TopicCheck { THERE, CREATED, UNAVAILABLE }
+  private enum TopicCheck {
+    THERE,
+    CREATED,
+    UNAVAILABLE
+  }
 
   /** Whether the status topic is there; a deleted one is created again, compacted, as at start. */
   private TopicCheck checkTopic() {
@@ -176,7 +184,8 @@ public final class StatusPublisher implements AutoCloseable {
       Thread.currentThread().interrupt();
       return TopicCheck.UNAVAILABLE;
     }
-    LOG.warn("The status topic {} was deleted: creating it again, compacted with one partition", topic);
+    LOG.warn(
+        "The status topic {} was deleted: creating it again, compacted with one partition", topic);
     try {
       CompactedTopic.ensure(admin, topic, "status", clients.minkTopics());
       return TopicCheck.CREATED;
@@ -189,8 +198,10 @@ public final class StatusPublisher implements AutoCloseable {
   private void send(KafkaProducer<byte[], byte[]> producer, PublishedStatus status) {
     String table = status.status().table();
     try {
-      var unused = producer.send(new ProducerRecord<>(topic, 0, table.getBytes(StandardCharsets.UTF_8),
-          StatusCodec.encode(status)), (metadata, error) -> sent(table, error));
+      var unused = producer.send(
+          new ProducerRecord<>(
+              topic, 0, table.getBytes(StandardCharsets.UTF_8), StatusCodec.encode(status)),
+          (metadata, error) -> sent(table, error));
     } catch (RuntimeException e) {
       sent(table, e);
     }
@@ -206,8 +217,11 @@ public final class StatusPublisher implements AutoCloseable {
     }
     if (!failing) {
       failing = true;
-      LOG.warn("Cannot publish the status of {} to the status topic {} ({}): mink cluster stats shows this "
-          + "instance's tables as silent until Kafka takes them again; tiering goes on", table, topic,
+      LOG.warn(
+          "Cannot publish the status of {} to the status topic {} ({}): mink cluster stats shows this "
+              + "instance's tables as silent until Kafka takes them again; tiering goes on",
+          table,
+          topic,
           error.getMessage());
     }
   }

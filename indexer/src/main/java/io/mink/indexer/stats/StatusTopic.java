@@ -60,8 +60,9 @@ public final class StatusTopic {
       long deadline = System.nanoTime() + timeout.toNanos();
       while (consumer.position(partition, timeout) < end) {
         if (System.nanoTime() > deadline) {
-          throw new org.apache.kafka.common.errors.TimeoutException("Cannot read the status topic " + topic
-              + " to its end within " + timeout.toSeconds() + "s: check that its partition has a leader");
+          throw new org.apache.kafka.common.errors.TimeoutException(
+              "Cannot read the status topic " + topic + " to its end within " + timeout.toSeconds()
+                  + "s: check that its partition has a leader");
         }
         for (ConsumerRecord<byte[], byte[]> record : consumer.poll(Duration.ofMillis(200))) {
           if (record.key() == null || record.value() == null) {
@@ -72,7 +73,11 @@ public final class StatusTopic {
             PublishedStatus status = StatusCodec.decode(record.value());
             statuses.merge(table, status, PublishedStatus::newer);
           } catch (IllegalArgumentException e) {
-            LOG.warn("Passing over the status of {} at offset {} of {}: {}", table, record.offset(), topic,
+            LOG.warn(
+                "Passing over the status of {} at offset {} of {}: {}",
+                table,
+                record.offset(),
+                topic,
                 e.getMessage());
           }
         }

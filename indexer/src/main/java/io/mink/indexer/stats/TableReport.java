@@ -29,9 +29,21 @@ import java.util.Objects;
  * @param warnings what keeps engines from reading the table, from its schema in the catalog (docs/querying.md)
  */
 public record TableReport(
-    String table, String topic, String state, Lifecycle lifecycle, String owner, Long epoch, boolean ownerSilent,
-    Instant statusPublishedAt, Instant lastTiered, Instant nextDue, List<PartitionMeasure> partitions,
-    RoundSummary lastRound, List<String> errors, List<TableStatus.Gap> gaps, List<String> warnings) {
+    String table,
+    String topic,
+    String state,
+    Lifecycle lifecycle,
+    String owner,
+    Long epoch,
+    boolean ownerSilent,
+    Instant statusPublishedAt,
+    Instant lastTiered,
+    Instant nextDue,
+    List<PartitionMeasure> partitions,
+    RoundSummary lastRound,
+    List<String> errors,
+    List<TableStatus.Gap> gaps,
+    List<String> warnings) {
   public static final String UNOWNED = "unowned";
 
   public TableReport {
@@ -52,7 +64,10 @@ public record TableReport(
 
   /** The largest time lag of the partitions; null when none could be measured. */
   public Duration timeLag() {
-    return partitions.stream().map(PartitionMeasure::timeLag).filter(Objects::nonNull)
-        .max(Duration::compareTo).orElse(null);
+    return partitions.stream()
+        .map(PartitionMeasure::timeLag)
+        .filter(Objects::nonNull)
+        .max(Duration::compareTo)
+        .orElse(null);
   }
 }

@@ -19,8 +19,18 @@ import java.util.List;
  * @param registryWait the schema registry the running round waits for; null when it waits for none
  */
 public record TableStatus(
-    String table, String topic, TableState state, String owner, long epoch, Instant lastTiered, Instant nextDue,
-    List<PartitionLag> partitions, RoundSummary lastRound, String error, List<Gap> gaps, Instant updatedAt,
+    String table,
+    String topic,
+    TableState state,
+    String owner,
+    long epoch,
+    Instant lastTiered,
+    Instant nextDue,
+    List<PartitionLag> partitions,
+    RoundSummary lastRound,
+    String error,
+    List<Gap> gaps,
+    Instant updatedAt,
     RegistryWait registryWait) {
   public TableStatus {
     requireNonNull(table, "table is null");
@@ -34,9 +44,32 @@ public record TableStatus(
 
   /** A status whose round waits for no registry. */
   public TableStatus(
-      String table, String topic, TableState state, String owner, long epoch, Instant lastTiered, Instant nextDue,
-      List<PartitionLag> partitions, RoundSummary lastRound, String error, List<Gap> gaps, Instant updatedAt) {
-    this(table, topic, state, owner, epoch, lastTiered, nextDue, partitions, lastRound, error, gaps, updatedAt, null);
+      String table,
+      String topic,
+      TableState state,
+      String owner,
+      long epoch,
+      Instant lastTiered,
+      Instant nextDue,
+      List<PartitionLag> partitions,
+      RoundSummary lastRound,
+      String error,
+      List<Gap> gaps,
+      Instant updatedAt) {
+    this(
+        table,
+        topic,
+        state,
+        owner,
+        epoch,
+        lastTiered,
+        nextDue,
+        partitions,
+        lastRound,
+        error,
+        gaps,
+        updatedAt,
+        null);
   }
 
   /** Offsets [from, to) of a partition that Kafka deleted before they were indexed. */

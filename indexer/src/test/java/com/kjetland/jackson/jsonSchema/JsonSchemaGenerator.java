@@ -17,7 +17,8 @@ public class JsonSchemaGenerator {
   }
 
   public JsonNode generateJsonSchema(Class<?> type) {
-    throw new UnsupportedOperationException("The interop tests' stand-in for mbknor's JsonSchemaGenerator derives no"
-        + " schema from " + type + ": send JsonDataWithSchema to the Glue serializer");
+    throw new UnsupportedOperationException(
+        "The interop tests' stand-in for mbknor's JsonSchemaGenerator derives no" + " schema from "
+            + type + ": send JsonDataWithSchema to the Glue serializer");
   }
 }

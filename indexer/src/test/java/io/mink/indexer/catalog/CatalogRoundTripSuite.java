@@ -50,7 +50,8 @@ abstract class CatalogRoundTripSuite {
 
   @BeforeEach
   void nameTable() {
-    identifier = TableIdentifier.of("kafka", "orders_" + UUID.randomUUID().toString().substring(0, 8));
+    identifier =
+        TableIdentifier.of("kafka", "orders_" + UUID.randomUUID().toString().substring(0, 8));
   }
 
   @AfterEach
@@ -64,14 +65,17 @@ abstract class CatalogRoundTripSuite {
 
   @Test
   void committedRoundReadsBackThroughANewConnectionWithItsOffsets() {
-    Table table = lake().create(identifier, MinkTableLayout.properties("orders", null, 1024 * 1024, Map.of()));
+    Table table = lake()
+        .create(identifier, MinkTableLayout.properties("orders", null, 1024 * 1024, Map.of()));
 
     MinkSnapshot committed = committer.commit(table, round(table, LakeOffsets.NONE, 3));
 
     assertThat(committed.offsets()).isEqualTo(LakeOffsets.of(Map.of(0, 3L)));
     Table reread = lake().load(identifier);
     assertThat(offsetsOf(reread)).isEqualTo(LakeOffsets.of(Map.of(0, 3L)));
-    assertThat(rows(reread)).extracting(row -> row.getField(KafkaColumns.OFFSET)).containsExactly(0L, 1L, 2L);
+    assertThat(rows(reread))
+        .extracting(row -> row.getField(KafkaColumns.OFFSET))
+        .containsExactly(0L, 1L, 2L);
     assertThat(reread.currentSnapshot().summary())
         .containsEntry(MinkSnapshot.COMMIT_USER_PROPERTY, MinkSnapshot.COMMIT_USER)
         .containsEntry("added-records", "3");
@@ -79,7 +83,8 @@ abstract class CatalogRoundTripSuite {
 
   @Test
   void nextRoundContinuesFromTheRecordedOffsets() {
-    Table table = lake().create(identifier, MinkTableLayout.properties("orders", null, 1024 * 1024, Map.of()));
+    Table table = lake()
+        .create(identifier, MinkTableLayout.properties("orders", null, 1024 * 1024, Map.of()));
     committer.commit(table, round(table, LakeOffsets.NONE, 3));
 
     Table reread = lake().load(identifier);
@@ -87,18 +92,21 @@ abstract class CatalogRoundTripSuite {
 
     Table last = lake().load(identifier);
     assertThat(offsetsOf(last)).isEqualTo(LakeOffsets.of(Map.of(0, 8L)));
-    assertThat(rows(last)).extracting(row -> row.getField(KafkaColumns.OFFSET))
+    assertThat(rows(last))
+        .extracting(row -> row.getField(KafkaColumns.OFFSET))
         .containsExactly(0L, 1L, 2L, 3L, 4L, 5L, 6L, 7L);
   }
 
   @Test
   void roundPlannedFromStaleOffsetsIsRefusedByTheCatalog() {
-    Table table = lake().create(identifier, MinkTableLayout.properties("orders", null, 1024 * 1024, Map.of()));
+    Table table = lake()
+        .create(identifier, MinkTableLayout.properties("orders", null, 1024 * 1024, Map.of()));
     Table otherWriter = lake().load(identifier);
     committer.commit(otherWriter, round(otherWriter, LakeOffsets.NONE, 3));
 
     RoundCommit stale = round(table, LakeOffsets.NONE, 3);
-    assertThatThrownBy(() -> committer.commit(table, stale)).isInstanceOf(OffsetConflictException.class);
+    assertThatThrownBy(() -> committer.commit(table, stale))
+        .isInstanceOf(OffsetConflictException.class);
 
     assertThat(offsetsOf(lake().load(identifier))).isEqualTo(LakeOffsets.of(Map.of(0, 3L)));
   }
@@ -123,7 +131,11 @@ abstract class CatalogRoundTripSuite {
   static RoundCommit round(Table table, LakeOffsets start, int count) {
     long from = start.nextOffset(0).orElse(0);
     LakeOffsets end = start.advancedTo(Map.of(0, from + count));
-    return new RoundCommit(UUID.randomUUID().toString(), start, end, List.of(dataFile(table, from, from + count)),
+    return new RoundCommit(
+        UUID.randomUUID().toString(),
+        start,
+        end,
+        List.of(dataFile(table, from, from + count)),
         Map.of());
   }
 
@@ -132,15 +144,15 @@ abstract class CatalogRoundTripSuite {
     try (PartitionFileWriter writer = PartitionFileWriter.open(
         table, PartitionFileWriter.writerFactory(table), "test", 0, 1024 * 1024)) {
       for (long offset = from; offset < to; offset++) {
-        writer.write(rows.rawRow(new ConsumerRecord<>("orders", 0, offset, null, new byte[] {(byte) offset})));
+        writer.write(rows.rawRow(
+            new ConsumerRecord<>("orders", 0, offset, null, new byte[] {(byte) offset})));
       }
       return writer.complete().get(0);
     }
   }
 
   static LakeOffsets offsetsOf(Table table) {
-    return MinkSnapshot.newest(table)
-        .map(MinkSnapshot::offsets).orElse(LakeOffsets.NONE);
+    return MinkSnapshot.newest(table).map(MinkSnapshot::offsets).orElse(LakeOffsets.NONE);
   }
 
   /** Every row, ordered by offset. */
@@ -151,7 +163,8 @@ abstract class CatalogRoundTripSuite {
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
-    rows.sort((a, b) -> Long.compare((Long) a.getField(KafkaColumns.OFFSET), (Long) b.getField(KafkaColumns.OFFSET)));
+    rows.sort((a, b) -> Long.compare(
+        (Long) a.getField(KafkaColumns.OFFSET), (Long) b.getField(KafkaColumns.OFFSET)));
     return rows;
   }
 }

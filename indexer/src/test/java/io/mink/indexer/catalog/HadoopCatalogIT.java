@@ -24,7 +24,8 @@ class HadoopCatalogIT extends CatalogRoundTripSuite {
 
   @Override
   LakeSettings settings() {
-    return new LakeSettings("iceberg", "hadoop", null, directory.resolve("warehouse").toString(), Map.of());
+    return new LakeSettings(
+        "iceberg", "hadoop", null, directory.resolve("warehouse").toString(), Map.of());
   }
 
   @Test
@@ -33,7 +34,11 @@ class HadoopCatalogIT extends CatalogRoundTripSuite {
     assertThat(lake.catalog()).isInstanceOf(HadoopCatalog.class);
     lake.create(identifier(), Map.of());
 
-    Path metadata = directory.resolve("warehouse").resolve("kafka").resolve(identifier().name()).resolve("metadata");
+    Path metadata = directory
+        .resolve("warehouse")
+        .resolve("kafka")
+        .resolve(identifier().name())
+        .resolve("metadata");
     assertThat(metadata.resolve("version-hint.text")).isRegularFile();
     assertThat(metadata.resolve("v1.metadata.json")).isRegularFile();
   }
@@ -41,15 +46,17 @@ class HadoopCatalogIT extends CatalogRoundTripSuite {
   @Test
   void fileUriWarehouseWorksLikeAPath() throws Exception {
     Path warehouse = directory.resolve("uri-warehouse");
-    LakeSettings settings = new LakeSettings("iceberg", "hadoop", null, warehouse.toUri().toString(), Map.of());
+    LakeSettings settings =
+        new LakeSettings("iceberg", "hadoop", null, warehouse.toUri().toString(), Map.of());
     Catalog catalog = CatalogLoader.load(settings);
     try {
-      Table table = new LakeTables(catalog).create(identifier(),
-          MinkTableLayout.properties("orders", null, 1024 * 1024, Map.of()));
+      Table table = new LakeTables(catalog)
+          .create(identifier(), MinkTableLayout.properties("orders", null, 1024 * 1024, Map.of()));
       new LakeCommitter(CommitHook.NONE).commit(table, round(table, LakeOffsets.NONE, 2));
 
       assertThat(rows(catalog.loadTable(identifier()))).hasSize(2);
-      assertThat(warehouse.resolve("kafka").resolve(identifier().name()).resolve("data")).isDirectory();
+      assertThat(warehouse.resolve("kafka").resolve(identifier().name()).resolve("data"))
+          .isDirectory();
     } finally {
       ((HadoopCatalog) catalog).close();
     }

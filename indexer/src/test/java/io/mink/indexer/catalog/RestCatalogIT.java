@@ -21,6 +21,7 @@ import org.junit.jupiter.api.io.TempDir;
 class RestCatalogIT extends CatalogRoundTripSuite {
   @TempDir
   static Path directory;
+
   private static RestCatalogServer server;
 
   @BeforeAll
@@ -51,11 +52,16 @@ class RestCatalogIT extends CatalogRoundTripSuite {
   @Test
   void catalogServerThatStartsLateIsWaitedOut() throws Exception {
     int port = freePort();
-    LakeSettings settings = new LakeSettings("iceberg", "rest", "http://127.0.0.1:" + port,
-        directory.resolve("late-warehouse").toString(), Map.of());
+    LakeSettings settings = new LakeSettings(
+        "iceberg",
+        "rest",
+        "http://127.0.0.1:" + port,
+        directory.resolve("late-warehouse").toString(),
+        Map.of());
     CompletableFuture<RestCatalogServer> late = CompletableFuture.supplyAsync(() -> {
       sleep(1000);
-      return RestCatalogServer.start(settings.warehouse(), Map.of(RestCatalogServer.PORT_PROPERTY, Integer.toString(port)));
+      return RestCatalogServer.start(
+          settings.warehouse(), Map.of(RestCatalogServer.PORT_PROPERTY, Integer.toString(port)));
     });
     try {
       try (RESTCatalog catalog = (RESTCatalog) CatalogLoader.load(settings)) {

@@ -62,7 +62,8 @@ class S3RestCatalogIT extends CatalogRoundTripSuite {
   @Test
   void dataManifestsAndMetadataLandInTheBucket() {
     LakeTables lake = lake();
-    Table table = lake.create(identifier(), MinkTableLayout.properties("orders", null, 1024 * 1024, Map.of()));
+    Table table = lake.create(
+        identifier(), MinkTableLayout.properties("orders", null, 1024 * 1024, Map.of()));
     new LakeCommitter(CommitHook.NONE).commit(table, round(table, LakeOffsets.NONE, 3));
 
     assertThat(table.location()).isEqualTo(WAREHOUSE + "/kafka/" + identifier().name());
@@ -72,9 +73,13 @@ class S3RestCatalogIT extends CatalogRoundTripSuite {
         .anySatisfy(key -> assertThat(key).contains("/data/").endsWith(".parquet"))
         .anySatisfy(key -> assertThat(key).contains("/metadata/").endsWith(".metadata.json"))
         .anySatisfy(key -> assertThat(key).contains("/metadata/").endsWith(".avro"));
-    String dataFile = keys.stream().filter(key -> key.endsWith(".parquet")).findFirst().orElseThrow();
+    String dataFile =
+        keys.stream().filter(key -> key.endsWith(".parquet")).findFirst().orElseThrow();
     assertThat(rows(lake().load(identifier()))).hasSize(3);
-    assertThat(SnapshotChanges.builderFor(table).snapshot(table.currentSnapshot()).build().addedDataFiles())
+    assertThat(SnapshotChanges.builderFor(table)
+            .snapshot(table.currentSnapshot())
+            .build()
+            .addedDataFiles())
         .extracting(file -> file.location())
         .containsExactly("s3://" + BUCKET + "/" + dataFile);
   }
@@ -83,11 +88,13 @@ class S3RestCatalogIT extends CatalogRoundTripSuite {
   void withoutIoImplTheDefaultResolvingFileIoPicksS3() {
     LakeSettings settings = rest.lakeSettings(s3.fileIoProperties());
     LakeTables lake = lake(settings);
-    Table table = lake.create(identifier(), MinkTableLayout.properties("orders", null, 1024 * 1024, Map.of()));
+    Table table = lake.create(
+        identifier(), MinkTableLayout.properties("orders", null, 1024 * 1024, Map.of()));
     new LakeCommitter(CommitHook.NONE).commit(table, round(table, LakeOffsets.NONE, 4));
 
     assertThat(table.io()).isInstanceOf(ResolvingFileIO.class);
     assertThat(rows(lake.load(identifier()))).hasSize(4);
-    assertThat(s3.keys(BUCKET, "warehouse/kafka/" + identifier().name() + "/data/")).hasSize(1);
+    assertThat(s3.keys(BUCKET, "warehouse/kafka/" + identifier().name() + "/data/"))
+        .hasSize(1);
   }
 }

@@ -15,14 +15,15 @@ import org.junit.jupiter.api.Test;
 class ConfigKeyTest {
   @Test
   void defaultsAreRecorded() {
-    assertThat(IndexerSettings.defaults()).isEqualTo(new IndexerSettings(
-        "kafka",
-        Duration.ofMinutes(3),
-        Duration.ofSeconds(30),
-        128L * 1024 * 1024,
-        Math.max(1, Runtime.getRuntime().availableProcessors()),
-        "_mink_tables",
-        "mink"));
+    assertThat(IndexerSettings.defaults())
+        .isEqualTo(new IndexerSettings(
+            "kafka",
+            Duration.ofMinutes(3),
+            Duration.ofSeconds(30),
+            128L * 1024 * 1024,
+            Math.max(1, Runtime.getRuntime().availableProcessors()),
+            "_mink_tables",
+            "mink"));
   }
 
   @Test
@@ -36,44 +37,45 @@ class ConfigKeyTest {
 
   @Test
   void documentedDefaultsAreRecorded() {
-    assertThat(byName(ConfigKey::documentedDefault)).containsExactly(
-        entry("indexer.freshness", "3m"),
-        entry("indexer.group_id", "mink"),
-        entry("indexer.heartbeat_timeout", "30s"),
-        entry("indexer.http_bind_address", "0.0.0.0"),
-        entry("indexer.http_port", "9464"),
-        entry("indexer.max_open_files", "64"),
-        entry("indexer.namespace", "kafka"),
-        entry("indexer.owners_topic", "_mink_owners"),
-        entry("indexer.poll_interval", "30s"),
-        entry("indexer.session_timeout", "10s"),
-        entry("indexer.status_topic", "_mink_status"),
-        entry("indexer.tables_topic", "_mink_tables"),
-        entry("indexer.target_file_size", "128MiB"),
-        entry("indexer.topic_min_insync_replicas", "the brokers' setting"),
-        entry("indexer.topic_replication_factor", "3, or the number of brokers when fewer"),
-        entry("indexer.workers", "2"),
-        entry("indexer.writer_memory", "25%"),
-        entry("indexer.writer_threads", "the number of available processors"),
-        entry("lake.catalog", "none, required with [lake]"),
-        entry("lake.format", "iceberg"),
-        entry("lake.properties", "none"),
-        entry("lake.uri", "none, required by the jdbc and rest catalogs"),
-        entry("lake.warehouse", "none, required with [lake]"),
-        entry("schema_registry.basic_auth_user_info", "none"),
-        entry("schema_registry.bearer_token", "none"),
-        entry("schema_registry.glue_endpoint", "the region's"),
-        entry("schema_registry.glue_region", "none"),
-        entry("schema_registry.glue_registry_name", "none"),
-        entry("schema_registry.request_timeout", "30s"),
-        entry("schema_registry.ssl_key_password", "the key store's password"),
-        entry("schema_registry.ssl_keystore_location", "none"),
-        entry("schema_registry.ssl_keystore_password", "none"),
-        entry("schema_registry.ssl_keystore_type", "PKCS12"),
-        entry("schema_registry.ssl_truststore_location", "the JDK's trust"),
-        entry("schema_registry.ssl_truststore_password", "none"),
-        entry("schema_registry.ssl_truststore_type", "PKCS12"),
-        entry("schema_registry.url", "none"));
+    assertThat(byName(ConfigKey::documentedDefault))
+        .containsExactly(
+            entry("indexer.freshness", "3m"),
+            entry("indexer.group_id", "mink"),
+            entry("indexer.heartbeat_timeout", "30s"),
+            entry("indexer.http_bind_address", "0.0.0.0"),
+            entry("indexer.http_port", "9464"),
+            entry("indexer.max_open_files", "64"),
+            entry("indexer.namespace", "kafka"),
+            entry("indexer.owners_topic", "_mink_owners"),
+            entry("indexer.poll_interval", "30s"),
+            entry("indexer.session_timeout", "10s"),
+            entry("indexer.status_topic", "_mink_status"),
+            entry("indexer.tables_topic", "_mink_tables"),
+            entry("indexer.target_file_size", "128MiB"),
+            entry("indexer.topic_min_insync_replicas", "the brokers' setting"),
+            entry("indexer.topic_replication_factor", "3, or the number of brokers when fewer"),
+            entry("indexer.workers", "2"),
+            entry("indexer.writer_memory", "25%"),
+            entry("indexer.writer_threads", "the number of available processors"),
+            entry("lake.catalog", "none, required with [lake]"),
+            entry("lake.format", "iceberg"),
+            entry("lake.properties", "none"),
+            entry("lake.uri", "none, required by the jdbc and rest catalogs"),
+            entry("lake.warehouse", "none, required with [lake]"),
+            entry("schema_registry.basic_auth_user_info", "none"),
+            entry("schema_registry.bearer_token", "none"),
+            entry("schema_registry.glue_endpoint", "the region's"),
+            entry("schema_registry.glue_region", "none"),
+            entry("schema_registry.glue_registry_name", "none"),
+            entry("schema_registry.request_timeout", "30s"),
+            entry("schema_registry.ssl_key_password", "the key store's password"),
+            entry("schema_registry.ssl_keystore_location", "none"),
+            entry("schema_registry.ssl_keystore_password", "none"),
+            entry("schema_registry.ssl_keystore_type", "PKCS12"),
+            entry("schema_registry.ssl_truststore_location", "the JDK's trust"),
+            entry("schema_registry.ssl_truststore_password", "none"),
+            entry("schema_registry.ssl_truststore_type", "PKCS12"),
+            entry("schema_registry.url", "none"));
   }
 
   @Test
@@ -99,21 +101,40 @@ class ConfigKeyTest {
 
   @Test
   void environmentVariableIsSectionAndKeyInUpperCase() {
-    assertThat(byName(ConfigKey::environmentVariable)).contains(
-        entry("indexer.poll_interval", "MINK_INDEXER_POLL_INTERVAL"),
-        entry("indexer.writer_threads", "MINK_INDEXER_WRITER_THREADS"),
-        entry("lake.uri", "MINK_LAKE_URI"),
-        entry("lake.catalog", "MINK_LAKE_CATALOG"));
+    assertThat(byName(ConfigKey::environmentVariable))
+        .contains(
+            entry("indexer.poll_interval", "MINK_INDEXER_POLL_INTERVAL"),
+            entry("indexer.writer_threads", "MINK_INDEXER_WRITER_THREADS"),
+            entry("lake.uri", "MINK_LAKE_URI"),
+            entry("lake.catalog", "MINK_LAKE_CATALOG"));
   }
 
   @Test
   void keysOfASectionAreSortedByName() {
-    assertThat(ConfigKey.in(ConfigKey.INDEXER)).extracting(ConfigKey::key).containsExactly(
-        "freshness", "group_id", "heartbeat_timeout", "http_bind_address", "http_port", "max_open_files", "namespace",
-        "owners_topic", "poll_interval", "session_timeout", "status_topic", "tables_topic", "target_file_size",
-        "topic_min_insync_replicas", "topic_replication_factor", "workers", "writer_memory", "writer_threads");
-    assertThat(ConfigKey.in(ConfigKey.LAKE)).extracting(ConfigKey::key).containsExactly(
-        "catalog", "format", "properties", "uri", "warehouse");
+    assertThat(ConfigKey.in(ConfigKey.INDEXER))
+        .extracting(ConfigKey::key)
+        .containsExactly(
+            "freshness",
+            "group_id",
+            "heartbeat_timeout",
+            "http_bind_address",
+            "http_port",
+            "max_open_files",
+            "namespace",
+            "owners_topic",
+            "poll_interval",
+            "session_timeout",
+            "status_topic",
+            "tables_topic",
+            "target_file_size",
+            "topic_min_insync_replicas",
+            "topic_replication_factor",
+            "workers",
+            "writer_memory",
+            "writer_threads");
+    assertThat(ConfigKey.in(ConfigKey.LAKE))
+        .extracting(ConfigKey::key)
+        .containsExactly("catalog", "format", "properties", "uri", "warehouse");
   }
 
   @Test
@@ -123,7 +144,7 @@ class ConfigKeyTest {
   }
 
   private static Map<String, String> byName(Function<ConfigKey, String> value) {
-    return Arrays.stream(ConfigKey.values()).collect(Collectors.toMap(
-        ConfigKey::qualifiedName, value, (a, b) -> a, TreeMap::new));
+    return Arrays.stream(ConfigKey.values())
+        .collect(Collectors.toMap(ConfigKey::qualifiedName, value, (a, b) -> a, TreeMap::new));
   }
 }

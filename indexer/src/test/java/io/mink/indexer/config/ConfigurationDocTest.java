@@ -13,11 +13,14 @@ class ConfigurationDocTest {
   @Test
   void configurationReferenceListsEveryKeyWithItsDefault() throws IOException {
     String doc = Files.readString(DOC);
-    assertThat(doc).as("the [indexer] table of %s; regenerate it from ConfigReference", DOC)
+    assertThat(doc)
+        .as("the [indexer] table of %s; regenerate it from ConfigReference", DOC)
         .contains(ConfigReference.markdown(ConfigKey.INDEXER));
-    assertThat(doc).as("the [lake] table of %s; regenerate it from ConfigReference", DOC)
+    assertThat(doc)
+        .as("the [lake] table of %s; regenerate it from ConfigReference", DOC)
         .contains(ConfigReference.markdown(ConfigKey.LAKE));
-    assertThat(doc).as("the [schema_registry] table of %s; regenerate it from ConfigReference", DOC)
+    assertThat(doc)
+        .as("the [schema_registry] table of %s; regenerate it from ConfigReference", DOC)
         .contains(ConfigReference.markdown(ConfigKey.SCHEMA_REGISTRY));
   }
 }

@@ -32,12 +32,23 @@ class DataSizesTest {
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {"abc", "", "MiB", "128 MiB", "128mib", "1.5GiB", "128XB", "9223372036854775807KiB",
-      "99999999999999999999"})
+  @ValueSource(
+      strings = {
+        "abc",
+        "",
+        "MiB",
+        "128 MiB",
+        "128mib",
+        "1.5GiB",
+        "128XB",
+        "9223372036854775807KiB",
+        "99999999999999999999"
+      })
   void rejectsWhatIsNoSize(String text) {
     assertThatThrownBy(() -> DataSizes.parse(text, "indexer.target_file_size"))
         .isInstanceOf(ConfigException.class)
-        .hasMessage("Invalid data size '" + text + "' for indexer.target_file_size: use a number of bytes, or a number"
+        .hasMessage("Invalid data size '" + text
+            + "' for indexer.target_file_size: use a number of bytes, or a number"
             + " followed by B, KiB, MiB, GiB, TiB, KB, MB, GB or TB, such as 128MiB");
   }
 
@@ -46,15 +57,16 @@ class DataSizesTest {
   void rejectsZeroAndNegativeSizes(String text) {
     assertThatThrownBy(() -> DataSizes.parse(text, "indexer.target_file_size"))
         .isInstanceOf(ConfigException.class)
-        .hasMessage("Invalid data size '" + text + "' for indexer.target_file_size: use a size greater than zero,"
-            + " such as 128MiB");
+        .hasMessage("Invalid data size '" + text
+            + "' for indexer.target_file_size: use a size greater than zero," + " such as 128MiB");
   }
 
   @Test
   void messageWithoutSettingNamesOnlyTheValue() {
     assertThatThrownBy(() -> DataSizes.parse("abc"))
-        .hasMessage("Invalid data size 'abc': use a number of bytes, or a number followed by B, KiB, MiB, GiB, TiB,"
-            + " KB, MB, GB or TB, such as 128MiB");
+        .hasMessage(
+            "Invalid data size 'abc': use a number of bytes, or a number followed by B, KiB, MiB, GiB, TiB,"
+                + " KB, MB, GB or TB, such as 128MiB");
   }
 
   @Test

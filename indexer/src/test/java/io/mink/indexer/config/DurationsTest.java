@@ -31,12 +31,25 @@ class DurationsTest {
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {"abc", "", "3", "m", "3 m", "3M", "1.5h", "3min", "PT", "99999999999999999999s",
-      "9223372036854775807d"})
+  @ValueSource(
+      strings = {
+        "abc",
+        "",
+        "3",
+        "m",
+        "3 m",
+        "3M",
+        "1.5h",
+        "3min",
+        "PT",
+        "99999999999999999999s",
+        "9223372036854775807d"
+      })
   void rejectsWhatIsNoDuration(String text) {
     assertThatThrownBy(() -> Durations.parse(text, "indexer.freshness"))
         .isInstanceOf(ConfigException.class)
-        .hasMessage("Invalid duration '" + text + "' for indexer.freshness: use a number followed by ms, s, m, h or d,"
+        .hasMessage("Invalid duration '" + text
+            + "' for indexer.freshness: use a number followed by ms, s, m, h or d,"
             + " such as 30s or 3m");
   }
 
@@ -45,14 +58,16 @@ class DurationsTest {
   void rejectsZeroAndNegativeDurations(String text) {
     assertThatThrownBy(() -> Durations.parse(text, "indexer.poll_interval"))
         .isInstanceOf(ConfigException.class)
-        .hasMessage("Invalid duration '" + text + "' for indexer.poll_interval: use a duration greater than zero,"
+        .hasMessage("Invalid duration '" + text
+            + "' for indexer.poll_interval: use a duration greater than zero,"
             + " such as 30s or 3m");
   }
 
   @Test
   void messageWithoutSettingNamesOnlyTheValue() {
     assertThatThrownBy(() -> Durations.parse("abc"))
-        .hasMessage("Invalid duration 'abc': use a number followed by ms, s, m, h or d, such as 30s or 3m");
+        .hasMessage(
+            "Invalid duration 'abc': use a number followed by ms, s, m, h or d, such as 30s or 3m");
   }
 
   @Test

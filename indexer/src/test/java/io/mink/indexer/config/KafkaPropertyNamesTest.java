@@ -19,28 +19,37 @@ class KafkaPropertyNamesTest {
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {"sasl.login.custom", "ssl.engine.custom", "metrics.context.env", "metrics.jmx.include",
-      "config.providers.file.class", "config.providers.vault.param.address"})
+  @ValueSource(
+      strings = {
+        "sasl.login.custom",
+        "ssl.engine.custom",
+        "metrics.context.env",
+        "metrics.jmx.include",
+        "config.providers.file.class",
+        "config.providers.vault.param.address"
+      })
   void acceptsPropertiesUnderPassThroughPrefixes(String name) {
     assertThat(KafkaPropertyNames.isClientProperty(name)).isTrue();
   }
 
   @Test
   void unknownPropertySuggestsTheClosestName() {
-    assertThatThrownBy(() -> KafkaPropertyNames.requireClientProperty("bootstrap.server", "in [kafka] of mink.toml",
-        name -> "'" + name + "'"))
+    assertThatThrownBy(() -> KafkaPropertyNames.requireClientProperty(
+            "bootstrap.server", "in [kafka] of mink.toml", name -> "'" + name + "'"))
         .isInstanceOf(ConfigException.class)
-        .hasMessage("Unknown Kafka property 'bootstrap.server' in [kafka] of mink.toml: it is not a Kafka client"
-            + " property; did you mean 'bootstrap.servers'?");
+        .hasMessage(
+            "Unknown Kafka property 'bootstrap.server' in [kafka] of mink.toml: it is not a Kafka client"
+                + " property; did you mean 'bootstrap.servers'?");
   }
 
   @Test
   void unknownPropertyFarFromAnyNameGetsAnExample() {
-    assertThatThrownBy(() -> KafkaPropertyNames.requireClientProperty("schema.registry.url", "in [kafka] of mink.toml",
-        name -> "'" + name + "'"))
+    assertThatThrownBy(() -> KafkaPropertyNames.requireClientProperty(
+            "schema.registry.url", "in [kafka] of mink.toml", name -> "'" + name + "'"))
         .isInstanceOf(ConfigException.class)
-        .hasMessage("Unknown Kafka property 'schema.registry.url' in [kafka] of mink.toml: it is not a Kafka client"
-            + " property; use a consumer, producer or admin client property, such as 'bootstrap.servers'");
+        .hasMessage(
+            "Unknown Kafka property 'schema.registry.url' in [kafka] of mink.toml: it is not a Kafka client"
+                + " property; use a consumer, producer or admin client property, such as 'bootstrap.servers'");
   }
 
   @Test

@@ -25,31 +25,49 @@ class KafkaPropertyPolicyTest {
 
     assertThatThrownBy(() -> MinkConfigLoader.load(file, Map.of(), directory))
         .isInstanceOf(ConfigException.class)
-        .hasMessage("Kafka property 'isolation.level' in [kafka] of " + file + " cannot be set to 'read_uncommitted': "
-            + "Mink reads read_committed, so records of aborted transactions never become rows. Remove it");
+        .hasMessage(
+            "Kafka property 'isolation.level' in [kafka] of " + file
+                + " cannot be set to 'read_uncommitted': "
+                + "Mink reads read_committed, so records of aborted transactions never become rows. Remove it");
   }
 
   @Test
   void aPropertyMinkAlwaysSetsIsRefusedFromTheEnvironmentToo() {
-    assertThatThrownBy(() -> MinkConfigLoader.load(null, Map.of("MINK_KAFKA_BOOTSTRAP_SERVERS", "kafka:9092",
-        "MINK_KAFKA_GROUP_ID", "mine"), directory))
+    assertThatThrownBy(() -> MinkConfigLoader.load(
+            null,
+            Map.of("MINK_KAFKA_BOOTSTRAP_SERVERS", "kafka:9092", "MINK_KAFKA_GROUP_ID", "mine"),
+            directory))
         .isInstanceOf(ConfigException.class)
-        .hasMessage("Kafka property 'group.id' in MINK_KAFKA_GROUP_ID cannot be set: set [indexer] group_id instead. "
-            + "Remove it");
-    assertThatThrownBy(() -> MinkConfigLoader.load(null, Map.of("MINK_KAFKA_BOOTSTRAP_SERVERS", "kafka:9092",
-        "MINK_KAFKA_ACKS", "1"), directory))
-        .hasMessage("Kafka property 'acks' in MINK_KAFKA_ACKS cannot be set to '1': Mink writes its own topics with "
-            + "acks=all. Remove it");
+        .hasMessage(
+            "Kafka property 'group.id' in MINK_KAFKA_GROUP_ID cannot be set: set [indexer] group_id instead. "
+                + "Remove it");
+    assertThatThrownBy(() -> MinkConfigLoader.load(
+            null,
+            Map.of("MINK_KAFKA_BOOTSTRAP_SERVERS", "kafka:9092", "MINK_KAFKA_ACKS", "1"),
+            directory))
+        .hasMessage(
+            "Kafka property 'acks' in MINK_KAFKA_ACKS cannot be set to '1': Mink writes its own topics with "
+                + "acks=all. Remove it");
   }
 
   @Test
   void minksOwnValuesAndTuningPropertiesAreKept() {
-    MinkConfig config = MinkConfigLoader.load(null, Map.of("MINK_KAFKA_BOOTSTRAP_SERVERS", "kafka:9092",
-        "MINK_KAFKA_ISOLATION_LEVEL", "read_committed",
-        "MINK_KAFKA_ACKS", "all",
-        "MINK_KAFKA_FETCH_MAX_BYTES", "8388608"), directory);
+    MinkConfig config = MinkConfigLoader.load(
+        null,
+        Map.of(
+            "MINK_KAFKA_BOOTSTRAP_SERVERS",
+            "kafka:9092",
+            "MINK_KAFKA_ISOLATION_LEVEL",
+            "read_committed",
+            "MINK_KAFKA_ACKS",
+            "all",
+            "MINK_KAFKA_FETCH_MAX_BYTES",
+            "8388608"),
+        directory);
 
-    assertThat(config.kafka()).containsEntry("fetch.max.bytes", "8388608").containsEntry("acks", "all");
+    assertThat(config.kafka())
+        .containsEntry("fetch.max.bytes", "8388608")
+        .containsEntry("acks", "all");
   }
 
   @Test
@@ -57,6 +75,7 @@ class KafkaPropertyPolicyTest {
     String doc = Files.readString(Path.of("..", "docs", "configuration.md"));
     String section = doc.substring(doc.indexOf("### Properties Mink sets itself"));
 
-    KafkaPropertyPolicy.OWNED.forEach((property, owned) -> assertThat(section).contains("`" + property + "`"));
+    KafkaPropertyPolicy.OWNED.forEach(
+        (property, owned) -> assertThat(section).contains("`" + property + "`"));
   }
 }

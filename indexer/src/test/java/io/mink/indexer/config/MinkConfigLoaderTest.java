@@ -12,7 +12,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class MinkConfigLoaderTest {
-  private static final Map<String, String> BOOTSTRAP = Map.of("MINK_KAFKA_BOOTSTRAP_SERVERS", "localhost:9092");
+  private static final Map<String, String> BOOTSTRAP =
+      Map.of("MINK_KAFKA_BOOTSTRAP_SERVERS", "localhost:9092");
 
   @TempDir
   Path directory;
@@ -21,12 +22,13 @@ class MinkConfigLoaderTest {
   void noFileGivesTheDefaultsAndTheEmbeddedLake() {
     MinkConfig config = MinkConfigLoader.load(null, BOOTSTRAP, directory);
 
-    assertThat(config).isEqualTo(new MinkConfig(
-        Map.of("bootstrap.servers", "localhost:9092"),
-        LakeSettings.embedded(directory.resolve("mink-warehouse")),
-        true,
-        IndexerSettings.defaults(),
-        SchemaRegistrySettings.NONE));
+    assertThat(config)
+        .isEqualTo(new MinkConfig(
+            Map.of("bootstrap.servers", "localhost:9092"),
+            LakeSettings.embedded(directory.resolve("mink-warehouse")),
+            true,
+            IndexerSettings.defaults(),
+            SchemaRegistrySettings.NONE));
   }
 
   @Test
@@ -38,8 +40,10 @@ class MinkConfigLoaderTest {
 
     assertThat(config.kafka()).containsExactly(Map.entry("bootstrap.servers", "broker:9092"));
     assertThat(config.embeddedLake()).isTrue();
-    assertThat(config.lake()).isEqualTo(LakeSettings.embedded(directory.resolve(LakeSettings.EMBEDDED_DIRECTORY)));
-    assertThat(config.lake().warehouse()).isEqualTo(directory.resolve("mink-warehouse").toUri().toString());
+    assertThat(config.lake())
+        .isEqualTo(LakeSettings.embedded(directory.resolve(LakeSettings.EMBEDDED_DIRECTORY)));
+    assertThat(config.lake().warehouse())
+        .isEqualTo(directory.resolve("mink-warehouse").toUri().toString());
     assertThat(config.indexer()).isEqualTo(IndexerSettings.defaults());
   }
 
@@ -71,15 +75,31 @@ class MinkConfigLoaderTest {
         group_id = "mink-eu"
         """);
 
-    assertThat(config).isEqualTo(new MinkConfig(
-        Map.of("bootstrap.servers", "broker-1:9092,broker-2:9092", "security.protocol", "SASL_SSL",
-            "sasl.mechanism", "PLAIN"),
-        new LakeSettings("iceberg", "rest", "http://iceberg-rest:8181", "s3://mink-lake",
-            Map.of("s3.endpoint", "http://rustfs:9000", "s3.path-style-access", "true")),
-        false,
-        new IndexerSettings("events", Duration.ofMinutes(10), Duration.ofSeconds(5), 256L << 20, 3, "_tables",
-            "mink-eu"),
-        SchemaRegistrySettings.NONE));
+    assertThat(config)
+        .isEqualTo(new MinkConfig(
+            Map.of(
+                "bootstrap.servers",
+                "broker-1:9092,broker-2:9092",
+                "security.protocol",
+                "SASL_SSL",
+                "sasl.mechanism",
+                "PLAIN"),
+            new LakeSettings(
+                "iceberg",
+                "rest",
+                "http://iceberg-rest:8181",
+                "s3://mink-lake",
+                Map.of("s3.endpoint", "http://rustfs:9000", "s3.path-style-access", "true")),
+            false,
+            new IndexerSettings(
+                "events",
+                Duration.ofMinutes(10),
+                Duration.ofSeconds(5),
+                256L << 20,
+                3,
+                "_tables",
+                "mink-eu"),
+            SchemaRegistrySettings.NONE));
   }
 
   @Test
@@ -94,7 +114,8 @@ class MinkConfigLoaderTest {
 
     MinkConfig config = load(toml.toString());
 
-    assertThat(config.lake().properties()).containsExactly(Map.entry("s3.endpoint", "http://rustfs:9000"));
+    assertThat(config.lake().properties())
+        .containsExactly(Map.entry("s3.endpoint", "http://rustfs:9000"));
     assertThat(config.indexer().writerThreads()).isEqualTo(4);
   }
 
@@ -107,10 +128,11 @@ class MinkConfigLoaderTest {
         ssl."truststore.location" = "/etc/truststore.jks"
         """);
 
-    assertThat(config.kafka()).containsExactly(
-        Map.entry("bootstrap.servers", "broker:9092"),
-        Map.entry("security.protocol", "SSL"),
-        Map.entry("ssl.truststore.location", "/etc/truststore.jks"));
+    assertThat(config.kafka())
+        .containsExactly(
+            Map.entry("bootstrap.servers", "broker:9092"),
+            Map.entry("security.protocol", "SSL"),
+            Map.entry("ssl.truststore.location", "/etc/truststore.jks"));
   }
 
   @Test
@@ -123,7 +145,8 @@ class MinkConfigLoaderTest {
         password = "secret"
         """);
 
-    assertThat(config.kafka()).containsEntry("ssl.truststore.location", "/etc/truststore.jks")
+    assertThat(config.kafka())
+        .containsEntry("ssl.truststore.location", "/etc/truststore.jks")
         .containsEntry("ssl.truststore.password", "secret");
   }
 
@@ -136,10 +159,11 @@ class MinkConfigLoaderTest {
         enable.idempotence = true
         """);
 
-    assertThat(config.kafka()).containsExactly(
-        Map.entry("bootstrap.servers", "broker-1:9092,broker-2:9092"),
-        Map.entry("enable.idempotence", "true"),
-        Map.entry("linger.ms", "5"));
+    assertThat(config.kafka())
+        .containsExactly(
+            Map.entry("bootstrap.servers", "broker-1:9092,broker-2:9092"),
+            Map.entry("enable.idempotence", "true"),
+            Map.entry("linger.ms", "5"));
   }
 
   @Test
@@ -154,8 +178,9 @@ class MinkConfigLoaderTest {
         s3.endpoint = "http://rustfs:9000"
         """);
 
-    assertThat(config.lake()).isEqualTo(
-        new LakeSettings("iceberg", "hadoop", null, "/data/lake", Map.of("s3.endpoint", "http://rustfs:9000")));
+    assertThat(config.lake())
+        .isEqualTo(new LakeSettings(
+            "iceberg", "hadoop", null, "/data/lake", Map.of("s3.endpoint", "http://rustfs:9000")));
   }
 
   @Test
@@ -168,7 +193,8 @@ class MinkConfigLoaderTest {
         warehouse = "s3://mink-lake"
         """);
 
-    assertThat(config.lake()).isEqualTo(new LakeSettings("iceberg", "glue", null, "s3://mink-lake", Map.of()));
+    assertThat(config.lake())
+        .isEqualTo(new LakeSettings("iceberg", "glue", null, "s3://mink-lake", Map.of()));
     assertThat(config.embeddedLake()).isFalse();
   }
 
@@ -214,7 +240,8 @@ class MinkConfigLoaderTest {
 
   @Test
   void relativeConfigPathIsResolvedAgainstTheWorkingDirectory() throws IOException {
-    Files.writeString(directory.resolve("mink.toml"), "[kafka]\nbootstrap.servers = \"broker:9092\"\n");
+    Files.writeString(
+        directory.resolve("mink.toml"), "[kafka]\nbootstrap.servers = \"broker:9092\"\n");
 
     MinkConfig config = MinkConfigLoader.load(Path.of("mink.toml"), Map.of(), directory);
 

@@ -41,11 +41,14 @@ class SchedulingConfigTest {
 
   @Test
   void variablesOverrideTheFile() throws IOException {
-    IndexerSettings indexer = load(KAFKA + "[indexer]\nworkers = 4\nsession_timeout = \"15s\"\n", Map.of(
-        "MINK_INDEXER_WORKERS", "1",
-        "MINK_INDEXER_HEARTBEAT_TIMEOUT", "90s",
-        "MINK_INDEXER_SESSION_TIMEOUT", "1s",
-        "MINK_INDEXER_OWNERS_TOPIC", "_owners")).indexer();
+    IndexerSettings indexer = load(
+            KAFKA + "[indexer]\nworkers = 4\nsession_timeout = \"15s\"\n",
+            Map.of(
+                "MINK_INDEXER_WORKERS", "1",
+                "MINK_INDEXER_HEARTBEAT_TIMEOUT", "90s",
+                "MINK_INDEXER_SESSION_TIMEOUT", "1s",
+                "MINK_INDEXER_OWNERS_TOPIC", "_owners"))
+        .indexer();
 
     assertThat(indexer.workers()).isEqualTo(1);
     assertThat(indexer.heartbeatTimeout()).isEqualTo(Duration.ofSeconds(90));
@@ -55,20 +58,23 @@ class SchedulingConfigTest {
 
   @Test
   void noWorkerIsRejected() {
-    assertFails(KAFKA + "[indexer]\nworkers = 0\n",
+    assertFails(
+        KAFKA + "[indexer]\nworkers = 0\n",
         "Invalid value 0 for indexer.workers in {file}: use a whole number of at least 1, such as 4");
   }
 
   @Test
   void zeroSessionTimeoutIsRejected() {
-    assertFails(KAFKA + "[indexer]\nsession_timeout = \"0s\"\n",
+    assertFails(
+        KAFKA + "[indexer]\nsession_timeout = \"0s\"\n",
         "Invalid duration '0s' for indexer.session_timeout in {file}: use a duration greater than zero, such as 30s"
             + " or 3m");
   }
 
   @Test
   void ownersTopicMustBeATopicName() {
-    assertFails(KAFKA + "[indexer]\nowners_topic = \"mink owners\"\n",
+    assertFails(
+        KAFKA + "[indexer]\nowners_topic = \"mink owners\"\n",
         "Invalid topic name 'mink owners' for indexer.owners_topic in {file}: use up to 249 letters, digits, '.', '_'"
             + " or '-', such as _mink_owners");
   }

@@ -15,7 +15,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class SchemaRegistryConfigTest {
-  private static final Map<String, String> KAFKA = Map.of("MINK_KAFKA_BOOTSTRAP_SERVERS", "localhost:9092");
+  private static final Map<String, String> KAFKA =
+      Map.of("MINK_KAFKA_BOOTSTRAP_SERVERS", "localhost:9092");
 
   @TempDir
   Path directory;
@@ -41,11 +42,13 @@ class SchemaRegistryConfigTest {
         glue_endpoint = "http://localhost:4566"
         """);
 
-    SchemaRegistrySettings registry = MinkConfigLoader.load(file, Map.of(), directory).schemaRegistry();
+    SchemaRegistrySettings registry =
+        MinkConfigLoader.load(file, Map.of(), directory).schemaRegistry();
 
     ConfluentRegistrySettings confluent = registry.confluent().orElseThrow();
-    assertThat(confluent.urls()).containsExactly(URI.create("http://registry-1:8081"),
-        URI.create("http://registry-2:8081"));
+    assertThat(confluent.urls())
+        .containsExactly(
+            URI.create("http://registry-1:8081"), URI.create("http://registry-2:8081"));
     assertThat(confluent.basicAuthUser()).isEqualTo("mink");
     assertThat(confluent.basicAuthPassword()).isEqualTo("secret");
     assertThat(confluent.requestTimeout()).isEqualTo(Duration.ofSeconds(5));
@@ -57,23 +60,35 @@ class SchemaRegistryConfigTest {
 
   @Test
   void environmentSetsTheRegistry() {
-    SchemaRegistrySettings registry = MinkConfigLoader.load(null, Map.of(
-        "MINK_KAFKA_BOOTSTRAP_SERVERS", "localhost:9092",
-        "MINK_SCHEMA_REGISTRY_URL", "http://registry:8081",
-        "MINK_SCHEMA_REGISTRY_BEARER_TOKEN", "token"), directory).schemaRegistry();
+    SchemaRegistrySettings registry = MinkConfigLoader.load(
+            null,
+            Map.of(
+                "MINK_KAFKA_BOOTSTRAP_SERVERS", "localhost:9092",
+                "MINK_SCHEMA_REGISTRY_URL", "http://registry:8081",
+                "MINK_SCHEMA_REGISTRY_BEARER_TOKEN", "token"),
+            directory)
+        .schemaRegistry();
 
-    assertThat(registry.confluent().orElseThrow().urls()).isEqualTo(List.of(URI.create("http://registry:8081")));
+    assertThat(registry.confluent().orElseThrow().urls())
+        .isEqualTo(List.of(URI.create("http://registry:8081")));
     assertThat(registry.confluent().orElseThrow().bearerToken()).isEqualTo("token");
     assertThat(registry.glue()).isEmpty();
   }
 
   @Test
   void credentialsWithoutUrlAreAnError() {
-    assertThatThrownBy(() -> MinkConfigLoader.load(null, Map.of("MINK_KAFKA_BOOTSTRAP_SERVERS", "localhost:9092",
-        "MINK_SCHEMA_REGISTRY_BEARER_TOKEN", "token"), directory))
+    assertThatThrownBy(() -> MinkConfigLoader.load(
+            null,
+            Map.of(
+                "MINK_KAFKA_BOOTSTRAP_SERVERS",
+                "localhost:9092",
+                "MINK_SCHEMA_REGISTRY_BEARER_TOKEN",
+                "token"),
+            directory))
         .isInstanceOf(ConfigException.class)
-        .hasMessage("schema_registry.bearer_token is set but schema_registry.url is not: set url in "
-            + "[schema_registry], or MINK_SCHEMA_REGISTRY_URL");
+        .hasMessage(
+            "schema_registry.bearer_token is set but schema_registry.url is not: set url in "
+                + "[schema_registry], or MINK_SCHEMA_REGISTRY_URL");
   }
 
   @Test

@@ -14,7 +14,8 @@ class WriterMemoryConfigTest {
 
   @Test
   void writerMemoryIsASizeOrAShareOfTheHeap() {
-    assertThat(load(Map.of("MINK_INDEXER_WRITER_MEMORY", "256MiB", "MINK_INDEXER_MAX_OPEN_FILES", "32")))
+    assertThat(load(
+            Map.of("MINK_INDEXER_WRITER_MEMORY", "256MiB", "MINK_INDEXER_MAX_OPEN_FILES", "32")))
         .isEqualTo(new WriterMemorySettings(256L << 20, 32));
     assertThat(load(Map.of("MINK_INDEXER_WRITER_MEMORY", "50%")).writerMemoryBytes())
         .isEqualTo(Runtime.getRuntime().maxMemory() / 2);
@@ -25,8 +26,9 @@ class WriterMemoryConfigTest {
   void aShareOutsideOneToNinetyNinePercentSaysWhatToUse() {
     assertThatThrownBy(() -> load(Map.of("MINK_INDEXER_WRITER_MEMORY", "150%")))
         .isInstanceOf(ConfigException.class)
-        .hasMessage("Invalid value '150%' for MINK_INDEXER_WRITER_MEMORY: use a size such as \"256MiB\" or a share "
-            + "of the heap from 1% to 99%, such as \"25%\"");
+        .hasMessage(
+            "Invalid value '150%' for MINK_INDEXER_WRITER_MEMORY: use a size such as \"256MiB\" or a share "
+                + "of the heap from 1% to 99%, such as \"25%\"");
   }
 
   private WriterMemorySettings load(Map<String, String> variables) {

@@ -60,7 +60,8 @@ class AllTypesSparkReadIT {
   void sparkReadsEveryMappedTypeOfEveryLanguageAsItWasWritten() throws Exception {
     String topic = "all-types-" + UUID.randomUUID().toString().substring(0, 8);
     KAFKA.createTopic(topic, 1);
-    List<AllTypesColumn> columns = LANGUAGES.stream().flatMap(language -> language.columns().stream()).toList();
+    List<AllTypesColumn> columns =
+        LANGUAGES.stream().flatMap(language -> language.columns().stream()).toList();
     List<Map<String, Object>> expectedRows;
     try (FakeSchemaRegistry registry = FakeSchemaRegistry.start()) {
       expectedRows = produceInterleaved(topic, registry);
@@ -71,8 +72,9 @@ class AllTypesSparkReadIT {
 
         assertThat(round.rawParts()).isEmpty();
         assertThat(round.rows()).isEqualTo(expectedRows.size());
-        assertThat(typedColumnTypes(sidecar.table(table).schema())).isEqualTo(columns.stream()
-            .collect(Collectors.toMap(AllTypesColumn::name, AllTypesColumn::icebergType)));
+        assertThat(typedColumnTypes(sidecar.table(table).schema()))
+            .isEqualTo(columns.stream()
+                .collect(Collectors.toMap(AllTypesColumn::name, AllTypesColumn::icebergType)));
 
         try (SparkReader spark = SparkReader.start(warehouse.lakeSettings())) {
           List<Map<String, Object>> rows = spark.read(table.qualifiedName());
@@ -82,13 +84,23 @@ class AllTypesSparkReadIT {
           for (int offset = 0; offset < rows.size(); offset++) {
             Map<String, Object> row = rows.get(offset);
             Map<String, Object> expected = expectedRows.get(offset);
-            softly.assertThat(row.get(KafkaColumns.OFFSET)).as("offset of row %d", offset).isEqualTo((long) offset);
-            softly.assertThat(row.get(KafkaColumns.VALUE)).as("raw value of offset %d", offset).isNull();
-            softly.assertThat(typedColumnNames(row)).as("columns of offset %d", offset)
+            softly
+                .assertThat(row.get(KafkaColumns.OFFSET))
+                .as("offset of row %d", offset)
+                .isEqualTo((long) offset);
+            softly
+                .assertThat(row.get(KafkaColumns.VALUE))
+                .as("raw value of offset %d", offset)
+                .isNull();
+            softly
+                .assertThat(typedColumnNames(row))
+                .as("columns of offset %d", offset)
                 .containsExactlyInAnyOrderElementsOf(expected.keySet());
             for (Map.Entry<String, Object> column : expected.entrySet()) {
-              softly.assertThat(SparkValues.parsedLike(column.getValue(), row.get(column.getKey())))
-                  .as("%s of offset %d", column.getKey(), offset).isEqualTo(column.getValue());
+              softly
+                  .assertThat(SparkValues.parsedLike(column.getValue(), row.get(column.getKey())))
+                  .as("%s of offset %d", column.getKey(), offset)
+                  .isEqualTo(column.getValue());
             }
           }
           softly.assertAll();
@@ -102,21 +114,26 @@ class AllTypesSparkReadIT {
    * one partition, each with its language's serializer and no key; returns each record's expected typed columns,
    * by offset.
    */
-  private static List<Map<String, Object>> produceInterleaved(String topic, FakeSchemaRegistry registry)
-      throws Exception {
+  private static List<Map<String, Object>> produceInterleaved(
+      String topic, FakeSchemaRegistry registry) throws Exception {
     Map<String, Object> config = new HashMap<>(KAFKA.clientProperties());
     config.put(ProducerConfig.ACKS_CONFIG, "all");
     List<KafkaProducer<Object, Object>> producers = new ArrayList<>();
     try {
       for (AllTypesLanguage language : LANGUAGES) {
         Serializer<Object> noKeys = (unused, key) -> null;
-        producers.add(new KafkaProducer<>(config, noKeys, language.serializer(registry.apicurioUrl())));
+        producers.add(
+            new KafkaProducer<>(config, noKeys, language.serializer(registry.apicurioUrl())));
       }
-      List<List<Object>> values = LANGUAGES.stream().map(AllTypesLanguage::values).toList();
+      List<List<Object>> values =
+          LANGUAGES.stream().map(AllTypesLanguage::values).toList();
       List<Map<String, Object>> expectedRows = new ArrayList<>();
       for (int i = 0; i < values.get(0).size(); i++) {
         for (int l = 0; l < LANGUAGES.size(); l++) {
-          producers.get(l).send(new ProducerRecord<>(topic, 0, null, values.get(l).get(i))).get(30, TimeUnit.SECONDS);
+          producers
+              .get(l)
+              .send(new ProducerRecord<>(topic, 0, null, values.get(l).get(i)))
+              .get(30, TimeUnit.SECONDS);
           expectedRows.add(expectedColumns(LANGUAGES.get(l), i));
         }
       }
@@ -139,8 +156,12 @@ class AllTypesSparkReadIT {
 
   private InProcessSidecar sidecar(FakeSchemaRegistry registry) {
     RoutingSchemaRegistry minkRegistry = new RoutingSchemaRegistry(
-        Optional.of(ConfluentRegistryClient.create(ConfluentRegistrySettings.of(registry.url()))), Optional.empty());
-    return new InProcessSidecar(KAFKA.bootstrapServers(), warehouse.lakeSettings(), "_tables",
+        Optional.of(ConfluentRegistryClient.create(ConfluentRegistrySettings.of(registry.url()))),
+        Optional.empty());
+    return new InProcessSidecar(
+        KAFKA.bootstrapServers(),
+        warehouse.lakeSettings(),
+        "_tables",
         RegistryDecoders.forRegistry(minkRegistry));
   }
 
@@ -150,18 +171,21 @@ class AllTypesSparkReadIT {
 
   /** The typed columns' types as docs/type-mapping.md writes them, nested optionality included. */
   private static Map<String, String> typedColumnTypes(Schema schema) {
-    return schema.columns().stream().filter(column -> !column.name().startsWith("_kafka_"))
+    return schema.columns().stream()
+        .filter(column -> !column.name().startsWith("_kafka_"))
         .collect(Collectors.toMap(Types.NestedField::name, column -> describe(column.type())));
   }
 
   private static String describe(Type type) {
     if (type instanceof Types.StructType struct) {
       return struct.fields().stream()
-          .map(field -> field.name() + ": " + (field.isOptional() ? "optional " : "") + describe(field.type()))
+          .map(field -> field.name() + ": " + (field.isOptional() ? "optional " : "")
+              + describe(field.type()))
           .collect(Collectors.joining(", ", "struct<", ">"));
     }
     if (type instanceof Types.ListType list) {
-      return "list<" + (list.isElementOptional() ? "optional " : "") + describe(list.elementType()) + ">";
+      return "list<" + (list.isElementOptional() ? "optional " : "") + describe(list.elementType())
+          + ">";
     }
     if (type instanceof Types.MapType map) {
       return "map<" + describe(map.keyType()) + ", " + (map.isValueOptional() ? "optional " : "")

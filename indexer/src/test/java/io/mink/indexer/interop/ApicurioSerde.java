@@ -49,14 +49,16 @@ final class ApicurioSerde implements ThirdPartySerde {
     Map<String, Object> config = new HashMap<>();
     config.put("apicurio.registry.url", registry.apicurioUrl());
     config.put("apicurio.registry.auto-register", true);
-    // Confluent's wire format: no Apicurio type reference before a Protobuf payload, Confluent's message indexes
+    // Confluent's wire format: no Apicurio type reference before a Protobuf payload, Confluent's
+    // message indexes
     config.put("apicurio.registry.serde.send-type-ref", false);
     config.put("apicurio.registry.serde.send-indexes", true);
     Serializer<?> serializer = switch (language.type()) {
       case AVRO -> new AvroKafkaSerializer<>();
       case PROTOBUF -> new ProtobufKafkaSerializer<>();
       case JSON -> {
-        config.put("apicurio.registry.artifact.schema.location",
+        config.put(
+            "apicurio.registry.artifact.schema.location",
             isKey ? JsonSchemaOrders.KEY_RESOURCE : JsonSchemaOrders.VALUE_RESOURCE);
         yield new JsonSchemaKafkaSerializer<>();
       }
@@ -82,7 +84,8 @@ final class ApicurioSerde implements ThirdPartySerde {
 
   @Override
   public RoutingSchemaRegistry minkRegistry() {
-    SchemaRegistry confluent = ConfluentRegistryClient.create(ConfluentRegistrySettings.of(registry.url()));
+    SchemaRegistry confluent =
+        ConfluentRegistryClient.create(ConfluentRegistrySettings.of(registry.url()));
     return new RoutingSchemaRegistry(Optional.of(confluent), Optional.empty());
   }
 

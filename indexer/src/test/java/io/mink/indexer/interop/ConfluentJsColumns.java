@@ -44,11 +44,14 @@ final class ConfluentJsColumns {
     List<Types.NestedField> fields = struct.fields();
     for (int i = 0; i < fields.size(); i++) {
       Types.NestedField field = fields.get(i);
-      Object value = actual instanceof Record record ? record.getField(field.name()) : actual.get(i, Object.class);
+      Object value = actual instanceof Record record
+          ? record.getField(field.name())
+          : actual.get(i, Object.class);
       String fieldPath = path.isEmpty() ? field.name() : path + "." + field.name();
       if (!expected.has(field.name())) {
-        differences.add(fieldPath + ": the table has this " + field.type() + " column, the golden record does not"
-            + " say what it holds (got " + describe(value) + ")");
+        differences.add(fieldPath + ": the table has this " + field.type()
+            + " column, the golden record does not" + " say what it holds (got " + describe(value)
+            + ")");
         continue;
       }
       compare(fieldPath, field.type(), expected.get(field.name()), value);
@@ -57,8 +60,8 @@ final class ConfluentJsColumns {
     while (names.hasNext()) {
       String name = names.next();
       if (struct.field(name) == null) {
-        differences.add((path.isEmpty() ? name : path + "." + name) + ": expected " + expected.get(name)
-            + ", but there is no such column");
+        differences.add((path.isEmpty() ? name : path + "." + name) + ": expected "
+            + expected.get(name) + ", but there is no such column");
       }
     }
   }
@@ -76,18 +79,29 @@ final class ConfluentJsColumns {
     }
     boolean same = switch (type.typeId()) {
       case BOOLEAN -> expected.isBoolean() && actual.equals(expected.booleanValue());
-      case INTEGER -> expected.isIntegralNumber() && expected.canConvertToInt() && actual.equals(expected.intValue());
-      case LONG -> expected.isIntegralNumber() && expected.canConvertToLong() && actual.equals(expected.longValue());
+      case INTEGER ->
+        expected.isIntegralNumber()
+            && expected.canConvertToInt()
+            && actual.equals(expected.intValue());
+      case LONG ->
+        expected.isIntegralNumber()
+            && expected.canConvertToLong()
+            && actual.equals(expected.longValue());
       case FLOAT -> expected.isNumber() && actual.equals((float) expected.doubleValue());
       case DOUBLE -> expected.isNumber() && actual.equals(expected.doubleValue());
       case STRING -> expected.isTextual() && actual.toString().equals(expected.textValue());
-      case BINARY, FIXED -> expected.isTextual()
-          && Arrays.equals(bytes(actual), Base64.getDecoder().decode(expected.textValue()));
-      case DECIMAL -> expected.isTextual() && actual instanceof BigDecimal decimal
-          && decimal.toPlainString().equals(expected.textValue());
+      case BINARY, FIXED ->
+        expected.isTextual()
+            && Arrays.equals(bytes(actual), Base64.getDecoder().decode(expected.textValue()));
+      case DECIMAL ->
+        expected.isTextual()
+            && actual instanceof BigDecimal decimal
+            && decimal.toPlainString().equals(expected.textValue());
       case DATE -> expected.isTextual() && actual.equals(LocalDate.parse(expected.textValue()));
       case TIME -> expected.isTextual() && actual.equals(LocalTime.parse(expected.textValue()));
-      case TIMESTAMP -> expected.isTextual() && sameTimestamp((Types.TimestampType) type, expected.textValue(), actual);
+      case TIMESTAMP ->
+        expected.isTextual()
+            && sameTimestamp((Types.TimestampType) type, expected.textValue(), actual);
       case UUID -> expected.isTextual() && actual.equals(UUID.fromString(expected.textValue()));
       case STRUCT -> {
         compareStruct(path, type.asStructType(), expected, (StructLike) actual);
@@ -112,16 +126,22 @@ final class ConfluentJsColumns {
   void compareType(Types.StructType table, String path, String expectedType) {
     Type type = table;
     for (String name : path.split("\\.")) {
-      Types.NestedField field = type.isNestedType() ? type.asNestedType().fields().stream()
-          .filter(candidate -> candidate.name().equals(name)).findFirst().orElse(null) : null;
+      Types.NestedField field = type.isNestedType()
+          ? type.asNestedType().fields().stream()
+              .filter(candidate -> candidate.name().equals(name))
+              .findFirst()
+              .orElse(null)
+          : null;
       if (field == null) {
-        differences.add(path + ": expected a column of type " + expectedType + ", but there is none; the table is "
-            + table);
+        differences.add(path + ": expected a column of type " + expectedType
+            + ", but there is none; the table is " + table);
         return;
       }
       type = field.type();
     }
-    String actual = type.isPrimitiveType() ? type.toString() : type.typeId().name().toLowerCase(java.util.Locale.ROOT);
+    String actual = type.isPrimitiveType()
+        ? type.toString()
+        : type.typeId().name().toLowerCase(java.util.Locale.ROOT);
     if (!actual.equals(expectedType)) {
       differences.add(path + ": expected type " + expectedType + ", got " + type);
     }
@@ -154,7 +174,8 @@ final class ConfluentJsColumns {
 
   private static boolean sameTimestamp(Types.TimestampType type, String expected, Object actual) {
     if (type.shouldAdjustToUTC()) {
-      return actual instanceof OffsetDateTime time && time.toInstant().equals(Instant.parse(expected));
+      return actual instanceof OffsetDateTime time
+          && time.toInstant().equals(Instant.parse(expected));
     }
     return actual.equals(LocalDateTime.parse(expected));
   }
@@ -178,7 +199,8 @@ final class ConfluentJsColumns {
       return "null";
     }
     byte[] bytes = bytes(value);
-    String text = bytes != null ? "base64 " + Base64.getEncoder().encodeToString(bytes) : value.toString();
+    String text =
+        bytes != null ? "base64 " + Base64.getEncoder().encodeToString(bytes) : value.toString();
     return text + " (" + value.getClass().getSimpleName() + ")";
   }
 }

@@ -29,10 +29,20 @@ record ConfluentJsGolden(SchemaType schemaType, List<Schema> schemas, List<Topic
   private static final ObjectMapper JSON = new ObjectMapper();
 
   /** A subject version as the registry held it after generation; ids are not compared, GUIDs are. */
-  record Schema(String subject, int version, UUID guid, SchemaType type, String text, List<Reference> references) {}
+  record Schema(
+      String subject,
+      int version,
+      UUID guid,
+      SchemaType type,
+      String text,
+      List<Reference> references) {}
 
   /** What one topic's records were written with, and the Iceberg types some columns must have. */
-  record Topic(String name, String description, Map<String, String> expectedTypes, List<KafkaRecord> records) {
+  record Topic(
+      String name,
+      String description,
+      Map<String, String> expectedTypes,
+      List<KafkaRecord> records) {
     @Override
     public String toString() {
       return name;
@@ -43,8 +53,15 @@ record ConfluentJsGolden(SchemaType schemaType, List<Schema> schemas, List<Topic
    * One Kafka record: bytes and headers as written, and the decoded key and value columns Mink must
    * produce, or the reason a part stays raw.
    */
-  record KafkaRecord(String name, byte[] key, byte[] value, List<TestHeader> headers, JsonNode expectedKey,
-      JsonNode expectedValue, String expectedKeyRaw, String expectedValueRaw) {
+  record KafkaRecord(
+      String name,
+      byte[] key,
+      byte[] value,
+      List<TestHeader> headers,
+      JsonNode expectedKey,
+      JsonNode expectedValue,
+      String expectedKeyRaw,
+      String expectedValueRaw) {
     KafkaRecord {
       requireNonNull(name, "name is null");
       headers = List.copyOf(headers);
@@ -54,8 +71,9 @@ record ConfluentJsGolden(SchemaType schemaType, List<Schema> schemas, List<Topic
   static ConfluentJsGolden load(String file) {
     try (InputStream in = ConfluentJsGolden.class.getResourceAsStream(DIRECTORY + file)) {
       if (in == null) {
-        throw new IllegalStateException("No golden file " + DIRECTORY + file + " on the test classpath: "
-            + "generate it as testing/testkit/src/test/js/confluent-golden/README.md says");
+        throw new IllegalStateException(
+            "No golden file " + DIRECTORY + file + " on the test classpath: "
+                + "generate it as testing/testkit/src/test/js/confluent-golden/README.md says");
       }
       JsonNode root = JSON.readTree(in);
       List<Schema> schemas = new ArrayList<>();
@@ -66,7 +84,8 @@ record ConfluentJsGolden(SchemaType schemaType, List<Schema> schemas, List<Topic
       for (JsonNode topic : root.required("topics")) {
         topics.add(topic(topic));
       }
-      return new ConfluentJsGolden(SchemaType.valueOf(root.required("schemaType").asText()), schemas, topics);
+      return new ConfluentJsGolden(
+          SchemaType.valueOf(root.required("schemaType").asText()), schemas, topics);
     } catch (IOException e) {
       throw new UncheckedIOException("Cannot read the golden file " + DIRECTORY + file, e);
     }
@@ -84,22 +103,31 @@ record ConfluentJsGolden(SchemaType schemaType, List<Schema> schemas, List<Topic
   private static Schema schema(JsonNode node) {
     List<Reference> references = new ArrayList<>();
     for (JsonNode reference : node.path("references")) {
-      references.add(new Reference(reference.required("name").asText(), reference.required("subject").asText(),
+      references.add(new Reference(
+          reference.required("name").asText(),
+          reference.required("subject").asText(),
           reference.required("version").asInt()));
     }
-    return new Schema(node.required("subject").asText(), node.required("version").asInt(),
-        UUID.fromString(node.required("guid").asText()), SchemaType.valueOf(node.required("schemaType").asText()),
-        node.required("schema").asText(), references);
+    return new Schema(
+        node.required("subject").asText(),
+        node.required("version").asInt(),
+        UUID.fromString(node.required("guid").asText()),
+        SchemaType.valueOf(node.required("schemaType").asText()),
+        node.required("schema").asText(),
+        references);
   }
 
   private static Topic topic(JsonNode node) {
     Map<String, String> types = new LinkedHashMap<>();
-    node.path("expectedTypes").properties().forEach(entry -> types.put(entry.getKey(), entry.getValue().asText()));
+    node.path("expectedTypes")
+        .properties()
+        .forEach(entry -> types.put(entry.getKey(), entry.getValue().asText()));
     List<KafkaRecord> records = new ArrayList<>();
     for (JsonNode record : node.required("records")) {
       records.add(record(record));
     }
-    return new Topic(node.required("name").asText(), node.path("description").asText(), types, records);
+    return new Topic(
+        node.required("name").asText(), node.path("description").asText(), types, records);
   }
 
   private static KafkaRecord record(JsonNode node) {
@@ -107,8 +135,14 @@ record ConfluentJsGolden(SchemaType schemaType, List<Schema> schemas, List<Topic
     for (JsonNode header : node.required("headers")) {
       headers.add(new TestHeader(header.required("key").asText(), bytes(header.get("value"))));
     }
-    return new KafkaRecord(node.required("name").asText(), bytes(node.get("key")), bytes(node.get("value")), headers,
-        node.get("expectedKey"), node.get("expectedValue"), text(node.get("expectedKeyRaw")),
+    return new KafkaRecord(
+        node.required("name").asText(),
+        bytes(node.get("key")),
+        bytes(node.get("value")),
+        headers,
+        node.get("expectedKey"),
+        node.get("expectedValue"),
+        text(node.get("expectedKeyRaw")),
         text(node.get("expectedValueRaw")));
   }
 

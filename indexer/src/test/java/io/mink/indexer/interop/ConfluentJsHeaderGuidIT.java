@@ -17,8 +17,8 @@ import io.mink.testkit.KafkaBroker;
 import io.mink.testkit.TestHeader;
 import io.mink.testkit.TestRecord;
 import io.mink.testkit.Warehouse;
-import io.mink.testkit.registry.FakeSchemaRegistry.Registered;
 import io.mink.testkit.registry.FakeSchemaRegistry;
+import io.mink.testkit.registry.FakeSchemaRegistry.Registered;
 import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -48,7 +48,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  * The golden files and the script that writes them: testing/testkit/src/test/js/confluent-golden.
  */
 class ConfluentJsHeaderGuidIT {
-  private static final List<String> GOLDEN_FILES = List.of("avro.json", "protobuf.json", "json-schema.json");
+  private static final List<String> GOLDEN_FILES =
+      List.of("avro.json", "protobuf.json", "json-schema.json");
 
   @RegisterExtension
   static final KafkaBroker KAFKA = new KafkaBroker();
@@ -69,40 +70,57 @@ class ConfluentJsHeaderGuidIT {
   }
 
   static Stream<Arguments> goldenTopics() {
-    return GOLDEN_FILES.stream().map(ConfluentJsGolden::load)
+    return GOLDEN_FILES.stream()
+        .map(ConfluentJsGolden::load)
         .flatMap(golden -> golden.topics().stream().map(topic -> Arguments.of(topic, golden)));
   }
 
   @ParameterizedTest(name = "{0}")
   @MethodSource("goldenTopics")
-  void recordsWrittenByConfluentJsBecomeTypedColumns(Topic golden, ConfluentJsGolden file) throws Exception {
+  void recordsWrittenByConfluentJsBecomeTypedColumns(Topic golden, ConfluentJsGolden file)
+      throws Exception {
     Set<UUID> guids = registerGoldenSchemas(file);
-    assertThat(schemaIdHeaderGuids(golden)).as("GUIDs in the records' schema-id headers").isNotEmpty()
+    assertThat(schemaIdHeaderGuids(golden))
+        .as("GUIDs in the records' schema-id headers")
+        .isNotEmpty()
         .isSubsetOf(guids);
     String topic = golden.name() + "-" + UUID.randomUUID().toString().substring(0, 8);
     KAFKA.createTopic(topic, 1);
-    KAFKA.produce(topic, golden.records().stream()
-        .map(record -> new TestRecord(0, record.key(), record.value(), record.headers(), null)).toList());
+    KAFKA.produce(
+        topic,
+        golden.records().stream()
+            .map(record -> new TestRecord(0, record.key(), record.value(), record.headers(), null))
+            .toList());
 
-    try (InProcessSidecar sidecar = new InProcessSidecar(KAFKA.bootstrapServers(), warehouse.lakeSettings(), "_tables",
-        RegistryDecoders.forRegistry(ConfluentRegistryClient.create(ConfluentRegistrySettings.of(registry.url()))))) {
+    try (InProcessSidecar sidecar = new InProcessSidecar(
+        KAFKA.bootstrapServers(),
+        warehouse.lakeSettings(),
+        "_tables",
+        RegistryDecoders.forRegistry(
+            ConfluentRegistryClient.create(ConfluentRegistrySettings.of(registry.url()))))) {
       TableDescriptor table = sidecar.add(topic, Duration.ofMinutes(3));
       RoundResult result = sidecar.runRound(table);
 
       assertThat(result.rows()).isEqualTo(golden.records().size());
-      assertThat(result.rawParts()).as("%s: keys and values left raw, by reason", golden.name()).isEqualTo(expectedRawParts(golden));
+      assertThat(result.rawParts())
+          .as("%s: keys and values left raw, by reason", golden.name())
+          .isEqualTo(expectedRawParts(golden));
       Map<String, String> summary = sidecar.table(table).currentSnapshot().summary();
-      expectedRawParts(golden).forEach((reason, count) ->
-          assertThat(summary).containsEntry("mink-raw." + reason, Long.toString(count)));
+      expectedRawParts(golden)
+          .forEach((reason, count) ->
+              assertThat(summary).containsEntry("mink-raw." + reason, Long.toString(count)));
       Schema schema = sidecar.table(table).schema();
       ConfluentJsColumns columns = new ConfluentJsColumns();
-      golden.expectedTypes().forEach((path, type) -> columns.compareType(schema.asStruct(), path, type));
+      golden
+          .expectedTypes()
+          .forEach((path, type) -> columns.compareType(schema.asStruct(), path, type));
       List<Record> rows = sidecar.rowsByOffset(table);
       assertThat(rows).hasSize(golden.records().size());
       for (int i = 0; i < rows.size(); i++) {
         compareRow(columns, schema, golden.records().get(i), rows.get(i));
       }
-      assertThat(columns.differences()).as("%s: differences between the golden records and the rows", golden.name())
+      assertThat(columns.differences())
+          .as("%s: differences between the golden records and the rows", golden.name())
           .isEmpty();
     }
   }
@@ -111,10 +129,14 @@ class ConfluentJsHeaderGuidIT {
   private Set<UUID> registerGoldenSchemas(ConfluentJsGolden file) {
     Set<UUID> guids = new HashSet<>();
     for (ConfluentJsGolden.Schema schema : file.schemas()) {
-      Registered registered = registry.register(schema.subject(), schema.type(), schema.text(), schema.references());
-      assertThat(registered.guid()).as("GUID of %s version %d", schema.subject(), schema.version())
+      Registered registered =
+          registry.register(schema.subject(), schema.type(), schema.text(), schema.references());
+      assertThat(registered.guid())
+          .as("GUID of %s version %d", schema.subject(), schema.version())
           .isEqualTo(schema.guid());
-      assertThat(registered.version()).as("version of %s", schema.subject()).isEqualTo(schema.version());
+      assertThat(registered.version())
+          .as("version of %s", schema.subject())
+          .isEqualTo(schema.version());
       guids.add(registered.guid());
     }
     return guids;
@@ -124,7 +146,8 @@ class ConfluentJsHeaderGuidIT {
     Set<UUID> guids = new HashSet<>();
     for (KafkaRecord record : golden.records()) {
       for (TestHeader header : record.headers()) {
-        if (header.key().equals(SchemaIdDetector.KEY_HEADER) || header.key().equals(SchemaIdDetector.VALUE_HEADER)) {
+        if (header.key().equals(SchemaIdDetector.KEY_HEADER)
+            || header.key().equals(SchemaIdDetector.VALUE_HEADER)) {
           UUID guid = ConfluentJsGolden.headerGuid(header.value());
           assertThat(guid).as("%s of '%s'", header.key(), record.name()).isNotNull();
           guids.add(guid);
@@ -147,18 +170,26 @@ class ConfluentJsHeaderGuidIT {
     return raw;
   }
 
-  private static void compareRow(ConfluentJsColumns columns, Schema schema, KafkaRecord golden, Record row) {
+  private static void compareRow(
+      ConfluentJsColumns columns, Schema schema, KafkaRecord golden, Record row) {
     String at = "'" + golden.name() + "' (offset " + row.getField(KafkaColumns.OFFSET) + ")";
-    assertThat(headers(row)).as("_kafka_headers of %s", at).containsExactlyElementsOf(headerTexts(golden.headers()));
-    assertThat(row.getField(KafkaColumns.KEY)).as("_kafka_key of %s", at)
+    assertThat(headers(row))
+        .as("_kafka_headers of %s", at)
+        .containsExactlyElementsOf(headerTexts(golden.headers()));
+    assertThat(row.getField(KafkaColumns.KEY))
+        .as("_kafka_key of %s", at)
         .isEqualTo(golden.expectedKeyRaw() == null ? null : ByteBuffer.wrap(golden.key()));
-    assertThat(row.getField(KafkaColumns.VALUE)).as("_kafka_value of %s", at)
+    assertThat(row.getField(KafkaColumns.VALUE))
+        .as("_kafka_value of %s", at)
         .isEqualTo(golden.expectedValueRaw() == null ? null : ByteBuffer.wrap(golden.value()));
 
     Types.NestedField decodedKey = schema.findField(TableColumns.DECODED_KEY);
     if (golden.expectedKey() != null || decodedKey != null) {
       assertThat(decodedKey).as("the %s column", TableColumns.DECODED_KEY).isNotNull();
-      columns.compare(at + " " + TableColumns.DECODED_KEY, decodedKey.type(), golden.expectedKey(),
+      columns.compare(
+          at + " " + TableColumns.DECODED_KEY,
+          decodedKey.type(),
+          golden.expectedKey(),
           row.getField(TableColumns.DECODED_KEY));
     }
     List<Types.NestedField> valueColumns = schema.columns().stream()
@@ -182,14 +213,16 @@ class ConfluentJsHeaderGuidIT {
     for (Object element : list == null ? List.of() : list) {
       Record header = (Record) element;
       ByteBuffer value = (ByteBuffer) header.getField(KafkaColumns.HEADER_VALUE);
-      headers.add(header.getField(KafkaColumns.HEADER_KEY) + "=" + (value == null ? "null" : hex(value)));
+      headers.add(
+          header.getField(KafkaColumns.HEADER_KEY) + "=" + (value == null ? "null" : hex(value)));
     }
     return headers;
   }
 
   private static List<String> headerTexts(List<TestHeader> headers) {
     return headers.stream()
-        .map(header -> header.key() + "=" + (header.value() == null ? "null" : hex(ByteBuffer.wrap(header.value()))))
+        .map(header -> header.key() + "="
+            + (header.value() == null ? "null" : hex(ByteBuffer.wrap(header.value()))))
         .toList();
   }
 

@@ -77,7 +77,9 @@ final class GlueSerde implements ThirdPartySerde {
         ? glue.register(schemaName, SchemaType.PROTOBUF, language.schemaText(isKey))
         : null;
     GlueSchemaRegistryKafkaSerializer serializer = new GlueSchemaRegistryKafkaSerializer(
-        StaticCredentialsProvider.create(AwsBasicCredentials.create("test", "test")), registeredAhead, null);
+        StaticCredentialsProvider.create(AwsBasicCredentials.create("test", "test")),
+        registeredAhead,
+        null);
     serializer.configure(config, isKey);
     return serializer;
   }
@@ -95,14 +97,16 @@ final class GlueSerde implements ThirdPartySerde {
 
   private Object withSchema(Object data, boolean isKey) {
     return data instanceof JsonNode json
-        ? JsonDataWithSchema.builder(language.schemaText(isKey), json.toString()).build()
+        ? JsonDataWithSchema.builder(language.schemaText(isKey), json.toString())
+            .build()
         : data;
   }
 
   @Override
   public RoutingSchemaRegistry minkRegistry() {
     GlueRegistryClient client = GlueRegistryClient.create(GlueRegistrySettings.of(REGION)
-        .withEndpoint(glue.endpoint()).withStaticCredentials("test", "test"));
+        .withEndpoint(glue.endpoint())
+        .withStaticCredentials("test", "test"));
     return new RoutingSchemaRegistry(Optional.empty(), Optional.of(client));
   }
 
@@ -110,7 +114,9 @@ final class GlueSerde implements ThirdPartySerde {
   public byte[] withUnknownSchemaId(byte[] serialized) {
     byte[] copy = serialized.clone();
     UUID unknown = UUID.randomUUID();
-    ByteBuffer.wrap(copy, 2, 16).putLong(unknown.getMostSignificantBits()).putLong(unknown.getLeastSignificantBits());
+    ByteBuffer.wrap(copy, 2, 16)
+        .putLong(unknown.getMostSignificantBits())
+        .putLong(unknown.getLeastSignificantBits());
     return copy;
   }
 

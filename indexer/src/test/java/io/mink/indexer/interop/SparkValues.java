@@ -22,7 +22,8 @@ import java.util.stream.IntStream;
  */
 final class SparkValues {
   private static final ObjectMapper JSON = new ObjectMapper();
-  private static final DateTimeFormatter MICROS = DateTimeFormatter.ofPattern("uuuu-MM-dd'T'HH:mm:ss.SSSSSS");
+  private static final DateTimeFormatter MICROS =
+      DateTimeFormatter.ofPattern("uuuu-MM-dd'T'HH:mm:ss.SSSSSS");
 
   private SparkValues() {}
 
@@ -88,10 +89,12 @@ final class SparkValues {
       actualMap.forEach((key, value) -> parsed.put(key, parsedLike(expectedMap.get(key), value)));
       return parsed;
     }
-    if (expected instanceof List<?> expectedList && actual instanceof List<?> actualList
+    if (expected instanceof List<?> expectedList
+        && actual instanceof List<?> actualList
         && expectedList.size() == actualList.size()) {
       return IntStream.range(0, actualList.size())
-          .mapToObj(i -> parsedLike(expectedList.get(i), actualList.get(i))).toList();
+          .mapToObj(i -> parsedLike(expectedList.get(i), actualList.get(i)))
+          .toList();
     }
     return actual;
   }

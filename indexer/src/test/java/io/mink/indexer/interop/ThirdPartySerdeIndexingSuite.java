@@ -71,7 +71,8 @@ abstract class ThirdPartySerdeIndexingSuite {
   }
 
   @Test
-  void everyFieldTheSerializerWroteArrivesInItsTypedColumnAndTheKeyInTheDecodedKeyColumn() throws Exception {
+  void everyFieldTheSerializerWroteArrivesInItsTypedColumnAndTheKeyInTheDecodedKeyColumn()
+      throws Exception {
     String topic = uniqueTopic();
     KAFKA.createTopic(topic, 1);
     List<Order> orders = OrderSamples.varied(ORDERS);
@@ -89,9 +90,11 @@ abstract class ThirdPartySerdeIndexingSuite {
       for (int i = 0; i < ORDERS; i++) {
         Record row = rows.get(i);
         Order order = orders.get(i);
-        assertThat(OrderColumns.of(row)).as("typed columns of offset %d", i)
+        assertThat(OrderColumns.of(row))
+            .as("typed columns of offset %d", i)
             .isEqualTo(OrderColumns.expected(order, serde.language()));
-        assertThat(OrderColumns.plain(row.getField("_kafka_decoded_key"))).as("decoded key of offset %d", i)
+        assertThat(OrderColumns.plain(row.getField("_kafka_decoded_key")))
+            .as("decoded key of offset %d", i)
             .isEqualTo(Map.of("id", order.id()));
         assertThat(row.getField("_kafka_key")).as("raw key of offset %d", i).isNull();
         assertThat(row.getField("_kafka_value")).as("raw value of offset %d", i).isNull();
@@ -109,7 +112,8 @@ abstract class ThirdPartySerdeIndexingSuite {
     byte[] written = serialize(topic, orders.get(1));
     byte[] noPrefix = "{\"id\": 1, \"customer\": \"written without a registry\"}".getBytes(UTF_8);
     byte[] unknownSchema = serde.withUnknownSchemaId(written);
-    // one byte short is never a whole record: the last byte is part of the order's last field (its status, PAID,
+    // one byte short is never a whole record: the last byte is part of the order's last field (its
+    // status, PAID,
     // written last in every language; the closing brace in JSON) or of zlib's checksum
     byte[] cutShort = Arrays.copyOf(written, written.length - 1);
     List<TestRecord> bad = List.of(
@@ -122,11 +126,12 @@ abstract class ThirdPartySerdeIndexingSuite {
       TableDescriptor table = sidecar.add(topic, Duration.ofMinutes(3));
       RoundResult result = sidecar.runRound(table);
 
-      assertThat(result.rawParts()).isEqualTo(Map.of(
-          "key.no-schema-id", 1L,
-          "value.no-schema-id", 1L,
-          "value.unknown-schema", 1L,
-          "value.undecodable-bytes", 1L));
+      assertThat(result.rawParts())
+          .isEqualTo(Map.of(
+              "key.no-schema-id", 1L,
+              "value.no-schema-id", 1L,
+              "value.unknown-schema", 1L,
+              "value.undecodable-bytes", 1L));
       assertThat(sidecar.table(table).currentSnapshot().summary())
           .containsEntry("mink-raw.key.no-schema-id", "1")
           .containsEntry("mink-raw.value.no-schema-id", "1")
@@ -135,18 +140,23 @@ abstract class ThirdPartySerdeIndexingSuite {
       List<Record> rows = sidecar.rowsByOffset(table);
       assertThat(rows).hasSize(6);
       for (int i = 0; i < 3; i++) {
-        assertThat(OrderColumns.of(rows.get(i))).as("typed columns of offset %d", i)
+        assertThat(OrderColumns.of(rows.get(i)))
+            .as("typed columns of offset %d", i)
             .isEqualTo(OrderColumns.expected(orders.get(i), serde.language()));
         assertThat(rows.get(i).getField("_kafka_value")).isNull();
       }
       for (int i = 0; i < bad.size(); i++) {
         Record row = rows.get(3 + i);
-        assertThat(row.getField("_kafka_value")).as("raw value of offset %d", 3 + i)
+        assertThat(row.getField("_kafka_value"))
+            .as("raw value of offset %d", 3 + i)
             .isEqualTo(ByteBuffer.wrap(bad.get(i).value()));
-        assertThat(OrderColumns.of(row).values()).as("typed columns of offset %d", 3 + i).containsOnlyNulls();
+        assertThat(OrderColumns.of(row).values())
+            .as("typed columns of offset %d", 3 + i)
+            .containsOnlyNulls();
         assertThat(row.getField("_kafka_decoded_key")).isNull();
       }
-      assertThat(rows.get(3).getField("_kafka_key")).isEqualTo(ByteBuffer.wrap("a plain key".getBytes(UTF_8)));
+      assertThat(rows.get(3).getField("_kafka_key"))
+          .isEqualTo(ByteBuffer.wrap("a plain key".getBytes(UTF_8)));
     }
   }
 
@@ -155,11 +165,12 @@ abstract class ThirdPartySerdeIndexingSuite {
     Map<String, Object> config = new HashMap<>(KAFKA.clientProperties());
     config.put(ProducerConfig.ACKS_CONFIG, "all");
     config.put(ProducerConfig.LINGER_MS_CONFIG, 5);
-    try (KafkaProducer<Object, Object> producer =
-        new KafkaProducer<>(config, serde.serializer(topic, true), serde.serializer(topic, false))) {
+    try (KafkaProducer<Object, Object> producer = new KafkaProducer<>(
+        config, serde.serializer(topic, true), serde.serializer(topic, false))) {
       List<Future<?>> sends = new ArrayList<>();
       for (Order order : orders) {
-        sends.add(producer.send(new ProducerRecord<>(topic, 0, serde.key(order), serde.value(order))));
+        sends.add(
+            producer.send(new ProducerRecord<>(topic, 0, serde.key(order), serde.value(order))));
       }
       producer.flush();
       for (Future<?> send : sends) {
@@ -176,13 +187,16 @@ abstract class ThirdPartySerdeIndexingSuite {
   }
 
   private InProcessSidecar sidecar() {
-    return new InProcessSidecar(KAFKA.bootstrapServers(), warehouse.lakeSettings(), "_tables",
+    return new InProcessSidecar(
+        KAFKA.bootstrapServers(),
+        warehouse.lakeSettings(),
+        "_tables",
         RegistryDecoders.forRegistry(minkRegistry));
   }
 
   private String uniqueTopic() {
-    return getClass().getSimpleName().replace("Test", "").toLowerCase(Locale.ROOT) + "-" + UUID.randomUUID().toString()
-        .substring(0, 8);
+    return getClass().getSimpleName().replace("Test", "").toLowerCase(Locale.ROOT) + "-"
+        + UUID.randomUUID().toString().substring(0, 8);
   }
 
   /** Every column as "name: type": the metadata columns, the decoded key, then the value's fields as registered. */
@@ -204,19 +218,23 @@ abstract class ThirdPartySerdeIndexingSuite {
 
   /** Each column as "name: type", without field ids or nullability. */
   private static List<String> columns(Schema schema) {
-    return schema.columns().stream().map(field -> field.name() + ": " + describe(field.type())).toList();
+    return schema.columns().stream()
+        .map(field -> field.name() + ": " + describe(field.type()))
+        .toList();
   }
 
   private static String describe(Type type) {
     if (type.isStructType()) {
-      return type.asStructType().fields().stream().map(field -> field.name() + ": " + describe(field.type()))
+      return type.asStructType().fields().stream()
+          .map(field -> field.name() + ": " + describe(field.type()))
           .collect(Collectors.joining(", ", "struct<", ">"));
     }
     if (type.isListType()) {
       return "list<" + describe(type.asListType().elementType()) + ">";
     }
     if (type.isMapType()) {
-      return "map<" + describe(type.asMapType().keyType()) + ", " + describe(type.asMapType().valueType()) + ">";
+      return "map<" + describe(type.asMapType().keyType()) + ", "
+          + describe(type.asMapType().valueType()) + ">";
     }
     return type.toString();
   }

@@ -52,14 +52,25 @@ class TimeOfDaySparkReadIT {
         {"name": "driver", "type": {"type": "record", "name": "Driver", "fields": [
           {"name": "shift_start", "type": {"type": "int", "logicalType": "time-millis"}}]}}]}
       """);
-  private static final DateTimeFormatter ISO_MICROS = DateTimeFormatter.ofPattern("HH:mm:ss.SSSSSS");
+  private static final DateTimeFormatter ISO_MICROS =
+      DateTimeFormatter.ofPattern("HH:mm:ss.SSSSSS");
   private static final List<RideTimes> RIDES = List.of(
-      new RideTimes(1, LocalTime.of(8, 15, 30, 250_000_000), LocalTime.of(8, 47, 2, 123_456_000),
-          List.of(LocalTime.of(8, 20), LocalTime.of(8, 31, 5)), Map.of("booked", LocalTime.of(7, 59, 59, 999_999_000)),
+      new RideTimes(
+          1,
+          LocalTime.of(8, 15, 30, 250_000_000),
+          LocalTime.of(8, 47, 2, 123_456_000),
+          List.of(LocalTime.of(8, 20), LocalTime.of(8, 31, 5)),
+          Map.of("booked", LocalTime.of(7, 59, 59, 999_999_000)),
           LocalTime.of(6, 0)),
-      new RideTimes(2, LocalTime.MIDNIGHT, null, List.of(), Map.of(), LocalTime.of(23, 59, 59, 999_000_000)),
-      new RideTimes(3, LocalTime.of(23, 59, 59, 999_000_000), LocalTime.of(0, 0, 0, 1_000), List.of(LocalTime.NOON),
-          Map.of("a", LocalTime.of(12, 0, 0, 1_000), "b", LocalTime.MIDNIGHT), LocalTime.of(18, 30)));
+      new RideTimes(
+          2, LocalTime.MIDNIGHT, null, List.of(), Map.of(), LocalTime.of(23, 59, 59, 999_000_000)),
+      new RideTimes(
+          3,
+          LocalTime.of(23, 59, 59, 999_000_000),
+          LocalTime.of(0, 0, 0, 1_000),
+          List.of(LocalTime.NOON),
+          Map.of("a", LocalTime.of(12, 0, 0, 1_000), "b", LocalTime.MIDNIGHT),
+          LocalTime.of(18, 30)));
 
   @RegisterExtension
   static final KafkaBroker KAFKA = new KafkaBroker();
@@ -82,7 +93,8 @@ class TimeOfDaySparkReadIT {
         String topic = "rides-" + timeAs;
         KAFKA.createTopic(topic, 1);
         produce(topic, RIDES);
-        TableDescriptor table = sidecar.add(topic, Duration.ofMinutes(3), Map.of("time-as", timeAs));
+        TableDescriptor table =
+            sidecar.add(topic, Duration.ofMinutes(3), Map.of("time-as", timeAs));
         assertThat(sidecar.runRound(table).rows()).isEqualTo(RIDES.size());
         tables.put(timeAs, table);
       }
@@ -91,29 +103,39 @@ class TimeOfDaySparkReadIT {
       assertThat(longColumns.field("pickup").type()).isEqualTo(Types.LongType.get());
       assertThat(longColumns.field("pickup").doc())
           .isEqualTo("when the rider got in (time of day in microseconds since midnight)");
-      assertThat(longColumns.field("stops").doc()).isEqualTo("list elements: time of day in microseconds since midnight");
+      assertThat(longColumns.field("stops").doc())
+          .isEqualTo("list elements: time of day in microseconds since midnight");
       assertThat(sidecar.table(tables.get("string")).schema().findType("slots.value"))
           .isEqualTo(Types.StringType.get());
       org.apache.iceberg.Schema timeSchema = sidecar.table(tables.get("time")).schema();
       assertThat(EngineReadability.timeColumns(timeSchema))
-          .containsExactly("pickup", "dropoff", "stops.element", "slots.value", "driver.shift_start");
-      assertThat(EngineReadability.warning(timeSchema)).get().asString()
-          .startsWith("Spark cannot read this table: columns pickup, dropoff, stops.element, slots.value, "
-              + "driver.shift_start are of Iceberg type time")
+          .containsExactly(
+              "pickup", "dropoff", "stops.element", "slots.value", "driver.shift_start");
+      assertThat(EngineReadability.warning(timeSchema))
+          .get()
+          .asString()
+          .startsWith(
+              "Spark cannot read this table: columns pickup, dropoff, stops.element, slots.value, "
+                  + "driver.shift_start are of Iceberg type time")
           .contains("--option mink.time-as=long");
-      assertThat(EngineReadability.warning(sidecar.table(tables.get("long")).schema())).isEmpty();
+      assertThat(EngineReadability.warning(sidecar.table(tables.get("long")).schema()))
+          .isEmpty();
       List<Record> times = sidecar.rowsByOffset(tables.get("time"));
       assertThat(times.get(0).getField("pickup")).isEqualTo(RIDES.get(0).pickup());
       assertThat(times.get(0).getField("slots")).isEqualTo(RIDES.get(0).slots());
 
       try (SparkReader spark = SparkReader.start(warehouse.lakeSettings())) {
-        assertThat(sparkRides(spark, tables.get("long"))).containsExactlyElementsOf(expected(TimeOfDayValue.MICROS));
-        assertThat(sparkRides(spark, tables.get("string"))).containsExactlyElementsOf(expected(TimeOfDayValue.TEXT));
-        assertThat(spark.sql("SELECT date_format(timestamp_micros(pickup), 'HH:mm:ss.SSSSSS') AS pickup FROM mink."
-            + tables.get("long").qualifiedName() + " ORDER BY id"))
+        assertThat(sparkRides(spark, tables.get("long")))
+            .containsExactlyElementsOf(expected(TimeOfDayValue.MICROS));
+        assertThat(sparkRides(spark, tables.get("string")))
+            .containsExactlyElementsOf(expected(TimeOfDayValue.TEXT));
+        assertThat(spark.sql(
+                "SELECT date_format(timestamp_micros(pickup), 'HH:mm:ss.SSSSSS') AS pickup FROM mink."
+                    + tables.get("long").qualifiedName() + " ORDER BY id"))
             .as("docs/querying.md's Spark expression of a long time of day, in a UTC session")
-            .containsExactlyElementsOf(RIDES.stream().map(ride -> Map.<String, Object>of("pickup",
-                ISO_MICROS.format(ride.pickup()))).toList());
+            .containsExactlyElementsOf(RIDES.stream()
+                .map(ride -> Map.<String, Object>of("pickup", ISO_MICROS.format(ride.pickup())))
+                .toList());
         assertThatThrownBy(() -> spark.read(tables.get("time").qualifiedName()))
             .hasMessageContaining("Spark does not support time fields");
       }
@@ -134,7 +156,9 @@ class TimeOfDaySparkReadIT {
 
       org.apache.iceberg.Schema schema = sidecar.table(altered).schema();
       Types.NestedField renamed = schema.columns().stream()
-          .filter(column -> column.name().startsWith("pickup_s")).findFirst().orElseThrow();
+          .filter(column -> column.name().startsWith("pickup_s"))
+          .findFirst()
+          .orElseThrow();
       assertThat(renamed.type()).isEqualTo(Types.TimeType.get());
       assertThat(schema.findField("pickup").type()).isEqualTo(Types.StringType.get());
       List<Record> rows = sidecar.rowsByOffset(altered);
@@ -146,16 +170,25 @@ class TimeOfDaySparkReadIT {
   }
 
   private InProcessSidecar sidecar() {
-    return new InProcessSidecar(KAFKA.bootstrapServers(), warehouse.lakeSettings(), "_tables", RegistryDecoders.forRegistry(
-        ConfluentRegistryClient.create(ConfluentRegistrySettings.of(registry.url()))));
+    return new InProcessSidecar(
+        KAFKA.bootstrapServers(),
+        warehouse.lakeSettings(),
+        "_tables",
+        RegistryDecoders.forRegistry(
+            ConfluentRegistryClient.create(ConfluentRegistrySettings.of(registry.url()))));
   }
 
   private void produce(String topic, List<RideTimes> rides) throws Exception {
     Map<String, Object> config = new LinkedHashMap<>(KAFKA.clientProperties());
     config.put(ProducerConfig.ACKS_CONFIG, "all");
     AvroKafkaSerializer<GenericData.Record> serializer = new AvroKafkaSerializer<>();
-    serializer.configure(Map.of("apicurio.registry.url", registry.apicurioUrl(),
-        "apicurio.registry.auto-register", true), false);
+    serializer.configure(
+        Map.of(
+            "apicurio.registry.url",
+            registry.apicurioUrl(),
+            "apicurio.registry.auto-register",
+            true),
+        false);
     try (KafkaProducer<byte[], GenericData.Record> producer =
         new KafkaProducer<>(config, new ByteArraySerializer(), serializer)) {
       for (RideTimes ride : rides) {
@@ -196,7 +229,8 @@ class TimeOfDaySparkReadIT {
 
   /** How Spark answers a time of day of a long or a string table. */
   private enum TimeOfDayValue {
-    MICROS, TEXT;
+    MICROS,
+    TEXT;
 
     Object of(LocalTime time) {
       return this == MICROS ? time.toNanoOfDay() / 1000 : ISO_MICROS.format(time);
@@ -204,8 +238,13 @@ class TimeOfDaySparkReadIT {
   }
 
   /** A ride's times; time-millis fields hold whole milliseconds. */
-  private record RideTimes(long id, LocalTime pickup, LocalTime dropoff, List<LocalTime> stops,
-      Map<String, LocalTime> slots, LocalTime shiftStart) {
+  private record RideTimes(
+      long id,
+      LocalTime pickup,
+      LocalTime dropoff,
+      List<LocalTime> stops,
+      Map<String, LocalTime> slots,
+      LocalTime shiftStart) {
     GenericData.Record avro() {
       GenericData.Record driver = new GenericData.Record(RIDE.getField("driver").schema());
       driver.put("shift_start", millis(shiftStart));

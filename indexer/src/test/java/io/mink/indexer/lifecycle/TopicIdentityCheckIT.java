@@ -32,11 +32,14 @@ class TopicIdentityCheckIT {
     String now = KAFKA.topicId("identity_recreated").toString();
 
     AtomicBoolean swapped = new AtomicBoolean();
-    assertThatThrownBy(() -> check(table).aroundCatalogSwap("kafka.identity_recreated", () -> swapped.set(true)))
+    assertThatThrownBy(() ->
+            check(table).aroundCatalogSwap("kafka.identity_recreated", () -> swapped.set(true)))
         .isInstanceOf(TopicIdentityCheck.TopicChangedException.class)
-        .hasMessage("Topic identity_recreated of table kafka.identity_recreated was deleted and created again (topic id "
-            + "tWD0kKqZQ0y-YmrGQ3SbFw is now " + now + "), so the round's records, read from the new topic, are not "
-            + "committed");
+        .hasMessage(
+            "Topic identity_recreated of table kafka.identity_recreated was deleted and created again (topic id "
+                + "tWD0kKqZQ0y-YmrGQ3SbFw is now " + now
+                + "), so the round's records, read from the new topic, are not "
+                + "committed");
     assertThat(swapped).isFalse();
   }
 
@@ -46,8 +49,9 @@ class TopicIdentityCheckIT {
 
     assertThatThrownBy(() -> swapped(table))
         .isInstanceOf(TopicIdentityCheck.TopicChangedException.class)
-        .hasMessage("Topic identity_deleted of table kafka.identity_deleted no longer exists, so the round's records "
-            + "are not committed; the table keeps what it indexed");
+        .hasMessage(
+            "Topic identity_deleted of table kafka.identity_deleted no longer exists, so the round's records "
+                + "are not committed; the table keeps what it indexed");
   }
 
   @Test
@@ -67,6 +71,7 @@ class TopicIdentityCheckIT {
   }
 
   private static TableDescriptor table(String topic, String topicId) {
-    return new TableDescriptor("kafka", topic, topic, topicId, Duration.ofMinutes(1), Map.of(), Instant.now());
+    return new TableDescriptor(
+        "kafka", topic, topic, topicId, Duration.ofMinutes(1), Map.of(), Instant.now());
   }
 }

@@ -48,18 +48,33 @@ class AttachIndexingIT {
     KAFKA.createTopic(topic, 2);
     List<TestRecord> records = new ArrayList<>();
     for (int i = 0; i < 150; i++) {
-      records.add(new TestRecord(0, null, ("p0-" + i).getBytes(StandardCharsets.UTF_8), List.of(),
+      records.add(new TestRecord(
+          0,
+          null,
+          ("p0-" + i).getBytes(StandardCharsets.UTF_8),
+          List.of(),
           1_700_000_000_000L + i));
     }
     for (int i = 0; i < 30; i++) {
-      records.add(new TestRecord(1, null, ("p1-" + i).getBytes(StandardCharsets.UTF_8), List.of(),
+      records.add(new TestRecord(
+          1,
+          null,
+          ("p1-" + i).getBytes(StandardCharsets.UTF_8),
+          List.of(),
           1_700_000_000_000L + i));
     }
     KAFKA.produce(topic, records);
 
-    try (InProcessSidecar sidecar = new InProcessSidecar(KAFKA.bootstrapServers(), warehouse.lakeSettings(), "_tables")) {
-      TableDescriptor descriptor = new TableDescriptor("kafka", TableDescriptor.tableNameFor(topic), topic, null,
-          Duration.ofMinutes(3), Map.of("attach", "true"), Instant.now());
+    try (InProcessSidecar sidecar =
+        new InProcessSidecar(KAFKA.bootstrapServers(), warehouse.lakeSettings(), "_tables")) {
+      TableDescriptor descriptor = new TableDescriptor(
+          "kafka",
+          TableDescriptor.tableNameFor(topic),
+          topic,
+          null,
+          Duration.ofMinutes(3),
+          Map.of("attach", "true"),
+          Instant.now());
       Table table = plainTable(sidecar, descriptor);
       PlainDataFiles.append(table, 0, 0, 60);
       PlainDataFiles.append(table, 0, 60, 100);
@@ -100,14 +115,22 @@ class AttachIndexingIT {
     List<TestRecord> records = new ArrayList<>();
     for (int partition = 0; partition < 3; partition++) {
       for (int i = 0; i < 20; i++) {
-        records.add(new TestRecord(partition, null, new byte[] {(byte) i}, List.of(), 1_700_000_000_000L));
+        records.add(
+            new TestRecord(partition, null, new byte[] {(byte) i}, List.of(), 1_700_000_000_000L));
       }
     }
     KAFKA.produce(topic, records);
 
-    try (InProcessSidecar sidecar = new InProcessSidecar(KAFKA.bootstrapServers(), warehouse.lakeSettings(), "_tables")) {
-      TableDescriptor descriptor = new TableDescriptor("kafka", TableDescriptor.tableNameFor(topic), topic, null,
-          Duration.ofMinutes(3), Map.of("attach", "true"), Instant.now());
+    try (InProcessSidecar sidecar =
+        new InProcessSidecar(KAFKA.bootstrapServers(), warehouse.lakeSettings(), "_tables")) {
+      TableDescriptor descriptor = new TableDescriptor(
+          "kafka",
+          TableDescriptor.tableNameFor(topic),
+          topic,
+          null,
+          Duration.ofMinutes(3),
+          Map.of("attach", "true"),
+          Instant.now());
       Table table = plainTable(sidecar, descriptor);
       PlainDataFiles.append(table, 1, 0, 15);
 
@@ -115,7 +138,10 @@ class AttachIndexingIT {
       RoundResult round = sidecar.runRound(descriptor);
 
       assertThat(round.rows()).isEqualTo(20 + 5 + 20);
-      assertThat(sidecar.rows(descriptor)).hasSize(60).extracting(InProcessSidecar::offsetKey).doesNotHaveDuplicates();
+      assertThat(sidecar.rows(descriptor))
+          .hasSize(60)
+          .extracting(InProcessSidecar::offsetKey)
+          .doesNotHaveDuplicates();
     }
   }
 
@@ -126,9 +152,14 @@ class AttachIndexingIT {
     String name = descriptor.qualifiedName();
     assertThat(AttachCheck.problems(name, metadata, descriptor.topic())).isEmpty();
     TableAttach.Baseline baseline = TableAttach.baseline(table, metadata);
-    assertThat(AttachCheck.topicProblems(descriptor.topic(), baseline.offsets(),
-        KAFKA.endOffsets(descriptor.topic()))).isEmpty();
-    TableAttach.commit(name, table, metadata, baseline,
+    assertThat(AttachCheck.topicProblems(
+            descriptor.topic(), baseline.offsets(), KAFKA.endOffsets(descriptor.topic())))
+        .isEmpty();
+    TableAttach.commit(
+        name,
+        table,
+        metadata,
+        baseline,
         MinkTableLayout.attachProperties(descriptor.topic(), null, descriptor.options()));
     sidecar.store.put(descriptor);
   }
@@ -141,8 +172,14 @@ class AttachIndexingIT {
         && !namespaces.namespaceExists(Namespace.of("kafka"))) {
       namespaces.createNamespace(Namespace.of("kafka"));
     }
-    return sidecar.lake.catalog().createTable(TieringService.identifier(descriptor), schema,
-        PartitionSpec.builderFor(schema).identity(KafkaColumns.PARTITION).build(), Map.of());
+    return sidecar
+        .lake
+        .catalog()
+        .createTable(
+            TieringService.identifier(descriptor),
+            schema,
+            PartitionSpec.builderFor(schema).identity(KafkaColumns.PARTITION).build(),
+            Map.of());
   }
 
   private static List<Long> range(long from, long to) {

@@ -37,13 +37,21 @@ class BoundedWritersIT {
     KAFKA.createTopic(topic, 12);
     KAFKA.produce(topic, TestRecords.sized(7, 24_000, 500, 12));
     WriterBudget budget = new WriterBudget(4 * MIB, 4, 1);
-    TieringSettings settings = new TieringSettings(1, 2, 128 * MIB, Duration.ofSeconds(1), Duration.ofSeconds(30),
-        Duration.ofSeconds(10), "mink-bounded", "_owners_" + topic, budget);
+    TieringSettings settings = new TieringSettings(
+        1,
+        2,
+        128 * MIB,
+        Duration.ofSeconds(1),
+        Duration.ofSeconds(30),
+        Duration.ofSeconds(10),
+        "mink-bounded",
+        "_owners_" + topic,
+        budget);
 
     RoundResult result;
     Table table;
-    try (InProcessSidecar sidecar = new InProcessSidecar(KAFKA.bootstrapServers(), warehouse.lakeSettings(),
-        "_tables_" + topic, settings, null)) {
+    try (InProcessSidecar sidecar = new InProcessSidecar(
+        KAFKA.bootstrapServers(), warehouse.lakeSettings(), "_tables_" + topic, settings, null)) {
       TableDescriptor descriptor = sidecar.add(topic, Duration.ofMinutes(3));
       result = sidecar.runRound(descriptor);
       table = sidecar.table(descriptor);
@@ -55,12 +63,15 @@ class BoundedWritersIT {
     Set<Integer> partitions = new HashSet<>();
     for (DataFile file : files) {
       partitions.add(file.partition().get(0, Integer.class));
-      assertThat(file.splitOffsets()).as("row groups of %s (%d bytes)", file.location(), file.fileSizeInBytes())
-          .hasSizeGreaterThanOrEqualTo((int) (file.fileSizeInBytes() / (2 * budget.rowGroupBytes())));
+      assertThat(file.splitOffsets())
+          .as("row groups of %s (%d bytes)", file.location(), file.fileSizeInBytes())
+          .hasSizeGreaterThanOrEqualTo(
+              (int) (file.fileSizeInBytes() / (2 * budget.rowGroupBytes())));
     }
     assertThat(partitions).hasSize(12);
     assertThat(files).hasSize(12);
-    assertThat(files.stream().mapToLong(DataFile::fileSizeInBytes).sum()).isGreaterThan(4 * budget.rowGroupBytes());
+    assertThat(files.stream().mapToLong(DataFile::fileSizeInBytes).sum())
+        .isGreaterThan(4 * budget.rowGroupBytes());
   }
 
   private static List<DataFile> files(Table table) throws IOException {

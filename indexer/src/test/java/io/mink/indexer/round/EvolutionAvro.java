@@ -64,17 +64,22 @@ final class EvolutionAvro implements EvolutionLanguage.Writer {
 
   private static JsonNode render(EvolutionType type, Set<String> defined) {
     if (type instanceof EvolutionType.Primitive primitive) {
-      return TextNode.valueOf(switch (primitive) {
-        case INT -> "int";
-        case LONG -> "long";
-        case FLOAT -> "float";
-        case DOUBLE -> "double";
-        case STRING -> "string";
-      });
+      return TextNode.valueOf(
+          switch (primitive) {
+            case INT -> "int";
+            case LONG -> "long";
+            case FLOAT -> "float";
+            case DOUBLE -> "double";
+            case STRING -> "string";
+          });
     }
     if (type instanceof EvolutionType.Decimal decimal) {
-      return NODES.objectNode().put("type", "bytes").put("logicalType", "decimal")
-          .put("precision", decimal.precision()).put("scale", decimal.scale());
+      return NODES
+          .objectNode()
+          .put("type", "bytes")
+          .put("logicalType", "decimal")
+          .put("precision", decimal.precision())
+          .put("scale", decimal.scale());
     }
     if (type instanceof EvolutionType.ListOf list) {
       ObjectNode array = NODES.objectNode().put("type", "array");
@@ -107,7 +112,10 @@ final class EvolutionAvro implements EvolutionLanguage.Writer {
         avroField.put("doc", field.doc());
       }
     }
-    ObjectNode record = NODES.objectNode().put("type", "record").put("name", struct.name())
+    ObjectNode record = NODES
+        .objectNode()
+        .put("type", "record")
+        .put("name", struct.name())
         .put("namespace", "evolution");
     record.set("fields", fields);
     return record;
@@ -130,7 +138,8 @@ final class EvolutionAvro implements EvolutionLanguage.Writer {
         }
         for (Object name : fields.keySet()) {
           if (schema.getField((String) name) == null) {
-            throw new IllegalArgumentException("Record " + schema.getName() + " has no field " + name);
+            throw new IllegalArgumentException(
+                "Record " + schema.getName() + " has no field " + name);
           }
         }
         yield record;
@@ -145,7 +154,8 @@ final class EvolutionAvro implements EvolutionLanguage.Writer {
       }
       case MAP -> {
         Map<String, Object> entries = new LinkedHashMap<>();
-        ((Map<?, ?>) value).forEach((key, item) -> entries.put((String) key, datum(schema.getValueType(), item)));
+        ((Map<?, ?>) value)
+            .forEach((key, item) -> entries.put((String) key, datum(schema.getValueType(), item)));
         yield entries;
       }
       case INT -> ((Number) value).intValue();
@@ -153,7 +163,8 @@ final class EvolutionAvro implements EvolutionLanguage.Writer {
       case FLOAT -> ((Number) value).floatValue();
       case DOUBLE -> ((Number) value).doubleValue();
       case STRING -> value.toString();
-      default -> throw new IllegalArgumentException("EvolutionType has no Avro " + schema.getType());
+      default ->
+        throw new IllegalArgumentException("EvolutionType has no Avro " + schema.getType());
     };
   }
 }

@@ -12,7 +12,9 @@ final class EvolutionColumns {
 
   /** The column kept its field id and now has the wider type. */
   static void assertPromoted(Schema before, Schema after, String path, Type type) {
-    assertThat(after.findField(path).fieldId()).as("field id of %s", path).isEqualTo(before.findField(path).fieldId());
+    assertThat(after.findField(path).fieldId())
+        .as("field id of %s", path)
+        .isEqualTo(before.findField(path).fieldId());
     assertThat(after.findField(path).type()).as("type of %s", path).isEqualTo(type);
   }
 
@@ -27,7 +29,12 @@ final class EvolutionColumns {
    * The column of {@code path} was renamed {@code renamedName}: same field id and type, optional,
    * with the doc saying up to which schema it held the name.
    */
-  static void assertRenamed(Schema before, Schema after, String path, String renamedName, int schemaId,
+  static void assertRenamed(
+      Schema before,
+      Schema after,
+      String path,
+      String renamedName,
+      int schemaId,
       String previousDoc) {
     Types.NestedField old = before.findField(path);
     int dot = path.lastIndexOf('.');
@@ -39,7 +46,8 @@ final class EvolutionColumns {
     assertThat(renamed.type()).as("type of %s", renamedPath).isEqualTo(old.type());
     assertThat(renamed.isOptional()).as("%s is optional", renamedPath).isTrue();
     String marker = "'" + name + "' up to schema " + schemaId;
-    assertThat(renamed.doc()).as("doc of %s", renamedPath)
+    assertThat(renamed.doc())
+        .as("doc of %s", renamedPath)
         .isEqualTo(previousDoc == null ? marker : marker + ": " + previousDoc);
   }
 

@@ -20,7 +20,8 @@ final class EvolutionJsonSchema implements EvolutionLanguage.Writer {
   private final String text;
 
   EvolutionJsonSchema(EvolutionType type) {
-    ObjectNode schema = NODES.objectNode().put("$schema", "http://json-schema.org/draft-07/schema#");
+    ObjectNode schema =
+        NODES.objectNode().put("$schema", "http://json-schema.org/draft-07/schema#");
     if (type instanceof EvolutionType.Struct struct) {
       schema.put("title", struct.name());
     }
@@ -44,11 +45,15 @@ final class EvolutionJsonSchema implements EvolutionLanguage.Writer {
 
   private static ObjectNode render(EvolutionType type) {
     if (type instanceof EvolutionType.Primitive primitive) {
-      return NODES.objectNode().put("type", switch (primitive) {
-        case INT, LONG -> "integer";
-        case FLOAT, DOUBLE -> "number";
-        case STRING -> "string";
-      });
+      return NODES
+          .objectNode()
+          .put(
+              "type",
+              switch (primitive) {
+                case INT, LONG -> "integer";
+                case FLOAT, DOUBLE -> "number";
+                case STRING -> "string";
+              });
     }
     if (type instanceof EvolutionType.ListOf list) {
       ObjectNode array = NODES.objectNode().put("type", "array");

@@ -61,7 +61,9 @@ enum EvolutionLanguage {
    */
   byte[] confluent(int schemaId, byte[] payload) {
     boolean protobuf = this == PROTOBUF;
-    ByteBuffer framed = ByteBuffer.allocate(5 + (protobuf ? 1 : 0) + payload.length).put((byte) 0).putInt(schemaId);
+    ByteBuffer framed = ByteBuffer.allocate(5 + (protobuf ? 1 : 0) + payload.length)
+        .put((byte) 0)
+        .putInt(schemaId);
     if (protobuf) {
       framed.put((byte) 0);
     }

@@ -80,19 +80,25 @@ final class EvolutionProtobuf implements EvolutionLanguage.Writer {
         if (field.doc() != null) {
           text.append("  // ").append(field.doc()).append('\n');
         }
-        text.append("  ").append(declaration(field, proto3, pending)).append(" = ").append(number++).append(";\n");
+        text.append("  ")
+            .append(declaration(field, proto3, pending))
+            .append(" = ")
+            .append(number++)
+            .append(";\n");
       }
       text.append("}\n");
     }
     return text.toString();
   }
 
-  private static String declaration(EvolutionType.Field field, boolean proto3, Deque<EvolutionType.Struct> pending) {
+  private static String declaration(
+      EvolutionType.Field field, boolean proto3, Deque<EvolutionType.Struct> pending) {
     if (field.type() instanceof EvolutionType.ListOf list) {
       return "repeated " + typeName(list.element(), pending) + " " + field.name();
     }
     if (field.type() instanceof EvolutionType.MapOf map) {
-      return "map<" + typeName(map.key(), pending) + ", " + typeName(map.value(), pending) + "> " + field.name();
+      return "map<" + typeName(map.key(), pending) + ", " + typeName(map.value(), pending) + "> "
+          + field.name();
     }
     if (proto3 && field.required() && field.type() instanceof EvolutionType.Struct) {
       throw new IllegalArgumentException("proto3 has no required message field: " + field.name());
@@ -115,7 +121,8 @@ final class EvolutionProtobuf implements EvolutionLanguage.Writer {
       pending.add(struct);
       return struct.name();
     }
-    throw new IllegalArgumentException("Protobuf has no " + type + " as a field, element or map value type");
+    throw new IllegalArgumentException(
+        "Protobuf has no " + type + " as a field, element or map value type");
   }
 
   private static FileDescriptor descriptor(String text) {
@@ -132,14 +139,16 @@ final class EvolutionProtobuf implements EvolutionLanguage.Writer {
     };
     ErrorCollector errors = new ErrorCollector();
     Schema schema = new Linker(loader, errors, true, true)
-        .link(List.of(ProtoFile.Companion.get(ProtoParser.Companion.parse(Location.get(PATH), text))));
+        .link(List.of(
+            ProtoFile.Companion.get(ProtoParser.Companion.parse(Location.get(PATH), text))));
     errors.throwIfNonEmpty();
     try {
       FileDescriptorProto file = FileDescriptorProto.parseFrom(
           new SchemaEncoder(schema).encode(schema.protoFile(PATH)).toByteArray());
       return FileDescriptor.buildFrom(file, new FileDescriptor[0]);
     } catch (InvalidProtocolBufferException | DescriptorValidationException e) {
-      throw new IllegalArgumentException("protobuf-java rejects the descriptor of\n" + text + e.getMessage(), e);
+      throw new IllegalArgumentException(
+          "protobuf-java rejects the descriptor of\n" + text + e.getMessage(), e);
     }
   }
 
@@ -148,14 +157,20 @@ final class EvolutionProtobuf implements EvolutionLanguage.Writer {
     fields.forEach((name, value) -> {
       FieldDescriptor field = descriptor.findFieldByName((String) name);
       if (field == null) {
-        throw new IllegalArgumentException("Message " + descriptor.getName() + " has no field " + name);
+        throw new IllegalArgumentException(
+            "Message " + descriptor.getName() + " has no field " + name);
       }
       if (field.isMapField()) {
         Descriptor entry = field.getMessageType();
         FieldDescriptor key = entry.findFieldByName("key");
         FieldDescriptor entryValue = entry.findFieldByName("value");
-        ((Map<?, ?>) value).forEach((k, v) -> message.addRepeatedField(field, DynamicMessage.newBuilder(entry)
-            .setField(key, single(key, k)).setField(entryValue, single(entryValue, v)).build()));
+        ((Map<?, ?>) value)
+            .forEach((k, v) -> message.addRepeatedField(
+                field,
+                DynamicMessage.newBuilder(entry)
+                    .setField(key, single(key, k))
+                    .setField(entryValue, single(entryValue, v))
+                    .build()));
       } else if (field.isRepeated()) {
         ((List<?>) value).forEach(item -> message.addRepeatedField(field, single(field, item)));
       } else {
@@ -173,7 +188,8 @@ final class EvolutionProtobuf implements EvolutionLanguage.Writer {
       case FLOAT -> ((Number) value).floatValue();
       case DOUBLE -> ((Number) value).doubleValue();
       case STRING -> value.toString();
-      default -> throw new IllegalArgumentException("EvolutionType has no Protobuf " + field.getType());
+      default ->
+        throw new IllegalArgumentException("EvolutionType has no Protobuf " + field.getType());
     };
   }
 }

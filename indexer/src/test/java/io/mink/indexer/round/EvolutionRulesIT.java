@@ -71,10 +71,17 @@ class EvolutionRulesIT {
   static void startSidecar() {
     warehouse = Warehouse.create();
     registry = FakeSchemaRegistry.start();
-    SchemaRegistrySettings settings = MinkConfigLoader.load(null, Map.of(
-        "MINK_KAFKA_BOOTSTRAP_SERVERS", KAFKA.bootstrapServers(),
-        "MINK_SCHEMA_REGISTRY_URL", registry.url()), warehouse.directory()).schemaRegistry();
-    sidecar = new InProcessSidecar(KAFKA.bootstrapServers(), warehouse.lakeSettings(), "_tables",
+    SchemaRegistrySettings settings = MinkConfigLoader.load(
+            null,
+            Map.of(
+                "MINK_KAFKA_BOOTSTRAP_SERVERS", KAFKA.bootstrapServers(),
+                "MINK_SCHEMA_REGISTRY_URL", registry.url()),
+            warehouse.directory())
+        .schemaRegistry();
+    sidecar = new InProcessSidecar(
+        KAFKA.bootstrapServers(),
+        warehouse.lakeSettings(),
+        "_tables",
         RegistryDecoders.from(settings).orElseThrow());
   }
 
@@ -92,16 +99,23 @@ class EvolutionRulesIT {
 
   @ParameterizedTest
   @EnumSource(EvolutionLanguage.class)
-  void unchangedFieldsKeepTheirColumnsAndIdsWhenALaterSchemaReordersThem(EvolutionLanguage language) {
+  void unchangedFieldsKeepTheirColumnsAndIdsWhenALaterSchemaReordersThem(
+      EvolutionLanguage language) {
     EvolutionTopic topic = topic(language);
-    Version v1 = topic.value(struct("Order", required("id", LONG), optional("customer", STRING),
+    Version v1 = topic.value(struct(
+        "Order",
+        required("id", LONG),
+        optional("customer", STRING),
         optional("address", struct("Address", required("city", STRING), optional("zip", INT)))));
-    topic.produce(v1.record("id", 1, "customer", "ann", "address", fields("city", "Oslo", "zip", 150)));
+    topic.produce(
+        v1.record("id", 1, "customer", "ann", "address", fields("city", "Oslo", "zip", 150)));
     topic.round();
     Schema before = topic.schema();
-    Version v2 = topic.value(struct("Order",
+    Version v2 = topic.value(struct(
+        "Order",
         optional("address", struct("Address", optional("zip", INT), required("city", STRING))),
-        optional("customer", STRING), required("id", LONG)));
+        optional("customer", STRING),
+        required("id", LONG)));
 
     topic.produce(
         v2.record("address", fields("zip", 250, "city", "Bergen"), "customer", "bob", "id", 2),
@@ -111,36 +125,86 @@ class EvolutionRulesIT {
 
     Schema schema = topic.schema();
     assertThat(schema.schemaId()).isEqualTo(before.schemaId());
-    assertThat(schema.sameSchema(before)).as("same columns, ids, types and optionality").isTrue();
+    assertThat(schema.sameSchema(before))
+        .as("same columns, ids, types and optionality")
+        .isTrue();
     assertThat(typedColumns(schema)).containsExactly("id", "customer", "address");
-    assertThat(topic.rows()).containsExactly(
-        row("id", 1, "customer", "ann", "address", fields("city", "Oslo", "zip", 150)),
-        row("id", 2, "customer", "bob", "address", fields("city", "Bergen", "zip", 250)),
-        row("id", 3, "customer", "cat"),
-        row("id", 4, "address", fields("city", "Moss")));
+    assertThat(topic.rows())
+        .containsExactly(
+            row("id", 1, "customer", "ann", "address", fields("city", "Oslo", "zip", 150)),
+            row("id", 2, "customer", "bob", "address", fields("city", "Bergen", "zip", 250)),
+            row("id", 3, "customer", "cat"),
+            row("id", 4, "address", fields("city", "Moss")));
   }
 
   @ParameterizedTest
-  @EnumSource(value = EvolutionLanguage.class, names = {"AVRO", "PROTOBUF"})
+  @EnumSource(
+      value = EvolutionLanguage.class,
+      names = {"AVRO", "PROTOBUF"})
   void intToLongPromotesTheColumnInPlaceInLanguagesWithAnIntType(EvolutionLanguage language) {
     EvolutionTopic topic = topic(language);
-    Version v1 = topic.value(struct("Reading", required("id", LONG), optional("count", INT),
-        optional("sensor", struct("Sensor", required("level", INT))), optional("samples", listOf(INT)),
+    Version v1 = topic.value(struct(
+        "Reading",
+        required("id", LONG),
+        optional("count", INT),
+        optional("sensor", struct("Sensor", required("level", INT))),
+        optional("samples", listOf(INT)),
         optional("peaks", mapOf(INT))));
-    topic.produce(v1.record("id", 1, "count", 7, "sensor", fields("level", 3), "samples", List.of(1, 2),
-        "peaks", Map.of("mon", 10)));
+    topic.produce(v1.record(
+        "id",
+        1,
+        "count",
+        7,
+        "sensor",
+        fields("level", 3),
+        "samples",
+        List.of(1, 2),
+        "peaks",
+        Map.of("mon", 10)));
     topic.round();
     Schema before = topic.schema();
-    Version v2 = topic.value(struct("Reading", required("id", LONG), optional("count", LONG),
-        optional("sensor", struct("Sensor", required("level", LONG))), optional("samples", listOf(LONG)),
+    Version v2 = topic.value(struct(
+        "Reading",
+        required("id", LONG),
+        optional("count", LONG),
+        optional("sensor", struct("Sensor", required("level", LONG))),
+        optional("samples", listOf(LONG)),
         optional("peaks", mapOf(LONG))));
 
     topic.produce(
-        v1.record("id", 2, "count", 8, "sensor", fields("level", 2), "samples", List.of(3), "peaks", Map.of("mon", 12)),
-        v2.record("id", 3, "count", 5_000_000_000L, "sensor", fields("level", 6_000_000_000L),
-            "samples", List.of(7_000_000_000L), "peaks", Map.of("tue", 8_000_000_000L)),
-        v1.record("id", 4, "count", 9, "sensor", fields("level", 4), "samples", List.of(5),
-            "peaks", Map.of("wed", 11)));
+        v1.record(
+            "id",
+            2,
+            "count",
+            8,
+            "sensor",
+            fields("level", 2),
+            "samples",
+            List.of(3),
+            "peaks",
+            Map.of("mon", 12)),
+        v2.record(
+            "id",
+            3,
+            "count",
+            5_000_000_000L,
+            "sensor",
+            fields("level", 6_000_000_000L),
+            "samples",
+            List.of(7_000_000_000L),
+            "peaks",
+            Map.of("tue", 8_000_000_000L)),
+        v1.record(
+            "id",
+            4,
+            "count",
+            9,
+            "sensor",
+            fields("level", 4),
+            "samples",
+            List.of(5),
+            "peaks",
+            Map.of("wed", 11)));
     topic.round();
 
     Schema schema = topic.schema();
@@ -151,16 +215,58 @@ class EvolutionRulesIT {
     assertPromoted(before, schema, "samples.element", Types.LongType.get());
     assertPromoted(before, schema, "peaks.value", Types.LongType.get());
     assertThat(schema.findField("sensor.level").isRequired()).isTrue();
-    assertThat(topic.rows()).containsExactly(
-        row("id", 1, "count", 7, "sensor", fields("level", 3), "samples", List.of(1, 2), "peaks", Map.of("mon", 10)),
-        row("id", 2, "count", 8, "sensor", fields("level", 2), "samples", List.of(3), "peaks", Map.of("mon", 12)),
-        row("id", 3, "count", 5_000_000_000L, "sensor", fields("level", 6_000_000_000L),
-            "samples", List.of(7_000_000_000L), "peaks", Map.of("tue", 8_000_000_000L)),
-        row("id", 4, "count", 9, "sensor", fields("level", 4), "samples", List.of(5), "peaks", Map.of("wed", 11)));
+    assertThat(topic.rows())
+        .containsExactly(
+            row(
+                "id",
+                1,
+                "count",
+                7,
+                "sensor",
+                fields("level", 3),
+                "samples",
+                List.of(1, 2),
+                "peaks",
+                Map.of("mon", 10)),
+            row(
+                "id",
+                2,
+                "count",
+                8,
+                "sensor",
+                fields("level", 2),
+                "samples",
+                List.of(3),
+                "peaks",
+                Map.of("mon", 12)),
+            row(
+                "id",
+                3,
+                "count",
+                5_000_000_000L,
+                "sensor",
+                fields("level", 6_000_000_000L),
+                "samples",
+                List.of(7_000_000_000L),
+                "peaks",
+                Map.of("tue", 8_000_000_000L)),
+            row(
+                "id",
+                4,
+                "count",
+                9,
+                "sensor",
+                fields("level", 4),
+                "samples",
+                List.of(5),
+                "peaks",
+                Map.of("wed", 11)));
   }
 
   @ParameterizedTest
-  @EnumSource(value = EvolutionLanguage.class, names = {"AVRO", "PROTOBUF"})
+  @EnumSource(
+      value = EvolutionLanguage.class,
+      names = {"AVRO", "PROTOBUF"})
   void floatToDoublePromotesTheColumnInPlaceInLanguagesWithAFloatType(EvolutionLanguage language) {
     EvolutionTopic topic = topic(language);
     Version v1 = topic.value(struct("Reading", required("id", LONG), optional("ratio", FLOAT)));
@@ -175,18 +281,21 @@ class EvolutionRulesIT {
     Schema schema = topic.schema();
     assertThat(typedColumns(schema)).containsExactly("id", "ratio");
     assertPromoted(before, schema, "ratio", Types.DoubleType.get());
-    assertThat(topic.rows()).containsExactly(
-        row("id", 1, "ratio", 1.5), row("id", 2, "ratio", 0.1), row("id", 3, "ratio", 0.75));
+    assertThat(topic.rows())
+        .containsExactly(
+            row("id", 1, "ratio", 1.5), row("id", 2, "ratio", 0.1), row("id", 3, "ratio", 0.75));
   }
 
   @Test
   void widerDecimalPrecisionPromotesTheColumnInPlaceInAvroTheOnlyLanguageWithDecimals() {
     EvolutionTopic topic = topic(EvolutionLanguage.AVRO);
-    Version v1 = topic.value(struct("Price", required("id", LONG), optional("amount", decimal(9, 2))));
+    Version v1 =
+        topic.value(struct("Price", required("id", LONG), optional("amount", decimal(9, 2))));
     topic.produce(v1.record("id", 1, "amount", new BigDecimal("1234567.89")));
     topic.round();
     Schema before = topic.schema();
-    Version v2 = topic.value(struct("Price", required("id", LONG), optional("amount", decimal(18, 2))));
+    Version v2 =
+        topic.value(struct("Price", required("id", LONG), optional("amount", decimal(18, 2))));
 
     topic.produce(
         v2.record("id", 2, "amount", new BigDecimal("1234567890123456.78")),
@@ -196,21 +305,24 @@ class EvolutionRulesIT {
     Schema schema = topic.schema();
     assertThat(typedColumns(schema)).containsExactly("id", "amount");
     assertPromoted(before, schema, "amount", Types.DecimalType.of(18, 2));
-    assertThat(topic.rows()).containsExactly(
-        row("id", 1, "amount", new BigDecimal("1234567.89")),
-        row("id", 2, "amount", new BigDecimal("1234567890123456.78")),
-        row("id", 3, "amount", new BigDecimal("0.05")));
+    assertThat(topic.rows())
+        .containsExactly(
+            row("id", 1, "amount", new BigDecimal("1234567.89")),
+            row("id", 2, "amount", new BigDecimal("1234567890123456.78")),
+            row("id", 3, "amount", new BigDecimal("0.05")));
   }
 
   @Test
   void decimalScaleChangeIsATypeChangeInAvroTheOnlyLanguageWithDecimals() {
     EvolutionTopic topic = topic(EvolutionLanguage.AVRO);
-    Version v1 = topic.value(struct("Price", required("id", LONG), optional("amount", decimal(9, 2))));
+    Version v1 =
+        topic.value(struct("Price", required("id", LONG), optional("amount", decimal(9, 2))));
     topic.produce(v1.record("id", 1, "amount", new BigDecimal("12.34")));
     topic.round();
     Schema before = topic.schema();
     int n = before.schemaId();
-    Version v2 = topic.value(struct("Price", required("id", LONG), optional("amount", decimal(9, 3))));
+    Version v2 =
+        topic.value(struct("Price", required("id", LONG), optional("amount", decimal(9, 3))));
 
     topic.produce(
         v2.record("id", 2, "amount", new BigDecimal("1.234")),
@@ -221,25 +333,32 @@ class EvolutionRulesIT {
     assertThat(typedColumns(schema)).containsExactly("id", "amount_s" + n, "amount");
     assertRenamed(before, schema, "amount", "amount_s" + n, n, null);
     assertAdded(before, schema, "amount", Types.DecimalType.of(9, 3));
-    assertThat(topic.rows()).containsExactly(
-        row("id", 1, "amount_s" + n, new BigDecimal("12.34")),
-        row("id", 2, "amount", new BigDecimal("1.234")),
-        row("id", 3, "amount_s" + n, new BigDecimal("0.05")));
+    assertThat(topic.rows())
+        .containsExactly(
+            row("id", 1, "amount_s" + n, new BigDecimal("12.34")),
+            row("id", 2, "amount", new BigDecimal("1.234")),
+            row("id", 3, "amount_s" + n, new BigDecimal("0.05")));
   }
 
   @ParameterizedTest
   @EnumSource(EvolutionLanguage.class)
   void otherTypeChangeRenamesTheOldColumnAndOldVersionsKeepWritingToIt(EvolutionLanguage language) {
     EvolutionTopic topic = topic(language);
-    Version v1 = topic.value(struct("Payment", required("id", LONG),
-        optional("amount", INT).withDoc("Amount in cents"), optional("note", STRING)));
+    Version v1 = topic.value(struct(
+        "Payment",
+        required("id", LONG),
+        optional("amount", INT).withDoc("Amount in cents"),
+        optional("note", STRING)));
     topic.produce(v1.record("id", 1, "amount", 100, "note", "first"));
     topic.round();
     Schema before = topic.schema();
     int n = before.schemaId();
     String renamed = "amount_s" + n;
-    Version v2 = topic.value(struct("Payment", required("id", LONG),
-        optional("amount", STRING).withDoc("Amount with its currency"), optional("note", STRING)));
+    Version v2 = topic.value(struct(
+        "Payment",
+        required("id", LONG),
+        optional("amount", STRING).withDoc("Amount with its currency"),
+        optional("note", STRING)));
 
     topic.produce(
         v1.record("id", 2, "amount", 200),
@@ -254,12 +373,13 @@ class EvolutionRulesIT {
     assertAdded(before, schema, "amount", Types.StringType.get());
     assertThat(schema.findField("amount").doc()).isEqualTo("Amount with its currency");
     assertKept(before, schema, "id", "note");
-    assertThat(topic.rows()).containsExactly(
-        row("id", 1, renamed, 100, "note", "first"),
-        row("id", 2, renamed, 200),
-        row("id", 3, "amount", "3 EUR", "note", "third"),
-        row("id", 4, renamed, 400),
-        row("id", 5, "amount", "5 NOK"));
+    assertThat(topic.rows())
+        .containsExactly(
+            row("id", 1, renamed, 100, "note", "first"),
+            row("id", 2, renamed, 200),
+            row("id", 3, "amount", "3 EUR", "note", "third"),
+            row("id", 4, renamed, 400),
+            row("id", 5, "amount", "5 NOK"));
 
     int schemas = topic.table().schemas().size();
     topic.produce(v1.record("id", 6, "amount", 600, "note", "sixth"));
@@ -267,20 +387,30 @@ class EvolutionRulesIT {
 
     assertThat(topic.schema().schemaId()).isEqualTo(schema.schemaId());
     assertThat(topic.table().schemas()).hasSize(schemas);
-    assertThat(topic.rows()).hasSize(6).last().isEqualTo(row("id", 6, renamed, 600, "note", "sixth"));
+    assertThat(topic.rows())
+        .hasSize(6)
+        .last()
+        .isEqualTo(row("id", 6, renamed, 600, "note", "sixth"));
   }
 
   @ParameterizedTest
   @EnumSource(EvolutionLanguage.class)
-  void structToScalarAndListElementTypeChangesRenameTheColumnsLikeAnyOtherTypeChange(EvolutionLanguage language) {
+  void structToScalarAndListElementTypeChangesRenameTheColumnsLikeAnyOtherTypeChange(
+      EvolutionLanguage language) {
     EvolutionTopic topic = topic(language);
-    Version v1 = topic.value(struct("Order", required("id", LONG),
-        optional("address", struct("Address", required("city", STRING))), optional("tags", listOf(INT))));
+    Version v1 = topic.value(struct(
+        "Order",
+        required("id", LONG),
+        optional("address", struct("Address", required("city", STRING))),
+        optional("tags", listOf(INT))));
     topic.produce(v1.record("id", 1, "address", fields("city", "Oslo"), "tags", List.of(1, 2)));
     topic.round();
     Schema before = topic.schema();
     int n = before.schemaId();
-    Version v2 = topic.value(struct("Order", required("id", LONG), optional("address", STRING),
+    Version v2 = topic.value(struct(
+        "Order",
+        required("id", LONG),
+        optional("address", STRING),
         optional("tags", listOf(STRING))));
 
     topic.produce(
@@ -289,61 +419,78 @@ class EvolutionRulesIT {
     topic.round();
 
     Schema schema = topic.schema();
-    assertThat(typedColumns(schema)).containsExactly("id", "address_s" + n, "tags_s" + n, "address", "tags");
+    assertThat(typedColumns(schema))
+        .containsExactly("id", "address_s" + n, "tags_s" + n, "address", "tags");
     assertRenamed(before, schema, "address", "address_s" + n, n, null);
     assertRenamed(before, schema, "tags", "tags_s" + n, n, null);
     assertAdded(before, schema, "address", Types.StringType.get());
-    assertThat(schema.findField("tags").type().asListType().elementType()).isEqualTo(Types.StringType.get());
-    assertThat(topic.rows()).containsExactly(
-        row("id", 1, "address_s" + n, fields("city", "Oslo"), "tags_s" + n, List.of(1, 2)),
-        row("id", 2, "address", "Bergen", "tags", List.of("a")),
-        row("id", 3, "address_s" + n, fields("city", "Moss"), "tags_s" + n, List.of(3)));
+    assertThat(schema.findField("tags").type().asListType().elementType())
+        .isEqualTo(Types.StringType.get());
+    assertThat(topic.rows())
+        .containsExactly(
+            row("id", 1, "address_s" + n, fields("city", "Oslo"), "tags_s" + n, List.of(1, 2)),
+            row("id", 2, "address", "Bergen", "tags", List.of("a")),
+            row("id", 3, "address_s" + n, fields("city", "Moss"), "tags_s" + n, List.of(3)));
   }
 
   @Test
   void mapKeyTypeChangeRenamesTheColumnInProtobufTheOnlyLanguageWithNonStringMapKeys() {
     EvolutionTopic topic = topic(EvolutionLanguage.PROTOBUF);
-    Version v1 = topic.value(struct("Stock", required("id", LONG), optional("bins", mapOf(INT, STRING))));
+    Version v1 =
+        topic.value(struct("Stock", required("id", LONG), optional("bins", mapOf(INT, STRING))));
     topic.produce(v1.record("id", 1, "bins", Map.of(7, "bolts")));
     topic.round();
     Schema before = topic.schema();
     int n = before.schemaId();
-    Version v2 = topic.value(struct("Stock", required("id", LONG), optional("bins", mapOf(STRING, STRING))));
+    Version v2 =
+        topic.value(struct("Stock", required("id", LONG), optional("bins", mapOf(STRING, STRING))));
 
-    topic.produce(v2.record("id", 2, "bins", Map.of("A7", "nuts")), v1.record("id", 3, "bins", Map.of(9, "nails")));
+    topic.produce(
+        v2.record("id", 2, "bins", Map.of("A7", "nuts")),
+        v1.record("id", 3, "bins", Map.of(9, "nails")));
     topic.round();
 
     Schema schema = topic.schema();
     assertThat(typedColumns(schema)).containsExactly("id", "bins_s" + n, "bins");
     assertRenamed(before, schema, "bins", "bins_s" + n, n, null);
-    assertThat(schema.findField("bins").type().asMapType().keyType()).isEqualTo(Types.StringType.get());
-    assertThat(topic.rows()).containsExactly(
-        row("id", 1, "bins_s" + n, Map.of(7, "bolts")),
-        row("id", 2, "bins", Map.of("A7", "nuts")),
-        row("id", 3, "bins_s" + n, Map.of(9, "nails")));
+    assertThat(schema.findField("bins").type().asMapType().keyType())
+        .isEqualTo(Types.StringType.get());
+    assertThat(topic.rows())
+        .containsExactly(
+            row("id", 1, "bins_s" + n, Map.of(7, "bolts")),
+            row("id", 2, "bins", Map.of("A7", "nuts")),
+            row("id", 3, "bins_s" + n, Map.of(9, "nails")));
   }
 
   static Stream<Arguments> languagesAndNestings() {
     return Stream.of(EvolutionLanguage.values())
-        .flatMap(language -> Stream.of(EvolutionNesting.values()).map(nesting -> Arguments.of(language, nesting)));
+        .flatMap(language ->
+            Stream.of(EvolutionNesting.values()).map(nesting -> Arguments.of(language, nesting)));
   }
 
   @ParameterizedTest(name = "{0} {1}")
   @MethodSource("languagesAndNestings")
-  void typeChangeOfANestedFieldRenamesItInsideItsStruct(EvolutionLanguage language, EvolutionNesting nesting) {
+  void typeChangeOfANestedFieldRenamesItInsideItsStruct(
+      EvolutionLanguage language, EvolutionNesting nesting) {
     EvolutionTopic topic = topic(language);
-    Version v1 = topic.value(struct("Order", required("id", LONG),
+    Version v1 = topic.value(struct(
+        "Order",
+        required("id", LONG),
         nesting.field(struct("Address", required("city", STRING), required("zip", INT)))));
-    topic.produce(v1.record("id", 1, nesting.column, nesting.value(fields("city", "Oslo", "zip", 150))));
+    topic.produce(
+        v1.record("id", 1, nesting.column, nesting.value(fields("city", "Oslo", "zip", 150))));
     topic.round();
     Schema before = topic.schema();
     int n = before.schemaId();
     String renamed = "zip_s" + n;
-    Version v2 = topic.value(struct("Order", required("id", LONG),
+    Version v2 = topic.value(struct(
+        "Order",
+        required("id", LONG),
         nesting.field(struct("Address", required("city", STRING), required("zip", STRING)))));
 
     topic.produce(
-        v2.record("id", 2, nesting.column, nesting.value(fields("city", "Bergen", "zip", "B-5007"))),
+        v2.record(
+            "id", 2, nesting.column, nesting.value(fields("city", "Bergen", "zip", "B-5007"))),
         v1.record("id", 3, nesting.column, nesting.value(fields("city", "Moss", "zip", 1530))));
     topic.round();
 
@@ -353,11 +500,13 @@ class EvolutionRulesIT {
     assertRenamed(before, schema, nesting.structPath + ".zip", renamed, n, null);
     assertAdded(before, schema, nesting.structPath + ".zip", Types.StringType.get());
     assertKept(before, schema, "id", nesting.structPath + ".city");
-    assertThat(schema.findField(nesting.column).fieldId()).isEqualTo(before.findField(nesting.column).fieldId());
-    assertThat(topic.rows()).containsExactly(
-        row("id", 1, nesting.column, nesting.value(fields("city", "Oslo", renamed, 150))),
-        row("id", 2, nesting.column, nesting.value(fields("city", "Bergen", "zip", "B-5007"))),
-        row("id", 3, nesting.column, nesting.value(fields("city", "Moss", renamed, 1530))));
+    assertThat(schema.findField(nesting.column).fieldId())
+        .isEqualTo(before.findField(nesting.column).fieldId());
+    assertThat(topic.rows())
+        .containsExactly(
+            row("id", 1, nesting.column, nesting.value(fields("city", "Oslo", renamed, 150))),
+            row("id", 2, nesting.column, nesting.value(fields("city", "Bergen", "zip", "B-5007"))),
+            row("id", 3, nesting.column, nesting.value(fields("city", "Moss", renamed, 1530))));
   }
 
   @ParameterizedTest
@@ -365,60 +514,143 @@ class EvolutionRulesIT {
   void newFieldBecomesAnOptionalColumnAtTheEndOfItsStruct(EvolutionLanguage language) {
     EvolutionTopic topic = topic(language);
     EvolutionType.Struct address = struct("Address", required("city", STRING));
-    Version v1 = topic.value(struct("Order", required("id", LONG), optional("customer", STRING),
-        optional("address", address), optional("addresses", listOf(address)),
+    Version v1 = topic.value(struct(
+        "Order",
+        required("id", LONG),
+        optional("customer", STRING),
+        optional("address", address),
+        optional("addresses", listOf(address)),
         optional("addressesByName", mapOf(address))));
-    topic.produce(v1.record("id", 1, "customer", "ann", "address", fields("city", "Oslo"),
-        "addresses", List.of(fields("city", "Oslo")), "addressesByName", Map.of("home", fields("city", "Oslo"))));
+    topic.produce(v1.record(
+        "id",
+        1,
+        "customer",
+        "ann",
+        "address",
+        fields("city", "Oslo"),
+        "addresses",
+        List.of(fields("city", "Oslo")),
+        "addressesByName",
+        Map.of("home", fields("city", "Oslo"))));
     topic.round();
     Schema before = topic.schema();
-    EvolutionType.Struct withCountry = struct("Address", required("country", STRING), required("city", STRING));
-    Version v2 = topic.value(struct("Order", required("note", STRING), required("id", LONG),
-        optional("customer", STRING), optional("address", withCountry), optional("addresses", listOf(withCountry)),
+    EvolutionType.Struct withCountry =
+        struct("Address", required("country", STRING), required("city", STRING));
+    Version v2 = topic.value(struct(
+        "Order",
+        required("note", STRING),
+        required("id", LONG),
+        optional("customer", STRING),
+        optional("address", withCountry),
+        optional("addresses", listOf(withCountry)),
         optional("addressesByName", mapOf(withCountry))));
 
     Map<String, Object> bergen = fields("country", "NO", "city", "Bergen");
     Map<String, Object> moss = fields("city", "Moss");
     topic.produce(
-        v2.record("note", "gift", "id", 2, "customer", "bob", "address", bergen, "addresses", List.of(bergen),
-            "addressesByName", Map.of("home", bergen)),
-        v1.record("id", 3, "customer", "cat", "address", moss, "addresses", List.of(moss),
-            "addressesByName", Map.of("home", moss)));
+        v2.record(
+            "note",
+            "gift",
+            "id",
+            2,
+            "customer",
+            "bob",
+            "address",
+            bergen,
+            "addresses",
+            List.of(bergen),
+            "addressesByName",
+            Map.of("home", bergen)),
+        v1.record(
+            "id",
+            3,
+            "customer",
+            "cat",
+            "address",
+            moss,
+            "addresses",
+            List.of(moss),
+            "addressesByName",
+            Map.of("home", moss)));
     topic.round();
 
     Schema schema = topic.schema();
-    assertThat(typedColumns(schema)).containsExactly("id", "customer", "address", "addresses", "addressesByName",
-        "note");
+    assertThat(typedColumns(schema))
+        .containsExactly("id", "customer", "address", "addresses", "addressesByName", "note");
     assertAdded(before, schema, "note", Types.StringType.get());
     assertKept(before, schema, "id", "customer");
     for (EvolutionNesting nesting : EvolutionNesting.values()) {
       assertThat(names(topic.struct(nesting.structPath))).containsExactly("city", "country");
       assertAdded(before, schema, nesting.structPath + ".country", Types.StringType.get());
       assertKept(before, schema, nesting.structPath + ".city");
-      assertThat(schema.findField(nesting.column).fieldId()).isEqualTo(before.findField(nesting.column).fieldId());
+      assertThat(schema.findField(nesting.column).fieldId())
+          .isEqualTo(before.findField(nesting.column).fieldId());
     }
     Map<String, Object> oslo = fields("city", "Oslo");
-    assertThat(topic.rows()).containsExactly(
-        row("id", 1, "customer", "ann", "address", oslo, "addresses", List.of(oslo),
-            "addressesByName", Map.of("home", oslo)),
-        row("id", 2, "customer", "bob", "address", bergen, "addresses", List.of(bergen),
-            "addressesByName", Map.of("home", bergen), "note", "gift"),
-        row("id", 3, "customer", "cat", "address", moss, "addresses", List.of(moss),
-            "addressesByName", Map.of("home", moss)));
+    assertThat(topic.rows())
+        .containsExactly(
+            row(
+                "id",
+                1,
+                "customer",
+                "ann",
+                "address",
+                oslo,
+                "addresses",
+                List.of(oslo),
+                "addressesByName",
+                Map.of("home", oslo)),
+            row(
+                "id",
+                2,
+                "customer",
+                "bob",
+                "address",
+                bergen,
+                "addresses",
+                List.of(bergen),
+                "addressesByName",
+                Map.of("home", bergen),
+                "note",
+                "gift"),
+            row(
+                "id",
+                3,
+                "customer",
+                "cat",
+                "address",
+                moss,
+                "addresses",
+                List.of(moss),
+                "addressesByName",
+                Map.of("home", moss)));
   }
 
   @ParameterizedTest
   @EnumSource(EvolutionLanguage.class)
   void removedFieldKeepsItsColumnAndIsNullForNewRecords(EvolutionLanguage language) {
     EvolutionTopic topic = topic(language);
-    Version v1 = topic.value(struct("Order", required("id", LONG), optional("customer", STRING),
+    Version v1 = topic.value(struct(
+        "Order",
+        required("id", LONG),
+        optional("customer", STRING),
         optional("note", STRING),
         optional("address", struct("Address", required("city", STRING), optional("zip", INT)))));
-    topic.produce(v1.record("id", 1, "customer", "ann", "note", "first",
-        "address", fields("city", "Oslo", "zip", 150)));
+    topic.produce(v1.record(
+        "id",
+        1,
+        "customer",
+        "ann",
+        "note",
+        "first",
+        "address",
+        fields("city", "Oslo", "zip", 150)));
     topic.round();
     Schema before = topic.schema();
-    Version v2 = topic.value(struct("Order", required("id", LONG), optional("customer", STRING),
+    Version v2 = topic.value(struct(
+        "Order",
+        required("id", LONG),
+        optional("customer", STRING),
         optional("address", struct("Address", required("city", STRING)))));
 
     topic.produce(
@@ -428,33 +660,59 @@ class EvolutionRulesIT {
 
     Schema schema = topic.schema();
     assertThat(schema.schemaId()).isEqualTo(before.schemaId());
-    assertThat(schema.sameSchema(before)).as("same columns, ids, types and optionality").isTrue();
-    assertThat(topic.rows()).containsExactly(
-        row("id", 1, "customer", "ann", "note", "first", "address", fields("city", "Oslo", "zip", 150)),
-        row("id", 2, "customer", "bob", "address", fields("city", "Bergen")),
-        row("id", 3, "note", "third", "address", fields("city", "Moss", "zip", 1530)));
+    assertThat(schema.sameSchema(before))
+        .as("same columns, ids, types and optionality")
+        .isTrue();
+    assertThat(topic.rows())
+        .containsExactly(
+            row(
+                "id",
+                1,
+                "customer",
+                "ann",
+                "note",
+                "first",
+                "address",
+                fields("city", "Oslo", "zip", 150)),
+            row("id", 2, "customer", "bob", "address", fields("city", "Bergen")),
+            row("id", 3, "note", "third", "address", fields("city", "Moss", "zip", 1530)));
   }
 
   @ParameterizedTest
   @EnumSource(EvolutionLanguage.class)
-  void requiredNestedFieldsBecomeOptionalWhenALaterSchemaOmitsThemOrMakesThemOptional(EvolutionLanguage language) {
+  void requiredNestedFieldsBecomeOptionalWhenALaterSchemaOmitsThemOrMakesThemOptional(
+      EvolutionLanguage language) {
     EvolutionTopic topic = topic(language);
-    Version v1 = topic.value(struct("Order", required("id", LONG),
-        optional("address", struct("Address", required("city", STRING), required("zip", INT),
-            required("street", STRING)))));
-    topic.produce(v1.record("id", 1, "address", fields("city", "Oslo", "zip", 150, "street", "Storgata")));
+    Version v1 = topic.value(struct(
+        "Order",
+        required("id", LONG),
+        optional(
+            "address",
+            struct(
+                "Address",
+                required("city", STRING),
+                required("zip", INT),
+                required("street", STRING)))));
+    topic.produce(
+        v1.record("id", 1, "address", fields("city", "Oslo", "zip", 150, "street", "Storgata")));
     topic.round();
     Schema before = topic.schema();
-    assertThat(before.findField("id").isOptional()).as("top-level columns are optional").isTrue();
+    assertThat(before.findField("id").isOptional())
+        .as("top-level columns are optional")
+        .isTrue();
     assertThat(before.findField("address.city").isRequired()).isTrue();
     assertThat(before.findField("address.zip").isRequired()).isTrue();
     assertThat(before.findField("address.street").isRequired()).isTrue();
-    Version v2 = topic.value(struct("Order", required("id", LONG),
-        optional("address", struct("Address", required("city", STRING), optional("street", STRING)))));
+    Version v2 = topic.value(struct(
+        "Order",
+        required("id", LONG),
+        optional(
+            "address", struct("Address", required("city", STRING), optional("street", STRING)))));
 
     topic.produce(
         v2.record("id", 2, "address", fields("city", "Bergen")),
-        v1.record("id", 3, "address", fields("city", "Moss", "zip", 1530, "street", "Dronningens gate")));
+        v1.record(
+            "id", 3, "address", fields("city", "Moss", "zip", 1530, "street", "Dronningens gate")));
     topic.round();
 
     Schema schema = topic.schema();
@@ -462,39 +720,54 @@ class EvolutionRulesIT {
     assertThat(schema.findField("address.city")).isEqualTo(before.findField("address.city"));
     for (String path : List.of("address.zip", "address.street")) {
       assertThat(schema.findField(path).isOptional()).as("%s is optional", path).isTrue();
-      assertThat(schema.findField(path).fieldId()).isEqualTo(before.findField(path).fieldId());
+      assertThat(schema.findField(path).fieldId())
+          .isEqualTo(before.findField(path).fieldId());
       assertThat(schema.findField(path).type()).isEqualTo(before.findField(path).type());
     }
-    assertThat(topic.rows()).containsExactly(
-        row("id", 1, "address", fields("city", "Oslo", "zip", 150, "street", "Storgata")),
-        row("id", 2, "address", fields("city", "Bergen")),
-        row("id", 3, "address", fields("city", "Moss", "zip", 1530, "street", "Dronningens gate")));
+    assertThat(topic.rows())
+        .containsExactly(
+            row("id", 1, "address", fields("city", "Oslo", "zip", 150, "street", "Storgata")),
+            row("id", 2, "address", fields("city", "Bergen")),
+            row(
+                "id",
+                3,
+                "address",
+                fields("city", "Moss", "zip", 1530, "street", "Dronningens gate")));
   }
 
   @ParameterizedTest
   @EnumSource(EvolutionLanguage.class)
-  void fieldsNamedLikeAKafkaOrIcebergMetadataColumnLeaveTheirRecordsRaw(EvolutionLanguage language) {
+  void fieldsNamedLikeAKafkaOrIcebergMetadataColumnLeaveTheirRecordsRaw(
+      EvolutionLanguage language) {
     EvolutionTopic topic = topic(language);
     Version v1 = topic.value(struct("Order", required("id", LONG), optional("customer", STRING)));
     topic.produce(v1.record("id", 1, "customer", "ann"));
     topic.round();
     Schema before = topic.schema();
-    Version kafkaNamed = topic.value(struct("Order", required("id", LONG), optional("customer", STRING),
+    Version kafkaNamed = topic.value(struct(
+        "Order",
+        required("id", LONG),
+        optional("customer", STRING),
         optional("_kafka_offset", LONG)));
-    Version icebergNamed = topic.value(struct("Order", required("id", LONG), optional("customer", STRING),
-        optional("_file", STRING)));
-    TestRecord kafkaNamedRecord = kafkaNamed.record("id", 2, "customer", "bob", "_kafka_offset", 99);
+    Version icebergNamed = topic.value(struct(
+        "Order", required("id", LONG), optional("customer", STRING), optional("_file", STRING)));
+    TestRecord kafkaNamedRecord =
+        kafkaNamed.record("id", 2, "customer", "bob", "_kafka_offset", 99);
     TestRecord icebergNamedRecord = icebergNamed.record("id", 4, "_file", "x.parquet");
 
     topic.produce(kafkaNamedRecord, v1.record("id", 3, "customer", "cat"), icebergNamedRecord);
     RoundResult result = topic.round();
 
     assertThat(result.rawParts()).isEqualTo(Map.of(UNMERGEABLE, 2L));
-    assertThat(topic.table().currentSnapshot().summary()).containsEntry("mink-raw." + UNMERGEABLE, "2");
+    assertThat(topic.table().currentSnapshot().summary())
+        .containsEntry("mink-raw." + UNMERGEABLE, "2");
     assertThat(topic.schema().sameSchema(before)).isTrue();
-    assertThat(topic.rows()).containsExactly(
-        row("id", 1, "customer", "ann"), raw(kafkaNamedRecord), row("id", 3, "customer", "cat"),
-        raw(icebergNamedRecord));
+    assertThat(topic.rows())
+        .containsExactly(
+            row("id", 1, "customer", "ann"),
+            raw(kafkaNamedRecord),
+            row("id", 3, "customer", "cat"),
+            raw(icebergNamedRecord));
   }
 
   @ParameterizedTest
@@ -510,22 +783,24 @@ class EvolutionRulesIT {
     topic.round();
     Schema before = topic.schema();
     assertThat(typedColumns(before)).containsExactly("id", renamed, "amount");
-    Version v3 = topic.value(struct("Payment", required("id", LONG), optional("amount", STRING),
-        optional(renamed, INT)));
+    Version v3 = topic.value(struct(
+        "Payment", required("id", LONG), optional("amount", STRING), optional(renamed, INT)));
     TestRecord namedLikeRenamed = v3.record("id", 4, "amount", "4 NOK", renamed, 400);
 
-    topic.produce(namedLikeRenamed, v1.record("id", 5, "amount", 500), v2.record("id", 6, "amount", "6 SEK"));
+    topic.produce(
+        namedLikeRenamed, v1.record("id", 5, "amount", 500), v2.record("id", 6, "amount", "6 SEK"));
     RoundResult result = topic.round();
 
     assertThat(result.rawParts()).isEqualTo(Map.of(UNMERGEABLE, 1L));
     assertThat(topic.schema().schemaId()).isEqualTo(before.schemaId());
-    assertThat(topic.rows()).containsExactly(
-        row("id", 1, renamed, 100),
-        row("id", 2, "amount", "2 EUR"),
-        row("id", 3, renamed, 300),
-        raw(namedLikeRenamed),
-        row("id", 5, renamed, 500),
-        row("id", 6, "amount", "6 SEK"));
+    assertThat(topic.rows())
+        .containsExactly(
+            row("id", 1, renamed, 100),
+            row("id", 2, "amount", "2 EUR"),
+            row("id", 3, renamed, 300),
+            raw(namedLikeRenamed),
+            row("id", 5, renamed, 500),
+            row("id", 6, "amount", "6 SEK"));
   }
 
   @ParameterizedTest
@@ -537,11 +812,14 @@ class EvolutionRulesIT {
     topic.round();
     int nextSchemaId = topic.schema().schemaId() + 1;
     String taken = "amount_s" + nextSchemaId;
-    Version v2 = topic.value(struct("Payment", required("id", LONG), optional("amount", INT), optional(taken, STRING)));
-    topic.produce(v2.record("id", 2, "amount", 200, taken, "two hundred"), v1.record("id", 3, "amount", 300));
+    Version v2 = topic.value(
+        struct("Payment", required("id", LONG), optional("amount", INT), optional(taken, STRING)));
+    topic.produce(
+        v2.record("id", 2, "amount", 200, taken, "two hundred"), v1.record("id", 3, "amount", 300));
     topic.round();
     Schema before = topic.schema();
-    assertThat(before.schemaId()).as("the schema a type change would name the old column after")
+    assertThat(before.schemaId())
+        .as("the schema a type change would name the old column after")
         .isEqualTo(nextSchemaId);
     Version v3 = topic.value(struct("Payment", required("id", LONG), optional("amount", STRING)));
     TestRecord changed = v3.record("id", 4, "amount", "4 NOK");
@@ -551,13 +829,14 @@ class EvolutionRulesIT {
 
     assertThat(result.rawParts()).isEqualTo(Map.of(UNMERGEABLE, 1L));
     assertThat(topic.schema().sameSchema(before)).isTrue();
-    assertThat(topic.rows()).containsExactly(
-        row("id", 1, "amount", 100),
-        row("id", 2, "amount", 200, taken, "two hundred"),
-        row("id", 3, "amount", 300),
-        raw(changed),
-        row("id", 5, "amount", 500),
-        row("id", 6, taken, "six"));
+    assertThat(topic.rows())
+        .containsExactly(
+            row("id", 1, "amount", 100),
+            row("id", 2, "amount", 200, taken, "two hundred"),
+            row("id", 3, "amount", 300),
+            raw(changed),
+            row("id", 5, "amount", 500),
+            row("id", 6, taken, "six"));
   }
 
   @ParameterizedTest
@@ -568,9 +847,10 @@ class EvolutionRulesIT {
     topic.produce(v1.record("id", 1, "name", "ann"));
     topic.round();
     Schema before = topic.schema();
-    Version bothCases = topic.value(struct("Customer", required("id", LONG), optional("name", STRING),
-        optional("Name", STRING)));
-    Version otherCase = topic.value(struct("Customer", required("id", LONG), optional("Name", STRING)));
+    Version bothCases = topic.value(struct(
+        "Customer", required("id", LONG), optional("name", STRING), optional("Name", STRING)));
+    Version otherCase =
+        topic.value(struct("Customer", required("id", LONG), optional("Name", STRING)));
     TestRecord bothCasesRecord = bothCases.record("id", 2, "name", "bob", "Name", "Bob");
     TestRecord otherCaseRecord = otherCase.record("id", 4, "Name", "Dan");
 
@@ -579,13 +859,20 @@ class EvolutionRulesIT {
 
     assertThat(result.rawParts()).isEqualTo(Map.of(UNMERGEABLE, 2L));
     assertThat(topic.schema().sameSchema(before)).isTrue();
-    assertThat(topic.rows()).containsExactly(
-        row("id", 1, "name", "ann"), raw(bothCasesRecord), row("id", 3, "name", "cat"), raw(otherCaseRecord));
+    assertThat(topic.rows())
+        .containsExactly(
+            row("id", 1, "name", "ann"),
+            raw(bothCasesRecord),
+            row("id", 3, "name", "cat"),
+            raw(otherCaseRecord));
   }
 
   @ParameterizedTest
-  @EnumSource(value = EvolutionLanguage.class, names = {"AVRO", "JSON_SCHEMA"})
-  void keyTypeChangeRenamesTheDecodedKeyColumnInLanguagesWithScalarKeys(EvolutionLanguage language) {
+  @EnumSource(
+      value = EvolutionLanguage.class,
+      names = {"AVRO", "JSON_SCHEMA"})
+  void keyTypeChangeRenamesTheDecodedKeyColumnInLanguagesWithScalarKeys(
+      EvolutionLanguage language) {
     EvolutionTopic topic = topic(language);
     Version value = topic.value(struct("Event", required("n", LONG)));
     Version k1 = topic.key(STRING);
@@ -605,8 +892,11 @@ class EvolutionRulesIT {
     assertThat(typedColumns(schema)).containsExactly(renamed, "n", TableColumns.DECODED_KEY);
     assertRenamed(before, schema, TableColumns.DECODED_KEY, renamed, n, null);
     assertAdded(before, schema, TableColumns.DECODED_KEY, Types.LongType.get());
-    assertThat(topic.rows()).containsExactly(
-        row(renamed, "alice", "n", 1), row(TableColumns.DECODED_KEY, 42, "n", 2), row(renamed, "bob", "n", 3));
+    assertThat(topic.rows())
+        .containsExactly(
+            row(renamed, "alice", "n", 1),
+            row(TableColumns.DECODED_KEY, 42, "n", 2),
+            row(renamed, "bob", "n", 3));
 
     topic.produce(keyed(k1.bytes("cat"), value.bytes(fields("n", 4))));
     topic.round();
@@ -638,21 +928,25 @@ class EvolutionRulesIT {
     assertThat(names(topic.struct(TableColumns.DECODED_KEY))).containsExactly("id_s" + n, "id");
     assertRenamed(before, schema, keyId, "id_s" + n, n, null);
     assertAdded(before, schema, keyId, Types.StringType.get());
-    assertThat(topic.rows()).containsExactly(
-        row(TableColumns.DECODED_KEY, fields("id_s" + n, 7), "n", 1),
-        row(TableColumns.DECODED_KEY, fields("id", "k-8"), "n", 2),
-        row(TableColumns.DECODED_KEY, fields("id_s" + n, 9), "n", 3));
+    assertThat(topic.rows())
+        .containsExactly(
+            row(TableColumns.DECODED_KEY, fields("id_s" + n, 7), "n", 1),
+            row(TableColumns.DECODED_KEY, fields("id", "k-8"), "n", 2),
+            row(TableColumns.DECODED_KEY, fields("id_s" + n, 9), "n", 3));
   }
 
   @ParameterizedTest
   @EnumSource(EvolutionLanguage.class)
-  void typeChangeInTheRoundThatAddsTheColumnRenamesItAfterTheSchemaThatRoundMade(EvolutionLanguage language) {
+  void typeChangeInTheRoundThatAddsTheColumnRenamesItAfterTheSchemaThatRoundMade(
+      EvolutionLanguage language) {
     EvolutionTopic topic = topic(language);
     int initialSchemaId = topic.schema().schemaId();
     Version v1 = topic.value(struct("Payment", required("id", LONG), optional("amount", INT)));
     Version v2 = topic.value(struct("Payment", required("id", LONG), optional("amount", STRING)));
 
-    topic.produce(v1.record("id", 1, "amount", 100), v2.record("id", 2, "amount", "2 EUR"),
+    topic.produce(
+        v1.record("id", 1, "amount", 100),
+        v2.record("id", 2, "amount", "2 EUR"),
         v1.record("id", 3, "amount", 300));
     topic.round();
 
@@ -664,8 +958,11 @@ class EvolutionRulesIT {
     assertThat(typedColumns(schema)).containsExactly("id", renamed, "amount");
     assertRenamed(addedBy, schema, "amount", renamed, n, null);
     assertAdded(addedBy, schema, "amount", Types.StringType.get());
-    assertThat(topic.rows()).containsExactly(
-        row("id", 1, renamed, 100), row("id", 2, "amount", "2 EUR"), row("id", 3, renamed, 300));
+    assertThat(topic.rows())
+        .containsExactly(
+            row("id", 1, renamed, 100),
+            row("id", 2, "amount", "2 EUR"),
+            row("id", 3, renamed, 300));
   }
 
   @Test
@@ -685,39 +982,52 @@ class EvolutionRulesIT {
     assertThat(typedColumns(schema)).containsExactly("id", "value_s" + n, "value");
     assertRenamed(before, schema, "value", "value_s" + n, n, null);
     assertAdded(before, schema, "value", Types.DoubleType.get());
-    assertThat(topic.rows()).containsExactly(
-        row("id", 1, "value_s" + n, 10), row("id", 2, "value", 2.5), row("id", 3, "value_s" + n, 30));
+    assertThat(topic.rows())
+        .containsExactly(
+            row("id", 1, "value_s" + n, 10),
+            row("id", 2, "value", 2.5),
+            row("id", 3, "value_s" + n, 30));
   }
 
   @Test
   void proto3ImplicitFieldOfANestedMessageBecomesOptionalWhenALaterSchemaOmitsIt() {
     EvolutionTopic topic = topic(EvolutionLanguage.PROTOBUF);
-    Version v1 = topic.value(EvolutionProtobuf.proto3(struct("Order", required("id", LONG),
+    Version v1 = topic.value(EvolutionProtobuf.proto3(struct(
+        "Order",
+        required("id", LONG),
         optional("address", struct("Address", required("city", STRING), required("zip", INT))))));
     topic.produce(v1.record("id", 1, "address", fields("city", "Oslo", "zip", 150)));
     topic.round();
     Schema before = topic.schema();
     assertThat(before.findField("address.zip").isRequired()).isTrue();
-    Version v2 = topic.value(EvolutionProtobuf.proto3(struct("Order", required("id", LONG),
+    Version v2 = topic.value(EvolutionProtobuf.proto3(struct(
+        "Order",
+        required("id", LONG),
         optional("address", struct("Address", required("city", STRING))))));
 
-    topic.produce(v2.record("id", 2, "address", fields("city", "Bergen")),
+    topic.produce(
+        v2.record("id", 2, "address", fields("city", "Bergen")),
         v1.record("id", 3, "address", fields("city", "Moss", "zip", 1530)));
     topic.round();
 
     Schema schema = topic.schema();
     assertThat(schema.findField("address.zip").isOptional()).isTrue();
-    assertThat(schema.findField("address.zip").fieldId()).isEqualTo(before.findField("address.zip").fieldId());
+    assertThat(schema.findField("address.zip").fieldId())
+        .isEqualTo(before.findField("address.zip").fieldId());
     assertKept(before, schema, "id", "address.city");
-    assertThat(topic.rows()).containsExactly(
-        row("id", 1, "address", fields("city", "Oslo", "zip", 150)),
-        row("id", 2, "address", fields("city", "Bergen")),
-        row("id", 3, "address", fields("city", "Moss", "zip", 1530)));
+    assertThat(topic.rows())
+        .containsExactly(
+            row("id", 1, "address", fields("city", "Oslo", "zip", 150)),
+            row("id", 2, "address", fields("city", "Bergen")),
+            row("id", 3, "address", fields("city", "Moss", "zip", 1530)));
   }
 
   @ParameterizedTest
-  @EnumSource(value = EvolutionLanguage.class, names = {"AVRO", "JSON_SCHEMA"})
-  void scalarValueTypeChangeRenamesTheValueColumnInLanguagesWithScalarValues(EvolutionLanguage language) {
+  @EnumSource(
+      value = EvolutionLanguage.class,
+      names = {"AVRO", "JSON_SCHEMA"})
+  void scalarValueTypeChangeRenamesTheValueColumnInLanguagesWithScalarValues(
+      EvolutionLanguage language) {
     EvolutionTopic topic = topic(language);
     Version v1 = topic.value(STRING);
     topic.produce(keyed(null, v1.bytes("first")));
@@ -734,15 +1044,17 @@ class EvolutionRulesIT {
     assertThat(typedColumns(schema)).containsExactly(renamed, TableColumns.VALUE);
     assertRenamed(before, schema, TableColumns.VALUE, renamed, n, null);
     assertAdded(before, schema, TableColumns.VALUE, Types.LongType.get());
-    assertThat(topic.rows()).containsExactly(
-        row(renamed, "first"), row(TableColumns.VALUE, 2), row(renamed, "third"));
+    assertThat(topic.rows())
+        .containsExactly(row(renamed, "first"), row(TableColumns.VALUE, 2), row(renamed, "third"));
   }
 
   @ParameterizedTest
   @EnumSource(EvolutionLanguage.class)
   void laterSchemaChangingAFieldBackToAStructRenamesTheCurrentColumn(EvolutionLanguage language) {
     EvolutionTopic topic = topic(language);
-    Version v1 = topic.value(struct("Order", required("id", LONG),
+    Version v1 = topic.value(struct(
+        "Order",
+        required("id", LONG),
         optional("address", struct("Address", required("city", STRING)))));
     topic.produce(v1.record("id", 1, "address", fields("city", "Oslo")));
     topic.round();
@@ -752,26 +1064,34 @@ class EvolutionRulesIT {
     topic.round();
     Schema before = topic.schema();
     int n2 = before.schemaId();
-    Version v3 = topic.value(struct("Order", required("id", LONG),
-        optional("address", struct("Address", required("city", STRING), optional("country", STRING)))));
+    Version v3 = topic.value(struct(
+        "Order",
+        required("id", LONG),
+        optional(
+            "address", struct("Address", required("city", STRING), optional("country", STRING)))));
 
     topic.produce(v3.record("id", 3, "address", fields("city", "Moss", "country", "NO")));
     topic.round();
 
     Schema schema = topic.schema();
-    assertThat(typedColumns(schema)).containsExactly("id", "address_s" + n1, "address_s" + n2, "address");
+    assertThat(typedColumns(schema))
+        .containsExactly("id", "address_s" + n1, "address_s" + n2, "address");
     assertThat(names(topic.struct("address_s" + n1))).containsExactly("city");
     assertRenamed(before, schema, "address", "address_s" + n2, n2, null);
     assertThat(names(topic.struct("address"))).containsExactly("city", "country");
-    assertThat(topic.rows()).containsExactly(
-        row("id", 1, "address_s" + n1, fields("city", "Oslo")),
-        row("id", 2, "address_s" + n2, "Bergen"),
-        row("id", 3, "address", fields("city", "Moss", "country", "NO")));
+    assertThat(topic.rows())
+        .containsExactly(
+            row("id", 1, "address_s" + n1, fields("city", "Oslo")),
+            row("id", 2, "address_s" + n2, "Bergen"),
+            row("id", 3, "address", fields("city", "Moss", "country", "NO")));
   }
 
   @ParameterizedTest
-  @EnumSource(value = EvolutionLanguage.class, names = {"AVRO", "PROTOBUF"})
-  void laterSchemaWideningARenamedTypeRenamesTheCurrentColumnInLanguagesWithAnIntType(EvolutionLanguage language) {
+  @EnumSource(
+      value = EvolutionLanguage.class,
+      names = {"AVRO", "PROTOBUF"})
+  void laterSchemaWideningARenamedTypeRenamesTheCurrentColumnInLanguagesWithAnIntType(
+      EvolutionLanguage language) {
     EvolutionTopic topic = topic(language);
     Version v1 = topic.value(struct("Payment", required("id", LONG), optional("amount", INT)));
     topic.produce(v1.record("id", 1, "amount", 100));
@@ -789,14 +1109,16 @@ class EvolutionRulesIT {
     topic.round();
 
     Schema schema = topic.schema();
-    assertThat(typedColumns(schema)).containsExactly("id", "amount_s" + n1, "amount_s" + n2, "amount");
+    assertThat(typedColumns(schema))
+        .containsExactly("id", "amount_s" + n1, "amount_s" + n2, "amount");
     assertThat(schema.findField("amount_s" + n1).type()).isEqualTo(Types.IntegerType.get());
     assertRenamed(before, schema, "amount", "amount_s" + n2, n2, null);
     assertAdded(before, schema, "amount", Types.LongType.get());
-    assertThat(topic.rows()).containsExactly(
-        row("id", 1, "amount_s" + n1, 100),
-        row("id", 2, "amount_s" + n2, "2 EUR"),
-        row("id", 3, "amount", 3_000_000_000L));
+    assertThat(topic.rows())
+        .containsExactly(
+            row("id", 1, "amount_s" + n1, 100),
+            row("id", 2, "amount_s" + n2, "2 EUR"),
+            row("id", 3, "amount", 3_000_000_000L));
   }
 
   private EvolutionTopic topic(EvolutionLanguage language) {

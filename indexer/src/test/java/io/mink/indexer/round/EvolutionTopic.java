@@ -32,8 +32,8 @@ import org.apache.kafka.clients.consumer.KafkaConsumer;
  */
 final class EvolutionTopic implements AutoCloseable {
   /** The metadata columns every row has, left out of {@link #rows()}. */
-  private static final Set<String> ALWAYS_SET = Set.of(KafkaColumns.PARTITION, KafkaColumns.OFFSET,
-      KafkaColumns.TIMESTAMP, KafkaColumns.HEADERS);
+  private static final Set<String> ALWAYS_SET = Set.of(
+      KafkaColumns.PARTITION, KafkaColumns.OFFSET, KafkaColumns.TIMESTAMP, KafkaColumns.HEADERS);
 
   private final KafkaBroker kafka;
   private final FakeSchemaRegistry registry;
@@ -43,12 +43,17 @@ final class EvolutionTopic implements AutoCloseable {
   private final String name;
   private final TableDescriptor table;
 
-  EvolutionTopic(KafkaBroker kafka, FakeSchemaRegistry registry, InProcessSidecar sidecar, EvolutionLanguage language) {
+  EvolutionTopic(
+      KafkaBroker kafka,
+      FakeSchemaRegistry registry,
+      InProcessSidecar sidecar,
+      EvolutionLanguage language) {
     this.kafka = kafka;
     this.registry = registry;
     this.sidecar = sidecar;
     this.language = language;
-    this.name = InProcessSidecar.uniqueTopic("evolution-" + language.name().toLowerCase(Locale.ROOT));
+    this.name =
+        InProcessSidecar.uniqueTopic("evolution-" + language.name().toLowerCase(Locale.ROOT));
     kafka.createTopic(name, 1);
     this.table = sidecar.add(name, Duration.ofMinutes(3));
     this.consumer = sidecar.newConsumer();
@@ -87,7 +92,10 @@ final class EvolutionTopic implements AutoCloseable {
   }
 
   private Version register(String subject, EvolutionLanguage.Writer writer) {
-    return new Version(language, registry.register(subject, language.schemaType(), writer.schemaText()).id(), writer);
+    return new Version(
+        language,
+        registry.register(subject, language.schemaType(), writer.schemaText()).id(),
+        writer);
   }
 
   void produce(TestRecord... records) {
@@ -104,7 +112,8 @@ final class EvolutionTopic implements AutoCloseable {
     Table current = table();
     assertThat(result.committed()).as("round committed").isTrue();
     assertThat(snapshotCount()).as("snapshots after the round").isEqualTo(snapshots + 1);
-    assertThat(current.currentSnapshot().schemaId()).as("schema id of the round's snapshot")
+    assertThat(current.currentSnapshot().schemaId())
+        .as("schema id of the round's snapshot")
         .isEqualTo(current.schema().schemaId());
     return result;
   }
@@ -160,7 +169,8 @@ final class EvolutionTopic implements AutoCloseable {
 
   /** The names of the columns after the six {@code _kafka_*} metadata columns, in order. */
   static List<String> typedColumns(Schema schema) {
-    return names(schema.asStruct()).subList(KafkaColumns.SCHEMA.columns().size(), schema.columns().size());
+    return names(schema.asStruct())
+        .subList(KafkaColumns.SCHEMA.columns().size(), schema.columns().size());
   }
 
   static List<String> names(Types.StructType struct) {

@@ -24,7 +24,8 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** Spark, an independent reader, reads a format version 3 table partitioned by day that Mink's rounds wrote. */
 class LayoutSparkReadIT {
-  private static final long DAY_ONE_MILLIS = Instant.parse("2026-03-01T10:00:00Z").toEpochMilli();
+  private static final long DAY_ONE_MILLIS =
+      Instant.parse("2026-03-01T10:00:00Z").toEpochMilli();
 
   @RegisterExtension
   static final KafkaBroker KAFKA = new KafkaBroker();
@@ -38,17 +39,31 @@ class LayoutSparkReadIT {
     KAFKA.createTopic(topic, 2);
     List<TestRecord> records = new ArrayList<>();
     for (int i = 0; i < 200; i++) {
-      records.add(new TestRecord(i % 2, null, ("v" + i).getBytes(StandardCharsets.UTF_8), List.of(),
+      records.add(new TestRecord(
+          i % 2,
+          null,
+          ("v" + i).getBytes(StandardCharsets.UTF_8),
+          List.of(),
           DAY_ONE_MILLIS + 86_400_000L * (i / 70)));
     }
     KAFKA.produce(topic, records.subList(0, 120));
 
-    try (InProcessSidecar sidecar = new InProcessSidecar(KAFKA.bootstrapServers(), warehouse.lakeSettings(), "_tables")) {
-      Map<String, String> options = Map.of("iceberg.format-version", "3", "partition-by", "day(_kafka_timestamp)");
-      TableDescriptor descriptor = new TableDescriptor("kafka", TableDescriptor.tableNameFor(topic), topic, null,
-          Duration.ofMinutes(3), options, Instant.now());
-      sidecar.lake.create(TieringService.identifier(descriptor),
-          PartitionSpecs.forNewTable(KafkaColumns.SCHEMA, PartitionSpecs.parse(List.of("day(_kafka_timestamp)"))),
+    try (InProcessSidecar sidecar =
+        new InProcessSidecar(KAFKA.bootstrapServers(), warehouse.lakeSettings(), "_tables")) {
+      Map<String, String> options =
+          Map.of("iceberg.format-version", "3", "partition-by", "day(_kafka_timestamp)");
+      TableDescriptor descriptor = new TableDescriptor(
+          "kafka",
+          TableDescriptor.tableNameFor(topic),
+          topic,
+          null,
+          Duration.ofMinutes(3),
+          options,
+          Instant.now());
+      sidecar.lake.create(
+          TieringService.identifier(descriptor),
+          PartitionSpecs.forNewTable(
+              KafkaColumns.SCHEMA, PartitionSpecs.parse(List.of("day(_kafka_timestamp)"))),
           MinkTableLayout.properties(topic, null, 128L << 20, options));
       sidecar.store.put(descriptor);
       sidecar.runRound(descriptor);

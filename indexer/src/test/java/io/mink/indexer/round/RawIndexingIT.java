@@ -42,7 +42,8 @@ class RawIndexingIT {
     List<TestRecord> records = TestRecords.mixed(20261129L, 10_000, 3);
     List<RecordMetadata> sent = KAFKA.produce(topic, records);
 
-    try (InProcessSidecar sidecar = new InProcessSidecar(KAFKA.bootstrapServers(), warehouse.lakeSettings(), "_tables")) {
+    try (InProcessSidecar sidecar =
+        new InProcessSidecar(KAFKA.bootstrapServers(), warehouse.lakeSettings(), "_tables")) {
       var table = sidecar.add(topic, Duration.ofMinutes(3));
       RoundResult result = sidecar.runRound(table);
 
@@ -52,7 +53,9 @@ class RawIndexingIT {
 
       Map<String, Record> rows = new HashMap<>();
       for (Record row : sidecar.rows(table)) {
-        assertThat(rows.put(InProcessSidecar.offsetKey(row), row)).as("duplicate row %s", row).isNull();
+        assertThat(rows.put(InProcessSidecar.offsetKey(row), row))
+            .as("duplicate row %s", row)
+            .isNull();
       }
       assertThat(rows).hasSize(10_000);
       for (int i = 0; i < records.size(); i++) {
@@ -61,7 +64,8 @@ class RawIndexingIT {
         Record row = rows.get(metadata.partition() + "@" + metadata.offset());
         assertThat(row).as("row of record %d", i).isNotNull();
         assertThat(row.getField(KafkaColumns.TIMESTAMP))
-            .isEqualTo(OffsetDateTime.ofInstant(Instant.ofEpochMilli(metadata.timestamp()), java.time.ZoneOffset.UTC));
+            .isEqualTo(OffsetDateTime.ofInstant(
+                Instant.ofEpochMilli(metadata.timestamp()), java.time.ZoneOffset.UTC));
         assertThat(bytes(row.getField(KafkaColumns.KEY))).isEqualTo(record.key());
         assertThat(bytes(row.getField(KafkaColumns.VALUE))).isEqualTo(record.value());
         assertHeaders(row, record.headers());
@@ -75,9 +79,12 @@ class RawIndexingIT {
     KAFKA.createTopic(topic, 2);
     KAFKA.produce(topic, TestRecords.sized(3, 20_000, 500, 2));
     long target = 1024 * 1024;
-    try (InProcessSidecar sidecar =
-        new InProcessSidecar(KAFKA.bootstrapServers(), warehouse.lakeSettings(), "_tables",
-            RoundRunner.settings(2, target), null)) {
+    try (InProcessSidecar sidecar = new InProcessSidecar(
+        KAFKA.bootstrapServers(),
+        warehouse.lakeSettings(),
+        "_tables",
+        RoundRunner.settings(2, target),
+        null)) {
       var table = sidecar.add(topic, Duration.ofMinutes(3));
       RoundResult result = sidecar.runRound(table);
 
@@ -88,8 +95,10 @@ class RawIndexingIT {
         for (var task : tasks) {
           var file = task.file();
           assertThat(file.fileSizeInBytes()).isLessThan(2 * target);
-          int partitionFieldId = sidecar.table(table).schema().findField(KafkaColumns.PARTITION).fieldId();
-          assertThat(file.lowerBounds().get(partitionFieldId)).isEqualTo(file.upperBounds().get(partitionFieldId));
+          int partitionFieldId =
+              sidecar.table(table).schema().findField(KafkaColumns.PARTITION).fieldId();
+          assertThat(file.lowerBounds().get(partitionFieldId))
+              .isEqualTo(file.upperBounds().get(partitionFieldId));
         }
       }
     }
@@ -99,11 +108,14 @@ class RawIndexingIT {
   void timestampsKeepTheirMicrosecondValue() {
     String topic = InProcessSidecar.uniqueTopic("timestamps");
     KAFKA.createTopic(topic, 1);
-    KAFKA.produce(topic, List.of(new TestRecord(0, null, new byte[] {1}, List.of(), 1_700_000_000_123L)));
-    try (InProcessSidecar sidecar = new InProcessSidecar(KAFKA.bootstrapServers(), warehouse.lakeSettings(), "_tables")) {
+    KAFKA.produce(
+        topic, List.of(new TestRecord(0, null, new byte[] {1}, List.of(), 1_700_000_000_123L)));
+    try (InProcessSidecar sidecar =
+        new InProcessSidecar(KAFKA.bootstrapServers(), warehouse.lakeSettings(), "_tables")) {
       var table = sidecar.add(topic, Duration.ofMinutes(3));
       sidecar.runRound(table);
-      OffsetDateTime timestamp = (OffsetDateTime) sidecar.rows(table).get(0).getField(KafkaColumns.TIMESTAMP);
+      OffsetDateTime timestamp =
+          (OffsetDateTime) sidecar.rows(table).get(0).getField(KafkaColumns.TIMESTAMP);
       assertThat(timestamp.toInstant()).isEqualTo(Instant.parse("2023-11-14T22:13:20.123Z"));
     }
   }
@@ -113,13 +125,17 @@ class RawIndexingIT {
     String topic = InProcessSidecar.uniqueTopic("transactions");
     KAFKA.createTopic(topic, 2);
     try (KafkaProducer<byte[], byte[]> producer = KAFKA.newProducer(Map.of(
-        ProducerConfig.TRANSACTIONAL_ID_CONFIG, "tx-" + topic, ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true))) {
+        ProducerConfig.TRANSACTIONAL_ID_CONFIG,
+        "tx-" + topic,
+        ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG,
+        true))) {
       producer.initTransactions();
       sendInTransaction(producer, topic, 100, true);
       sendInTransaction(producer, topic, 50, false);
       sendInTransaction(producer, topic, 100, true);
 
-      try (InProcessSidecar sidecar = new InProcessSidecar(KAFKA.bootstrapServers(), warehouse.lakeSettings(), "_tables")) {
+      try (InProcessSidecar sidecar =
+          new InProcessSidecar(KAFKA.bootstrapServers(), warehouse.lakeSettings(), "_tables")) {
         var table = sidecar.add(topic, Duration.ofMinutes(3));
         RoundResult first = sidecar.runRound(table);
         assertThat(first.rows()).isEqualTo(200);
@@ -146,7 +162,8 @@ class RawIndexingIT {
     String topic = InProcessSidecar.uniqueTopic("resume");
     KAFKA.createTopic(topic, 3);
     KAFKA.produce(topic, TestRecords.mixed(1, 1_000, 3));
-    try (InProcessSidecar first = new InProcessSidecar(KAFKA.bootstrapServers(), warehouse.lakeSettings(), "_tables")) {
+    try (InProcessSidecar first =
+        new InProcessSidecar(KAFKA.bootstrapServers(), warehouse.lakeSettings(), "_tables")) {
       var table = first.add(topic, Duration.ofMinutes(3));
       first.runRound(table);
       KAFKA.produce(topic, TestRecords.mixed(2, 500, 3));
@@ -154,8 +171,10 @@ class RawIndexingIT {
           new InProcessSidecar(KAFKA.bootstrapServers(), warehouse.lakeSettings(), "_tables")) {
         RoundResult second = restarted.runRound(table);
         assertThat(second.rows()).isEqualTo(500);
-        assertThat(restarted.rows(table)).hasSize(1_500)
-            .extracting(InProcessSidecar::offsetKey).doesNotHaveDuplicates();
+        assertThat(restarted.rows(table))
+            .hasSize(1_500)
+            .extracting(InProcessSidecar::offsetKey)
+            .doesNotHaveDuplicates();
       }
     }
   }
@@ -164,7 +183,8 @@ class RawIndexingIT {
   void serviceIndexesAddedTablesOnItsScheduleAndShowsProgressAsGroupOffsets() throws Exception {
     String topic = InProcessSidecar.uniqueTopic("scheduled");
     KAFKA.createTopic(topic, 2);
-    try (InProcessSidecar sidecar = new InProcessSidecar(KAFKA.bootstrapServers(), warehouse.lakeSettings(), "_tables")) {
+    try (InProcessSidecar sidecar =
+        new InProcessSidecar(KAFKA.bootstrapServers(), warehouse.lakeSettings(), "_tables")) {
       Thread loop = new Thread(sidecar.service::run, "tiering-loop");
       loop.start();
       try {
@@ -173,7 +193,10 @@ class RawIndexingIT {
         awaitGroupOffsets(topic, KAFKA.endOffsets(topic));
         KAFKA.produce(topic, TestRecords.mixed(6, 200, 2));
         awaitGroupOffsets(topic, KAFKA.endOffsets(topic));
-        assertThat(sidecar.rows(table)).hasSize(500).extracting(InProcessSidecar::offsetKey).doesNotHaveDuplicates();
+        assertThat(sidecar.rows(table))
+            .hasSize(500)
+            .extracting(InProcessSidecar::offsetKey)
+            .doesNotHaveDuplicates();
         assertThat(sidecar.offsets(table)).isEqualTo(LakeOffsets.of(KAFKA.endOffsets(topic)));
       } finally {
         sidecar.service.stop();
@@ -183,13 +206,20 @@ class RawIndexingIT {
   }
 
   private static void awaitGroupOffsets(String topic, Map<Integer, Long> expected) {
-    await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(100)).untilAsserted(() ->
-        assertThat(groupOffsets(topic)).as("group offsets of %s", topic).isEqualTo(expected));
+    await()
+        .atMost(Duration.ofSeconds(60))
+        .pollInterval(Duration.ofMillis(100))
+        .untilAsserted(() ->
+            assertThat(groupOffsets(topic)).as("group offsets of %s", topic).isEqualTo(expected));
   }
 
   private static Map<Integer, Long> groupOffsets(String topic) throws Exception {
     Map<Integer, Long> committed = new HashMap<>();
-    KAFKA.admin().listConsumerGroupOffsets("mink-test").partitionsToOffsetAndMetadata().get()
+    KAFKA
+        .admin()
+        .listConsumerGroupOffsets("mink-test")
+        .partitionsToOffsetAndMetadata()
+        .get()
         .forEach((partition, offset) -> {
           if (partition.topic().equals(topic) && offset != null) {
             committed.put(partition.partition(), offset.offset());
@@ -198,7 +228,8 @@ class RawIndexingIT {
     return committed;
   }
 
-  private static void sendInTransaction(KafkaProducer<byte[], byte[]> producer, String topic, int count, boolean commit)
+  private static void sendInTransaction(
+      KafkaProducer<byte[], byte[]> producer, String topic, int count, boolean commit)
       throws Exception {
     producer.beginTransaction();
     for (int i = 0; i < count; i++) {
@@ -215,9 +246,11 @@ class RawIndexingIT {
 
   /** Transaction markers are written after commit returns; the end offsets settle once they are. */
   private static void awaitMarkersWritten(String topic) {
-    await("transaction markers of " + topic + " written").atMost(Duration.ofSeconds(30))
+    await("transaction markers of " + topic + " written")
+        .atMost(Duration.ofSeconds(30))
         .pollInterval(Duration.ofMillis(20))
-        .until(() -> KAFKA.endOffsets(topic, IsolationLevel.READ_COMMITTED).equals(KAFKA.endOffsets(topic)));
+        .until(() ->
+            KAFKA.endOffsets(topic, IsolationLevel.READ_COMMITTED).equals(KAFKA.endOffsets(topic)));
   }
 
   private static void assertHeaders(Record row, List<TestHeader> expected) {
@@ -225,8 +258,10 @@ class RawIndexingIT {
     List<Record> headers = (List<Record>) row.getField(KafkaColumns.HEADERS);
     assertThat(headers).hasSameSizeAs(expected);
     for (int i = 0; i < expected.size(); i++) {
-      assertThat(headers.get(i).getField(KafkaColumns.HEADER_KEY)).isEqualTo(expected.get(i).key());
-      assertThat(bytes(headers.get(i).getField(KafkaColumns.HEADER_VALUE))).isEqualTo(expected.get(i).value());
+      assertThat(headers.get(i).getField(KafkaColumns.HEADER_KEY))
+          .isEqualTo(expected.get(i).key());
+      assertThat(bytes(headers.get(i).getField(KafkaColumns.HEADER_VALUE)))
+          .isEqualTo(expected.get(i).value());
     }
   }
 

@@ -68,14 +68,19 @@ class RegistryIndexingIT {
   }
 
   @Test
-  void confluentPrefixedAvroBecomesTypedColumnsAndBadPartsStayRawWithTheirReason() throws Exception {
+  void confluentPrefixedAvroBecomesTypedColumnsAndBadPartsStayRawWithTheirReason()
+      throws Exception {
     String topic = InProcessSidecar.uniqueTopic("avro");
     KAFKA.createTopic(topic, 1);
     int keyId = registry.register(topic + "-key", SchemaType.AVRO, "\"string\"").id();
     int valueId = registry.register(topic + "-value", SchemaType.AVRO, ORDER_V1).id();
     List<TestRecord> records = List.of(
-        record(confluent(keyId, avro("\"string\"", "alice")), confluent(valueId, order(ORDER_V1, 1, "alice", 2))),
-        record("plain key".getBytes(StandardCharsets.UTF_8), "plain value".getBytes(StandardCharsets.UTF_8)),
+        record(
+            confluent(keyId, avro("\"string\"", "alice")),
+            confluent(valueId, order(ORDER_V1, 1, "alice", 2))),
+        record(
+            "plain key".getBytes(StandardCharsets.UTF_8),
+            "plain value".getBytes(StandardCharsets.UTF_8)),
         record(null, confluent(4242, new byte[] {2, 4})),
         record(null, confluent(valueId, new byte[] {(byte) 0xFF})));
     KAFKA.produce(topic, records);
@@ -84,9 +89,16 @@ class RegistryIndexingIT {
       TableDescriptor table = sidecar.add(topic, Duration.ofMinutes(3));
       RoundResult result = sidecar.runRound(table);
 
-      assertThat(result.rawParts()).isEqualTo(Map.of(
-          "key.no-schema-id", 1L, "value.no-schema-id", 1L, "value.unknown-schema", 1L,
-          "value.undecodable-bytes", 1L));
+      assertThat(result.rawParts())
+          .isEqualTo(Map.of(
+              "key.no-schema-id",
+              1L,
+              "value.no-schema-id",
+              1L,
+              "value.unknown-schema",
+              1L,
+              "value.undecodable-bytes",
+              1L));
       org.apache.iceberg.Schema schema = sidecar.table(table).schema();
       assertThat(schema.findField("_kafka_decoded_key").type()).isEqualTo(Types.StringType.get());
       assertThat(schema.findField("id").type()).isEqualTo(Types.LongType.get());
@@ -100,15 +112,18 @@ class RegistryIndexingIT {
       assertThat(rows.get(1).getField("_kafka_value"))
           .isEqualTo(ByteBuffer.wrap("plain value".getBytes(StandardCharsets.UTF_8)));
       assertThat(rows.get(1).getField("id")).isNull();
-      assertThat(rows.get(2).getField("_kafka_value")).isEqualTo(ByteBuffer.wrap(records.get(2).value()));
-      assertThat(rows.get(3).getField("_kafka_value")).isEqualTo(ByteBuffer.wrap(records.get(3).value()));
+      assertThat(rows.get(2).getField("_kafka_value"))
+          .isEqualTo(ByteBuffer.wrap(records.get(2).value()));
+      assertThat(rows.get(3).getField("_kafka_value"))
+          .isEqualTo(ByteBuffer.wrap(records.get(3).value()));
       Snapshot snapshot = sidecar.table(table).currentSnapshot();
       assertThat(snapshot.summary()).containsEntry("mink-raw.value.unknown-schema", "1");
     }
   }
 
   @Test
-  void newSchemaVersionIsMergedInTheSameCommitAsItsRowsAndOldVersionsKeepArriving() throws Exception {
+  void newSchemaVersionIsMergedInTheSameCommitAsItsRowsAndOldVersionsKeepArriving()
+      throws Exception {
     String topic = InProcessSidecar.uniqueTopic("evolving");
     KAFKA.createTopic(topic, 1);
     int v1 = registry.register(topic + "-value", SchemaType.AVRO, ORDER_V1).id();
@@ -119,9 +134,11 @@ class RegistryIndexingIT {
       TableDescriptor table = sidecar.add(topic, Duration.ofMinutes(3));
       sidecar.runRound(table);
       int snapshotsBefore = size(sidecar.table(table).snapshots());
-      KAFKA.produce(topic, List.of(
-          record(null, confluent(v2, orderV2(2, "b", 5_000_000_000L, "gift"))),
-          record(null, confluent(v1, order(ORDER_V1, 3, "c", 3)))));
+      KAFKA.produce(
+          topic,
+          List.of(
+              record(null, confluent(v2, orderV2(2, "b", 5_000_000_000L, "gift"))),
+              record(null, confluent(v1, order(ORDER_V1, 3, "c", 3)))));
       sidecar.runRound(table);
 
       assertThat(size(sidecar.table(table).snapshots())).isEqualTo(snapshotsBefore + 1);
@@ -129,7 +146,9 @@ class RegistryIndexingIT {
       assertThat(schema.findField("quantity").type()).isEqualTo(Types.LongType.get());
       assertThat(schema.findField("note").isOptional()).isTrue();
       List<Record> rows = byOffset(sidecar.rows(table));
-      assertThat(rows).extracting(row -> row.getField("quantity")).containsExactly(1L, 5_000_000_000L, 3L);
+      assertThat(rows)
+          .extracting(row -> row.getField("quantity"))
+          .containsExactly(1L, 5_000_000_000L, 3L);
       assertThat(rows).extracting(row -> row.getField("note")).containsExactly(null, "gift", null);
     }
   }
@@ -148,7 +167,8 @@ class RegistryIndexingIT {
     try (InProcessSidecar sidecar = sidecar()) {
       TableDescriptor table = sidecar.add(topic, Duration.ofMinutes(3));
       registry.setAvailable(false);
-      CompletableFuture<RoundResult> round = CompletableFuture.supplyAsync(() -> sidecar.runRound(table));
+      CompletableFuture<RoundResult> round =
+          CompletableFuture.supplyAsync(() -> sidecar.runRound(table));
       Thread.sleep(2_500);
       assertThat(round).isNotDone();
       assertThat(sidecar.table(table).currentSnapshot()).isNull();
@@ -158,17 +178,25 @@ class RegistryIndexingIT {
 
       assertThat(result.rows()).isEqualTo(100);
       assertThat(result.rawParts()).isEmpty();
-      assertThat(sidecar.rows(table)).allSatisfy(row -> assertThat(row.getField("_kafka_value")).isNull());
+      assertThat(sidecar.rows(table))
+          .allSatisfy(row -> assertThat(row.getField("_kafka_value")).isNull());
     }
   }
 
   /** A sidecar whose decoder comes from the configuration, as {@code mink serve} builds it. */
   private InProcessSidecar sidecar() {
-    SchemaRegistrySettings settings = MinkConfigLoader.load(null, Map.of(
-        "MINK_KAFKA_BOOTSTRAP_SERVERS", KAFKA.bootstrapServers(),
-        "MINK_SCHEMA_REGISTRY_URL", registry.url(),
-        "MINK_SCHEMA_REGISTRY_REQUEST_TIMEOUT", "2s"), warehouse.directory()).schemaRegistry();
-    return new InProcessSidecar(KAFKA.bootstrapServers(), warehouse.lakeSettings(), "_tables",
+    SchemaRegistrySettings settings = MinkConfigLoader.load(
+            null,
+            Map.of(
+                "MINK_KAFKA_BOOTSTRAP_SERVERS", KAFKA.bootstrapServers(),
+                "MINK_SCHEMA_REGISTRY_URL", registry.url(),
+                "MINK_SCHEMA_REGISTRY_REQUEST_TIMEOUT", "2s"),
+            warehouse.directory())
+        .schemaRegistry();
+    return new InProcessSidecar(
+        KAFKA.bootstrapServers(),
+        warehouse.lakeSettings(),
+        "_tables",
         RegistryDecoders.from(settings).orElseThrow());
   }
 
@@ -177,10 +205,15 @@ class RegistryIndexingIT {
   }
 
   static byte[] confluent(int id, byte[] payload) {
-    return ByteBuffer.allocate(5 + payload.length).put((byte) 0).putInt(id).put(payload).array();
+    return ByteBuffer.allocate(5 + payload.length)
+        .put((byte) 0)
+        .putInt(id)
+        .put(payload)
+        .array();
   }
 
-  private static byte[] order(String schemaText, long id, String customer, int quantity) throws IOException {
+  private static byte[] order(String schemaText, long id, String customer, int quantity)
+      throws IOException {
     Schema schema = new Schema.Parser().parse(schemaText);
     GenericData.Record order = new GenericData.Record(schema);
     order.put("id", id);
@@ -189,7 +222,8 @@ class RegistryIndexingIT {
     return avroBytes(schema, order);
   }
 
-  private static byte[] orderV2(long id, String customer, long quantity, String note) throws IOException {
+  private static byte[] orderV2(long id, String customer, long quantity, String note)
+      throws IOException {
     Schema schema = new Schema.Parser().parse(ORDER_V2);
     GenericData.Record order = new GenericData.Record(schema);
     order.put("id", id);

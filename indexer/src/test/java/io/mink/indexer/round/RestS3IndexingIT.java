@@ -66,9 +66,11 @@ class RestS3IndexingIT {
     KAFKA.createTopic(topic, 3);
     List<TestRecord> records = TestRecords.mixed(20261130L, 1_000, 3);
     List<RecordMetadata> sent = KAFKA.produce(topic, records);
-    LakeSettings lake = new LakeSettings("iceberg", "rest", rest.uri(), WAREHOUSE, s3.fileIoProperties());
+    LakeSettings lake =
+        new LakeSettings("iceberg", "rest", rest.uri(), WAREHOUSE, s3.fileIoProperties());
 
-    try (InProcessSidecar sidecar = new InProcessSidecar(KAFKA.bootstrapServers(), lake, "_tables")) {
+    try (InProcessSidecar sidecar =
+        new InProcessSidecar(KAFKA.bootstrapServers(), lake, "_tables")) {
       TableDescriptor table = sidecar.add(topic, Duration.ofMinutes(3));
       RoundResult result = sidecar.runRound(table);
 
@@ -77,20 +79,28 @@ class RestS3IndexingIT {
       assertThat(sidecar.offsets(table)).isEqualTo(LakeOffsets.of(KAFKA.endOffsets(topic)));
       Map<String, Record> rows = new HashMap<>();
       for (Record row : sidecar.rows(table)) {
-        assertThat(rows.put(InProcessSidecar.offsetKey(row), row)).as("duplicate row %s", row).isNull();
+        assertThat(rows.put(InProcessSidecar.offsetKey(row), row))
+            .as("duplicate row %s", row)
+            .isNull();
       }
       assertThat(rows).hasSize(1_000);
       for (int i = 0; i < records.size(); i++) {
         RecordMetadata metadata = sent.get(i);
         Record row = rows.get(metadata.partition() + "@" + metadata.offset());
         assertThat(row).as("row of record %d", i).isNotNull();
-        assertThat(RawIndexingIT.bytes(row.getField(KafkaColumns.KEY))).isEqualTo(records.get(i).key());
-        assertThat(RawIndexingIT.bytes(row.getField(KafkaColumns.VALUE))).isEqualTo(records.get(i).value());
+        assertThat(RawIndexingIT.bytes(row.getField(KafkaColumns.KEY)))
+            .isEqualTo(records.get(i).key());
+        assertThat(RawIndexingIT.bytes(row.getField(KafkaColumns.VALUE)))
+            .isEqualTo(records.get(i).value());
       }
 
-      String tablePath = "warehouse/" + TieringService.identifier(table).toString().replace('.', '/') + "/";
-      assertThat(sidecar.table(table).location()).isEqualTo("s3://" + BUCKET + "/" + tablePath.replaceAll("/$", ""));
-      assertThat(s3.keys(BUCKET, tablePath + "data/")).hasSize(result.files()).allMatch(key -> key.endsWith(".parquet"));
+      String tablePath =
+          "warehouse/" + TieringService.identifier(table).toString().replace('.', '/') + "/";
+      assertThat(sidecar.table(table).location())
+          .isEqualTo("s3://" + BUCKET + "/" + tablePath.replaceAll("/$", ""));
+      assertThat(s3.keys(BUCKET, tablePath + "data/"))
+          .hasSize(result.files())
+          .allMatch(key -> key.endsWith(".parquet"));
     }
   }
 }

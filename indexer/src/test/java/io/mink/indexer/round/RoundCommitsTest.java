@@ -37,21 +37,36 @@ class RoundCommitsTest {
   void createTable() {
     catalog.initialize("memory", Map.of());
     catalog.createNamespace(Namespace.of("kafka"));
-    table = catalog.createTable(TableIdentifier.of("kafka", "orders"), KafkaColumns.SCHEMA,
-        PartitionSpec.unpartitioned());
+    table = catalog.createTable(
+        TableIdentifier.of("kafka", "orders"), KafkaColumns.SCHEMA, PartitionSpec.unpartitioned());
   }
 
   @Test
   void theSummaryCarriesTheTopicRowsForceFinishAndRawCountsUnderMinkSnapshotsKeys() {
-    RoundCommit commit = RoundCommits.describe("round-1", "orders", LakeOffsets.NONE, LakeOffsets.of(Map.of(0, 10L)),
-        List.of(dataFile("a.parquet", 10)), 10, true, start(), List.of(), start(),
-        Map.of("value.undecodable-bytes", 2L), Compaction.NONE);
+    RoundCommit commit = RoundCommits.describe(
+        "round-1",
+        "orders",
+        LakeOffsets.NONE,
+        LakeOffsets.of(Map.of(0, 10L)),
+        List.of(dataFile("a.parquet", 10)),
+        10,
+        true,
+        start(),
+        List.of(),
+        start(),
+        Map.of("value.undecodable-bytes", 2L),
+        Compaction.NONE);
 
-    assertThat(commit.summary()).isEqualTo(Map.of(
-        MinkSnapshot.TOPIC_PROPERTY, "orders",
-        MinkSnapshot.ROUND_ROWS_PROPERTY, "10",
-        MinkSnapshot.FORCE_FINISHED_PROPERTY, "true",
-        MinkSnapshot.RAW_PROPERTY_PREFIX + "value.undecodable-bytes", "2"));
+    assertThat(commit.summary())
+        .isEqualTo(Map.of(
+            MinkSnapshot.TOPIC_PROPERTY,
+            "orders",
+            MinkSnapshot.ROUND_ROWS_PROPERTY,
+            "10",
+            MinkSnapshot.FORCE_FINISHED_PROPERTY,
+            "true",
+            MinkSnapshot.RAW_PROPERTY_PREFIX + "value.undecodable-bytes",
+            "2"));
     assertThat(commit.schemaEvolution()).isEmpty();
 
     MinkSnapshot snapshot = new LakeCommitter(CommitHook.NONE).commit(table, commit);
@@ -67,10 +82,21 @@ class RoundCommitsTest {
   @Test
   void schemaStepsAreCommittedWithTheFilesInOneSnapshot() {
     TableSchema start = start();
-    MergeResult.Merged merged = (MergeResult.Merged) SchemaMerge.mergeValue(start,
-        Types.StructType.of(Types.NestedField.optional(1, "note", Types.StringType.get())));
-    RoundCommit commit = RoundCommits.describe("round-2", "orders", LakeOffsets.NONE, LakeOffsets.of(Map.of(0, 1L)),
-        List.of(dataFile("b.parquet", 1)), 1, false, start, merged.steps(), merged.table(), Map.of(), Compaction.NONE);
+    MergeResult.Merged merged = (MergeResult.Merged) SchemaMerge.mergeValue(
+        start, Types.StructType.of(Types.NestedField.optional(1, "note", Types.StringType.get())));
+    RoundCommit commit = RoundCommits.describe(
+        "round-2",
+        "orders",
+        LakeOffsets.NONE,
+        LakeOffsets.of(Map.of(0, 1L)),
+        List.of(dataFile("b.parquet", 1)),
+        1,
+        false,
+        start,
+        merged.steps(),
+        merged.table(),
+        Map.of(),
+        Compaction.NONE);
 
     new LakeCommitter(CommitHook.NONE).commit(table, commit);
 
@@ -80,24 +106,54 @@ class RoundCommitsTest {
 
   @Test
   void aRoundPlannedOnOffsetsTheLakeNoLongerHasIsRefused() {
-    new LakeCommitter(CommitHook.NONE).commit(table, RoundCommits.describe("round-3", "orders", LakeOffsets.NONE,
-        LakeOffsets.of(Map.of(0, 5L)), List.of(dataFile("c.parquet", 5)), 5, false, start(), List.of(), start(),
-        Map.of(), Compaction.NONE));
-    RoundCommit stale = RoundCommits.describe("round-4", "orders", LakeOffsets.NONE, LakeOffsets.of(Map.of(0, 7L)),
-        List.of(dataFile("d.parquet", 7)), 7, false, start(), List.of(), start(), Map.of(), Compaction.NONE);
+    new LakeCommitter(CommitHook.NONE)
+        .commit(
+            table,
+            RoundCommits.describe(
+                "round-3",
+                "orders",
+                LakeOffsets.NONE,
+                LakeOffsets.of(Map.of(0, 5L)),
+                List.of(dataFile("c.parquet", 5)),
+                5,
+                false,
+                start(),
+                List.of(),
+                start(),
+                Map.of(),
+                Compaction.NONE));
+    RoundCommit stale = RoundCommits.describe(
+        "round-4",
+        "orders",
+        LakeOffsets.NONE,
+        LakeOffsets.of(Map.of(0, 7L)),
+        List.of(dataFile("d.parquet", 7)),
+        7,
+        false,
+        start(),
+        List.of(),
+        start(),
+        Map.of(),
+        Compaction.NONE);
 
     assertThatThrownBy(() -> new LakeCommitter(CommitHook.NONE).commit(table, stale))
         .isInstanceOf(OffsetConflictException.class);
-    assertThat(MinkSnapshot.newest(table).orElseThrow().offsets()).isEqualTo(LakeOffsets.of(Map.of(0, 5L)));
+    assertThat(MinkSnapshot.newest(table).orElseThrow().offsets())
+        .isEqualTo(LakeOffsets.of(Map.of(0, 5L)));
   }
 
   private TableSchema start() {
     table.refresh();
-    return TableSchema.of(((org.apache.iceberg.HasTableOperations) table).operations().current());
+    return TableSchema.of(
+        ((org.apache.iceberg.HasTableOperations) table).operations().current());
   }
 
   private DataFile dataFile(String name, long rows) {
-    return DataFiles.builder(table.spec()).withPath(table.location() + "/data/" + name)
-        .withFormat(FileFormat.PARQUET).withFileSizeInBytes(100 * rows).withRecordCount(rows).build();
+    return DataFiles.builder(table.spec())
+        .withPath(table.location() + "/data/" + name)
+        .withFormat(FileFormat.PARQUET)
+        .withFileSizeInBytes(100 * rows)
+        .withRecordCount(rows)
+        .build();
   }
 }

@@ -33,10 +33,14 @@ class RoundCompactionIT {
   void roundsCompactTheSmallFilesOfThePartitionsTheyWroteToAndKeepEveryRow() {
     String topic = InProcessSidecar.uniqueTopic("compacted");
     KAFKA.createTopic(topic, 2);
-    try (InProcessSidecar sidecar = new InProcessSidecar(KAFKA.bootstrapServers(), warehouse.lakeSettings(),
-        "_tables_" + topic)) {
+    try (InProcessSidecar sidecar = new InProcessSidecar(
+        KAFKA.bootstrapServers(), warehouse.lakeSettings(), "_tables_" + topic)) {
       TableDescriptor table = sidecar.add(topic, Duration.ofMinutes(3));
-      sidecar.table(table).updateProperties().set(RoundCompaction.PROPERTY, "true").commit();
+      sidecar
+          .table(table)
+          .updateProperties()
+          .set(RoundCompaction.PROPERTY, "true")
+          .commit();
       for (int round = 0; round < 3; round++) {
         KAFKA.produce(topic, TestRecords.mixed(round, 200, 2));
         sidecar.runRound(table);
@@ -62,8 +66,8 @@ class RoundCompactionIT {
   void withoutThePropertyNothingIsCompacted() {
     String topic = InProcessSidecar.uniqueTopic("uncompacted");
     KAFKA.createTopic(topic, 1);
-    try (InProcessSidecar sidecar = new InProcessSidecar(KAFKA.bootstrapServers(), warehouse.lakeSettings(),
-        "_tables_" + topic)) {
+    try (InProcessSidecar sidecar = new InProcessSidecar(
+        KAFKA.bootstrapServers(), warehouse.lakeSettings(), "_tables_" + topic)) {
       TableDescriptor table = sidecar.add(topic, Duration.ofMinutes(3));
       for (int round = 0; round < 4; round++) {
         KAFKA.produce(topic, TestRecords.mixed(round, 50, 1));
@@ -71,7 +75,8 @@ class RoundCompactionIT {
       }
 
       assertThat(dataFiles(sidecar.table(table))).isEqualTo(4);
-      assertThat(sidecar.table(table).currentSnapshot().summary()).doesNotContainKey("mink-compacted-files");
+      assertThat(sidecar.table(table).currentSnapshot().summary())
+          .doesNotContainKey("mink-compacted-files");
     }
   }
 

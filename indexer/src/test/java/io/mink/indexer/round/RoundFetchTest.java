@@ -34,7 +34,8 @@ class RoundFetchTest {
     records(1, 10, 13);
     RecordingBatches batches = new RecordingBatches();
 
-    RoundFetch.Outcome outcome = fetch(2, NO_DEADLINE, plan(List.of(split(0, 0, 4), split(1, 10, 13))), batches);
+    RoundFetch.Outcome outcome =
+        fetch(2, NO_DEADLINE, plan(List.of(split(0, 0, 4), split(1, 10, 13))), batches);
 
     assertThat(outcome.reached()).isEqualTo(Map.of(0, 4L, 1, 13L));
     assertThat(outcome.forceFinished()).isFalse();
@@ -71,7 +72,7 @@ class RoundFetchTest {
       }
     };
 
-    RoundFetch.Outcome outcome = new RoundFetch(consumer, TOPIC, 4, clock::get, 500, () -> { })
+    RoundFetch.Outcome outcome = new RoundFetch(consumer, TOPIC, 4, clock::get, 500, () -> {})
         .fetch(plan(List.of(split(0, 0, 10))), feeding(batches));
 
     assertThat(outcome.forceFinished()).isTrue();
@@ -120,7 +121,8 @@ class RoundFetchTest {
     markerEnds.put(1, 3L);
     RecordingBatches batches = new RecordingBatches();
 
-    RoundFetch.Outcome outcome = fetch(4, NO_DEADLINE, plan(List.of(split(0, 0, 4), split(1, 0, 3))), batches);
+    RoundFetch.Outcome outcome =
+        fetch(4, NO_DEADLINE, plan(List.of(split(0, 0, 4), split(1, 0, 3))), batches);
 
     assertThat(outcome.reached()).isEqualTo(Map.of(0, 4L, 1, 3L));
     assertThat(outcome.forceFinished()).isFalse();
@@ -144,7 +146,8 @@ class RoundFetchTest {
     RecordingBatches batches = new RecordingBatches() {
       @Override
       public void check() {
-        throw new IllegalStateException("Cannot write partition 0 of table kafka.orders to Parquet: disk full");
+        throw new IllegalStateException(
+            "Cannot write partition 0 of table kafka.orders to Parquet: disk full");
       }
     };
 
@@ -158,17 +161,21 @@ class RoundFetchTest {
     records(0, 0, 3);
     int[] beats = {0};
 
-    assertThatThrownBy(() -> new RoundFetch(consumer, TOPIC, 4, System::nanoTime, NO_DEADLINE, () -> {
-      if (++beats[0] == 2) {
-        throw new LeaseLostException("kafka.orders", 7, "another instance took it");
-      }
-    }).fetch(plan(List.of(split(0, 0, 100))), feeding(new RecordingBatches()))).isInstanceOf(LeaseLostException.class);
+    assertThatThrownBy(() -> new RoundFetch(
+                consumer, TOPIC, 4, System::nanoTime, NO_DEADLINE, () -> {
+                  if (++beats[0] == 2) {
+                    throw new LeaseLostException("kafka.orders", 7, "another instance took it");
+                  }
+                })
+            .fetch(plan(List.of(split(0, 0, 100))), feeding(new RecordingBatches())))
+        .isInstanceOf(LeaseLostException.class);
     assertThat(beats[0]).isEqualTo(2);
   }
 
-  private RoundFetch.Outcome fetch(int openSplits, long deadlineNanos, RoundPlan plan, RecordingBatches batches)
+  private RoundFetch.Outcome fetch(
+      int openSplits, long deadlineNanos, RoundPlan plan, RecordingBatches batches)
       throws InterruptedException {
-    return new RoundFetch(consumer, TOPIC, openSplits, () -> 0L, deadlineNanos, () -> { })
+    return new RoundFetch(consumer, TOPIC, openSplits, () -> 0L, deadlineNanos, () -> {})
         .fetch(plan, feeding(batches));
   }
 
@@ -199,8 +206,18 @@ class RoundFetchTest {
   private void records(int partition, long from, long to) {
     List<ConsumerRecord<byte[], byte[]>> records = new ArrayList<>();
     for (long offset = from; offset < to; offset++) {
-      records.add(new ConsumerRecord<>(TOPIC, partition, offset, 0L, TimestampType.CREATE_TIME, 1, 2, new byte[] {1},
-          "v1".getBytes(StandardCharsets.UTF_8), new RecordHeaders(), Optional.empty()));
+      records.add(new ConsumerRecord<>(
+          TOPIC,
+          partition,
+          offset,
+          0L,
+          TimestampType.CREATE_TIME,
+          1,
+          2,
+          new byte[] {1},
+          "v1".getBytes(StandardCharsets.UTF_8),
+          new RecordHeaders(),
+          Optional.empty()));
     }
     pending.put(partition, records);
   }
@@ -219,14 +236,15 @@ class RoundFetchTest {
     final List<Integer> partitionsInOrder = new ArrayList<>();
     final List<Integer> finished = new ArrayList<>();
     int maxAssigned;
-    Runnable feed = () -> { };
+    Runnable feed = () -> {};
 
     @Override
     public int take(PartitionRange split, List<ConsumerRecord<byte[], byte[]>> batch) {
       for (ConsumerRecord<byte[], byte[]> record : batch) {
         offsets.computeIfAbsent(split.partition(), p -> new ArrayList<>()).add(record.offset());
       }
-      if (partitionsInOrder.isEmpty() || partitionsInOrder.get(partitionsInOrder.size() - 1) != split.partition()) {
+      if (partitionsInOrder.isEmpty()
+          || partitionsInOrder.get(partitionsInOrder.size() - 1) != split.partition()) {
         partitionsInOrder.add(split.partition());
       }
       return batch.size();

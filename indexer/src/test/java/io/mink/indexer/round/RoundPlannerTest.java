@@ -16,7 +16,8 @@ class RoundPlannerTest {
 
   @Test
   void partitionAtOrPastEndIsSkipped() {
-    RoundPlan plan = RoundPlanner.plan(LakeOffsets.of(Map.of(0, 20L, 1, 25L)),
+    RoundPlan plan = RoundPlanner.plan(
+        LakeOffsets.of(Map.of(0, 20L, 1, 25L)),
         Map.of(0, new PartitionBounds(0, 20), 1, new PartitionBounds(0, 20)));
     assertThat(plan.ranges()).isEmpty();
     assertThat(plan.hasWork()).isFalse();
@@ -24,7 +25,8 @@ class RoundPlannerTest {
 
   @Test
   void recordedOffsetBelowLogStartIsAGapWithItsExactRange() {
-    RoundPlan plan = RoundPlanner.plan(LakeOffsets.of(Map.of(2, 10L)), Map.of(2, new PartitionBounds(40, 90)));
+    RoundPlan plan =
+        RoundPlanner.plan(LakeOffsets.of(Map.of(2, 10L)), Map.of(2, new PartitionBounds(40, 90)));
     assertThat(plan.gaps()).containsExactly(new OffsetGap(2, 10, 40));
     assertThat(plan.ranges()).isEmpty();
     assertThat(plan.gaps().get(0)).hasToString("partition 2 offsets [10, 40)");
@@ -32,7 +34,8 @@ class RoundPlannerTest {
 
   @Test
   void recordedOffsetIsReadToEnd() {
-    RoundPlan plan = RoundPlanner.plan(LakeOffsets.of(Map.of(0, 12L)), Map.of(0, new PartitionBounds(0, 30)));
+    RoundPlan plan =
+        RoundPlanner.plan(LakeOffsets.of(Map.of(0, 12L)), Map.of(0, new PartitionBounds(0, 30)));
     assertThat(plan.ranges()).containsExactly(new PartitionRange(0, 12, 30));
   }
 
@@ -46,7 +49,8 @@ class RoundPlannerTest {
 
   @Test
   void partitionAddedToTopicStartsAtItsLogStart() {
-    RoundPlan plan = RoundPlanner.plan(LakeOffsets.of(Map.of(0, 10L)),
+    RoundPlan plan = RoundPlanner.plan(
+        LakeOffsets.of(Map.of(0, 10L)),
         Map.of(0, new PartitionBounds(0, 10), 1, new PartitionBounds(0, 4)));
     assertThat(plan.ranges()).containsExactly(new PartitionRange(1, 0, 4));
   }

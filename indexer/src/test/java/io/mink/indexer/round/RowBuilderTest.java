@@ -40,16 +40,22 @@ class RowBuilderTest {
 
   @Test
   void aSchemaChangeMidBatchStartsANewSegmentUnderTheMergedSchema() throws Exception {
-    RowBuilder rows = builder(record -> Optional.of(new RecordParts.Parts(PartResult.ABSENT,
-        record.offset() < 2 ? decoded(v1, V1, record.offset(), null) : decoded(v2, V2, record.offset(), "n"))));
+    RowBuilder rows = builder(record -> Optional.of(new RecordParts.Parts(
+        PartResult.ABSENT,
+        record.offset() < 2
+            ? decoded(v1, V1, record.offset(), null)
+            : decoded(v2, V2, record.offset(), "n"))));
 
     RowBuilder.Built built = rows.build(records(0, 4));
 
     assertThat(built.records()).isEqualTo(4);
     assertThat(built.segments()).hasSize(2);
     assertThat(built.segments().get(0).schema().findField("note")).isNull();
-    assertThat(built.segments().get(1).schema().findField("note").type()).isEqualTo(Types.StringType.get());
-    assertThat(built.segments().get(1).rows()).extracting(row -> row.getField("note")).containsExactly("n", "n");
+    assertThat(built.segments().get(1).schema().findField("note").type())
+        .isEqualTo(Types.StringType.get());
+    assertThat(built.segments().get(1).rows())
+        .extracting(row -> row.getField("note"))
+        .containsExactly("n", "n");
     assertThat(rows.schemaChanged()).isTrue();
     assertThat(rows.current().schema().findField("note")).isNotNull();
     assertThat(rows.start().schema().findField("id")).isNull();
@@ -59,33 +65,37 @@ class RowBuilderTest {
   void aRecordThatCannotBeDecodedNowStopsTheBatchBeforeIt() throws Exception {
     RowBuilder rows = builder(record -> record.offset() == 2
         ? Optional.empty()
-        : Optional.of(new RecordParts.Parts(PartResult.ABSENT, decoded(v1, V1, record.offset(), null))));
+        : Optional.of(
+            new RecordParts.Parts(PartResult.ABSENT, decoded(v1, V1, record.offset(), null))));
 
     RowBuilder.Built built = rows.build(records(0, 5));
 
     assertThat(built.records()).isEqualTo(2);
     assertThat(built.segments()).hasSize(1);
-    assertThat(built.segments().get(0).rows()).extracting(row -> row.getField("id")).containsExactly(0L, 1L);
+    assertThat(built.segments().get(0).rows())
+        .extracting(row -> row.getField("id"))
+        .containsExactly(0L, 1L);
   }
 
   @Test
   void rawPartsKeepTheirBytesAndTheirReasonsAreCounted() throws Exception {
     PartResult undecodable = new PartResult.Raw(RawReason.UNDECODABLE_BYTES, "truncated");
     RowBuilder rows = builder(record -> Optional.of(new RecordParts.Parts(
-        new PartResult.Raw(RawReason.NO_SCHEMA_ID, "no prefix"), record.offset() == 1 ? undecodable
-            : decoded(v1, V1, record.offset(), null))));
+        new PartResult.Raw(RawReason.NO_SCHEMA_ID, "no prefix"),
+        record.offset() == 1 ? undecodable : decoded(v1, V1, record.offset(), null))));
 
     RowBuilder.Built built = rows.build(records(0, 3));
 
-    assertThat(rows.rawCounts()).isEqualTo(Map.of("key.no-schema-id", 3L, "value.undecodable-bytes", 1L));
+    assertThat(rows.rawCounts())
+        .isEqualTo(Map.of("key.no-schema-id", 3L, "value.undecodable-bytes", 1L));
     Record raw = built.segments().get(0).rows().get(1);
     assertThat(raw.getField(KafkaColumns.VALUE)).isNotNull();
   }
 
   @Test
   void withoutARegistryEveryPartStaysRawAndNoReasonIsCounted() throws Exception {
-    RowBuilder rows = new RowBuilder("kafka.orders", TableSchema.initial(KafkaColumns.SCHEMA), null,
-        MappingOptions.DEFAULT);
+    RowBuilder rows = new RowBuilder(
+        "kafka.orders", TableSchema.initial(KafkaColumns.SCHEMA), null, MappingOptions.DEFAULT);
 
     RowBuilder.Built built = rows.build(records(0, 3));
 
@@ -96,13 +106,15 @@ class RowBuilderTest {
   }
 
   private static RowBuilder builder(RecordParts parts) {
-    return new RowBuilder("kafka.orders", TableSchema.initial(KafkaColumns.SCHEMA), parts, MappingOptions.DEFAULT);
+    return new RowBuilder(
+        "kafka.orders", TableSchema.initial(KafkaColumns.SCHEMA), parts, MappingOptions.DEFAULT);
   }
 
   private static List<ConsumerRecord<byte[], byte[]>> records(long from, long to) {
     List<ConsumerRecord<byte[], byte[]>> records = new ArrayList<>();
     for (long offset = from; offset < to; offset++) {
-      records.add(new ConsumerRecord<>("orders", 0, offset, new byte[] {9}, new byte[] {0, 0, 0, 0, 1, 2}));
+      records.add(
+          new ConsumerRecord<>("orders", 0, offset, new byte[] {9}, new byte[] {0, 0, 0, 0, 1, 2}));
     }
     return records;
   }
@@ -129,7 +141,9 @@ class RowBuilderTest {
       new GenericDatumWriter<GenericData.Record>(schema).write(order, encoder);
       encoder.flush();
       byte[] payload = bytes.toByteArray();
-      return new PartResult.Decoded(new SchemaRef.ConfluentId(text.length()), compiled,
+      return new PartResult.Decoded(
+          new SchemaRef.ConfluentId(text.length()),
+          compiled,
           compiled.decode(payload, 0, payload.length));
     } catch (Exception e) {
       throw new AssertionError(e);

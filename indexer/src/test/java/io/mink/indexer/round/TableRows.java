@@ -17,7 +17,8 @@ public final class TableRows {
 
   public long count(TableIdentifier identifier) throws IOException {
     long rows = 0;
-    try (CloseableIterable<Record> records = IcebergGenerics.read(lake.load(identifier)).build()) {
+    try (CloseableIterable<Record> records =
+        IcebergGenerics.read(lake.load(identifier)).build()) {
       for (Record ignored : records) {
         rows++;
       }

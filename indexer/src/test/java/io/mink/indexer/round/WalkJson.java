@@ -22,12 +22,16 @@ import org.apache.iceberg.types.Types;
  * as plain strings, binary as base64, timestamptz as ISO-8601 with six fraction digits and Z.
  */
 final class WalkJson {
-  private static final DateTimeFormatter TIMESTAMP = DateTimeFormatter.ofPattern("uuuu-MM-dd'T'HH:mm:ss.SSSSSS'Z'");
+  private static final DateTimeFormatter TIMESTAMP =
+      DateTimeFormatter.ofPattern("uuuu-MM-dd'T'HH:mm:ss.SSSSSS'Z'");
 
   private WalkJson() {}
 
   static Object normalize(Object value) {
-    if (value == null || value instanceof String || value instanceof Boolean || value instanceof Double) {
+    if (value == null
+        || value instanceof String
+        || value instanceof Boolean
+        || value instanceof Double) {
       return value;
     }
     if (value instanceof Record record) {
@@ -48,7 +52,10 @@ final class WalkJson {
       map.forEach((key, entry) -> normalized.put(String.valueOf(key), normalize(entry)));
       return normalized;
     }
-    if (value instanceof Integer || value instanceof Long || value instanceof Short || value instanceof Byte) {
+    if (value instanceof Integer
+        || value instanceof Long
+        || value instanceof Short
+        || value instanceof Byte) {
       return ((Number) value).longValue();
     }
     if (value instanceof Float f) {
@@ -72,7 +79,8 @@ final class WalkJson {
     if (value instanceof CharSequence text) {
       return text.toString();
     }
-    throw new IllegalArgumentException("No JSON form for " + value.getClass().getName() + ": " + value);
+    throw new IllegalArgumentException(
+        "No JSON form for " + value.getClass().getName() + ": " + value);
   }
 
   /** A row keyed by field id at every depth (list elements and map values by position and key), values normalized. */
@@ -101,13 +109,15 @@ final class WalkJson {
     }
     if (type.isListType()) {
       List<Object> elements = new ArrayList<>();
-      ((List<?>) value).forEach(element -> elements.add(byFieldId(element, type.asListType().elementType())));
+      ((List<?>) value)
+          .forEach(element -> elements.add(byFieldId(element, type.asListType().elementType())));
       return elements;
     }
     if (type.isMapType()) {
       Map<String, Object> entries = new LinkedHashMap<>();
-      ((Map<?, ?>) value).forEach((key, entry) -> entries.put(String.valueOf(key),
-          byFieldId(entry, type.asMapType().valueType())));
+      ((Map<?, ?>) value)
+          .forEach((key, entry) ->
+              entries.put(String.valueOf(key), byFieldId(entry, type.asMapType().valueType())));
       return entries;
     }
     return normalize(value);
@@ -123,19 +133,23 @@ final class WalkJson {
         if (!nowMap.containsKey(entry.getKey())) {
           return where + "/" + entry.getKey() + ": field id gone, it held " + entry.getValue();
         }
-        String problem = instability(entry.getValue(), nowMap.get(entry.getKey()), where + "/" + entry.getKey());
+        String problem =
+            instability(entry.getValue(), nowMap.get(entry.getKey()), where + "/" + entry.getKey());
         if (problem != null) {
           return problem;
         }
       }
       for (Map.Entry<?, ?> entry : nowMap.entrySet()) {
         if (!beforeMap.containsKey(entry.getKey()) && entry.getValue() != null) {
-          return where + "/" + entry.getKey() + ": new field id holds " + entry.getValue() + " in an old row";
+          return where + "/" + entry.getKey() + ": new field id holds " + entry.getValue()
+              + " in an old row";
         }
       }
       return null;
     }
-    if (before instanceof List<?> beforeList && now instanceof List<?> nowList && beforeList.size() == nowList.size()) {
+    if (before instanceof List<?> beforeList
+        && now instanceof List<?> nowList
+        && beforeList.size() == nowList.size()) {
       for (int i = 0; i < beforeList.size(); i++) {
         String problem = instability(beforeList.get(i), nowList.get(i), where + "[" + i + "]");
         if (problem != null) {
@@ -144,10 +158,14 @@ final class WalkJson {
       }
       return null;
     }
-    if (before instanceof Map<?, ?> beforeMap && !(before instanceof Fields) && now instanceof Map<?, ?> nowMap
-        && !(now instanceof Fields) && beforeMap.keySet().equals(nowMap.keySet())) {
+    if (before instanceof Map<?, ?> beforeMap
+        && !(before instanceof Fields)
+        && now instanceof Map<?, ?> nowMap
+        && !(now instanceof Fields)
+        && beforeMap.keySet().equals(nowMap.keySet())) {
       for (Map.Entry<?, ?> entry : beforeMap.entrySet()) {
-        String problem = instability(entry.getValue(), nowMap.get(entry.getKey()), where + "{" + entry.getKey() + "}");
+        String problem = instability(
+            entry.getValue(), nowMap.get(entry.getKey()), where + "{" + entry.getKey() + "}");
         if (problem != null) {
           return problem;
         }
@@ -164,26 +182,29 @@ final class WalkJson {
         return where + " has keys " + actualMap.keySet() + ", expected " + expectedMap.keySet();
       }
       for (Map.Entry<?, ?> entry : expectedMap.entrySet()) {
-        String difference = firstDifference(entry.getValue(), actualMap.get(entry.getKey()),
-            where + "." + entry.getKey());
+        String difference = firstDifference(
+            entry.getValue(), actualMap.get(entry.getKey()), where + "." + entry.getKey());
         if (difference != null) {
           return difference;
         }
       }
       return null;
     }
-    if (expected instanceof List<?> expectedList && actual instanceof List<?> actualList
+    if (expected instanceof List<?> expectedList
+        && actual instanceof List<?> actualList
         && expectedList.size() == actualList.size()) {
       for (int i = 0; i < expectedList.size(); i++) {
-        String difference = firstDifference(expectedList.get(i), actualList.get(i), where + "[" + i + "]");
+        String difference =
+            firstDifference(expectedList.get(i), actualList.get(i), where + "[" + i + "]");
         if (difference != null) {
           return difference;
         }
       }
       return null;
     }
-    return Objects.equals(expected, actual) ? null : where + " is " + describe(actual) + ", expected "
-        + describe(expected);
+    return Objects.equals(expected, actual)
+        ? null
+        : where + " is " + describe(actual) + ", expected " + describe(expected);
   }
 
   private static String describe(Object value) {

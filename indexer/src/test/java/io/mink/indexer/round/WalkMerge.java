@@ -28,8 +28,14 @@ import java.util.Set;
  * struct or the version already uses.
  */
 final class WalkMerge {
-  private static final Set<String> RESERVED = Set.of("_file", "_pos", "_deleted", "_spec_id", "_partition",
-      "_row_id", "_last_updated_sequence_number");
+  private static final Set<String> RESERVED = Set.of(
+      "_file",
+      "_pos",
+      "_deleted",
+      "_spec_id",
+      "_partition",
+      "_row_id",
+      "_last_updated_sequence_number");
 
   private WalkMerge() {}
 
@@ -76,16 +82,20 @@ final class WalkMerge {
   }
 
   /** Whether the column takes values of the type; exact: no null reaches a required part of it either. */
-  private static boolean fits(Column column, WalkSchema.Type type, boolean optional, boolean exact) {
+  private static boolean fits(
+      Column column, WalkSchema.Type type, boolean optional, boolean exact) {
     if (exact && optional && !column.optional) {
       return false;
     }
     return switch (column.shape) {
       case PRIM -> type instanceof WalkSchema.Prim prim && widens(prim, column.prim);
       case STRUCT -> type instanceof WalkSchema.Struct struct && structFits(column, struct, exact);
-      case LIST -> type instanceof WalkSchema.ListOf list
-          && fits(column.element, list.element, list.elementOptional, exact);
-      case MAP -> type instanceof WalkSchema.MapOf map && fits(column.element, map.value, map.valueOptional, exact);
+      case LIST ->
+        type instanceof WalkSchema.ListOf list
+            && fits(column.element, list.element, list.elementOptional, exact);
+      case MAP ->
+        type instanceof WalkSchema.MapOf map
+            && fits(column.element, map.value, map.valueOptional, exact);
     };
   }
 
@@ -98,7 +108,8 @@ final class WalkMerge {
       }
       written.add(target);
     }
-    return !exact || column.fields.stream().allMatch(nested -> nested.optional || written.contains(nested));
+    return !exact
+        || column.fields.stream().allMatch(nested -> nested.optional || written.contains(nested));
   }
 
   private static List<Column> renamedOf(List<Column> columns, String name) {
@@ -114,9 +125,12 @@ final class WalkMerge {
 
   private static boolean extensible(Column column, WalkSchema.Type type) {
     return switch (column.shape) {
-      case PRIM -> type instanceof WalkSchema.Prim prim && (widens(prim, column.prim) || widens(column.prim, prim));
+      case PRIM ->
+        type instanceof WalkSchema.Prim prim
+            && (widens(prim, column.prim) || widens(column.prim, prim));
       case STRUCT -> type instanceof WalkSchema.Struct;
-      case LIST -> type instanceof WalkSchema.ListOf list && extensible(column.element, list.element);
+      case LIST ->
+        type instanceof WalkSchema.ListOf list && extensible(column.element, list.element);
       case MAP -> type instanceof WalkSchema.MapOf map && extensible(column.element, map.value);
     };
   }
@@ -148,7 +162,8 @@ final class WalkMerge {
     void top(Column root, WalkSchema.Struct source) {
       for (WalkSchema.Field field : source.fields) {
         if (isReserved(field.name)) {
-          throw new Conflict("top-level field '" + field.name + "' is named like a Mink or Iceberg column");
+          throw new Conflict(
+              "top-level field '" + field.name + "' is named like a Mink or Iceberg column");
         }
       }
       struct(root, source, true);
@@ -173,7 +188,8 @@ final class WalkMerge {
           continue;
         }
         if (!named.name.equals(field.name)) {
-          throw new Conflict("field '" + field.name + "' differs only in case from column '" + named.name + "'");
+          throw new Conflict(
+              "field '" + field.name + "' differs only in case from column '" + named.name + "'");
         }
         if (named.isRenamed()) {
           throw new Conflict("field '" + field.name + "' is named like a renamed column");
@@ -183,7 +199,8 @@ final class WalkMerge {
           String newName = named.name + "_s" + schemaId;
           String lower = newName.toLowerCase(Locale.ROOT);
           if (byLowerName.containsKey(lower) || lowerNames.contains(lower)) {
-            throw new Conflict("the type change of '" + field.name + "' would rename it onto the taken " + newName);
+            throw new Conflict("the type change of '" + field.name
+                + "' would rename it onto the taken " + newName);
           }
           named.renamedFrom = named.name;
           named.renamedAt = schemaId;
@@ -223,7 +240,8 @@ final class WalkMerge {
         Set<String> lowerNames = new HashSet<>();
         for (WalkSchema.Field field : struct.fields) {
           if (!lowerNames.add(field.name.toLowerCase(Locale.ROOT))) {
-            throw new Conflict("fields named '" + field.name + "' of the new column " + where + " differ only in case");
+            throw new Conflict("fields named '" + field.name + "' of the new column " + where
+                + " differ only in case");
           }
           checkNames(where + "." + field.name, field.type);
         }
@@ -279,5 +297,4 @@ final class WalkMerge {
       super(message, null, false, false);
     }
   }
-
 }

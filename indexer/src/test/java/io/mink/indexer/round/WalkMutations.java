@@ -23,12 +23,15 @@ import java.util.function.Function;
  * type change whose {@code {name}_s{N}} name the version itself takes.
  */
 final class WalkMutations {
-  private static final String[] NAMES = {"id", "name", "qty", "price", "note", "tags", "lines", "meta", "score",
-      "flag", "city", "zip", "level", "sku", "amount", "ratio", "code", "kind", "label", "stock", "owner", "rank",
-      "size", "weight", "color", "ref", "total", "unit", "origin", "state"};
+  private static final String[] NAMES = {
+    "id", "name", "qty", "price", "note", "tags", "lines", "meta", "score", "flag", "city", "zip",
+    "level", "sku", "amount", "ratio", "code", "kind", "label", "stock", "owner", "rank", "size",
+    "weight", "color", "ref", "total", "unit", "origin", "state"
+  };
   private static final int MAX_DEPTH = 3;
-  private static final String[] RESERVED = {"_kafka_offset", "_kafka_partition", "_KAFKA_Value", "_kafka_note",
-      "_pos", "_file"};
+  private static final String[] RESERVED = {
+    "_kafka_offset", "_kafka_partition", "_KAFKA_Value", "_kafka_note", "_pos", "_file"
+  };
 
   private final Random random;
   private final Map<List<String>, Set<String>> namesSeen = new HashMap<>();
@@ -39,8 +42,8 @@ final class WalkMutations {
 
   /** The walk's first version: an id and a few random fields. */
   WalkSchema first() {
-    WalkSchema.Struct root = new WalkSchema.Struct(List.of(
-        new WalkSchema.Field("id", WalkSchema.Prim.of(WalkSchema.Kind.LONG), false)));
+    WalkSchema.Struct root = new WalkSchema.Struct(
+        List.of(new WalkSchema.Field("id", WalkSchema.Prim.of(WalkSchema.Kind.LONG), false)));
     for (int i = 0; i < 4; i++) {
       addField(root, List.of(), 0);
     }
@@ -55,7 +58,11 @@ final class WalkMutations {
    * @param renamedNames the names of the renamed columns of the table's struct at a path
    * @param schemaId the table's current schema id
    */
-  Derived next(WalkSchema latest, int number, boolean poison, Function<List<String>, List<String>> renamedNames,
+  Derived next(
+      WalkSchema latest,
+      int number,
+      boolean poison,
+      Function<List<String>, List<String>> renamedNames,
       int schemaId) {
     WalkSchema version = latest.copy(number, null);
     List<String> done = new ArrayList<>();
@@ -82,17 +89,21 @@ final class WalkMutations {
       int choice = random.nextInt(100);
       if (choice < 25) {
         WalkSchema.Located located = structs.get(random.nextInt(structs.size()));
-        return "add " + addField(located.struct(), located.path(), located.path().size());
+        return "add "
+            + addField(located.struct(), located.path(), located.path().size());
       }
       if (choice < 35) {
-        List<WalkSchema.Located> removable = structs.stream().filter(s -> s.struct().fields.size() > 1).toList();
+        List<WalkSchema.Located> removable =
+            structs.stream().filter(s -> s.struct().fields.size() > 1).toList();
         if (!removable.isEmpty()) {
-          WalkSchema.Struct struct = removable.get(random.nextInt(removable.size())).struct();
+          WalkSchema.Struct struct =
+              removable.get(random.nextInt(removable.size())).struct();
           WalkSchema.Field removed = struct.fields.remove(random.nextInt(struct.fields.size()));
           return "remove " + removed.name;
         }
       } else if (choice < 50) {
-        List<Slot> promotable = slots.stream().filter(slot -> promoted(slot.type()) != null).toList();
+        List<Slot> promotable =
+            slots.stream().filter(slot -> promoted(slot.type()) != null).toList();
         if (!promotable.isEmpty()) {
           Slot slot = promotable.get(random.nextInt(promotable.size()));
           WalkSchema.Type from = slot.type();
@@ -101,7 +112,8 @@ final class WalkMutations {
           return "promote " + slot.name() + " " + from + " -> " + to;
         }
       } else if (choice < 55) {
-        List<Slot> narrowable = slots.stream().filter(slot -> narrowed(slot.type()) != null).toList();
+        List<Slot> narrowable =
+            slots.stream().filter(slot -> narrowed(slot.type()) != null).toList();
         if (!narrowable.isEmpty()) {
           Slot slot = narrowable.get(random.nextInt(narrowable.size()));
           WalkSchema.Type from = slot.type();
@@ -123,7 +135,8 @@ final class WalkMutations {
           return "optional " + slot.name();
         }
       } else if (choice < 95) {
-        List<WalkSchema.Located> reorderable = structs.stream().filter(s -> s.struct().fields.size() > 1).toList();
+        List<WalkSchema.Located> reorderable =
+            structs.stream().filter(s -> s.struct().fields.size() > 1).toList();
         if (!reorderable.isEmpty()) {
           WalkSchema.Located located = reorderable.get(random.nextInt(reorderable.size()));
           Collections.shuffle(located.struct().fields, random);
@@ -142,16 +155,23 @@ final class WalkMutations {
     return "add " + addField(located.struct(), located.path(), 0);
   }
 
-  private String poison(WalkSchema version, Function<List<String>, List<String>> renamedNames, int schemaId) {
+  private String poison(
+      WalkSchema version, Function<List<String>, List<String>> renamedNames, int schemaId) {
     List<WalkSchema.Located> structs = version.structs();
     int choice = random.nextInt(4);
     if (choice == 1) {
       WalkSchema.Located located = structs.get(random.nextInt(structs.size()));
-      WalkSchema.Field model = located.struct().fields.get(random.nextInt(located.struct().fields.size()));
+      WalkSchema.Field model =
+          located.struct().fields.get(random.nextInt(located.struct().fields.size()));
       String twin = Character.toUpperCase(model.name.charAt(0)) + model.name.substring(1);
-      located.struct().fields.add(random.nextInt(located.struct().fields.size() + 1),
-          new WalkSchema.Field(twin, randomType(located.path().size()), random.nextBoolean()));
-      return "field " + twin + " differs only in case from " + model.name + " in " + where(located.path());
+      located
+          .struct()
+          .fields
+          .add(
+              random.nextInt(located.struct().fields.size() + 1),
+              new WalkSchema.Field(twin, randomType(located.path().size()), random.nextBoolean()));
+      return "field " + twin + " differs only in case from " + model.name + " in "
+          + where(located.path());
     }
     if (choice == 2) {
       String name = freshName(version.root());
@@ -167,7 +187,10 @@ final class WalkMutations {
         if (!renamed.isEmpty()) {
           String name = renamed.get(random.nextInt(renamed.size()));
           if (located.struct().field(name) == null) {
-            located.struct().fields.add(new WalkSchema.Field(name, randomType(located.path().size()), true));
+            located
+                .struct()
+                .fields
+                .add(new WalkSchema.Field(name, randomType(located.path().size()), true));
             return "field " + name + " is named like a renamed column in " + where(located.path());
           }
         }
@@ -175,29 +198,38 @@ final class WalkMutations {
     }
     if (choice == 0) {
       WalkSchema.Struct root = version.root();
-      List<WalkSchema.Field> primitives = root.fields.stream().filter(f -> f.type instanceof WalkSchema.Prim).toList();
+      List<WalkSchema.Field> primitives =
+          root.fields.stream().filter(f -> f.type instanceof WalkSchema.Prim).toList();
       if (!primitives.isEmpty()) {
         WalkSchema.Field field = primitives.get(random.nextInt(primitives.size()));
         String taken = field.name + "_s" + schemaId;
         if (root.field(taken) == null) {
           WalkSchema.Type old = field.type;
           field.type = incompatible(old, 1);
-          root.fields.add(new WalkSchema.Field(taken, WalkSchema.Prim.of(WalkSchema.Kind.STRING), true));
-          return "changes " + field.name + " " + old + " -> " + field.type + " and has a field " + taken
-              + ", the name the old column would take";
+          root.fields.add(
+              new WalkSchema.Field(taken, WalkSchema.Prim.of(WalkSchema.Kind.STRING), true));
+          return "changes " + field.name + " " + old + " -> " + field.type + " and has a field "
+              + taken + ", the name the old column would take";
         }
       }
     }
     String reserved = RESERVED[random.nextInt(RESERVED.length)];
-    version.root().fields.add(random.nextInt(version.root().fields.size() + 1),
-        new WalkSchema.Field(reserved, WalkSchema.Prim.of(WalkSchema.Kind.LONG), random.nextBoolean()));
+    version
+        .root()
+        .fields
+        .add(
+            random.nextInt(version.root().fields.size() + 1),
+            new WalkSchema.Field(
+                reserved, WalkSchema.Prim.of(WalkSchema.Kind.LONG), random.nextBoolean()));
     return "top-level field " + reserved;
   }
 
   private String addField(WalkSchema.Struct struct, List<String> path, int depth) {
     Set<String> present = new HashSet<>();
     struct.fields.forEach(field -> present.add(field.name.toLowerCase(Locale.ROOT)));
-    List<String> earlier = namesSeen.getOrDefault(path, Set.of()).stream().filter(n -> !present.contains(n)).sorted()
+    List<String> earlier = namesSeen.getOrDefault(path, Set.of()).stream()
+        .filter(n -> !present.contains(n))
+        .sorted()
         .toList();
     String name;
     if (!earlier.isEmpty() && random.nextInt(3) == 0) {
@@ -205,7 +237,8 @@ final class WalkMutations {
     } else {
       name = freshName(struct);
     }
-    WalkSchema.Field field = new WalkSchema.Field(name, randomType(depth + 1), random.nextInt(5) < 2);
+    WalkSchema.Field field =
+        new WalkSchema.Field(name, randomType(depth + 1), random.nextInt(5) < 2);
     struct.fields.add(field);
     return field + " to " + where(path);
   }
@@ -236,25 +269,33 @@ final class WalkMutations {
       return randomStruct(depth);
     }
     if (choice < 88) {
-      return new WalkSchema.ListOf(random.nextInt(3) < 2 ? randomStruct(depth + 1) : randomPrimitive(),
+      return new WalkSchema.ListOf(
+          random.nextInt(3) < 2 ? randomStruct(depth + 1) : randomPrimitive(),
           random.nextInt(4) == 0);
     }
-    return new WalkSchema.MapOf(random.nextInt(3) < 2 ? randomStruct(depth + 1) : randomPrimitive(),
+    return new WalkSchema.MapOf(
+        random.nextInt(3) < 2 ? randomStruct(depth + 1) : randomPrimitive(),
         random.nextInt(4) == 0);
   }
 
   private WalkSchema.Struct randomStruct(int depth) {
     WalkSchema.Struct struct = new WalkSchema.Struct(List.of());
     for (int i = 1 + random.nextInt(3); i > 0; i--) {
-      struct.fields.add(new WalkSchema.Field(freshName(struct), randomType(depth + 1), random.nextInt(4) == 0));
+      struct.fields.add(
+          new WalkSchema.Field(freshName(struct), randomType(depth + 1), random.nextInt(4) == 0));
     }
     return struct;
   }
 
-  @SuppressWarnings("EnumOrdinal") // a random pick: a seed's walk follows the declaration order, as any pick would
+  @SuppressWarnings(
+      "EnumOrdinal") // a random pick: a seed's walk follows the declaration order, as any pick
+  // would
   private WalkSchema.Prim randomPrimitive() {
-    WalkSchema.Kind kind = WalkSchema.Kind.values()[random.nextInt(WalkSchema.Kind.values().length)];
-    return kind == WalkSchema.Kind.DECIMAL ? WalkSchema.Prim.decimal(4 + random.nextInt(12)) : WalkSchema.Prim.of(kind);
+    WalkSchema.Kind kind =
+        WalkSchema.Kind.values()[random.nextInt(WalkSchema.Kind.values().length)];
+    return kind == WalkSchema.Kind.DECIMAL
+        ? WalkSchema.Prim.decimal(4 + random.nextInt(12))
+        : WalkSchema.Prim.of(kind);
   }
 
   /** A type that neither promotes to nor from {@code type}: another primitive family, or another shape. */
@@ -262,7 +303,8 @@ final class WalkMutations {
     for (int attempt = 0; attempt < 50; attempt++) {
       WalkSchema.Type candidate;
       if (type instanceof WalkSchema.ListOf list && random.nextBoolean()) {
-        candidate = new WalkSchema.ListOf(incompatible(list.element, depth + 1), list.elementOptional);
+        candidate =
+            new WalkSchema.ListOf(incompatible(list.element, depth + 1), list.elementOptional);
       } else if (type instanceof WalkSchema.MapOf map && random.nextBoolean()) {
         candidate = new WalkSchema.MapOf(incompatible(map.value, depth + 1), map.valueOptional);
       } else {
@@ -273,7 +315,8 @@ final class WalkMutations {
       }
     }
     return type instanceof WalkSchema.Prim prim && prim.kind() == WalkSchema.Kind.STRING
-        ? WalkSchema.Prim.of(WalkSchema.Kind.LONG) : WalkSchema.Prim.of(WalkSchema.Kind.STRING);
+        ? WalkSchema.Prim.of(WalkSchema.Kind.LONG)
+        : WalkSchema.Prim.of(WalkSchema.Kind.STRING);
   }
 
   /** Whether values of one could go to a column of the other by promotion or new nested fields. */
@@ -308,8 +351,10 @@ final class WalkMutations {
     return switch (prim.kind()) {
       case INT -> WalkSchema.Prim.of(WalkSchema.Kind.LONG);
       case FLOAT -> WalkSchema.Prim.of(WalkSchema.Kind.DOUBLE);
-      case DECIMAL -> prim.precision() < 38 ? WalkSchema.Prim.decimal(Math.min(38, prim.precision() + 1 + prim.precision() % 7))
-          : null;
+      case DECIMAL ->
+        prim.precision() < 38
+            ? WalkSchema.Prim.decimal(Math.min(38, prim.precision() + 1 + prim.precision() % 7))
+            : null;
       default -> null;
     };
   }
@@ -338,7 +383,12 @@ final class WalkMutations {
   }
 
   /** A field, list element or map value whose type a mutation can change. */
-  private record Slot(String name, int depth, WalkSchema.Field field, WalkSchema.ListOf list, WalkSchema.MapOf map) {
+  private record Slot(
+      String name,
+      int depth,
+      WalkSchema.Field field,
+      WalkSchema.ListOf list,
+      WalkSchema.MapOf map) {
     WalkSchema.Type type() {
       return field != null ? field.type : list != null ? list.element : map.value;
     }
@@ -354,7 +404,9 @@ final class WalkMutations {
     }
 
     boolean optional() {
-      return field != null ? field.optional : list != null ? list.elementOptional : map.valueOptional;
+      return field != null
+          ? field.optional
+          : list != null ? list.elementOptional : map.valueOptional;
     }
 
     void optional(boolean optional) {
@@ -376,7 +428,8 @@ final class WalkMutations {
     return slots;
   }
 
-  private static void slots(String name, int depth, WalkSchema.Field field, WalkSchema.Type type, List<Slot> slots) {
+  private static void slots(
+      String name, int depth, WalkSchema.Field field, WalkSchema.Type type, List<Slot> slots) {
     if (field != null) {
       slots.add(new Slot(name, depth, field, null, null));
     }

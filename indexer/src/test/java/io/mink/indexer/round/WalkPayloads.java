@@ -35,7 +35,11 @@ final class WalkPayloads {
 
   /** The Confluent framing: a zero byte, the schema id in four big-endian bytes, the payload. */
   static byte[] confluent(int schemaId, byte[] payload) {
-    return ByteBuffer.allocate(5 + payload.length).put((byte) 0).putInt(schemaId).put(payload).array();
+    return ByteBuffer.allocate(5 + payload.length)
+        .put((byte) 0)
+        .putInt(schemaId)
+        .put(payload)
+        .array();
   }
 
   static byte[] avro(Schema schema, Map<String, Object> value) {
@@ -53,7 +57,8 @@ final class WalkPayloads {
   private static Map<String, Object> struct(WalkSchema.Struct struct, Random random) {
     Map<String, Object> value = new LinkedHashMap<>();
     for (WalkSchema.Field field : struct.fields) {
-      value.put(field.name, field.optional && random.nextInt(4) == 0 ? null : value(field.type, random));
+      value.put(
+          field.name, field.optional && random.nextInt(4) == 0 ? null : value(field.type, random));
     }
     return value;
   }
@@ -65,15 +70,17 @@ final class WalkPayloads {
     if (type instanceof WalkSchema.ListOf list) {
       List<Object> elements = new ArrayList<>();
       for (int i = random.nextInt(4); i > 0; i--) {
-        elements.add(list.elementOptional && random.nextInt(4) == 0 ? null : value(list.element, random));
+        elements.add(
+            list.elementOptional && random.nextInt(4) == 0 ? null : value(list.element, random));
       }
       return elements;
     }
     if (type instanceof WalkSchema.MapOf map) {
       Map<String, Object> entries = new LinkedHashMap<>();
       for (int i = random.nextInt(3); i > 0; i--) {
-        entries.put("k" + random.nextInt(5), map.valueOptional && random.nextInt(4) == 0 ? null
-            : value(map.value, random));
+        entries.put(
+            "k" + random.nextInt(5),
+            map.valueOptional && random.nextInt(4) == 0 ? null : value(map.value, random));
       }
       return entries;
     }
@@ -119,7 +126,8 @@ final class WalkPayloads {
       }
       case MAP -> {
         Map<String, Object> entries = new LinkedHashMap<>();
-        ((Map<String, Object>) value).forEach((key, entry) -> entries.put(key, toAvro(schema.getValueType(), entry)));
+        ((Map<String, Object>) value)
+            .forEach((key, entry) -> entries.put(key, toAvro(schema.getValueType(), entry)));
         yield entries;
       }
       case BYTES -> ByteBuffer.wrap(((BigDecimal) value).unscaledValue().toByteArray());

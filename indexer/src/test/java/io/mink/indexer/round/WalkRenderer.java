@@ -37,11 +37,16 @@ final class WalkRenderer {
   private void record(WalkSchema.Struct struct) {
     String name = records == 0 ? "Walk" : "R" + records;
     records++;
-    json.append("{\"type\": \"record\", \"name\": \"").append(name).append("\", \"namespace\": \"mink.walk\", ")
+    json.append("{\"type\": \"record\", \"name\": \"")
+        .append(name)
+        .append("\", \"namespace\": \"mink.walk\", ")
         .append("\"fields\": [");
     for (int i = 0; i < struct.fields.size(); i++) {
       WalkSchema.Field field = struct.fields.get(i);
-      json.append(i == 0 ? "" : ", ").append("{\"name\": \"").append(field.name).append("\", \"type\": ");
+      json.append(i == 0 ? "" : ", ")
+          .append("{\"name\": \"")
+          .append(field.name)
+          .append("\", \"type\": ");
       optional(field.type, field.optional);
       json.append(field.optional ? ", \"default\": null}" : "}");
     }
@@ -66,8 +71,10 @@ final class WalkRenderer {
       case DOUBLE -> json.append("\"double\"");
       case STRING -> json.append("\"string\"");
       case BOOLEAN -> json.append("\"boolean\"");
-      case DECIMAL -> json.append("{\"type\": \"bytes\", \"logicalType\": \"decimal\", \"precision\": ")
-          .append(prim.precision()).append(", \"scale\": 2}");
+      case DECIMAL ->
+        json.append("{\"type\": \"bytes\", \"logicalType\": \"decimal\", \"precision\": ")
+            .append(prim.precision())
+            .append(", \"scale\": 2}");
     }
   }
 }

@@ -17,7 +17,15 @@ import java.util.stream.Collectors;
  * @param poison why the walk made this version unmergeable on purpose, or null
  */
 record WalkSchema(int number, Struct root, String poison) {
-  enum Kind { INT, LONG, FLOAT, DOUBLE, STRING, BOOLEAN, DECIMAL }
+  enum Kind {
+    INT,
+    LONG,
+    FLOAT,
+    DOUBLE,
+    STRING,
+    BOOLEAN,
+    DECIMAL
+  }
 
   /** A type of a field, list element or map value. */
   sealed interface Type permits Prim, Struct, ListOf, MapOf {
@@ -41,7 +49,9 @@ record WalkSchema(int number, Struct root, String poison) {
 
     @Override
     public String toString() {
-      return kind == Kind.DECIMAL ? "decimal(" + precision + ",2)" : kind.name().toLowerCase(Locale.ROOT);
+      return kind == Kind.DECIMAL
+          ? "decimal(" + precision + ",2)"
+          : kind.name().toLowerCase(Locale.ROOT);
     }
   }
 
@@ -54,7 +64,10 @@ record WalkSchema(int number, Struct root, String poison) {
     }
 
     Field field(String name) {
-      return fields.stream().filter(field -> field.name.equals(name)).findFirst().orElse(null);
+      return fields.stream()
+          .filter(field -> field.name.equals(name))
+          .findFirst()
+          .orElse(null);
     }
 
     @Override
@@ -163,6 +176,7 @@ record WalkSchema(int number, Struct root, String poison) {
 
   @Override
   public String toString() {
-    return "v" + number + " " + root + (poison == null ? "" : "  [unmergeable on purpose: " + poison + "]");
+    return "v" + number + " " + root
+        + (poison == null ? "" : "  [unmergeable on purpose: " + poison + "]");
   }
 }

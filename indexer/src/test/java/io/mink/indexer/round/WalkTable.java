@@ -15,7 +15,12 @@ import java.util.Map;
  * do; the expected row is rendered from the placed values under the columns' current names.
  */
 final class WalkTable {
-  enum Shape { PRIM, STRUCT, LIST, MAP }
+  enum Shape {
+    PRIM,
+    STRUCT,
+    LIST,
+    MAP
+  }
 
   /** A column, list element or map value of the table. Field ids are learnt from the table when first seen. */
   static final class Column {
@@ -45,7 +50,8 @@ final class WalkTable {
       }
       if (type instanceof WalkSchema.Struct struct) {
         Column column = new Column(name, Shape.STRUCT, optional);
-        struct.fields.forEach(field -> column.fields.add(of(field.name, field.type, field.optional)));
+        struct.fields.forEach(
+            field -> column.fields.add(of(field.name, field.type, field.optional)));
         return column;
       }
       if (type instanceof WalkSchema.ListOf list) {
@@ -82,12 +88,18 @@ final class WalkTable {
     public String toString() {
       String type = switch (shape) {
         case PRIM -> prim.toString();
-        case STRUCT -> fields.stream().map(Column::toString).reduce((a, b) -> a + ", " + b).map(s -> "{" + s + "}")
-            .orElse("{}");
+        case STRUCT ->
+          fields.stream()
+              .map(Column::toString)
+              .reduce((a, b) -> a + ", " + b)
+              .map(s -> "{" + s + "}")
+              .orElse("{}");
         case LIST -> "[" + element + "]";
         case MAP -> "map<" + element + ">";
       };
-      return (name == null ? "" : name + (optional ? "?" : "") + ": ") + type + (name == null && optional ? "?" : "");
+      return (name == null ? "" : name + (optional ? "?" : "") + ": ")
+          + type
+          + (name == null && optional ? "?" : "");
     }
   }
 
@@ -122,7 +134,8 @@ final class WalkTable {
   List<String> renamedNames(List<String> path) {
     Column struct = root;
     for (String name : path) {
-      Column next = struct.fields.stream().filter(c -> name.equals(c.name)).findFirst().orElse(null);
+      Column next =
+          struct.fields.stream().filter(c -> name.equals(c.name)).findFirst().orElse(null);
       while (next != null && (next.shape == Shape.LIST || next.shape == Shape.MAP)) {
         next = next.element;
       }
@@ -157,7 +170,8 @@ final class WalkTable {
   }
 
   @SuppressWarnings("unchecked")
-  private static Map<Column, Object> placeStruct(Column table, WalkSchema.Struct type, Map<String, Object> value) {
+  private static Map<Column, Object> placeStruct(
+      Column table, WalkSchema.Struct type, Map<String, Object> value) {
     IdentityHashMap<Column, Object> placed = new IdentityHashMap<>();
     for (WalkSchema.Field field : type.fields) {
       Object fieldValue = value.get(field.name);
@@ -166,7 +180,8 @@ final class WalkTable {
       }
       Column column = WalkMerge.columnFor(table, field);
       if (column == null) {
-        throw new IllegalStateException("The model has no column for field " + field + " in " + table);
+        throw new IllegalStateException(
+            "The model has no column for field " + field + " in " + table);
       }
       placed.put(column, placeValue(column, field.type, fieldValue));
     }
@@ -180,14 +195,17 @@ final class WalkTable {
       case LIST -> {
         List<Object> elements = new ArrayList<>();
         WalkSchema.Type elementType = ((WalkSchema.ListOf) type).element;
-        ((List<Object>) value).forEach(e -> elements.add(e == null ? null : placeValue(column.element, elementType, e)));
+        ((List<Object>) value)
+            .forEach(
+                e -> elements.add(e == null ? null : placeValue(column.element, elementType, e)));
         yield elements;
       }
       case MAP -> {
         Map<String, Object> entries = new LinkedHashMap<>();
         WalkSchema.Type valueType = ((WalkSchema.MapOf) type).value;
-        ((Map<String, Object>) value).forEach((k, v) -> entries.put(k, v == null ? null
-            : placeValue(column.element, valueType, v)));
+        ((Map<String, Object>) value)
+            .forEach((k, v) ->
+                entries.put(k, v == null ? null : placeValue(column.element, valueType, v)));
         yield entries;
       }
       default -> value;

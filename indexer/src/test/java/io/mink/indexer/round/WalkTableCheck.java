@@ -24,12 +24,16 @@ final class WalkTableCheck {
   private WalkTableCheck() {}
 
   /** What differs, empty when the table matches the model. */
-  static List<String> problems(WalkTable model, Schema current, Map<Integer, Schema> schemasById,
+  static List<String> problems(
+      WalkTable model,
+      Schema current,
+      Map<Integer, Schema> schemasById,
       Set<Integer> earlierFieldIds) {
     WalkTableCheck check = new WalkTableCheck();
     check.top(model.root(), current);
     if (current.schemaId() != model.schemaId()) {
-      check.problems.add("the current schema id is " + current.schemaId() + ", the model expects " + model.schemaId());
+      check.problems.add("the current schema id is " + current.schemaId() + ", the model expects "
+          + model.schemaId());
     }
     Set<Integer> ids = TypeUtil.indexById(current.asStruct()).keySet();
     for (Integer id : earlierFieldIds) {
@@ -57,8 +61,8 @@ final class WalkTableCheck {
     List<String> expected = struct.fields.stream().map(column -> column.name).toList();
     List<String> actual = fields.stream().map(Types.NestedField::name).toList();
     if (!expected.equals(actual)) {
-      problems.add("columns of " + (path.isEmpty() ? "the table" : path) + " are " + actual + ", the model expects "
-          + expected);
+      problems.add("columns of " + (path.isEmpty() ? "the table" : path) + " are " + actual
+          + ", the model expects " + expected);
       return;
     }
     for (int i = 0; i < fields.size(); i++) {
@@ -67,11 +71,12 @@ final class WalkTableCheck {
       String where = path.isEmpty() ? column.name : path + "." + column.name;
       id(where, column, field.fieldId());
       if (column.optional != field.isOptional()) {
-        problems.add(where + " is " + (field.isOptional() ? "optional" : "required") + ", the model expects "
-            + (column.optional ? "optional" : "required"));
+        problems.add(where + " is " + (field.isOptional() ? "optional" : "required")
+            + ", the model expects " + (column.optional ? "optional" : "required"));
       }
       if (!Objects.equals(column.expectedDoc(), field.doc())) {
-        problems.add(where + " has doc " + quoted(field.doc()) + ", the model expects " + quoted(column.expectedDoc()));
+        problems.add(where + " has doc " + quoted(field.doc()) + ", the model expects "
+            + quoted(column.expectedDoc()));
       }
       type(where, column, field.type());
     }
@@ -94,8 +99,12 @@ final class WalkTableCheck {
       }
       case LIST -> {
         if (type.isListType()) {
-          element(where + ".element", column.element, type.asListType().elementId(),
-              type.asListType().isElementOptional(), type.asListType().elementType());
+          element(
+              where + ".element",
+              column.element,
+              type.asListType().elementId(),
+              type.asListType().isElementOptional(),
+              type.asListType().elementType());
         } else {
           problems.add(where + " has type " + type + ", the model expects a list");
         }
@@ -105,9 +114,14 @@ final class WalkTableCheck {
           if (column.keyId < 0) {
             column.keyId = type.asMapType().keyId();
           } else if (column.keyId != type.asMapType().keyId()) {
-            problems.add(where + ".key has field id " + type.asMapType().keyId() + ", it had " + column.keyId);
+            problems.add(where + ".key has field id " + type.asMapType().keyId() + ", it had "
+                + column.keyId);
           }
-          element(where + ".value", column.element, type.asMapType().valueId(), type.asMapType().isValueOptional(),
+          element(
+              where + ".value",
+              column.element,
+              type.asMapType().valueId(),
+              type.asMapType().isValueOptional(),
               type.asMapType().valueType());
         } else {
           problems.add(where + " has type " + type + ", the model expects a map with string keys");
@@ -116,10 +130,12 @@ final class WalkTableCheck {
     }
   }
 
-  private void element(String where, WalkTable.Column element, int fieldId, boolean optional, Type type) {
+  private void element(
+      String where, WalkTable.Column element, int fieldId, boolean optional, Type type) {
     id(where, element, fieldId);
     if (element.optional != optional) {
-      problems.add(where + " is " + (optional ? "optional" : "required") + ", the model expects the opposite");
+      problems.add(where + " is " + (optional ? "optional" : "required")
+          + ", the model expects the opposite");
     }
     type(where, element, type);
   }
@@ -141,12 +157,13 @@ final class WalkTableCheck {
     Types.NestedField inLast = last == null ? null : last.findField(renamed.fieldId);
     Types.NestedField inNext = next == null ? null : next.findField(renamed.fieldId);
     if (inLast == null || !inLast.name().equals(renamed.renamedFrom)) {
-      problems.add("column " + renamed.name + " (id " + renamed.fieldId + ") should be named " + renamed.renamedFrom
-          + " in schema " + renamed.renamedAt + ", its last schema under that name, but is " + inLast);
+      problems.add("column " + renamed.name + " (id " + renamed.fieldId + ") should be named "
+          + renamed.renamedFrom + " in schema " + renamed.renamedAt
+          + ", its last schema under that name, but is " + inLast);
     }
     if (inNext == null || !inNext.name().equals(renamed.name)) {
-      problems.add("column " + renamed.name + " (id " + renamed.fieldId + ") should be renamed in schema "
-          + (renamed.renamedAt + 1) + ", but is " + inNext);
+      problems.add("column " + renamed.name + " (id " + renamed.fieldId
+          + ") should be renamed in schema " + (renamed.renamedAt + 1) + ", but is " + inNext);
     }
   }
 

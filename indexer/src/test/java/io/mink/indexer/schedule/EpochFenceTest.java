@@ -33,8 +33,8 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 class EpochFenceTest {
   private static final Instant T0 = Instant.parse("2026-11-30T12:00:00Z");
   private static final Duration TIMEOUT = Duration.ofSeconds(30);
-  private static final TableDescriptor ORDERS = new TableDescriptor("kafka", "orders", "orders", null,
-      Duration.ofMinutes(3), Map.of(), T0);
+  private static final TableDescriptor ORDERS =
+      new TableDescriptor("kafka", "orders", "orders", null, Duration.ofMinutes(3), Map.of(), T0);
 
   @RegisterExtension
   final Warehouse warehouse = new Warehouse();
@@ -46,8 +46,10 @@ class EpochFenceTest {
 
   @BeforeEach
   void createTable() {
-    table = new LakeTables(warehouse.catalog()).create(TableIdentifier.of("kafka", "orders"),
-        MinkTableLayout.properties("orders", null, 1024 * 1024, Map.of()));
+    table = new LakeTables(warehouse.catalog())
+        .create(
+            TableIdentifier.of("kafka", "orders"),
+            MinkTableLayout.properties("orders", null, 1024 * 1024, Map.of()));
     schedule.add(ORDERS.qualifiedName(), ORDERS.freshness(), null, 0, now);
     schedule.advance(now);
   }
@@ -69,8 +71,9 @@ class EpochFenceTest {
 
     assertThatThrownBy(() -> commit(silent, LakeOffsets.NONE, Map.of(0, 5L)))
         .isInstanceOf(LeaseLostException.class)
-        .hasMessage("Round of table kafka.orders under epoch 1 stopped without committing: its epoch is no longer "
-            + "current");
+        .hasMessage(
+            "Round of table kafka.orders under epoch 1 stopped without committing: its epoch is no longer "
+                + "current");
     assertThat(offsets()).isEqualTo(LakeOffsets.NONE);
 
     RoundLease next = take();
@@ -85,10 +88,13 @@ class EpochFenceTest {
     schedule.remove(ORDERS.qualifiedName(), now, "moved");
     lease.lose("its ownership partition moved to another instance");
 
-    assertThatThrownBy(lease::heartbeat).isInstanceOf(LeaseLostException.class)
-        .hasMessage("Round of table kafka.orders under epoch 1 stopped without committing: its ownership partition "
-            + "moved to another instance");
-    assertThatThrownBy(() -> commit(lease, LakeOffsets.NONE, Map.of(0, 5L))).isInstanceOf(LeaseLostException.class);
+    assertThatThrownBy(lease::heartbeat)
+        .isInstanceOf(LeaseLostException.class)
+        .hasMessage(
+            "Round of table kafka.orders under epoch 1 stopped without committing: its ownership partition "
+                + "moved to another instance");
+    assertThatThrownBy(() -> commit(lease, LakeOffsets.NONE, Map.of(0, 5L)))
+        .isInstanceOf(LeaseLostException.class);
     assertThat(offsets()).isEqualTo(LakeOffsets.NONE);
   }
 
@@ -98,12 +104,15 @@ class EpochFenceTest {
     nanos.addAndGet(Duration.ofSeconds(9).toNanos());
     now = now.plusSeconds(9);
     lease.heartbeat();
-    assertThat(schedule.get(ORDERS.qualifiedName()).orElseThrow().lastHeartbeat()).as("not yet").isEqualTo(T0);
+    assertThat(schedule.get(ORDERS.qualifiedName()).orElseThrow().lastHeartbeat())
+        .as("not yet")
+        .isEqualTo(T0);
 
     nanos.addAndGet(Duration.ofSeconds(1).toNanos());
     now = now.plusSeconds(1);
     lease.heartbeat();
-    assertThat(schedule.get(ORDERS.qualifiedName()).orElseThrow().lastHeartbeat()).isEqualTo(T0.plusSeconds(10));
+    assertThat(schedule.get(ORDERS.qualifiedName()).orElseThrow().lastHeartbeat())
+        .isEqualTo(T0.plusSeconds(10));
 
     now = now.plus(TIMEOUT).plusSeconds(1);
     schedule.advance(now);
@@ -142,10 +151,12 @@ class EpochFenceTest {
       release.countDown();
       committing.get(30, TimeUnit.SECONDS);
       revoking.get(30, TimeUnit.SECONDS);
-      assertThat(offsets()).as("a swap that began while the epoch was current completes")
+      assertThat(offsets())
+          .as("a swap that began while the epoch was current completes")
           .isEqualTo(LakeOffsets.of(Map.of(0, 5L)));
       assertThatThrownBy(() -> commit(lease, LakeOffsets.of(Map.of(0, 5L)), Map.of(0, 9L)))
-          .as("and no swap starts after it").isInstanceOf(LeaseLostException.class);
+          .as("and no swap starts after it")
+          .isInstanceOf(LeaseLostException.class);
     } finally {
       threads.shutdownNow();
     }
@@ -153,17 +164,22 @@ class EpochFenceTest {
 
   private RoundLease take() {
     TieringSchedule.Taken taken = schedule.take(now).orElseThrow();
-    return new RoundLease(ORDERS, taken.epoch(), new RoundLease.Holder() {
-      @Override
-      public boolean heartbeat(RoundLease lease) {
-        return schedule.heartbeat(lease.table(), lease.epoch(), now);
-      }
+    return new RoundLease(
+        ORDERS,
+        taken.epoch(),
+        new RoundLease.Holder() {
+          @Override
+          public boolean heartbeat(RoundLease lease) {
+            return schedule.heartbeat(lease.table(), lease.epoch(), now);
+          }
 
-      @Override
-      public boolean isCurrent(RoundLease lease) {
-        return schedule.isCurrent(lease.table(), lease.epoch());
-      }
-    }, Duration.ofSeconds(10), nanos::get);
+          @Override
+          public boolean isCurrent(RoundLease lease) {
+            return schedule.isCurrent(lease.table(), lease.epoch());
+          }
+        },
+        Duration.ofSeconds(10),
+        nanos::get);
   }
 
   private void commit(RoundLease lease, LakeOffsets from, Map<Integer, Long> to) {
@@ -171,12 +187,12 @@ class EpochFenceTest {
   }
 
   private static RoundCommit commitOf(LakeOffsets from, Map<Integer, Long> to) {
-    return new RoundCommit(UUID.randomUUID().toString(), from, from.advancedTo(to), List.of(), Map.of());
+    return new RoundCommit(
+        UUID.randomUUID().toString(), from, from.advancedTo(to), List.of(), Map.of());
   }
 
   private LakeOffsets offsets() {
     table.refresh();
-    return MinkSnapshot.newest(table)
-        .map(MinkSnapshot::offsets).orElse(LakeOffsets.NONE);
+    return MinkSnapshot.newest(table).map(MinkSnapshot::offsets).orElse(LakeOffsets.NONE);
   }
 }

@@ -23,14 +23,20 @@ class GroupMembershipDefaultsIT {
   @Test
   void aSessionTimeoutTheBrokersRefuseSaysWhichSettingToChange() throws Exception {
     String group = "mink_" + UUID.randomUUID().toString().substring(0, 8);
-    try (GroupMembership refused = new GroupMembership(clients(), group, group + "_owners", Duration.ofSeconds(1),
+    try (GroupMembership refused = new GroupMembership(
+        clients(),
+        group,
+        group + "_owners",
+        Duration.ofSeconds(1),
         listener(new CountDownLatch(1)))) {
       refused.start();
 
       Optional<String> problem = awaitProblem(refused);
 
-      assertThat(problem).contains("the brokers refuse the session timeout of 1000 ms: set [indexer] session_timeout "
-          + "within their group.min.session.timeout.ms and group.max.session.timeout.ms (6s to 30m by default)");
+      assertThat(problem)
+          .contains(
+              "the brokers refuse the session timeout of 1000 ms: set [indexer] session_timeout "
+                  + "within their group.min.session.timeout.ms and group.max.session.timeout.ms (6s to 30m by default)");
     }
   }
 
@@ -38,8 +44,8 @@ class GroupMembershipDefaultsIT {
   void theDefaultSessionTimeoutJoins() throws Exception {
     String group = "mink_" + UUID.randomUUID().toString().substring(0, 8);
     CountDownLatch joined = new CountDownLatch(1);
-    try (GroupMembership member = new GroupMembership(clients(), group, group + "_owners", Duration.ofSeconds(10),
-        listener(joined))) {
+    try (GroupMembership member = new GroupMembership(
+        clients(), group, group + "_owners", Duration.ofSeconds(10), listener(joined))) {
       member.start();
 
       assertThat(joined.await(60, TimeUnit.SECONDS)).as("joined").isTrue();
@@ -48,7 +54,9 @@ class GroupMembershipDefaultsIT {
   }
 
   private static Optional<String> awaitProblem(GroupMembership membership) {
-    return await("a join problem").atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(100))
+    return await("a join problem")
+        .atMost(Duration.ofSeconds(60))
+        .pollInterval(Duration.ofMillis(100))
         .until(membership::joinProblem, Optional::isPresent);
   }
 
@@ -60,12 +68,12 @@ class GroupMembershipDefaultsIT {
       }
 
       @Override
-      public void revoked(Set<Integer> partitions) {
-      }
+      public void revoked(Set<Integer> partitions) {}
     };
   }
 
   private static KafkaClientFactory clients() {
-    return new KafkaClientFactory(Map.of("bootstrap.servers", KAFKA.bootstrapServers()), "mink-test");
+    return new KafkaClientFactory(
+        Map.of("bootstrap.servers", KAFKA.bootstrapServers()), "mink-test");
   }
 }

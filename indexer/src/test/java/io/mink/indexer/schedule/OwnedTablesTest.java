@@ -35,12 +35,24 @@ class OwnedTablesTest {
   private static final Instant T0 = Instant.parse("2026-11-30T12:00:00Z");
   private static final int PARTITIONS = 4;
   private static final TableDescriptor ORDERS = table("orders");
-  private static final int ORDERS_PARTITION = OwnedPartitions.partitionOf(ORDERS.qualifiedName(), PARTITIONS);
+  private static final int ORDERS_PARTITION =
+      OwnedPartitions.partitionOf(ORDERS.qualifiedName(), PARTITIONS);
 
   private final MutableClock clock = new MutableClock();
   private final StatusBoard board = new StatusBoard();
-  private final OwnedTables tables = new OwnedTables(new TieringSettings(2, 1, 1 << 20, Duration.ofSeconds(30),
-      Duration.ofSeconds(30), Duration.ofSeconds(10), "mink", "_mink_owners"), board, "host:1:abc", clock);
+  private final OwnedTables tables = new OwnedTables(
+      new TieringSettings(
+          2,
+          1,
+          1 << 20,
+          Duration.ofSeconds(30),
+          Duration.ofSeconds(30),
+          Duration.ofSeconds(10),
+          "mink",
+          "_mink_owners"),
+      board,
+      "host:1:abc",
+      clock);
   private final ExecutorService threads = Executors.newCachedThreadPool();
 
   @AfterEach
@@ -51,7 +63,9 @@ class OwnedTablesTest {
   @Test
   void ownedTableIsScheduledAndTakenUnderAnEpochOfItsGeneration() {
     tables.assigned(Set.of(ORDERS_PARTITION), 3, PARTITIONS);
-    assertThat(tables.takeRefreshRequest()).as("an assignment asks for the table list").isTrue();
+    assertThat(tables.takeRefreshRequest())
+        .as("an assignment asks for the table list")
+        .isTrue();
 
     assertThat(tables.reconcile(List.of(ORDERS))).containsExactly(ORDERS);
     tables.add(ORDERS, null);
@@ -81,8 +95,20 @@ class OwnedTablesTest {
     RoundLease lease = taken();
     clock.now = T0.plusSeconds(4);
 
-    tables.roundEnded(lease, new RoundResult(ORDERS.qualifiedName(), true, 42, LakeOffsets.of(Map.of(0, 10L)), 10,
-        1_000, 1, Duration.ofSeconds(4), false, Map.of()), List.of());
+    tables.roundEnded(
+        lease,
+        new RoundResult(
+            ORDERS.qualifiedName(),
+            true,
+            42,
+            LakeOffsets.of(Map.of(0, 10L)),
+            10,
+            1_000,
+            1,
+            Duration.ofSeconds(4),
+            false,
+            Map.of()),
+        List.of());
 
     assertThat(status()).satisfies(status -> {
       assertThat(status.state()).isEqualTo(TableState.TIERED);
@@ -97,11 +123,13 @@ class OwnedTablesTest {
   void aGapStopsTheTableWithItsErrorAndGapsAndItIsNotRetried() {
     RoundLease lease = taken();
 
-    tables.roundFailed(lease, new DataLossException(ORDERS.qualifiedName(), "orders",
-        List.of(new OffsetGap(0, 5, 9))));
+    tables.roundFailed(
+        lease,
+        new DataLossException(ORDERS.qualifiedName(), "orders", List.of(new OffsetGap(0, 5, 9))));
 
     assertThat(status().state()).isEqualTo(TableState.FAILED);
-    assertThat(status().error()).startsWith("Table kafka.orders cannot go on: Kafka deleted records of topic orders");
+    assertThat(status().error())
+        .startsWith("Table kafka.orders cannot go on: Kafka deleted records of topic orders");
     assertThat(status().gaps()).containsExactly(new TableStatus.Gap(0, 5, 9));
     assertThat(status().nextDue()).isNull();
     clock.now = T0.plus(Duration.ofHours(1));
@@ -112,11 +140,12 @@ class OwnedTablesTest {
   @Test
   void aTableStoppedByAGapGoesOnOnceItsEntryChanges() {
     RoundLease lease = taken();
-    tables.roundFailed(lease, new DataLossException(ORDERS.qualifiedName(), "orders",
-        List.of(new OffsetGap(0, 5, 9))));
+    tables.roundFailed(
+        lease,
+        new DataLossException(ORDERS.qualifiedName(), "orders", List.of(new OffsetGap(0, 5, 9))));
     clock.now = T0.plusSeconds(30);
-    TableDescriptor resumed = ORDERS.withLifecycle(Lifecycle.indexing(clock.now,
-        "resumed past partition 0 offsets [5, 9), accepted as lost"));
+    TableDescriptor resumed = ORDERS.withLifecycle(
+        Lifecycle.indexing(clock.now, "resumed past partition 0 offsets [5, 9), accepted as lost"));
 
     assertThat(tables.reconcile(List.of(resumed))).isEmpty();
 
@@ -146,7 +175,8 @@ class OwnedTablesTest {
     clock.now = T0.plus(Duration.ofHours(1));
     assertThat(tables.advance()).isEqualTo(Instant.MAX);
     assertThat(status().state()).isEqualTo(TableState.FAILED);
-    TableDescriptor resumed = ORDERS.withLifecycle(Lifecycle.indexing(clock.now, "resumed by mink table resume"));
+    TableDescriptor resumed =
+        ORDERS.withLifecycle(Lifecycle.indexing(clock.now, "resumed by mink table resume"));
     assertThat(tables.reconcile(List.of(resumed))).isEmpty();
     assertThat(status().state()).isEqualTo(TableState.PENDING);
   }
@@ -169,7 +199,8 @@ class OwnedTablesTest {
     Future<?> revoking = threads.submit(() -> tables.revoked(Set.of(ORDERS_PARTITION)));
     await().forever().pollInterval(Duration.ofMillis(10)).until(lease::lost);
     assertThat(revoking).as("the revocation waits for the round to stop").isNotDone();
-    assertThatThrownBy(lease::heartbeat).isInstanceOf(LeaseLostException.class)
+    assertThatThrownBy(lease::heartbeat)
+        .isInstanceOf(LeaseLostException.class)
         .hasMessage("Round of table kafka.orders under epoch " + lease.epoch()
             + " stopped without committing: its ownership partition moved to another instance");
     assertThat(tables.isCurrent(lease)).isFalse();

@@ -43,6 +43,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 class RegistryWaitStatusIT {
   @RegisterExtension
   static final KafkaBroker KAFKA = new KafkaBroker();
+
   @RegisterExtension
   final Warehouse warehouse = new Warehouse();
 
@@ -51,49 +52,79 @@ class RegistryWaitStatusIT {
     String topic = "refused_" + UUID.randomUUID().toString().substring(0, 8);
     KAFKA.createTopic(topic, 1);
     try (FakeSchemaRegistry registry = FakeSchemaRegistry.startWithBasicAuth("mink", "right")) {
-      int id = registry.register(topic + "-value", SchemaType.AVRO, "\"string\"").id();
+      int id =
+          registry.register(topic + "-value", SchemaType.AVRO, "\"string\"").id();
       List<TestRecord> records = new ArrayList<>();
       for (int i = 0; i < 10; i++) {
-        records.add(new TestRecord(0, null, ByteBuffer.allocate(6).put((byte) 0).putInt(id).put((byte) 0).array(),
-            List.of(), null));
+        records.add(new TestRecord(
+            0,
+            null,
+            ByteBuffer.allocate(6).put((byte) 0).putInt(id).put((byte) 0).array(),
+            List.of(),
+            null));
       }
       KAFKA.produce(topic, records);
-      SchemaRegistrySettings wrongCredentials = MinkConfigLoader.load(null, Map.of(
-          "MINK_KAFKA_BOOTSTRAP_SERVERS", KAFKA.bootstrapServers(),
-          "MINK_SCHEMA_REGISTRY_URL", registry.url(),
-          "MINK_SCHEMA_REGISTRY_BASIC_AUTH_USER_INFO", "mink:wrong",
-          "MINK_SCHEMA_REGISTRY_REQUEST_TIMEOUT", "2s"), warehouse.directory()).schemaRegistry();
+      SchemaRegistrySettings wrongCredentials = MinkConfigLoader.load(
+              null,
+              Map.of(
+                  "MINK_KAFKA_BOOTSTRAP_SERVERS",
+                  KAFKA.bootstrapServers(),
+                  "MINK_SCHEMA_REGISTRY_URL",
+                  registry.url(),
+                  "MINK_SCHEMA_REGISTRY_BASIC_AUTH_USER_INFO",
+                  "mink:wrong",
+                  "MINK_SCHEMA_REGISTRY_REQUEST_TIMEOUT",
+                  "2s"),
+              warehouse.directory())
+          .schemaRegistry();
       String suffix = UUID.randomUUID().toString().substring(0, 8);
-      KafkaClientFactory clients = new KafkaClientFactory(Map.of("bootstrap.servers", KAFKA.bootstrapServers()),
-          "mink-test");
+      KafkaClientFactory clients = new KafkaClientFactory(
+          Map.of("bootstrap.servers", KAFKA.bootstrapServers()), "mink-test");
       LakeTables lake = new LakeTables(CatalogLoader.load(warehouse.lakeSettings()));
       try (KafkaTableStore store = new KafkaTableStore(clients, "_tables_" + suffix)) {
         try (Admin admin = clients.admin()) {
           store.ensureTopic(admin);
         }
-        TableDescriptor table = new TableDescriptor("kafka", topic, topic, null, Duration.ofMinutes(1), Map.of(),
-            Instant.now());
-        lake.create(TieringService.identifier(table), MinkTableLayout.properties(topic, null, 128L << 20, Map.of()));
+        TableDescriptor table = new TableDescriptor(
+            "kafka", topic, topic, null, Duration.ofMinutes(1), Map.of(), Instant.now());
+        lake.create(
+            TieringService.identifier(table),
+            MinkTableLayout.properties(topic, null, 128L << 20, Map.of()));
         store.add(table);
-        TieringService service = new TieringService(store, lake, clients, CommitHook.NONE,
-            new TieringSettings(1, 1, 128L << 20, Duration.ofMillis(200), Duration.ofSeconds(30),
-                Duration.ofSeconds(1), "mink_" + suffix, "_owners_" + suffix),
-            RegistryDecoders.from(wrongCredentials).orElseThrow(), Clock.systemUTC());
+        TieringService service = new TieringService(
+            store,
+            lake,
+            clients,
+            CommitHook.NONE,
+            new TieringSettings(
+                1,
+                1,
+                128L << 20,
+                Duration.ofMillis(200),
+                Duration.ofSeconds(30),
+                Duration.ofSeconds(1),
+                "mink_" + suffix,
+                "_owners_" + suffix),
+            RegistryDecoders.from(wrongCredentials).orElseThrow(),
+            Clock.systemUTC());
         Thread thread = new Thread(service::run, "registry-wait-sidecar");
         thread.start();
         try {
           TableStatus waiting = awaitRegistryWait(service, table.qualifiedName());
 
-          assertThat(waiting.registryWait().reason()).contains("rejected Mink's credentials")
+          assertThat(waiting.registryWait().reason())
+              .contains("rejected Mink's credentials")
               .contains("HTTP 401");
-          PublishedStatus published = StatusCodec.decode(StatusCodec.encode(new PublishedStatus(waiting,
-              Instant.now())));
+          PublishedStatus published =
+              StatusCodec.decode(StatusCodec.encode(new PublishedStatus(waiting, Instant.now())));
           assertThat(published.status().registryWait()).isEqualTo(waiting.registryWait());
-          String metrics = PrometheusText.render(new MetricsSnapshot(List.of(waiting), Map.of(), Map.of(), true, 0,
-              0));
-          assertThat(metrics).containsPattern("mink_table_registry_wait_seconds\\{table=\"kafka\\." + topic
-              + "\"} \\d+");
-          assertThat(lake.load(TieringService.identifier(table)).currentSnapshot()).as("nothing committed raw")
+          String metrics = PrometheusText.render(
+              new MetricsSnapshot(List.of(waiting), Map.of(), Map.of(), true, 0, 0));
+          assertThat(metrics)
+              .containsPattern(
+                  "mink_table_registry_wait_seconds\\{table=\"kafka\\." + topic + "\"} \\d+");
+          assertThat(lake.load(TieringService.identifier(table)).currentSnapshot())
+              .as("nothing committed raw")
               .isNull();
         } finally {
           service.stop();
@@ -105,12 +136,16 @@ class RegistryWaitStatusIT {
   }
 
   private static TableStatus awaitRegistryWait(TieringService service, String table) {
-    return await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(100))
-        .until(() -> registryWait(service, table), Optional::isPresent).get();
+    return await()
+        .atMost(Duration.ofSeconds(60))
+        .pollInterval(Duration.ofMillis(100))
+        .until(() -> registryWait(service, table), Optional::isPresent)
+        .get();
   }
 
   private static Optional<TableStatus> registryWait(TieringService service, String table) {
     return service.statusBoard().all().stream()
-        .filter(candidate -> candidate.table().equals(table) && candidate.registryWait() != null).findFirst();
+        .filter(candidate -> candidate.table().equals(table) && candidate.registryWait() != null)
+        .findFirst();
   }
 }

@@ -68,14 +68,19 @@ class ScaleOutIT {
         tables.put(table.qualifiedName(), table);
       }
 
-      Map<String, InProcessSidecar> owners = await("each of the 6 tables owned by exactly one of 3 instances, 2 each",
+      Map<String, InProcessSidecar> owners = await(
+          "each of the 6 tables owned by exactly one of 3 instances, 2 each",
           () -> owners(sidecars, tables.keySet(), 2));
       awaitCaughtUp(sidecars.get(0), tables.values());
-      await("every status showing a committed round and no lag", () -> caughtUpStatuses(sidecars) ? true : null);
+      await(
+          "every status showing a committed round and no lag",
+          () -> caughtUpStatuses(sidecars) ? true : null);
       for (InProcessSidecar sidecar : sidecars) {
         for (TableStatus status : sidecar.service.statusBoard().all()) {
           assertThat(status.owner()).isEqualTo(sidecar.service.instanceId());
-          assertThat(status.epoch() >>> 32).as("epochs count from the ownership generation").isPositive();
+          assertThat(status.epoch() >>> 32)
+              .as("epochs count from the ownership generation")
+              .isPositive();
         }
       }
 
@@ -85,16 +90,19 @@ class ScaleOutIT {
       sidecars.remove(leaving);
       long left = System.nanoTime();
       leaving.close();
-      Map<String, InProcessSidecar> after = await("the leaving instance's tables owned by the other two",
+      Map<String, InProcessSidecar> after = await(
+          "the leaving instance's tables owned by the other two",
           () -> owners(sidecars, tables.keySet(), 3));
       Duration moved = Duration.ofNanos(System.nanoTime() - left);
       System.out.printf("scale-out: tables %s moved in %d ms%n", moving, moved.toMillis());
       assertThat(moved).isLessThan(SESSION_TIMEOUT.plusSeconds(3));
       assertThat(Set.copyOf(after.values())).hasSize(2);
       for (String table : moving) {
-        long epoch = after.get(table).service.statusBoard().get(table).orElseThrow().epoch();
-        assertThat(epoch).as("a moved table's epoch is above any of its old owner's").isGreaterThan(
-            epochsBefore.get(table));
+        long epoch =
+            after.get(table).service.statusBoard().get(table).orElseThrow().epoch();
+        assertThat(epoch)
+            .as("a moved table's epoch is above any of its old owner's")
+            .isGreaterThan(epochsBefore.get(table));
       }
 
       for (String topic : topics) {
@@ -121,7 +129,8 @@ class ScaleOutIT {
   }
 
   /** The owner of every table when each is on exactly one board and every instance owns {@code each}; else null. */
-  private static Map<String, InProcessSidecar> owners(List<InProcessSidecar> sidecars, Set<String> tables, int each) {
+  private static Map<String, InProcessSidecar> owners(
+      List<InProcessSidecar> sidecars, Set<String> tables, int each) {
     Map<String, InProcessSidecar> owners = new HashMap<>();
     for (InProcessSidecar sidecar : sidecars) {
       Set<String> owned = sidecar.tables();
@@ -138,7 +147,9 @@ class ScaleOutIT {
   private static boolean caughtUpStatuses(List<InProcessSidecar> sidecars) {
     for (InProcessSidecar sidecar : sidecars) {
       for (TableStatus status : sidecar.service.statusBoard().all()) {
-        if (status.lastTiered() == null || status.lastRound() == null || status.partitions().size() != 2
+        if (status.lastTiered() == null
+            || status.lastRound() == null
+            || status.partitions().size() != 2
             || status.partitions().stream().anyMatch(lag -> lag.offsetLag() != 0)) {
           return false;
         }
@@ -149,15 +160,21 @@ class ScaleOutIT {
 
   private static Map<String, Long> epochs(List<InProcessSidecar> sidecars) {
     Map<String, Long> epochs = new HashMap<>();
-    sidecars.forEach(sidecar -> sidecar.service.statusBoard().all()
+    sidecars.forEach(sidecar -> sidecar
+        .service
+        .statusBoard()
+        .all()
         .forEach(status -> epochs.put(status.table(), status.epoch())));
     return epochs;
   }
 
-  private void awaitCaughtUp(InProcessSidecar reader, Iterable<TableDescriptor> tables) throws InterruptedException {
+  private void awaitCaughtUp(InProcessSidecar reader, Iterable<TableDescriptor> tables)
+      throws InterruptedException {
     for (TableDescriptor table : tables) {
       LakeOffsets end = LakeOffsets.of(KAFKA.endOffsets(table.topic()));
-      await(table.qualifiedName() + " indexed to " + end, () -> reader.offsets(table).equals(end) ? true : null);
+      await(
+          table.qualifiedName() + " indexed to " + end,
+          () -> reader.offsets(table).equals(end) ? true : null);
     }
   }
 
@@ -167,24 +184,39 @@ class ScaleOutIT {
     produced.put(topic, before + count);
   }
 
-  private void assertExactlyOneRowPerOffset(InProcessSidecar reader, TableDescriptor table) throws IOException {
+  private void assertExactlyOneRowPerOffset(InProcessSidecar reader, TableDescriptor table)
+      throws IOException {
     Set<String> seen = new HashSet<>();
-    try (CloseableIterable<Record> rows = IcebergGenerics.read(reader.table(table)).build()) {
+    try (CloseableIterable<Record> rows =
+        IcebergGenerics.read(reader.table(table)).build()) {
       for (Record row : rows) {
-        assertThat(seen.add(InProcessSidecar.offsetKey(row))).as("row %s of %s is unique", InProcessSidecar.offsetKey(row),
-            table.qualifiedName()).isTrue();
+        assertThat(seen.add(InProcessSidecar.offsetKey(row)))
+            .as("row %s of %s is unique", InProcessSidecar.offsetKey(row), table.qualifiedName())
+            .isTrue();
       }
     }
     assertThat(seen).hasSize(produced.get(table.topic()));
   }
 
   private static <T> T await(String what, Supplier<T> probe) {
-    return Awaitility.await(what).atMost(WAIT).pollInterval(Duration.ofMillis(50)).until(probe::get, Objects::nonNull);
+    return Awaitility.await(what)
+        .atMost(WAIT)
+        .pollInterval(Duration.ofMillis(50))
+        .until(probe::get, Objects::nonNull);
   }
 
   private InProcessSidecar newSidecar() {
-    TieringSettings settings = new TieringSettings(2, 1, 128L << 20, Duration.ofMillis(200), Duration.ofSeconds(30),
-        SESSION_TIMEOUT, "mink-scale-" + suffix, ownersTopic);
-    return new InProcessSidecar(KAFKA.bootstrapServers(), warehouse.lakeSettings(), tablesTopic, settings, null).start();
+    TieringSettings settings = new TieringSettings(
+        2,
+        1,
+        128L << 20,
+        Duration.ofMillis(200),
+        Duration.ofSeconds(30),
+        SESSION_TIMEOUT,
+        "mink-scale-" + suffix,
+        ownersTopic);
+    return new InProcessSidecar(
+            KAFKA.bootstrapServers(), warehouse.lakeSettings(), tablesTopic, settings, null)
+        .start();
   }
 }

@@ -66,27 +66,40 @@ class TableLifecycleIT {
       long deletedAt = System.nanoTime();
       KAFKA.deleteTopic(deleted);
       TableDescriptor missing = awaitState(sidecar, orders, LifecycleState.MISSING);
-      System.out.printf("lifecycle: missing %d ms after the topic was deleted%n", millisSince(deletedAt));
-      assertThat(missing.lifecycle().reason()).isEqualTo("topic " + deleted + " (topic id " + orders.topicId()
-          + ") no longer exists in Kafka");
-      await("the missing table off both instances' schedules",
+      System.out.printf(
+          "lifecycle: missing %d ms after the topic was deleted%n", millisSince(deletedAt));
+      assertThat(missing.lifecycle().reason())
+          .isEqualTo("topic " + deleted + " (topic id " + orders.topicId()
+              + ") no longer exists in Kafka");
+      await(
+          "the missing table off both instances' schedules",
           () -> (sidecar.service.statusBoard().get(orders.qualifiedName()).isEmpty()
-              && other.service.statusBoard().get(orders.qualifiedName()).isEmpty()) ? true : null);
+                  && other.service.statusBoard().get(orders.qualifiedName()).isEmpty())
+              ? true
+              : null);
 
       String newId = recreate(deleted);
       TableDescriptor replaced = awaitState(sidecar, orders, LifecycleState.REPLACED);
-      assertThat(replaced.lifecycle().reason()).isEqualTo("topic " + deleted + " was deleted and created again "
-          + "(topic id " + orders.topicId() + " is now " + newId + "): remove the table and add it again");
+      assertThat(replaced.lifecycle().reason())
+          .isEqualTo("topic " + deleted + " was deleted and created again " + "(topic id "
+              + orders.topicId() + " is now " + newId + "): remove the table and add it again");
       KAFKA.produce(deleted, TestRecords.mixed(3, 30, 2));
-      Map<LifecycleState, Integer> census = Map.of(LifecycleState.INDEXING, 1, LifecycleState.REPLACED, 1);
-      await("both instances counting the replaced table", () -> (sidecar.service.tablesByState().equals(census)
-          && other.service.tablesByState().equals(census)) ? true : null);
+      Map<LifecycleState, Integer> census =
+          Map.of(LifecycleState.INDEXING, 1, LifecycleState.REPLACED, 1);
+      await(
+          "both instances counting the replaced table",
+          () -> (sidecar.service.tablesByState().equals(census)
+                  && other.service.tablesByState().equals(census))
+              ? true
+              : null);
 
-      sidecar.store.replace(sidecar.store.find(payments.qualifiedName()).orElseThrow(), payments.withLifecycle(
-          new Lifecycle(LifecycleState.MISSING, Instant.now(), "its topic could not be seen")));
+      sidecar.store.replace(
+          sidecar.store.find(payments.qualifiedName()).orElseThrow(),
+          payments.withLifecycle(
+              new Lifecycle(LifecycleState.MISSING, Instant.now(), "its topic could not be seen")));
       TableDescriptor back = awaitState(sidecar, payments, LifecycleState.INDEXING);
-      assertThat(back.lifecycle().reason()).isEqualTo("topic " + kept + " (topic id " + payments.topicId()
-          + ") is back");
+      assertThat(back.lifecycle().reason())
+          .isEqualTo("topic " + kept + " (topic id " + payments.topicId() + ") is back");
     } finally {
       sidecar.close();
       other.close();
@@ -95,25 +108,35 @@ class TableLifecycleIT {
     InProcessSidecar restarted = newSidecar();
     InProcessSidecar otherRestarted = newSidecar();
     try {
-      assertThat(restarted.store.find(orders.qualifiedName()).orElseThrow().state()).isEqualTo(LifecycleState.REPLACED);
+      assertThat(restarted.store.find(orders.qualifiedName()).orElseThrow().state())
+          .isEqualTo(LifecycleState.REPLACED);
       KAFKA.produce(kept, TestRecords.mixed(4, 25, 2));
       awaitRows(restarted, payments, 75);
       Thread.sleep(2_000);
-      assertThat(rows(restarted, orders)).as("a replaced table keeps its rows and indexes nothing new").isEqualTo(100);
+      assertThat(rows(restarted, orders))
+          .as("a replaced table keeps its rows and indexes nothing new")
+          .isEqualTo(100);
       assertThat(restarted.store.find(orders.qualifiedName()).orElseThrow().state())
           .isEqualTo(LifecycleState.REPLACED);
 
-      Path location = Path.of(java.net.URI.create(restarted.lake.load(identifier(orders)).location()));
+      Path location =
+          Path.of(java.net.URI.create(restarted.lake.load(identifier(orders)).location()));
       assertThat(dataFiles(location)).isPositive();
       TableDescriptor current = restarted.store.find(orders.qualifiedName()).orElseThrow();
-      restarted.store.replace(current, current.withLifecycle(
-          new Lifecycle(LifecycleState.REMOVING, Instant.now(), "removed by the test")));
-      await("the removed table's entry gone",
+      restarted.store.replace(
+          current,
+          current.withLifecycle(
+              new Lifecycle(LifecycleState.REMOVING, Instant.now(), "removed by the test")));
+      await(
+          "the removed table's entry gone",
           () -> restarted.store.find(orders.qualifiedName()).isEmpty() ? true : null);
       assertThat(restarted.lake.exists(identifier(orders))).isFalse();
-      assertThat(dataFiles(location)).as("data and metadata files left in " + location).isZero();
+      assertThat(dataFiles(location))
+          .as("data and metadata files left in " + location)
+          .isZero();
       assertThat(location).as("the table's directory on the local warehouse").doesNotExist();
-      assertThat(restarted.store.find(payments.qualifiedName()).orElseThrow().isIndexing()).isTrue();
+      assertThat(restarted.store.find(payments.qualifiedName()).orElseThrow().isIndexing())
+          .isTrue();
     } finally {
       restarted.close();
       otherRestarted.close();
@@ -126,8 +149,11 @@ class TableLifecycleIT {
 
   /** Creates the topic again once the broker has settled the deletion; returns its new topic id. */
   private static String recreate(String topic) {
-    return Awaitility.await("topic " + topic + " created again").atMost(WAIT).pollInterval(Duration.ofMillis(200))
-        .ignoreExceptions().until(() -> KAFKA.createTopic(topic, 2).toString(), Objects::nonNull);
+    return Awaitility.await("topic " + topic + " created again")
+        .atMost(WAIT)
+        .pollInterval(Duration.ofMillis(200))
+        .ignoreExceptions()
+        .until(() -> KAFKA.createTopic(topic, 2).toString(), Objects::nonNull);
   }
 
   private static TableIdentifier identifier(TableDescriptor table) {
@@ -145,23 +171,46 @@ class TableLifecycleIT {
 
   private static void awaitRows(InProcessSidecar sidecar, TableDescriptor table, int rows)
       throws InterruptedException {
-    await(table.qualifiedName() + " with " + rows + " rows", () -> rows(sidecar, table) == rows ? true : null);
+    await(
+        table.qualifiedName() + " with " + rows + " rows",
+        () -> rows(sidecar, table) == rows ? true : null);
   }
 
-  private static TableDescriptor awaitState(InProcessSidecar sidecar, TableDescriptor table, LifecycleState state)
+  private static TableDescriptor awaitState(
+      InProcessSidecar sidecar, TableDescriptor table, LifecycleState state)
       throws InterruptedException {
-    return await(table.qualifiedName() + " " + state.label(), () -> sidecar.store.find(table.qualifiedName())
-        .filter(found -> found.state() == state).orElse(null));
+    return await(
+        table.qualifiedName() + " " + state.label(),
+        () -> sidecar
+            .store
+            .find(table.qualifiedName())
+            .filter(found -> found.state() == state)
+            .orElse(null));
   }
 
   private static <T> T await(String what, Supplier<T> check) {
-    return Awaitility.await(what).atMost(WAIT).pollInterval(Duration.ofMillis(100)).until(check::get, Objects::nonNull);
+    return Awaitility.await(what)
+        .atMost(WAIT)
+        .pollInterval(Duration.ofMillis(100))
+        .until(check::get, Objects::nonNull);
   }
 
   private InProcessSidecar newSidecar() {
-    return new InProcessSidecar(KAFKA.bootstrapServers(), warehouse.lakeSettings(), tablesTopic, new TieringSettings(2,
-        1, 128L << 20, Duration.ofSeconds(1), Duration.ofSeconds(30), Duration.ofSeconds(2), "mink-lifecycle-" + suffix,
-        "_owners-" + suffix), null).start();
+    return new InProcessSidecar(
+            KAFKA.bootstrapServers(),
+            warehouse.lakeSettings(),
+            tablesTopic,
+            new TieringSettings(
+                2,
+                1,
+                128L << 20,
+                Duration.ofSeconds(1),
+                Duration.ofSeconds(30),
+                Duration.ofSeconds(2),
+                "mink-lifecycle-" + suffix,
+                "_owners-" + suffix),
+            null)
+        .start();
   }
 
   private static TableDescriptor add(InProcessSidecar sidecar, String topic) {

@@ -31,9 +31,11 @@ class TieringScheduleTest {
   void tableWithoutMinkSnapshotIsScheduledAndPendingAtOnce() {
     Transition added = schedule.add("kafka.orders", FRESHNESS, null, EPOCH_BASE, T0);
 
-    assertThat(added).isEqualTo(new Transition("kafka.orders", null, SCHEDULED, EPOCH_BASE, T0,
-        "no Mink snapshot yet: due at once"));
-    assertThat(schedule.advance(T0)).extracting(Transition::from, Transition::to)
+    assertThat(added)
+        .isEqualTo(new Transition(
+            "kafka.orders", null, SCHEDULED, EPOCH_BASE, T0, "no Mink snapshot yet: due at once"));
+    assertThat(schedule.advance(T0))
+        .extracting(Transition::from, Transition::to)
         .containsExactly(tuple(SCHEDULED, PENDING));
     assertThat(state("kafka.orders")).isEqualTo(PENDING);
   }
@@ -44,8 +46,10 @@ class TieringScheduleTest {
 
     assertThat(schedule.advance(T0.plusSeconds(119))).isEmpty();
     assertThat(schedule.nextWake()).contains(T0.plusSeconds(120));
-    assertThat(schedule.advance(T0.plusSeconds(120))).singleElement()
-        .extracting(Transition::to).isEqualTo(PENDING);
+    assertThat(schedule.advance(T0.plusSeconds(120)))
+        .singleElement()
+        .extracting(Transition::to)
+        .isEqualTo(PENDING);
   }
 
   @Test
@@ -56,8 +60,9 @@ class TieringScheduleTest {
 
     assertThat(taken.table()).isEqualTo("kafka.orders");
     assertThat(taken.epoch()).isEqualTo(EPOCH_BASE + 1);
-    assertThat(taken.transition()).isEqualTo(new Transition("kafka.orders", PENDING, TIERING, EPOCH_BASE + 1, T0,
-        "taken by a worker"));
+    assertThat(taken.transition())
+        .isEqualTo(new Transition(
+            "kafka.orders", PENDING, TIERING, EPOCH_BASE + 1, T0, "taken by a worker"));
     assertThat(schedule.isCurrent("kafka.orders", EPOCH_BASE + 1)).isTrue();
     assertThat(schedule.take(T0)).as("a table tiering is not taken twice").isEmpty();
   }
@@ -69,11 +74,15 @@ class TieringScheduleTest {
 
     List<Transition> transitions = schedule.tiered("kafka.orders", epoch, false, end);
 
-    assertThat(transitions).extracting(Transition::from, Transition::to).containsExactly(
-        tuple(TIERING, TIERED), tuple(TIERED, SCHEDULED));
+    assertThat(transitions)
+        .extracting(Transition::from, Transition::to)
+        .containsExactly(tuple(TIERING, TIERED), tuple(TIERED, SCHEDULED));
     assertThat(schedule.get("kafka.orders").orElseThrow().nextDue()).isEqualTo(end.plus(FRESHNESS));
     assertThat(schedule.advance(end.plus(FRESHNESS).minusMillis(1))).isEmpty();
-    assertThat(schedule.advance(end.plus(FRESHNESS))).singleElement().extracting(Transition::to).isEqualTo(PENDING);
+    assertThat(schedule.advance(end.plus(FRESHNESS)))
+        .singleElement()
+        .extracting(Transition::to)
+        .isEqualTo(PENDING);
     assertThat(schedule.take(end.plus(FRESHNESS)).orElseThrow().epoch()).isEqualTo(epoch + 1);
   }
 
@@ -83,8 +92,9 @@ class TieringScheduleTest {
 
     List<Transition> first = schedule.failed("kafka.orders", epoch, "catalog down", T0);
 
-    assertThat(first).extracting(Transition::from, Transition::to).containsExactly(
-        tuple(TIERING, FAILED), tuple(FAILED, SCHEDULED));
+    assertThat(first)
+        .extracting(Transition::from, Transition::to)
+        .containsExactly(tuple(TIERING, FAILED), tuple(FAILED, SCHEDULED));
     assertThat(first.get(0).reason()).isEqualTo("catalog down");
     assertThat(schedule.get("kafka.orders").orElseThrow().nextDue()).isEqualTo(T0.plusSeconds(1));
 
@@ -99,21 +109,32 @@ class TieringScheduleTest {
   void aRoundStoppedByAGapLeavesTheTableFailedAndNeverDueUntilResumed() {
     long epoch = tiering("kafka.orders");
 
-    List<Transition> stopped = schedule.stopped("kafka.orders", epoch, "Kafka deleted offsets [0, 5)",
-        "mink table resume kafka.orders --accept-gap", T0);
+    List<Transition> stopped = schedule.stopped(
+        "kafka.orders",
+        epoch,
+        "Kafka deleted offsets [0, 5)",
+        "mink table resume kafka.orders --accept-gap",
+        T0);
 
-    assertThat(stopped).extracting(Transition::from, Transition::to).containsExactly(tuple(TIERING, FAILED));
+    assertThat(stopped)
+        .extracting(Transition::from, Transition::to)
+        .containsExactly(tuple(TIERING, FAILED));
     assertThat(stopped.get(0).reason())
-        .isEqualTo("Kafka deleted offsets [0, 5); not retried until mink table resume kafka.orders --accept-gap");
+        .isEqualTo(
+            "Kafka deleted offsets [0, 5); not retried until mink table resume kafka.orders --accept-gap");
     assertThat(schedule.get("kafka.orders").orElseThrow().nextDue()).isNull();
     assertThat(schedule.advance(T0.plus(Duration.ofDays(1)))).isEmpty();
     assertThat(schedule.nextWake()).isEmpty();
 
-    Transition resumed = schedule.resume("kafka.orders", T0.plusSeconds(60), "resumed").orElseThrow();
+    Transition resumed =
+        schedule.resume("kafka.orders", T0.plusSeconds(60), "resumed").orElseThrow();
 
     assertThat(resumed.to()).isEqualTo(SCHEDULED);
     assertThat(schedule.get("kafka.orders").orElseThrow().consecutiveFailures()).isZero();
-    assertThat(schedule.advance(T0.plusSeconds(60))).singleElement().extracting(Transition::to).isEqualTo(PENDING);
+    assertThat(schedule.advance(T0.plusSeconds(60)))
+        .singleElement()
+        .extracting(Transition::to)
+        .isEqualTo(PENDING);
     assertThat(schedule.resume("kafka.orders", T0.plusSeconds(61), "again")).isEmpty();
   }
 
@@ -124,7 +145,10 @@ class TieringScheduleTest {
 
     schedule.tiered("kafka.orders", epoch, true, deadline);
 
-    assertThat(schedule.advance(deadline)).singleElement().extracting(Transition::to).isEqualTo(PENDING);
+    assertThat(schedule.advance(deadline))
+        .singleElement()
+        .extracting(Transition::to)
+        .isEqualTo(PENDING);
   }
 
   @Test
@@ -132,7 +156,8 @@ class TieringScheduleTest {
     long epoch = tiering("kafka.orders");
 
     for (int second = 10; second <= 120; second += 10) {
-      assertThat(schedule.heartbeat("kafka.orders", epoch, T0.plusSeconds(second))).isTrue();
+      assertThat(schedule.heartbeat("kafka.orders", epoch, T0.plusSeconds(second)))
+          .isTrue();
       assertThat(schedule.advance(T0.plusSeconds(second + 5))).isEmpty();
     }
     assertThat(schedule.isCurrent("kafka.orders", epoch)).isTrue();
@@ -143,7 +168,9 @@ class TieringScheduleTest {
     long epoch = tiering("kafka.orders");
     schedule.heartbeat("kafka.orders", epoch, T0.plusSeconds(10));
 
-    assertThat(schedule.advance(T0.plusSeconds(40))).as("30 s after the last beat").isEmpty();
+    assertThat(schedule.advance(T0.plusSeconds(40)))
+        .as("30 s after the last beat")
+        .isEmpty();
     assertThat(schedule.nextWake()).contains(T0.plusSeconds(40).plusMillis(1));
     List<Transition> timedOut = schedule.advance(T0.plusSeconds(41));
 
@@ -151,12 +178,17 @@ class TieringScheduleTest {
       assertThat(transition.from()).isEqualTo(TIERING);
       assertThat(transition.to()).isEqualTo(PENDING);
       assertThat(transition.epoch()).isEqualTo(epoch + 1);
-      assertThat(transition.reason()).isEqualTo("no heartbeat from the worker of epoch " + epoch + " since "
-          + T0.plusSeconds(10));
+      assertThat(transition.reason())
+          .isEqualTo(
+              "no heartbeat from the worker of epoch " + epoch + " since " + T0.plusSeconds(10));
     });
-    assertThat(schedule.isCurrent("kafka.orders", epoch)).as("the silent round may not commit").isFalse();
+    assertThat(schedule.isCurrent("kafka.orders", epoch))
+        .as("the silent round may not commit")
+        .isFalse();
     assertThat(schedule.heartbeat("kafka.orders", epoch, T0.plusSeconds(42))).isFalse();
-    assertThat(schedule.tiered("kafka.orders", epoch, false, T0.plusSeconds(43))).as("nor finish the table").isEmpty();
+    assertThat(schedule.tiered("kafka.orders", epoch, false, T0.plusSeconds(43)))
+        .as("nor finish the table")
+        .isEmpty();
     assertThat(state("kafka.orders")).isEqualTo(PENDING);
     assertThat(schedule.take(T0.plusSeconds(43)).orElseThrow().epoch()).isEqualTo(epoch + 2);
   }
@@ -165,9 +197,11 @@ class TieringScheduleTest {
   void staleRoundCannotFailTheTableEither() {
     long epoch = tiering("kafka.orders");
     schedule.advance(T0.plus(HEARTBEAT_TIMEOUT).plusSeconds(1));
-    long next = schedule.take(T0.plus(HEARTBEAT_TIMEOUT).plusSeconds(1)).orElseThrow().epoch();
+    long next =
+        schedule.take(T0.plus(HEARTBEAT_TIMEOUT).plusSeconds(1)).orElseThrow().epoch();
 
-    assertThat(schedule.failed("kafka.orders", epoch, "interrupted", T0.plusSeconds(60))).isEmpty();
+    assertThat(schedule.failed("kafka.orders", epoch, "interrupted", T0.plusSeconds(60)))
+        .isEmpty();
     assertThat(schedule.isCurrent("kafka.orders", next)).isTrue();
   }
 
@@ -175,8 +209,14 @@ class TieringScheduleTest {
   void tableLetGoWhileTieringRefusesItsRound() {
     long epoch = tiering("kafka.orders");
 
-    assertThat(schedule.remove("kafka.orders", T0.plusSeconds(5), "its ownership partition moved to another instance"))
-        .contains(new Transition("kafka.orders", TIERING, null, epoch, T0.plusSeconds(5),
+    assertThat(schedule.remove(
+            "kafka.orders", T0.plusSeconds(5), "its ownership partition moved to another instance"))
+        .contains(new Transition(
+            "kafka.orders",
+            TIERING,
+            null,
+            epoch,
+            T0.plusSeconds(5),
             "its ownership partition moved to another instance"));
 
     assertThat(schedule.isCurrent("kafka.orders", epoch)).isFalse();
@@ -217,7 +257,9 @@ class TieringScheduleTest {
 
     schedule.advance(T0.plusSeconds(31));
 
-    assertThat(take(T0.plusSeconds(31))).as("due since T0, before kafka.fresh").isEqualTo("kafka.slow");
+    assertThat(take(T0.plusSeconds(31)))
+        .as("due since T0, before kafka.fresh")
+        .isEqualTo("kafka.slow");
   }
 
   @Test
@@ -225,7 +267,8 @@ class TieringScheduleTest {
     TieringSchedule busy = new TieringSchedule(HEARTBEAT_TIMEOUT);
     busy.add("kafka.second", Duration.ofSeconds(1), null, EPOCH_BASE, T0);
     busy.add("kafka.minute", Duration.ofMinutes(1), null, EPOCH_BASE, T0);
-    Map<String, List<Instant>> starts = simulateOneWorker(busy, Duration.ofSeconds(2), Duration.ofMinutes(10));
+    Map<String, List<Instant>> starts =
+        simulateOneWorker(busy, Duration.ofSeconds(2), Duration.ofMinutes(10));
 
     List<Instant> minute = starts.get("kafka.minute");
     assertThat(minute).hasSizeGreaterThanOrEqualTo(9);
@@ -234,7 +277,8 @@ class TieringScheduleTest {
           .as("a minute table's rounds start one freshness and at most one other round apart")
           .isLessThanOrEqualTo(Duration.ofMinutes(1).plusSeconds(4));
     }
-    assertThat(starts.get("kafka.second")).as("and the busy table still gets every other turn")
+    assertThat(starts.get("kafka.second"))
+        .as("and the busy table still gets every other turn")
         .hasSizeGreaterThan(180);
   }
 
@@ -244,7 +288,8 @@ class TieringScheduleTest {
     for (String table : List.of("kafka.a", "kafka.b", "kafka.c", "kafka.d")) {
       overloaded.add(table, Duration.ofSeconds(1), null, EPOCH_BASE, T0);
     }
-    Map<String, List<Instant>> starts = simulateOneWorker(overloaded, Duration.ofSeconds(5), Duration.ofMinutes(5));
+    Map<String, List<Instant>> starts =
+        simulateOneWorker(overloaded, Duration.ofSeconds(5), Duration.ofMinutes(5));
 
     assertThat(starts.values()).allSatisfy(rounds -> assertThat(rounds).hasSizeBetween(14, 16));
   }
@@ -253,14 +298,16 @@ class TieringScheduleTest {
   void scheduleRefusesATableTwiceAndANonPositiveTimeout() {
     schedule.add("kafka.orders", FRESHNESS, null, EPOCH_BASE, T0);
     assertThatThrownBy(() -> schedule.add("kafka.orders", FRESHNESS, null, EPOCH_BASE, T0))
-        .isInstanceOf(IllegalStateException.class).hasMessage("Table kafka.orders is scheduled already");
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessage("Table kafka.orders is scheduled already");
     assertThatThrownBy(() -> new TieringSchedule(Duration.ZERO))
-        .isInstanceOf(IllegalArgumentException.class).hasMessage("The heartbeat timeout must be positive: PT0S");
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("The heartbeat timeout must be positive: PT0S");
   }
 
   /** One worker taking the earliest due table whenever it is free; every round takes {@code round}. */
-  private static Map<String, List<Instant>> simulateOneWorker(TieringSchedule schedule, Duration round,
-      Duration length) {
+  private static Map<String, List<Instant>> simulateOneWorker(
+      TieringSchedule schedule, Duration round, Duration length) {
     Map<String, List<Instant>> starts = new HashMap<>();
     Instant now = T0;
     while (now.isBefore(T0.plus(length))) {
@@ -303,7 +350,8 @@ class TieringScheduleTest {
     schedule.updateFreshness("kafka.orders", Duration.ofSeconds(10));
 
     assertThat(schedule.nextWake()).contains(T0.plusSeconds(10));
-    assertThat(schedule.advance(T0.plusSeconds(10))).extracting(Transition::from, Transition::to)
+    assertThat(schedule.advance(T0.plusSeconds(10)))
+        .extracting(Transition::from, Transition::to)
         .containsExactly(tuple(SCHEDULED, PENDING));
   }
 }

@@ -37,8 +37,10 @@ class TwoSidecarsIT {
     int batches = 20;
     int perBatch = 1_000;
 
-    try (InProcessSidecar first = new InProcessSidecar(KAFKA.bootstrapServers(), warehouse.lakeSettings(), "_tables");
-        InProcessSidecar second = new InProcessSidecar(KAFKA.bootstrapServers(), warehouse.lakeSettings(), "_tables")) {
+    try (InProcessSidecar first =
+            new InProcessSidecar(KAFKA.bootstrapServers(), warehouse.lakeSettings(), "_tables");
+        InProcessSidecar second =
+            new InProcessSidecar(KAFKA.bootstrapServers(), warehouse.lakeSettings(), "_tables")) {
       TableDescriptor table = first.add(topic, Duration.ofMinutes(3));
       ExecutorService threads = Executors.newFixedThreadPool(3);
       try {
@@ -51,7 +53,8 @@ class TwoSidecarsIT {
         });
         List<Future<Integer>> sidecars = new ArrayList<>();
         for (InProcessSidecar sidecar : List.of(first, second)) {
-          sidecars.add(threads.submit(indexUntilCaughtUp(sidecar, table, topic, producing, conflicts)));
+          sidecars.add(
+              threads.submit(indexUntilCaughtUp(sidecar, table, topic, producing, conflicts)));
         }
         producer.get();
         int rounds = 0;
@@ -63,15 +66,21 @@ class TwoSidecarsIT {
         threads.shutdownNow();
       }
 
-      assertThat(first.rows(table)).hasSize(batches * perBatch)
-          .extracting(InProcessSidecar::offsetKey).doesNotHaveDuplicates();
+      assertThat(first.rows(table))
+          .hasSize(batches * perBatch)
+          .extracting(InProcessSidecar::offsetKey)
+          .doesNotHaveDuplicates();
       assertThat(first.offsets(table)).isEqualTo(LakeOffsets.of(KAFKA.endOffsets(topic)));
       System.out.printf("two sidecars: %d conflicting commits refused%n", conflicts.get());
     }
   }
 
   private static Callable<Integer> indexUntilCaughtUp(
-      InProcessSidecar sidecar, TableDescriptor table, String topic, AtomicBoolean producing, AtomicInteger conflicts) {
+      InProcessSidecar sidecar,
+      TableDescriptor table,
+      String topic,
+      AtomicBoolean producing,
+      AtomicInteger conflicts) {
     return () -> {
       int committed = 0;
       while (true) {

@@ -31,9 +31,14 @@ class LagProbeIT {
 
     List<PartitionMeasure> measures = measure(topic, LakeOffsets.of(Map.of(0, 4L, 1, 5L)));
 
-    assertThat(measures).extracting(PartitionMeasure::partition, PartitionMeasure::recordedOffset,
-            PartitionMeasure::endOffset, PartitionMeasure::offsetLag)
-        .containsExactly(org.assertj.core.groups.Tuple.tuple(0, 4L, 10L, 6L),
+    assertThat(measures)
+        .extracting(
+            PartitionMeasure::partition,
+            PartitionMeasure::recordedOffset,
+            PartitionMeasure::endOffset,
+            PartitionMeasure::offsetLag)
+        .containsExactly(
+            org.assertj.core.groups.Tuple.tuple(0, 4L, 10L, 6L),
             org.assertj.core.groups.Tuple.tuple(1, 5L, 5L, 0L));
     // the record at offset 4 was stamped start + 4 s: about 56 s old
     assertThat(measures.get(0).timeLag()).isBetween(Duration.ofSeconds(55), Duration.ofSeconds(90));
@@ -61,7 +66,9 @@ class LagProbeIT {
 
     try (KafkaConsumer<byte[], byte[]> consumer = consumer()) {
       PartitionMeasure measure = new LagProbe(consumer, Clock.systemUTC(), Duration.ofSeconds(10))
-          .measureOffsets(topic, LakeOffsets.of(Map.of(0, 3L))).orElseThrow().get(0);
+          .measureOffsets(topic, LakeOffsets.of(Map.of(0, 3L)))
+          .orElseThrow()
+          .get(0);
 
       assertThat(measure.recordedOffset()).isEqualTo(3L);
       assertThat(measure.endOffset()).isEqualTo(8);
@@ -75,14 +82,17 @@ class LagProbeIT {
   void missingTopicMeasuresNothing() {
     try (KafkaConsumer<byte[], byte[]> consumer = consumer()) {
       assertThat(new LagProbe(consumer, Clock.systemUTC(), Duration.ofSeconds(5))
-          .measure("no_such_topic_" + UUID.randomUUID(), LakeOffsets.NONE)).isEmpty();
+              .measure("no_such_topic_" + UUID.randomUUID(), LakeOffsets.NONE))
+          .isEmpty();
     }
   }
 
   private static List<PartitionMeasure> measure(String topic, LakeOffsets offsets) {
     try (KafkaConsumer<byte[], byte[]> consumer = consumer()) {
-      List<PartitionMeasure> measures = new LagProbe(consumer, Clock.systemUTC(), Duration.ofSeconds(10))
-          .measure(topic, offsets).orElseThrow();
+      List<PartitionMeasure> measures = new LagProbe(
+              consumer, Clock.systemUTC(), Duration.ofSeconds(10))
+          .measure(topic, offsets)
+          .orElseThrow();
       assertThat(consumer.assignment()).isEmpty();
       return measures;
     }
@@ -103,7 +113,11 @@ class LagProbeIT {
   private static List<TestRecord> records(int partition, int from, int to, long start) {
     List<TestRecord> records = new ArrayList<>();
     for (int i = from; i < to; i++) {
-      records.add(new TestRecord(partition, null, ("record " + i).getBytes(StandardCharsets.UTF_8), List.of(),
+      records.add(new TestRecord(
+          partition,
+          null,
+          ("record " + i).getBytes(StandardCharsets.UTF_8),
+          List.of(),
           start + i * 1000L));
     }
     return records;

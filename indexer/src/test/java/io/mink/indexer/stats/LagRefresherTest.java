@@ -8,14 +8,16 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class LagRefresherTest {
-  private static final List<PartitionLag> PROBED = List.of(new PartitionLag(0, 1200, 1400, Duration.ofSeconds(20)),
+  private static final List<PartitionLag> PROBED = List.of(
+      new PartitionLag(0, 1200, 1400, Duration.ofSeconds(20)),
       new PartitionLag(1, 800, 900, Duration.ofSeconds(4)));
 
   @Test
   void probeMeasuredAfterTheLastRoundWins() {
     TableStatus orders = StatusFixtures.orders();
 
-    assertThat(LagRefresher.choose(orders, new LagRefresher.Measured(NOW, PROBED))).isEqualTo(PROBED);
+    assertThat(LagRefresher.choose(orders, new LagRefresher.Measured(NOW, PROBED)))
+        .isEqualTo(PROBED);
   }
 
   @Test
@@ -31,6 +33,7 @@ class LagRefresherTest {
     TableStatus events = StatusFixtures.events();
 
     assertThat(LagRefresher.choose(events, null)).isEqualTo(events.partitions());
-    assertThat(LagRefresher.choose(events, new LagRefresher.Measured(NOW.minusSeconds(60), PROBED))).isEqualTo(PROBED);
+    assertThat(LagRefresher.choose(events, new LagRefresher.Measured(NOW.minusSeconds(60), PROBED)))
+        .isEqualTo(PROBED);
   }
 }

@@ -13,12 +13,24 @@ import org.junit.jupiter.api.Test;
 class PrometheusTextTest {
   @Test
   void boardOfTwoTablesRendersEveryFamilySortedByName() {
-    MetricsSnapshot snapshot = new MetricsSnapshot(List.of(orders(), events()),
-        Map.of("kafka.orders", List.of(new PartitionLag(0, 1200, 1350, Duration.ofSeconds(9)),
-            new PartitionLag(1, 800, 800, Duration.ZERO))),
-        Map.of("kafka.orders", new RoundCounters.Counts(5, 1, 4200, 9_000_000,
-            Map.of("value.undecodable-bytes", 12L, "key.no-schema-id", 3L))),
-        true, 104_857_600, 1_073_741_824,
+    MetricsSnapshot snapshot = new MetricsSnapshot(
+        List.of(orders(), events()),
+        Map.of(
+            "kafka.orders",
+            List.of(
+                new PartitionLag(0, 1200, 1350, Duration.ofSeconds(9)),
+                new PartitionLag(1, 800, 800, Duration.ZERO))),
+        Map.of(
+            "kafka.orders",
+            new RoundCounters.Counts(
+                5,
+                1,
+                4200,
+                9_000_000,
+                Map.of("value.undecodable-bytes", 12L, "key.no-schema-id", 3L))),
+        true,
+        104_857_600,
+        1_073_741_824,
         Map.of(LifecycleState.INDEXING, 2, LifecycleState.MISSING, 1, LifecycleState.REPLACED, 1));
 
     assertThat(PrometheusText.render(snapshot)).isEqualTo("""
@@ -133,18 +145,32 @@ class PrometheusTextTest {
 
   @Test
   void emptyBoardShowsTheInstanceAndLeavesOutFamiliesWithoutSamples() {
-    String text = PrometheusText.render(new MetricsSnapshot(List.of(), Map.of(), Map.of(), false, 10, -1));
+    String text =
+        PrometheusText.render(new MetricsSnapshot(List.of(), Map.of(), Map.of(), false, 10, -1));
 
-    assertThat(text).contains("mink_ready 0.0\n", "mink_owned_tables 0.0\n", "mink_tables{state=\"missing\"} 0.0\n",
-        "mink_jvm_heap_used_bytes 10.0\n");
-    assertThat(text).doesNotContain("mink_jvm_heap_max_bytes", "table=", "mink_partition_offset_lag",
-        "mink_rounds_committed_total");
+    assertThat(text)
+        .contains(
+            "mink_ready 0.0\n",
+            "mink_owned_tables 0.0\n",
+            "mink_tables{state=\"missing\"} 0.0\n",
+            "mink_jvm_heap_used_bytes 10.0\n");
+    assertThat(text)
+        .doesNotContain(
+            "mink_jvm_heap_max_bytes",
+            "table=",
+            "mink_partition_offset_lag",
+            "mink_rounds_committed_total");
   }
 
   @Test
   void labelValuesAreEscaped() {
-    String text = PrometheusText.render(new MetricsSnapshot(List.of(), Map.of(),
-        Map.of("a\"b\\c\nd", new RoundCounters.Counts(5, 0, 0, 0, Map.of())), true, 0, 0));
+    String text = PrometheusText.render(new MetricsSnapshot(
+        List.of(),
+        Map.of(),
+        Map.of("a\"b\\c\nd", new RoundCounters.Counts(5, 0, 0, 0, Map.of())),
+        true,
+        0,
+        0));
 
     assertThat(text).contains("mink_rounds_committed_total{table=\"a\\\"b\\\\c\\nd\"} 5.0\n");
   }
@@ -154,6 +180,7 @@ class PrometheusTextTest {
     assertThat(MetricFamilies.seconds(Duration.ofMillis(1_500))).hasValue(1.5);
     assertThat(MetricFamilies.seconds(Duration.ofMillis(1))).hasValue(0.001);
     assertThat(MetricFamilies.seconds(Duration.ZERO)).hasValue(0);
-    assertThat(MetricFamilies.seconds(java.time.Instant.ofEpochMilli(1_700_000_000_120L))).hasValue(1700000000.12);
+    assertThat(MetricFamilies.seconds(java.time.Instant.ofEpochMilli(1_700_000_000_120L)))
+        .hasValue(1700000000.12);
   }
 }

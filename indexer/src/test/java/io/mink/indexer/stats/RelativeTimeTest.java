@@ -39,7 +39,8 @@ class RelativeTimeTest {
   void pastInstantsAreAgoAndFutureOnesIn() {
     assertThat(RelativeTime.relative(NOW.minusSeconds(12), NOW)).isEqualTo("12s ago");
     assertThat(RelativeTime.relative(NOW.plusSeconds(120), NOW)).isEqualTo("in 2m");
-    assertThat(RelativeTime.relative(NOW.minus(Duration.ofHours(3).plusMinutes(20)), NOW)).isEqualTo("3h 20m ago");
+    assertThat(RelativeTime.relative(NOW.minus(Duration.ofHours(3).plusMinutes(20)), NOW))
+        .isEqualTo("3h 20m ago");
     assertThat(RelativeTime.relative(NOW.plusMillis(150_500), NOW)).isEqualTo("in 2m 30s");
   }
 

@@ -16,7 +16,8 @@ class RoundCountersTest {
   void eachNewLastRoundAndEachEntryIntoFailedCountsOnce() {
     board.addListener(counters);
     RoundSummary first = round(NOW, true, 100, Map.of("value.undecodable-bytes", 2L));
-    RoundSummary second = round(NOW.plusSeconds(60), true, 50, Map.of("value.undecodable-bytes", 1L));
+    RoundSummary second =
+        round(NOW.plusSeconds(60), true, 50, Map.of("value.undecodable-bytes", 1L));
     RoundSummary empty = round(NOW.plusSeconds(120), false, 0, Map.of());
 
     board.put(status(TableState.SCHEDULED, null, NOW));
@@ -30,8 +31,10 @@ class RoundCountersTest {
     board.put(status(TableState.TIERED, empty, NOW.plusSeconds(120)));
     board.remove("kafka.orders");
 
-    assertThat(counters.snapshot()).containsExactly(Map.entry("kafka.orders",
-        new RoundCounters.Counts(2, 1, 150, 1500, Map.of("value.undecodable-bytes", 3L))));
+    assertThat(counters.snapshot())
+        .containsExactly(Map.entry(
+            "kafka.orders",
+            new RoundCounters.Counts(2, 1, 150, 1500, Map.of("value.undecodable-bytes", 3L))));
   }
 
   @Test
@@ -47,11 +50,25 @@ class RoundCountersTest {
     assertThat(counters.snapshot().get("kafka.orders").failed()).isEqualTo(1);
   }
 
-  private static RoundSummary round(java.time.Instant at, boolean committed, long rows, Map<String, Long> raw) {
-    return new RoundSummary(at, committed, rows, rows * 10, committed ? 1 : 0, Duration.ofSeconds(1), false, raw);
+  private static RoundSummary round(
+      java.time.Instant at, boolean committed, long rows, Map<String, Long> raw) {
+    return new RoundSummary(
+        at, committed, rows, rows * 10, committed ? 1 : 0, Duration.ofSeconds(1), false, raw);
   }
 
   private static TableStatus status(TableState state, RoundSummary round, java.time.Instant at) {
-    return new TableStatus("kafka.orders", "orders", state, "me", 1, null, null, List.of(), round, null, List.of(), at);
+    return new TableStatus(
+        "kafka.orders",
+        "orders",
+        state,
+        "me",
+        1,
+        null,
+        null,
+        List.of(),
+        round,
+        null,
+        List.of(),
+        at);
   }
 }

@@ -13,18 +13,19 @@ import org.junit.jupiter.api.Test;
 
 class SidecarHttpServerTest {
   private final HttpClient client = HttpClient.newHttpClient();
-  private final AtomicReference<Optional<String>> notReady = new AtomicReference<>(Optional.of("joining the "
-      + "ownership group"));
+  private final AtomicReference<Optional<String>> notReady =
+      new AtomicReference<>(Optional.of("joining the " + "ownership group"));
 
   @Test
   void metricsHealthAndReadinessAnswerOnAnEphemeralPort() throws Exception {
-    try (SidecarHttpServer server = SidecarHttpServer.start("127.0.0.1", 0, () -> "mink_owned_tables 3\n",
-        notReady::get)) {
+    try (SidecarHttpServer server =
+        SidecarHttpServer.start("127.0.0.1", 0, () -> "mink_owned_tables 3\n", notReady::get)) {
       assertThat(server.address().getPort()).isPositive();
 
       HttpResponse<String> metrics = get(server, "/metrics");
       assertThat(metrics.statusCode()).isEqualTo(200);
-      assertThat(metrics.headers().firstValue("Content-Type")).contains("text/plain; version=0.0.4; charset=utf-8");
+      assertThat(metrics.headers().firstValue("Content-Type"))
+          .contains("text/plain; version=0.0.4; charset=utf-8");
       assertThat(metrics.body()).isEqualTo("mink_owned_tables 3\n");
 
       HttpResponse<String> health = get(server, "/health");
@@ -44,13 +45,17 @@ class SidecarHttpServerTest {
 
   @Test
   void otherPathsAndMethodsAreRefused() throws Exception {
-    try (SidecarHttpServer server = SidecarHttpServer.start("127.0.0.1", 0, () -> "", Readiness.ALWAYS)) {
+    try (SidecarHttpServer server =
+        SidecarHttpServer.start("127.0.0.1", 0, () -> "", Readiness.ALWAYS)) {
       HttpResponse<String> unknown = get(server, "/metrics/extra");
       assertThat(unknown.statusCode()).isEqualTo(404);
       assertThat(unknown.body()).isEqualTo("Not found: Mink serves /metrics, /health and /ready\n");
 
-      HttpResponse<String> post = client.send(HttpRequest.newBuilder(uri(server, "/metrics"))
-          .POST(HttpRequest.BodyPublishers.ofString("x")).build(), HttpResponse.BodyHandlers.ofString());
+      HttpResponse<String> post = client.send(
+          HttpRequest.newBuilder(uri(server, "/metrics"))
+              .POST(HttpRequest.BodyPublishers.ofString("x"))
+              .build(),
+          HttpResponse.BodyHandlers.ofString());
       assertThat(post.statusCode()).isEqualTo(405);
       assertThat(post.headers().firstValue("Allow")).contains("GET, HEAD");
     }
@@ -58,9 +63,13 @@ class SidecarHttpServerTest {
 
   @Test
   void failingMetricsAnswer500AndTheServerGoesOn() throws Exception {
-    try (SidecarHttpServer server = SidecarHttpServer.start("127.0.0.1", 0, () -> {
-      throw new IllegalStateException("board gone");
-    }, Readiness.ALWAYS)) {
+    try (SidecarHttpServer server = SidecarHttpServer.start(
+        "127.0.0.1",
+        0,
+        () -> {
+          throw new IllegalStateException("board gone");
+        },
+        Readiness.ALWAYS)) {
       HttpResponse<String> metrics = get(server, "/metrics");
 
       assertThat(metrics.statusCode()).isEqualTo(500);
@@ -71,19 +80,25 @@ class SidecarHttpServerTest {
 
   @Test
   void portInUseSaysWhichSettingToChange() {
-    try (SidecarHttpServer first = SidecarHttpServer.start("127.0.0.1", 0, () -> "", Readiness.ALWAYS)) {
+    try (SidecarHttpServer first =
+        SidecarHttpServer.start("127.0.0.1", 0, () -> "", Readiness.ALWAYS)) {
       int port = first.address().getPort();
 
-      assertThatThrownBy(() -> SidecarHttpServer.start("127.0.0.1", port, () -> "", Readiness.ALWAYS))
+      assertThatThrownBy(
+              () -> SidecarHttpServer.start("127.0.0.1", port, () -> "", Readiness.ALWAYS))
           .isInstanceOf(IllegalArgumentException.class)
-          .hasMessageStartingWith("Cannot listen on 127.0.0.1:" + port + " for /metrics, /health and /ready (")
-          .hasMessageEndingWith("): set http_port in [indexer] (or MINK_INDEXER_HTTP_PORT) to a free port, or 0 to "
-              + "turn the HTTP server off");
+          .hasMessageStartingWith(
+              "Cannot listen on 127.0.0.1:" + port + " for /metrics, /health and /ready (")
+          .hasMessageEndingWith(
+              "): set http_port in [indexer] (or MINK_INDEXER_HTTP_PORT) to a free port, or 0 to "
+                  + "turn the HTTP server off");
     }
   }
 
   private HttpResponse<String> get(SidecarHttpServer server, String path) throws Exception {
-    return client.send(HttpRequest.newBuilder(uri(server, path)).GET().build(), HttpResponse.BodyHandlers.ofString());
+    return client.send(
+        HttpRequest.newBuilder(uri(server, path)).GET().build(),
+        HttpResponse.BodyHandlers.ofString());
   }
 
   private static URI uri(SidecarHttpServer server, String path) {

@@ -71,23 +71,45 @@ class StatsJsonTest {
           ]
         }
         """));
-    assertThat(JSON.readTree(text).get("tables").get(0).fieldNames()).toIterable().containsExactly("table", "topic",
-        "state", "lifecycle", "owner", "epoch", "ownerSilent", "statusPublishedAt", "lastTiered", "nextDue", "offsetLag",
-        "timeLagMs", "partitions", "lastRound", "errors", "gaps", "warnings");
+    assertThat(JSON.readTree(text).get("tables").get(0).fieldNames())
+        .toIterable()
+        .containsExactly(
+            "table",
+            "topic",
+            "state",
+            "lifecycle",
+            "owner",
+            "epoch",
+            "ownerSilent",
+            "statusPublishedAt",
+            "lastTiered",
+            "nextDue",
+            "offsetLag",
+            "timeLagMs",
+            "partitions",
+            "lastRound",
+            "errors",
+            "gaps",
+            "warnings");
   }
 
   @Test
   void gapsAndErrorsAreListed() throws Exception {
-    var table = JSON.readTree(StatsJson.render(List.of(ReportFixtures.silentWithGap()), NOW)).get("tables").get(0);
+    var table = JSON.readTree(StatsJson.render(List.of(ReportFixtures.silentWithGap()), NOW))
+        .get("tables")
+        .get(0);
 
     assertThat(table.get("ownerSilent").asBoolean()).isTrue();
-    assertThat(table.get("gaps")).isEqualTo(JSON.readTree("[{\"partition\":0,\"from\":0,\"to\":200}]"));
+    assertThat(table.get("gaps"))
+        .isEqualTo(JSON.readTree("[{\"partition\":0,\"from\":0,\"to\":200}]"));
     assertThat(table.get("errors").get(0).asText()).startsWith("Records [0, 200) of partition 0");
   }
 
   @Test
   void aTableThatIsNotIndexingShowsItsLifecycleStateSinceAndReason() throws Exception {
-    var table = JSON.readTree(StatsJson.render(List.of(ReportFixtures.missing()), NOW)).get("tables").get(0);
+    var table = JSON.readTree(StatsJson.render(List.of(ReportFixtures.missing()), NOW))
+        .get("tables")
+        .get(0);
 
     assertThat(table.get("state").asText()).isEqualTo("missing");
     assertThat(table.get("lifecycle")).isEqualTo(JSON.readTree("""
@@ -100,6 +122,7 @@ class StatsJsonTest {
 
   @Test
   void noTablesIsAnEmptyList() throws Exception {
-    assertThat(JSON.readTree(StatsJson.render(List.of(), NOW)).get("tables").isEmpty()).isTrue();
+    assertThat(JSON.readTree(StatsJson.render(List.of(), NOW)).get("tables").isEmpty())
+        .isTrue();
   }
 }

@@ -12,8 +12,12 @@ class StatsTableTest {
   @Test
   void tablesArePrintedInAlignedColumnsWithPartitionsAndNotesIndented() {
     String text = StatsTable.render(
-        List.of(ReportFixtures.silentWithGap(), ReportFixtures.tiered(), ReportFixtures.unowned(),
-            ReportFixtures.missing()), NOW);
+        List.of(
+            ReportFixtures.silentWithGap(),
+            ReportFixtures.tiered(),
+            ReportFixtures.unowned(),
+            ReportFixtures.missing()),
+        NOW);
 
     assertThat(text).isEqualTo("""
         TABLE           STATE    OWNER               EPOCH  LAST TIERED  NEXT DUE  LAKE  END   OFFSET LAG  TIME LAG  LAST ROUND
@@ -36,14 +40,17 @@ class StatsTableTest {
 
   @Test
   void noTablesSaysHowToAddOne() {
-    assertThat(StatsTable.render(List.of(), NOW)).isEqualTo("No tables are added: add one with mink table add TOPIC\n");
+    assertThat(StatsTable.render(List.of(), NOW))
+        .isEqualTo("No tables are added: add one with mink table add TOPIC\n");
   }
 
   @Test
   void lastRoundSaysNothingNewAndForceFinished() {
-    assertThat(StatsTable.lastRound(new RoundSummary(NOW, false, 0, 0, 0, Duration.ofMillis(300), false, Map.of())))
+    assertThat(StatsTable.lastRound(
+            new RoundSummary(NOW, false, 0, 0, 0, Duration.ofMillis(300), false, Map.of())))
         .isEqualTo("nothing new in 0.3s");
-    assertThat(StatsTable.lastRound(new RoundSummary(NOW, true, 1, 700, 1, Duration.ofMinutes(3), true, Map.of())))
+    assertThat(StatsTable.lastRound(
+            new RoundSummary(NOW, true, 1, 700, 1, Duration.ofMinutes(3), true, Map.of())))
         .isEqualTo("1 row, 700 B, 1 file in 3m, force-finished");
   }
 

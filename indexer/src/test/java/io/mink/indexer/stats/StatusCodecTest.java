@@ -12,7 +12,8 @@ import org.junit.jupiter.api.Test;
 class StatusCodecTest {
   @Test
   void statusesSurviveTheTopic() {
-    for (TableStatus status : new TableStatus[] {StatusFixtures.orders(), StatusFixtures.events()}) {
+    for (TableStatus status :
+        new TableStatus[] {StatusFixtures.orders(), StatusFixtures.events()}) {
       PublishedStatus published = new PublishedStatus(status, NOW);
 
       assertThat(StatusCodec.decode(StatusCodec.encode(published))).isEqualTo(published);
@@ -21,7 +22,8 @@ class StatusCodecTest {
 
   @Test
   void recordIsVersionedJsonWithLowerCaseStatesAndMilliseconds() throws Exception {
-    var node = new ObjectMapper().readTree(StatusCodec.encode(new PublishedStatus(StatusFixtures.orders(), NOW)));
+    var node = new ObjectMapper()
+        .readTree(StatusCodec.encode(new PublishedStatus(StatusFixtures.orders(), NOW)));
 
     assertThat(node.get("version").asInt()).isEqualTo(1);
     assertThat(node.get("state").asText()).isEqualTo("tiered");
@@ -32,22 +34,29 @@ class StatusCodecTest {
 
   @Test
   void unknownFieldsArePassedOver() {
-    String json = new String(StatusCodec.encode(new PublishedStatus(StatusFixtures.events(), NOW)),
-        StandardCharsets.UTF_8).replace("{\"version\":1,", "{\"version\":1,\"addedLater\":[1,2],");
+    String json = new String(
+            StatusCodec.encode(new PublishedStatus(StatusFixtures.events(), NOW)),
+            StandardCharsets.UTF_8)
+        .replace("{\"version\":1,", "{\"version\":1,\"addedLater\":[1,2],");
 
-    assertThat(StatusCodec.decode(json.getBytes(StandardCharsets.UTF_8)).status()).isEqualTo(StatusFixtures.events());
+    assertThat(StatusCodec.decode(json.getBytes(StandardCharsets.UTF_8)).status())
+        .isEqualTo(StatusFixtures.events());
   }
 
   @Test
   void unreadableRecordsSayWhy() {
     assertThatThrownBy(() -> StatusCodec.decode("nope".getBytes(StandardCharsets.UTF_8)))
-        .isInstanceOf(IllegalArgumentException.class).hasMessageStartingWith("not JSON: ");
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageStartingWith("not JSON: ");
     assertThatThrownBy(() -> StatusCodec.decode("{\"version\":2}".getBytes(StandardCharsets.UTF_8)))
         .hasMessage("version 2, this Mink reads version 1");
-    assertThatThrownBy(() -> StatusCodec.decode("{\"version\":1,\"table\":\"t\"}".getBytes(StandardCharsets.UTF_8)))
+    assertThatThrownBy(() ->
+            StatusCodec.decode("{\"version\":1,\"table\":\"t\"}".getBytes(StandardCharsets.UTF_8)))
         .hasMessage("no text field topic");
-    String badState = new String(StatusCodec.encode(new PublishedStatus(StatusFixtures.events(), NOW)),
-        StandardCharsets.UTF_8).replace("\"failed\"", "\"sleeping\"");
+    String badState = new String(
+            StatusCodec.encode(new PublishedStatus(StatusFixtures.events(), NOW)),
+            StandardCharsets.UTF_8)
+        .replace("\"failed\"", "\"sleeping\"");
     assertThatThrownBy(() -> StatusCodec.decode(badState.getBytes(StandardCharsets.UTF_8)))
         .hasMessage("unknown state 'sleeping'");
   }
@@ -55,9 +64,19 @@ class StatusCodecTest {
   @Test
   void higherEpochWinsThenLaterPublication() {
     PublishedStatus oldOwner = new PublishedStatus(StatusFixtures.orders(), NOW);
-    TableStatus moved = new TableStatus("kafka.orders", "orders", StatusFixtures.orders().state(), "host-b:1:ff",
-        StatusFixtures.orders().epoch() + (1L << 32), null, null, java.util.List.of(), null, null,
-        java.util.List.of(), NOW.minusSeconds(30));
+    TableStatus moved = new TableStatus(
+        "kafka.orders",
+        "orders",
+        StatusFixtures.orders().state(),
+        "host-b:1:ff",
+        StatusFixtures.orders().epoch() + (1L << 32),
+        null,
+        null,
+        java.util.List.of(),
+        null,
+        null,
+        java.util.List.of(),
+        NOW.minusSeconds(30));
     PublishedStatus newOwner = new PublishedStatus(moved, NOW.minusSeconds(30));
 
     assertThat(PublishedStatus.newer(oldOwner, newOwner)).isSameAs(newOwner);

@@ -14,19 +14,45 @@ final class StatusFixtures {
 
   /** kafka.orders: tiered 12 s ago, due in 2 m, two partitions, a committed round with raw values. */
   static TableStatus orders() {
-    return new TableStatus("kafka.orders", "orders", TableState.TIERED, OWNER, (3L << 32) + 7,
-        NOW.minusSeconds(12), NOW.plusSeconds(120),
-        List.of(new PartitionLag(0, 1200, 1300, Duration.ofMillis(5_250)), new PartitionLag(1, 800, 800, Duration.ZERO)),
-        new RoundSummary(NOW.minusSeconds(12), true, 1000, 2_202_009, 2, Duration.ofMillis(1_200), false,
+    return new TableStatus(
+        "kafka.orders",
+        "orders",
+        TableState.TIERED,
+        OWNER,
+        (3L << 32) + 7,
+        NOW.minusSeconds(12),
+        NOW.plusSeconds(120),
+        List.of(
+            new PartitionLag(0, 1200, 1300, Duration.ofMillis(5_250)),
+            new PartitionLag(1, 800, 800, Duration.ZERO)),
+        new RoundSummary(
+            NOW.minusSeconds(12),
+            true,
+            1000,
+            2_202_009,
+            2,
+            Duration.ofMillis(1_200),
+            false,
             Map.of("value.undecodable-bytes", 12L, "key.no-schema-id", 3L)),
-        null, List.of(), NOW.minusSeconds(12));
+        null,
+        List.of(),
+        NOW.minusSeconds(12));
   }
 
   /** kafka.events: failed on a gap, never tiered by this owner, lag unknown. */
   static TableStatus events() {
-    return new TableStatus("kafka.events", "events", TableState.FAILED, OWNER, 4L << 32, null, null,
-        List.of(new PartitionLag(0, 0, 500, null)), null,
+    return new TableStatus(
+        "kafka.events",
+        "events",
+        TableState.FAILED,
+        OWNER,
+        4L << 32,
+        null,
+        null,
+        List.of(new PartitionLag(0, 0, 500, null)),
+        null,
         "Records [0, 200) of partition 0 of topic events were deleted by Kafka before they were indexed",
-        List.of(new TableStatus.Gap(0, 0, 200)), NOW.minusSeconds(3));
+        List.of(new TableStatus.Gap(0, 0, 200)),
+        NOW.minusSeconds(3));
   }
 }

@@ -25,7 +25,8 @@ class StatusPublisherIT {
 
   @BeforeEach
   void statusTopic() {
-    clients = new KafkaClientFactory(Map.of("bootstrap.servers", KAFKA.bootstrapServers()), "status-test");
+    clients = new KafkaClientFactory(
+        Map.of("bootstrap.servers", KAFKA.bootstrapServers()), "status-test");
     topic = new StatusTopic(clients, "_status_" + UUID.randomUUID().toString().substring(0, 8));
     topic.ensure(KAFKA.admin());
   }
@@ -35,18 +36,29 @@ class StatusPublisherIT {
   void changedStatusIsPublishedAtOnceAndRepublishedOnEveryInterval() {
     StatusBoard board = new StatusBoard();
     board.put(status("kafka.orders", TableState.SCHEDULED, "host-a", 1));
-    try (StatusPublisher publisher = StatusPublisher.start(board, clients, topic.name(), Clock.systemUTC(),
-        Duration.ofMillis(500))) {
-      await().atMost(Duration.ofSeconds(20)).untilAsserted(() ->
-          assertThat(topic.read(Duration.ofSeconds(10))).containsKey("kafka.orders"));
+    try (StatusPublisher publisher = StatusPublisher.start(
+        board, clients, topic.name(), Clock.systemUTC(), Duration.ofMillis(500))) {
+      await()
+          .atMost(Duration.ofSeconds(20))
+          .untilAsserted(
+              () -> assertThat(topic.read(Duration.ofSeconds(10))).containsKey("kafka.orders"));
 
       board.put(status("kafka.orders", TableState.TIERING, "host-a", 2));
 
-      await().atMost(Duration.ofSeconds(20)).untilAsserted(() -> assertThat(
-          topic.read(Duration.ofSeconds(10)).get("kafka.orders").status().state()).isEqualTo(TableState.TIERING));
+      await()
+          .atMost(Duration.ofSeconds(20))
+          .untilAsserted(() -> assertThat(topic
+                  .read(Duration.ofSeconds(10))
+                  .get("kafka.orders")
+                  .status()
+                  .state())
+              .isEqualTo(TableState.TIERING));
       Instant first = topic.read(Duration.ofSeconds(10)).get("kafka.orders").publishedAt();
-      await().atMost(Duration.ofSeconds(20)).untilAsserted(() -> assertThat(
-          topic.read(Duration.ofSeconds(10)).get("kafka.orders").publishedAt()).isAfter(first));
+      await()
+          .atMost(Duration.ofSeconds(20))
+          .untilAsserted(() -> assertThat(
+                  topic.read(Duration.ofSeconds(10)).get("kafka.orders").publishedAt())
+              .isAfter(first));
     }
   }
 
@@ -56,21 +68,29 @@ class StatusPublisherIT {
     StatusBoard oldOwner = new StatusBoard();
     StatusBoard newOwner = new StatusBoard();
     newOwner.put(status("kafka.orders", TableState.SCHEDULED, "host-b", 2L << 32));
-    try (StatusPublisher b = StatusPublisher.start(newOwner, clients, topic.name(), Clock.systemUTC())) {
-      await().atMost(Duration.ofSeconds(20)).untilAsserted(() ->
-          assertThat(topic.read(Duration.ofSeconds(10))).containsKey("kafka.orders"));
+    try (StatusPublisher b =
+        StatusPublisher.start(newOwner, clients, topic.name(), Clock.systemUTC())) {
+      await()
+          .atMost(Duration.ofSeconds(20))
+          .untilAsserted(
+              () -> assertThat(topic.read(Duration.ofSeconds(10))).containsKey("kafka.orders"));
       oldOwner.put(status("kafka.orders", TableState.TIERED, "host-a", (1L << 32) + 5));
-      try (StatusPublisher a = StatusPublisher.start(oldOwner, clients, topic.name(), Clock.systemUTC())) {
-        await().atMost(Duration.ofSeconds(20)).untilAsserted(() -> assertThat(records()).isGreaterThanOrEqualTo(2));
+      try (StatusPublisher a =
+          StatusPublisher.start(oldOwner, clients, topic.name(), Clock.systemUTC())) {
+        await()
+            .atMost(Duration.ofSeconds(20))
+            .untilAsserted(() -> assertThat(records()).isGreaterThanOrEqualTo(2));
       }
 
-      assertThat(topic.read(Duration.ofSeconds(10)).get("kafka.orders").status().owner()).isEqualTo("host-b");
+      assertThat(topic.read(Duration.ofSeconds(10)).get("kafka.orders").status().owner())
+          .isEqualTo("host-b");
     }
   }
 
   @Test
   void missingTopicHoldsNoStatuses() {
-    assertThat(new StatusTopic(clients, "_status_missing_" + UUID.randomUUID()).read(Duration.ofSeconds(10)))
+    assertThat(new StatusTopic(clients, "_status_missing_" + UUID.randomUUID())
+            .read(Duration.ofSeconds(10)))
         .isEmpty();
   }
 
@@ -79,7 +99,18 @@ class StatusPublisherIT {
   }
 
   private static TableStatus status(String table, TableState state, String owner, long epoch) {
-    return new TableStatus(table, "orders", state, owner, epoch, null, null, List.of(), null, null, List.of(),
+    return new TableStatus(
+        table,
+        "orders",
+        state,
+        owner,
+        epoch,
+        null,
+        null,
+        List.of(),
+        null,
+        null,
+        List.of(),
         Instant.now());
   }
 }

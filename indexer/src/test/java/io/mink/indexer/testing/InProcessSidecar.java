@@ -44,6 +44,7 @@ import org.apache.kafka.clients.consumer.KafkaConsumer;
 public final class InProcessSidecar implements AutoCloseable {
   /** The target file size of the tables it adds and, unless the settings say otherwise, of its rounds. */
   public static final long TARGET_FILE_SIZE = 128L << 20;
+
   private static final Duration STOP_GRACE = Duration.ofSeconds(30);
 
   public final KafkaClientFactory clients;
@@ -55,28 +56,43 @@ public final class InProcessSidecar implements AutoCloseable {
 
   /** A sidecar without a schema registry, with two writer threads. */
   public InProcessSidecar(String bootstrapServers, LakeSettings lakeSettings, String tablesTopic) {
-    this(bootstrapServers, lakeSettings, tablesTopic, RoundRunner.settings(2, TARGET_FILE_SIZE), null);
+    this(
+        bootstrapServers,
+        lakeSettings,
+        tablesTopic,
+        RoundRunner.settings(2, TARGET_FILE_SIZE),
+        null);
   }
 
   /** A sidecar that decodes through {@code decoder}, with two writer threads. */
-  public InProcessSidecar(String bootstrapServers, LakeSettings lakeSettings, String tablesTopic,
-      PartDecoder decoder) {
-    this(bootstrapServers, lakeSettings, tablesTopic, RoundRunner.settings(2, TARGET_FILE_SIZE), decoder);
+  public InProcessSidecar(
+      String bootstrapServers, LakeSettings lakeSettings, String tablesTopic, PartDecoder decoder) {
+    this(
+        bootstrapServers,
+        lakeSettings,
+        tablesTopic,
+        RoundRunner.settings(2, TARGET_FILE_SIZE),
+        decoder);
   }
 
   /**
    * @param settings how its rounds write and, once started, how its service schedules them
    * @param decoder decodes keys and values through the schema registry; null when none is configured
    */
-  public InProcessSidecar(String bootstrapServers, LakeSettings lakeSettings, String tablesTopic,
-      TieringSettings settings, PartDecoder decoder) {
+  public InProcessSidecar(
+      String bootstrapServers,
+      LakeSettings lakeSettings,
+      String tablesTopic,
+      TieringSettings settings,
+      PartDecoder decoder) {
     clients = new KafkaClientFactory(Map.of("bootstrap.servers", bootstrapServers), "mink-test");
     store = new KafkaTableStore(clients, tablesTopic);
     lake = new LakeTables(CatalogLoader.load(lakeSettings));
     try (Admin admin = clients.admin()) {
       store.ensureTopic(admin);
     }
-    service = new TieringService(store, lake, clients, CommitHook.NONE, settings, decoder, Clock.systemUTC());
+    service = new TieringService(
+        store, lake, clients, CommitHook.NONE, settings, decoder, Clock.systemUTC());
     rounds = new RoundRunner(lake, clients, settings, decoder);
   }
 
@@ -94,8 +110,14 @@ public final class InProcessSidecar implements AutoCloseable {
 
   /** Like {@link #add(String, Duration)}, with table options such as time-as or partition-by. */
   public TableDescriptor add(String topic, Duration freshness, Map<String, String> options) {
-    TableDescriptor descriptor = new TableDescriptor("kafka", TableDescriptor.tableNameFor(topic), topic, null,
-        freshness, options, Instant.now());
+    TableDescriptor descriptor = new TableDescriptor(
+        "kafka",
+        TableDescriptor.tableNameFor(topic),
+        topic,
+        null,
+        freshness,
+        options,
+        Instant.now());
     create(descriptor);
     store.put(descriptor);
     return descriptor;
@@ -106,8 +128,14 @@ public final class InProcessSidecar implements AutoCloseable {
    * fails when the table is added already.
    */
   public TableDescriptor addNew(String topic, String topicId, Duration freshness) {
-    TableDescriptor descriptor = new TableDescriptor("kafka", TableDescriptor.tableNameFor(topic), topic, topicId,
-        freshness, Map.of(), Instant.now());
+    TableDescriptor descriptor = new TableDescriptor(
+        "kafka",
+        TableDescriptor.tableNameFor(topic),
+        topic,
+        topicId,
+        freshness,
+        Map.of(),
+        Instant.now());
     create(descriptor);
     if (!store.add(descriptor)) {
       throw new IllegalStateException("Table " + descriptor.qualifiedName() + " is added already");
@@ -116,8 +144,10 @@ public final class InProcessSidecar implements AutoCloseable {
   }
 
   private void create(TableDescriptor descriptor) {
-    lake.create(TieringService.identifier(descriptor), MinkTableLayout.properties(descriptor.topic(),
-        descriptor.topicId(), TARGET_FILE_SIZE, descriptor.options()));
+    lake.create(
+        TieringService.identifier(descriptor),
+        MinkTableLayout.properties(
+            descriptor.topic(), descriptor.topicId(), TARGET_FILE_SIZE, descriptor.options()));
   }
 
   /** Records the table with other options, as mink table alter does; the next round takes them. */
@@ -154,14 +184,17 @@ public final class InProcessSidecar implements AutoCloseable {
 
   /** The offsets of the table's newest Mink snapshot; none before the first commit. */
   public LakeOffsets offsets(TableDescriptor descriptor) {
-    return MinkSnapshot.newest(((HasTableOperations) table(descriptor)).operations().current())
-        .map(MinkSnapshot::offsets).orElse(LakeOffsets.NONE);
+    return MinkSnapshot.newest(
+            ((HasTableOperations) table(descriptor)).operations().current())
+        .map(MinkSnapshot::offsets)
+        .orElse(LakeOffsets.NONE);
   }
 
   /** Every row of the table, in the order the files are read. */
   public List<Record> rows(TableDescriptor descriptor) {
     List<Record> rows = new ArrayList<>();
-    try (CloseableIterable<Record> records = IcebergGenerics.read(table(descriptor)).build()) {
+    try (CloseableIterable<Record> records =
+        IcebergGenerics.read(table(descriptor)).build()) {
       records.forEach(record -> rows.add(record.copy()));
     } catch (IOException e) {
       throw new UncheckedIOException(e);

@@ -36,7 +36,8 @@ public final class RoundRunner implements AutoCloseable {
    * @param settings the writer threads, target file size and writer budget of the rounds
    * @param decoder decodes keys and values through the schema registry; null when none is configured
    */
-  public RoundRunner(LakeTables lake, KafkaClientFactory clients, TieringSettings settings, PartDecoder decoder) {
+  public RoundRunner(
+      LakeTables lake, KafkaClientFactory clients, TieringSettings settings, PartDecoder decoder) {
     this.lake = requireNonNull(lake, "lake is null");
     this.clients = requireNonNull(clients, "clients is null");
     this.settings = requireNonNull(settings, "settings is null");
@@ -50,8 +51,15 @@ public final class RoundRunner implements AutoCloseable {
    */
   public static TieringSettings settings(int writerThreads, long targetFileSizeBytes) {
     IndexerSettings defaults = IndexerSettings.defaults();
-    return new TieringSettings(defaults.workers(), writerThreads, targetFileSizeBytes, Duration.ofMillis(200),
-        defaults.heartbeatTimeout(), defaults.sessionTimeout(), "mink-test", defaults.ownersTopic());
+    return new TieringSettings(
+        defaults.workers(),
+        writerThreads,
+        targetFileSizeBytes,
+        Duration.ofMillis(200),
+        defaults.heartbeatTimeout(),
+        defaults.sessionTimeout(),
+        "mink-test",
+        defaults.ownersTopic());
   }
 
   /** One round of the table with a consumer of its own. */
@@ -64,8 +72,19 @@ public final class RoundRunner implements AutoCloseable {
   /** One round of the table with {@code consumer}, which the caller may use for several rounds. */
   public RoundResult run(TableDescriptor descriptor, Consumer<byte[], byte[]> consumer) {
     Table table = lake.load(TieringService.identifier(descriptor));
-    return new TieringRound(descriptor, table, consumer, lanes, committer, settings.targetFileSizeBytes(),
-        descriptor.freshness(), decoder, () -> { }, wait -> { }, settings.writerBudget()).run();
+    return new TieringRound(
+            descriptor,
+            table,
+            consumer,
+            lanes,
+            committer,
+            settings.targetFileSizeBytes(),
+            descriptor.freshness(),
+            decoder,
+            () -> {},
+            wait -> {},
+            settings.writerBudget())
+        .run();
   }
 
   /** A consumer tuned as a sidecar's rounds tune theirs. */

@@ -30,8 +30,9 @@ public final class AttachCheck {
     problems.addAll(specProblems(tableName, metadata.spec()));
     String owner = metadata.properties().get(MinkTableLayout.TOPIC_PROPERTY);
     if (owner != null && !owner.equals(topic)) {
-      problems.add("it is the table of topic '" + owner + "' (property " + MinkTableLayout.TOPIC_PROPERTY
-          + "): attach it to that topic, or pick another table with --namespace and --name");
+      problems.add(
+          "it is the table of topic '" + owner + "' (property " + MinkTableLayout.TOPIC_PROPERTY
+              + "): attach it to that topic, or pick another table with --namespace and --name");
     }
     return problems;
   }
@@ -41,9 +42,11 @@ public final class AttachCheck {
       return List.of();
     }
     String fix = formatVersion < MinkTableLayout.DEFAULT_FORMAT_VERSION
-        ? "upgrade it first (Spark: ALTER TABLE " + tableName + " SET TBLPROPERTIES ('format-version'='2'))"
+        ? "upgrade it first (Spark: ALTER TABLE " + tableName
+            + " SET TBLPROPERTIES ('format-version'='2'))"
         : "attach a table of version 2 or 3";
-    return List.of("it has Iceberg format version " + formatVersion + " and Mink writes versions 2 and 3: " + fix);
+    return List.of("it has Iceberg format version " + formatVersion
+        + " and Mink writes versions 2 and 3: " + fix);
   }
 
   /**
@@ -61,8 +64,8 @@ public final class AttachCheck {
       Types.NestedField actual = schema.asStruct().field(expected.name());
       if (actual == null) {
         allPresent = false;
-        problems.add("it has no column " + expected.name() + " (" + describe(expected) + "): the six _kafka_* "
-            + "columns of docs/layout.md must be its first columns");
+        problems.add("it has no column " + expected.name() + " (" + describe(expected)
+            + "): the six _kafka_* " + "columns of docs/layout.md must be its first columns");
         continue;
       }
       String expectedType = render(expected.type());
@@ -72,10 +75,12 @@ public final class AttachCheck {
             + ": Mink writes " + expected.name() + " as " + expectedType);
       }
       if (expected.isOptional() != actual.isOptional()) {
-        problems.add("column " + expected.name() + " is " + nullability(actual) + ", not " + nullability(expected)
-            + ": " + (expected.isOptional()
-                ? "Mink writes null into it (Spark: ALTER TABLE " + tableName + " ALTER COLUMN " + expected.name()
-                    + " DROP NOT NULL)"
+        problems.add("column " + expected.name() + " is " + nullability(actual) + ", not "
+            + nullability(expected)
+            + ": "
+            + (expected.isOptional()
+                ? "Mink writes null into it (Spark: ALTER TABLE " + tableName + " ALTER COLUMN "
+                    + expected.name() + " DROP NOT NULL)"
                 : "Mink's metadata columns have the nullability of docs/layout.md"));
       }
       if (i >= columns.size() || columns.get(i).fieldId() != actual.fieldId()) {
@@ -84,15 +89,20 @@ public final class AttachCheck {
     }
     if (allPresent && !inOrder) {
       StringJoiner order = new StringJoiner(", ");
-      columns.stream().limit(KafkaColumns.SCHEMA.columns().size()).forEach(column -> order.add(column.name()));
-      problems.add("its first columns are " + order + ": the six _kafka_* columns must come first, in the order "
+      columns.stream()
+          .limit(KafkaColumns.SCHEMA.columns().size())
+          .forEach(column -> order.add(column.name()));
+      problems.add("its first columns are " + order
+          + ": the six _kafka_* columns must come first, in the order "
           + "_kafka_partition, _kafka_offset, _kafka_timestamp, _kafka_key, _kafka_headers, _kafka_value "
           + "(Spark: ALTER TABLE " + tableName + " ALTER COLUMN ... AFTER ...)");
     }
     for (Types.NestedField column : columns) {
       if (KafkaColumns.SCHEMA.findField(column.name()) == null && column.isRequired()) {
-        problems.add("column " + column.name() + " is required, but Mink leaves a column null when a record does "
-            + "not fill it: make it optional (Spark: ALTER TABLE " + tableName + " ALTER COLUMN " + column.name()
+        problems.add("column " + column.name()
+            + " is required, but Mink leaves a column null when a record does "
+            + "not fill it: make it optional (Spark: ALTER TABLE " + tableName + " ALTER COLUMN "
+            + column.name()
             + " DROP NOT NULL)");
       }
     }
@@ -104,17 +114,21 @@ public final class AttachCheck {
     if (PartitionSpecs.hasKafkaPartitionIdentity(spec)) {
       return List.of();
     }
-    String what = spec.isUnpartitioned() ? "it is unpartitioned"
-        : "its partition spec is " + PartitionSpecs.describe(spec) + ", without identity(_kafka_partition)";
-    return List.of(what + ": Mink pairs data files with Kafka partitions through identity(_kafka_partition); "
-        + "add it (Spark: ALTER TABLE " + tableName + " ADD PARTITION FIELD _kafka_partition)");
+    String what = spec.isUnpartitioned()
+        ? "it is unpartitioned"
+        : "its partition spec is " + PartitionSpecs.describe(spec)
+            + ", without identity(_kafka_partition)";
+    return List.of(
+        what + ": Mink pairs data files with Kafka partitions through identity(_kafka_partition); "
+            + "add it (Spark: ALTER TABLE " + tableName + " ADD PARTITION FIELD _kafka_partition)");
   }
 
   /**
    * The baseline against the topic: every partition the table holds rows of exists, and no
    * partition's baseline is past its end offset. Either means the table is another topic's.
    */
-  public static List<String> topicProblems(String topic, LakeOffsets baseline, Map<Integer, Long> endOffsets) {
+  public static List<String> topicProblems(
+      String topic, LakeOffsets baseline, Map<Integer, Long> endOffsets) {
     List<String> problems = new ArrayList<>();
     baseline.nextOffsets().forEach((partition, next) -> {
       Long end = endOffsets.get(partition);
@@ -122,8 +136,9 @@ public final class AttachCheck {
         problems.add("it holds offsets of partition " + partition + ", but topic " + topic + " has "
             + endOffsets.size() + " partitions: is it the table of another topic?");
       } else if (next > end) {
-        problems.add("it holds partition " + partition + " up to offset " + (next - 1) + ", but topic " + topic
-            + " ends at offset " + end + ": is it the table of another topic or cluster?");
+        problems.add("it holds partition " + partition + " up to offset " + (next - 1)
+            + ", but topic " + topic + " ends at offset " + end
+            + ": is it the table of another topic or cluster?");
       }
     });
     return problems;
@@ -136,7 +151,8 @@ public final class AttachCheck {
     }
     if (type.isListType()) {
       Types.ListType list = type.asListType();
-      return "list<" + (list.isElementOptional() ? "optional " : "") + render(list.elementType()) + ">";
+      return "list<" + (list.isElementOptional() ? "optional " : "") + render(list.elementType())
+          + ">";
     }
     if (type.isMapType()) {
       Types.MapType map = type.asMapType();
@@ -145,7 +161,8 @@ public final class AttachCheck {
     }
     StringJoiner fields = new StringJoiner(", ", "struct<", ">");
     for (Types.NestedField field : type.asStructType().fields()) {
-      fields.add(field.name() + ": " + (field.isOptional() ? "optional " : "") + render(field.type()));
+      fields.add(
+          field.name() + ": " + (field.isOptional() ? "optional " : "") + render(field.type()));
     }
     return fields.toString();
   }

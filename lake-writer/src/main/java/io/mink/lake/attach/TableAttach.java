@@ -80,7 +80,8 @@ public final class TableAttach {
     Snapshot current = metadata.currentSnapshot();
     Optional<MinkSnapshot> mink = MinkSnapshot.newest(metadata);
     if (current == null) {
-      return new Baseline(mink.map(MinkSnapshot::offsets).orElse(LakeOffsets.NONE), Source.EMPTY, null);
+      return new Baseline(
+          mink.map(MinkSnapshot::offsets).orElse(LakeOffsets.NONE), Source.EMPTY, null);
     }
     if (mink.isPresent() && mink.get().snapshotId() == current.snapshotId()) {
       return new Baseline(mink.get().offsets(), Source.MINK_OFFSETS, current.snapshotId());
@@ -88,9 +89,12 @@ public final class TableAttach {
     LakeOffsets recorded = mink.map(MinkSnapshot::offsets).orElse(LakeOffsets.NONE);
     Optional<Map<Integer, Long>> bounds = fromColumnBounds(table, metadata, current.snapshotId());
     Map<Integer, Long> next = new TreeMap<>(recorded.nextOffsets());
-    bounds.orElseGet(() -> fromRows(table, current.snapshotId()))
+    bounds
+        .orElseGet(() -> fromRows(table, current.snapshotId()))
         .forEach((partition, offset) -> next.merge(partition, offset, Math::max));
-    return new Baseline(LakeOffsets.of(next), bounds.isPresent() ? Source.COLUMN_BOUNDS : Source.ROW_SCAN,
+    return new Baseline(
+        LakeOffsets.of(next),
+        bounds.isPresent() ? Source.COLUMN_BOUNDS : Source.ROW_SCAN,
         current.snapshotId());
   }
 
@@ -101,10 +105,15 @@ public final class TableAttach {
    *
    * @param tableName the table as messages name it, such as kafka.orders
    */
-  public static MinkSnapshot commit(String tableName, Table table, TableMetadata checked, Baseline baseline,
+  public static MinkSnapshot commit(
+      String tableName,
+      Table table,
+      TableMetadata checked,
+      Baseline baseline,
       Map<String, String> properties) {
     String attachId = "attach-" + UUID.randomUUID();
-    GuardedOperations guarded = new GuardedOperations(((HasTableOperations) table).operations(),
+    GuardedOperations guarded = new GuardedOperations(
+        ((HasTableOperations) table).operations(),
         base -> checkUnchanged(tableName, checked, base));
     Transaction transaction = new BaseTable(guarded, table.name()).newTransaction();
     UpdateProperties update = transaction.updateProperties();
@@ -115,7 +124,9 @@ public final class TableAttach {
     append.set(MinkSnapshot.OFFSETS_PROPERTY, baseline.offsets().encode());
     append.set(MinkSnapshot.ROUND_PROPERTY, attachId);
     append.set(MinkSnapshot.ATTACH_PROPERTY, "true");
-    append.set(MinkSnapshot.ATTACH_BASELINE_SNAPSHOT_PROPERTY, baseline.snapshotId() == null ? "none" : baseline.snapshotId().toString());
+    append.set(
+        MinkSnapshot.ATTACH_BASELINE_SNAPSHOT_PROPERTY,
+        baseline.snapshotId() == null ? "none" : baseline.snapshotId().toString());
     String topic = properties.get(MinkTableLayout.TOPIC_PROPERTY);
     if (topic != null) {
       append.set(MinkSnapshot.TOPIC_PROPERTY, topic);
@@ -128,8 +139,9 @@ public final class TableAttach {
       return find(table, attachId).orElseThrow(() -> e);
     }
     table.refresh();
-    return find(table, attachId).orElseThrow(() -> new IllegalStateException(
-        "The attach snapshot of " + table.name() + " was committed but is not there"));
+    return find(table, attachId)
+        .orElseThrow(() -> new IllegalStateException(
+            "The attach snapshot of " + table.name() + " was committed but is not there"));
   }
 
   private static void checkUnchanged(String tableName, TableMetadata checked, TableMetadata base) {
@@ -155,7 +167,8 @@ public final class TableAttach {
 
   private static Optional<MinkSnapshot> find(Table table, String attachId) {
     for (Snapshot snapshot : table.snapshots()) {
-      if (MinkSnapshot.isMink(snapshot) && attachId.equals(snapshot.summary().get(MinkSnapshot.ROUND_PROPERTY))) {
+      if (MinkSnapshot.isMink(snapshot)
+          && attachId.equals(snapshot.summary().get(MinkSnapshot.ROUND_PROPERTY))) {
         return Optional.of(MinkSnapshot.of(snapshot));
       }
     }
@@ -167,19 +180,23 @@ public final class TableAttach {
    * identity(_kafka_partition) value, else its _kafka_partition bounds when they are equal. Empty when some file
    * has neither or no offset bound.
    */
-  private static Optional<Map<Integer, Long>> fromColumnBounds(Table table, TableMetadata metadata,
-      long snapshotId) {
+  private static Optional<Map<Integer, Long>> fromColumnBounds(
+      Table table, TableMetadata metadata, long snapshotId) {
     Map<Integer, Long> next = new TreeMap<>();
     Types.NestedField partitionColumn = metadata.schema().findField(KafkaColumns.PARTITION);
     Types.NestedField offsetColumn = metadata.schema().findField(KafkaColumns.OFFSET);
-    try (CloseableIterable<FileScanTask> tasks = table.newScan().useSnapshot(snapshotId)
-        .includeColumnStats(List.of(KafkaColumns.PARTITION, KafkaColumns.OFFSET)).planFiles()) {
+    try (CloseableIterable<FileScanTask> tasks = table
+        .newScan()
+        .useSnapshot(snapshotId)
+        .includeColumnStats(List.of(KafkaColumns.PARTITION, KafkaColumns.OFFSET))
+        .planFiles()) {
       for (FileScanTask task : tasks) {
         DataFile file = task.file();
         if (file.recordCount() == 0) {
           continue;
         }
-        Integer partition = partitionOf(file, metadata.specsById().get(file.specId()), partitionColumn.fieldId());
+        Integer partition =
+            partitionOf(file, metadata.specsById().get(file.specId()), partitionColumn.fieldId());
         Long maxOffset = bound(file.upperBounds(), offsetColumn, Long.class);
         if (partition == null || maxOffset == null) {
           return Optional.empty();
@@ -197,14 +214,15 @@ public final class TableAttach {
     if (position >= 0) {
       return file.partition().get(position, Integer.class);
     }
-    Types.NestedField column = Types.NestedField.required(partitionFieldId, KafkaColumns.PARTITION,
-        Types.IntegerType.get());
+    Types.NestedField column = Types.NestedField.required(
+        partitionFieldId, KafkaColumns.PARTITION, Types.IntegerType.get());
     Integer lower = bound(file.lowerBounds(), column, Integer.class);
     Integer upper = bound(file.upperBounds(), column, Integer.class);
     return lower != null && lower.equals(upper) ? lower : null;
   }
 
-  private static <T> T bound(Map<Integer, ByteBuffer> bounds, Types.NestedField column, Class<T> javaClass) {
+  private static <T> T bound(
+      Map<Integer, ByteBuffer> bounds, Types.NestedField column, Class<T> javaClass) {
     if (bounds == null) {
       return null;
     }
@@ -215,8 +233,10 @@ public final class TableAttach {
   /** Max(_kafka_offset) + 1 per partition from the rows of the snapshot. */
   private static Map<Integer, Long> fromRows(Table table, long snapshotId) {
     Map<Integer, Long> next = new TreeMap<>();
-    try (CloseableIterable<Record> rows = IcebergGenerics.read(table).useSnapshot(snapshotId)
-        .select(KafkaColumns.PARTITION, KafkaColumns.OFFSET).build()) {
+    try (CloseableIterable<Record> rows = IcebergGenerics.read(table)
+        .useSnapshot(snapshotId)
+        .select(KafkaColumns.PARTITION, KafkaColumns.OFFSET)
+        .build()) {
       for (Record row : rows) {
         Integer partition = (Integer) row.getField(KafkaColumns.PARTITION);
         Long offset = (Long) row.getField(KafkaColumns.OFFSET);

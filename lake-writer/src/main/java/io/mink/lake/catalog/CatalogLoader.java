@@ -37,7 +37,8 @@ public final class CatalogLoader {
       "hadoop", "org.apache.iceberg.hadoop.HadoopCatalog",
       "glue", "org.apache.iceberg.aws.glue.GlueCatalog");
   /** Five attempts, 0.5 s before the second and doubling: 7.5 s of waiting in all. */
-  static final Backoff DEFAULT_BACKOFF = new Backoff(5, Duration.ofMillis(500), Duration.ofSeconds(30));
+  static final Backoff DEFAULT_BACKOFF =
+      new Backoff(5, Duration.ofMillis(500), Duration.ofSeconds(30));
 
   private CatalogLoader() {}
 
@@ -50,8 +51,10 @@ public final class CatalogLoader {
     Map<String, String> properties = catalogProperties(settings);
     Retry.Outcome<Catalog> outcome;
     try {
-      outcome = Retry.with(backoff).retrying(error -> !isConfigurationError(error))
-          .call(() -> CatalogUtil.buildIcebergCatalog(CATALOG_NAME, properties, new Configuration(false)));
+      outcome = Retry.with(backoff)
+          .retrying(error -> !isConfigurationError(error))
+          .call(() ->
+              CatalogUtil.buildIcebergCatalog(CATALOG_NAME, properties, new Configuration(false)));
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new IllegalStateException("Interrupted while opening the catalog", e);
@@ -72,8 +75,9 @@ public final class CatalogLoader {
     String type = settings.catalog().toLowerCase(Locale.ROOT);
     String implementation = IMPLEMENTATIONS.get(type);
     if (implementation == null) {
-      throw new IllegalArgumentException("Unknown catalog type '" + settings.catalog()
-          + "': use one of " + String.join(", ", IMPLEMENTATIONS.keySet().stream().sorted().toList()));
+      throw new IllegalArgumentException(
+          "Unknown catalog type '" + settings.catalog() + "': use one of "
+              + String.join(", ", IMPLEMENTATIONS.keySet().stream().sorted().toList()));
     }
     CatalogSettingsCheck.validate(type, settings);
     Map<String, String> properties = new HashMap<>(settings.properties());
@@ -99,10 +103,15 @@ public final class CatalogLoader {
 
   /** Errors that trying again cannot fix: Iceberg's argument checks, refused credentials, requests the catalog rejects. */
   private static boolean isConfigurationError(Throwable error) {
-    for (Throwable cause = error; cause != null; cause = cause.getCause() == cause ? null : cause.getCause()) {
-      if (cause instanceof IllegalArgumentException || cause instanceof NotAuthorizedException
-          || cause instanceof ForbiddenException || cause instanceof BadRequestException
-          || cause instanceof ClassNotFoundException || cause instanceof NoClassDefFoundError
+    for (Throwable cause = error;
+        cause != null;
+        cause = cause.getCause() == cause ? null : cause.getCause()) {
+      if (cause instanceof IllegalArgumentException
+          || cause instanceof NotAuthorizedException
+          || cause instanceof ForbiddenException
+          || cause instanceof BadRequestException
+          || cause instanceof ClassNotFoundException
+          || cause instanceof NoClassDefFoundError
           || isMissingRegion(cause)) {
         return true;
       }
@@ -115,31 +124,42 @@ public final class CatalogLoader {
         && String.valueOf(error.getMessage()).contains("Unable to load region");
   }
 
-  private static IllegalArgumentException misconfigured(LakeSettings settings, RuntimeException error) {
+  private static IllegalArgumentException misconfigured(
+      LakeSettings settings, RuntimeException error) {
     String where = "The " + settings.catalog() + " catalog" + at(settings);
     String reason = reason(error);
-    if (chainContains(error, NotAuthorizedException.class) || chainContains(error, ForbiddenException.class)) {
-      return new IllegalArgumentException(where + " refused Mink's credentials (" + reason + "): set credential "
-          + "(client-id:client-secret for OAuth2) or token in [lake.properties], and check that they may use it", error);
+    if (chainContains(error, NotAuthorizedException.class)
+        || chainContains(error, ForbiddenException.class)) {
+      return new IllegalArgumentException(
+          where + " refused Mink's credentials (" + reason + "): set credential "
+              + "(client-id:client-secret for OAuth2) or token in [lake.properties], and check that they may use it",
+          error);
     }
     if (chainMatches(error, CatalogLoader::isMissingRegion)) {
-      return new IllegalArgumentException(where + " needs an AWS region (" + reason + "): set client.region in "
-          + "[lake.properties], or AWS_REGION in Mink's environment", error);
+      return new IllegalArgumentException(
+          where + " needs an AWS region (" + reason + "): set client.region in "
+              + "[lake.properties], or AWS_REGION in Mink's environment",
+          error);
     }
-    return new IllegalArgumentException(where + " cannot be opened with this configuration (" + reason
-        + "): check [lake] and [lake.properties]", error);
+    return new IllegalArgumentException(
+        where + " cannot be opened with this configuration (" + reason
+            + "): check [lake] and [lake.properties]",
+        error);
   }
 
   private static IllegalStateException unavailable(
       LakeSettings settings, Exception error, int attempts, Duration waited) {
     String what = switch (settings.catalog().toLowerCase(Locale.ROOT)) {
       case "rest" -> "that the catalog server is running and that uri in [lake] points at it";
-      case "jdbc" -> "that the database is running, that uri in [lake] points at it and that Mink may use it";
+      case "jdbc" ->
+        "that the database is running, that uri in [lake] points at it and that Mink may use it";
       case "glue" -> "that AWS Glue is reachable from here and the properties in [lake.properties]";
       default -> "that the warehouse in [lake] exists and that Mink may write it";
     };
-    return new IllegalStateException("Cannot open the " + settings.catalog() + " catalog" + at(settings) + " ("
-        + reason(error) + ") after " + attempts + " attempts over " + waited.toSeconds() + " s: check " + what, error);
+    return new IllegalStateException(
+        "Cannot open the " + settings.catalog() + " catalog" + at(settings) + " (" + reason(error)
+            + ") after " + attempts + " attempts over " + waited.toSeconds() + " s: check " + what,
+        error);
   }
 
   private static String at(LakeSettings settings) {
@@ -149,7 +169,9 @@ public final class CatalogLoader {
   /** The messages of an error and its causes, each once; a bare word (a host name) with its exception's name. */
   static String reason(Throwable error) {
     StringBuilder reason = new StringBuilder();
-    for (Throwable cause = error; cause != null; cause = cause.getCause() == cause ? null : cause.getCause()) {
+    for (Throwable cause = error;
+        cause != null;
+        cause = cause.getCause() == cause ? null : cause.getCause()) {
       String message = cause.getMessage();
       if (message != null && !message.contains(" ")) {
         message = cause.getClass().getSimpleName() + " " + message;
@@ -166,7 +188,9 @@ public final class CatalogLoader {
   }
 
   private static boolean chainMatches(Throwable error, Predicate<Throwable> test) {
-    for (Throwable cause = error; cause != null; cause = cause.getCause() == cause ? null : cause.getCause()) {
+    for (Throwable cause = error;
+        cause != null;
+        cause = cause.getCause() == cause ? null : cause.getCause()) {
       if (test.test(cause)) {
         return true;
       }
@@ -175,14 +199,17 @@ public final class CatalogLoader {
   }
 
   private static void createParentDirectory(String sqlitePath) {
-    String path = sqlitePath.startsWith("file:") ? sqlitePath.substring("file:".length()) : sqlitePath;
+    String path =
+        sqlitePath.startsWith("file:") ? sqlitePath.substring("file:".length()) : sqlitePath;
     int query = path.indexOf('?');
     Path file = Path.of(query < 0 ? path : path.substring(0, query)).toAbsolutePath();
     try {
       Files.createDirectories(file.getParent());
     } catch (IOException e) {
-      throw new UncheckedIOException("Cannot create the directory of the catalog database " + file
-          + ": check that the path is writable", e);
+      throw new UncheckedIOException(
+          "Cannot create the directory of the catalog database " + file
+              + ": check that the path is writable",
+          e);
     }
   }
 
@@ -190,12 +217,15 @@ public final class CatalogLoader {
     if (!CatalogSettingsCheck.isLocal(warehouse)) {
       return;
     }
-    Path directory = warehouse.startsWith("file:") ? Path.of(URI.create(warehouse)) : Path.of(warehouse);
+    Path directory =
+        warehouse.startsWith("file:") ? Path.of(URI.create(warehouse)) : Path.of(warehouse);
     try {
       Files.createDirectories(directory);
     } catch (IOException e) {
-      throw new UncheckedIOException("Cannot create the warehouse directory " + warehouse
-          + ": check that the path is writable", e);
+      throw new UncheckedIOException(
+          "Cannot create the warehouse directory " + warehouse
+              + ": check that the path is writable",
+          e);
     }
   }
 }

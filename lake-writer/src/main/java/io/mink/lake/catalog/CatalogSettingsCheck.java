@@ -1,6 +1,5 @@
 package io.mink.lake.catalog;
 
-import java.net.URI;
 import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.util.List;
@@ -18,13 +17,24 @@ final class CatalogSettingsCheck {
       "rest", "http://iceberg-rest:8181");
   /** Properties Iceberg reads as booleans with Boolean.parseBoolean, where a typo would silently mean false. */
   private static final Set<String> BOOLEAN_PROPERTIES = Set.of(
-      "s3.path-style-access", "s3.checksum-enabled", "s3.delete-enabled", "s3.acceleration-enabled",
-      "s3.dualstack-enabled", "s3.use-arn-region-enabled", "s3.remote-signing-enabled", "s3.preload-client-enabled",
-      "s3.cross-region-access-enabled", "glue.skip-archive", "glue.skip-name-validation",
-      "glue.lakeformation-enabled", "rest.sigv4-enabled");
+      "s3.path-style-access",
+      "s3.checksum-enabled",
+      "s3.delete-enabled",
+      "s3.acceleration-enabled",
+      "s3.dualstack-enabled",
+      "s3.use-arn-region-enabled",
+      "s3.remote-signing-enabled",
+      "s3.preload-client-enabled",
+      "s3.cross-region-access-enabled",
+      "glue.skip-archive",
+      "glue.skip-name-validation",
+      "glue.lakeformation-enabled",
+      "rest.sigv4-enabled");
+
   private static final List<String> HTTP_CLIENT_TYPES = List.of("apache", "urlconnection");
-  private static final String FILE_IOS = "org.apache.iceberg.aws.s3.S3FileIO, org.apache.iceberg.hadoop.HadoopFileIO "
-      + "or org.apache.iceberg.io.ResolvingFileIO";
+  private static final String FILE_IOS =
+      "org.apache.iceberg.aws.s3.S3FileIO, org.apache.iceberg.hadoop.HadoopFileIO "
+          + "or org.apache.iceberg.io.ResolvingFileIO";
 
   private CatalogSettingsCheck() {}
 
@@ -33,38 +43,44 @@ final class CatalogSettingsCheck {
     String uri = settings.uri();
     String warehouse = settings.warehouse();
     if (URI_EXAMPLES.containsKey(type) && (uri == null || uri.isBlank())) {
-      throw new IllegalArgumentException("The " + type + " catalog needs uri in [lake], such as "
-          + URI_EXAMPLES.get(type));
+      throw new IllegalArgumentException(
+          "The " + type + " catalog needs uri in [lake], such as " + URI_EXAMPLES.get(type));
     }
     if (!type.equals("rest") && warehouse.isBlank()) {
-      throw new IllegalArgumentException("The " + type + " catalog needs warehouse in [lake]: where table files go, "
-          + "such as " + (type.equals("hadoop") ? "/var/lib/mink/warehouse" : "s3://mink-lake/warehouse"));
+      throw new IllegalArgumentException(
+          "The " + type + " catalog needs warehouse in [lake]: where table files go, " + "such as "
+              + (type.equals("hadoop") ? "/var/lib/mink/warehouse" : "s3://mink-lake/warehouse"));
     }
     switch (type) {
       case "rest" -> {
         if (!uri.startsWith("http://") && !uri.startsWith("https://")) {
-          throw new IllegalArgumentException("uri '" + uri + "' of the rest catalog is not an http:// or https:// URL: "
+          throw new IllegalArgumentException("uri '" + uri
+              + "' of the rest catalog is not an http:// or https:// URL: "
               + "set uri in [lake] to the catalog's base URL, such as " + URI_EXAMPLES.get("rest"));
         }
       }
       case "jdbc" -> {
         if (!uri.startsWith("jdbc:")) {
-          throw new IllegalArgumentException("uri '" + uri + "' of the jdbc catalog is not a JDBC URL: set uri in "
-              + "[lake] to one such as " + URI_EXAMPLES.get("jdbc"));
+          throw new IllegalArgumentException(
+              "uri '" + uri + "' of the jdbc catalog is not a JDBC URL: set uri in "
+                  + "[lake] to one such as " + URI_EXAMPLES.get("jdbc"));
         }
         requireDriver(uri);
       }
       case "hadoop" -> {
         if (!isLocal(warehouse)) {
-          throw new IllegalArgumentException("warehouse '" + warehouse + "' of the hadoop catalog is not a local path "
-              + "or file: URI: Mink has Hadoop's local file system only. Use a local or mounted directory, or the "
-              + "rest, glue or jdbc catalog for an object store");
+          throw new IllegalArgumentException(
+              "warehouse '" + warehouse + "' of the hadoop catalog is not a local path "
+                  + "or file: URI: Mink has Hadoop's local file system only. Use a local or mounted directory, or the "
+                  + "rest, glue or jdbc catalog for an object store");
         }
       }
       case "glue" -> {
-        if (!warehouse.startsWith("s3://") && !settings.properties().containsKey(CatalogProperties.FILE_IO_IMPL)) {
-          throw new IllegalArgumentException("warehouse '" + warehouse + "' of the glue catalog is not an s3:// URI: "
-              + "Glue tables keep their files in S3; set warehouse in [lake] to one such as s3://mink-lake/warehouse");
+        if (!warehouse.startsWith("s3://")
+            && !settings.properties().containsKey(CatalogProperties.FILE_IO_IMPL)) {
+          throw new IllegalArgumentException(
+              "warehouse '" + warehouse + "' of the glue catalog is not an s3:// URI: "
+                  + "Glue tables keep their files in S3; set warehouse in [lake] to one such as s3://mink-lake/warehouse");
         }
       }
       default -> throw new IllegalStateException("No checks for catalog type " + type);
@@ -75,14 +91,14 @@ final class CatalogSettingsCheck {
   private static void validateProperties(Map<String, String> properties) {
     properties.forEach((key, value) -> {
       if (BOOLEAN_PROPERTIES.contains(key) && !value.equals("true") && !value.equals("false")) {
-        throw new IllegalArgumentException("Property " + key + " in [lake.properties] is '" + value
-            + "': use true or false");
+        throw new IllegalArgumentException(
+            "Property " + key + " in [lake.properties] is '" + value + "': use true or false");
       }
     });
     String httpClient = properties.get("http-client.type");
     if (httpClient != null && !HTTP_CLIENT_TYPES.contains(httpClient)) {
-      throw new IllegalArgumentException("Property http-client.type in [lake.properties] is '" + httpClient
-          + "': use one of " + String.join(", ", HTTP_CLIENT_TYPES));
+      throw new IllegalArgumentException("Property http-client.type in [lake.properties] is '"
+          + httpClient + "': use one of " + String.join(", ", HTTP_CLIENT_TYPES));
     }
     String fileIo = properties.get(CatalogProperties.FILE_IO_IMPL);
     if (fileIo != null) {
@@ -90,7 +106,8 @@ final class CatalogSettingsCheck {
         Class.forName(fileIo, false, CatalogLoader.class.getClassLoader());
       } catch (ClassNotFoundException | LinkageError e) {
         throw new IllegalArgumentException("Property io-impl in [lake.properties] names " + fileIo
-            + ", which is not on Mink's classpath: use " + FILE_IOS + ", or leave it out for the catalog's default");
+            + ", which is not on Mink's classpath: use " + FILE_IOS
+            + ", or leave it out for the catalog's default");
       }
     }
   }
@@ -99,9 +116,11 @@ final class CatalogSettingsCheck {
     try {
       DriverManager.getDriver(uri);
     } catch (SQLException e) {
-      throw new IllegalArgumentException("No JDBC driver on Mink's classpath accepts uri '" + uri + "': Mink ships "
-          + "the SQLite (jdbc:sqlite:) and PostgreSQL (jdbc:postgresql:) drivers; put another database's driver jar "
-          + "on the classpath to use it", e);
+      throw new IllegalArgumentException(
+          "No JDBC driver on Mink's classpath accepts uri '" + uri + "': Mink ships "
+              + "the SQLite (jdbc:sqlite:) and PostgreSQL (jdbc:postgresql:) drivers; put another database's driver jar "
+              + "on the classpath to use it",
+          e);
     }
   }
 
@@ -112,6 +131,7 @@ final class CatalogSettingsCheck {
       return true;
     }
     String scheme = warehouse.substring(0, colon);
-    return scheme.equals("file") || !scheme.chars().allMatch(c -> Character.isLetterOrDigit(c) || c == '+' || c == '-');
+    return scheme.equals("file")
+        || !scheme.chars().allMatch(c -> Character.isLetterOrDigit(c) || c == '+' || c == '-');
   }
 }

@@ -14,7 +14,8 @@ import java.util.Map;
  * @param warehouse where data and metadata files go
  * @param properties passed to the catalog and its FileIO as they are
  */
-public record LakeSettings(String format, String catalog, String uri, String warehouse, Map<String, String> properties) {
+public record LakeSettings(
+    String format, String catalog, String uri, String warehouse, Map<String, String> properties) {
   public static final String DEFAULT_FORMAT = "iceberg";
   public static final String EMBEDDED_DIRECTORY = "mink-warehouse";
 
@@ -29,6 +30,10 @@ public record LakeSettings(String format, String catalog, String uri, String war
   public static LakeSettings embedded(Path directory) {
     Path root = directory.toAbsolutePath().normalize();
     return new LakeSettings(
-        DEFAULT_FORMAT, "jdbc", "jdbc:sqlite:" + root.resolve("catalog.db"), root.toUri().toString(), Map.of());
+        DEFAULT_FORMAT,
+        "jdbc",
+        "jdbc:sqlite:" + root.resolve("catalog.db"),
+        root.toUri().toString(),
+        Map.of());
   }
 }

@@ -42,13 +42,16 @@ public final class LakeTables {
    * the namespace is created when missing. Another client creating the namespace at the same time is no error,
    * however the catalog reports it (JDBC catalogs as a failed insert, others as an existing namespace).
    */
-  public Table create(TableIdentifier identifier, PartitionSpec spec, Map<String, String> properties) {
+  public Table create(
+      TableIdentifier identifier, PartitionSpec spec, Map<String, String> properties) {
     ensureNamespace(identifier.namespace());
     try {
       return catalog.createTable(identifier, KafkaColumns.SCHEMA, spec, properties);
     } catch (AlreadyExistsException e) {
-      throw new AlreadyExistsException("Table %s already exists in the catalog: pick another name with "
-          + "--namespace, or drop the existing table first", identifier);
+      throw new AlreadyExistsException(
+          "Table %s already exists in the catalog: pick another name with "
+              + "--namespace, or drop the existing table first",
+          identifier);
     }
   }
 

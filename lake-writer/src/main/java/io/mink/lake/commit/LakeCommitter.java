@@ -40,8 +40,10 @@ public final class LakeCommitter {
   /** Commits the round and returns the snapshot it made. */
   public MinkSnapshot commit(Table table, RoundCommit round) {
     TableOperations operations = ((HasTableOperations) table).operations();
-    Table fenced = new BaseTable(new OffsetFencedOperations(
-        operations, table.name(), round.startOffsets(), hook, round.schemaEvolution()), table.name());
+    Table fenced = new BaseTable(
+        new OffsetFencedOperations(
+            operations, table.name(), round.startOffsets(), hook, round.schemaEvolution()),
+        table.name());
     try {
       if (round.schemaEvolution().isPresent()) {
         Transaction transaction = fenced.newTransaction();
@@ -60,7 +62,9 @@ public final class LakeCommitter {
       throw e;
     } catch (CommitStateUnknownException e) {
       if (committed(table, round)) {
-        LOG.info("Commit of round {} on {} succeeded though the catalog did not confirm it", round.roundId(),
+        LOG.info(
+            "Commit of round {} on {} succeeded though the catalog did not confirm it",
+            round.roundId(),
             table.name());
       } else {
         throw e;
@@ -70,16 +74,17 @@ public final class LakeCommitter {
       throw e;
     }
     table.refresh();
-    return findRound(table, round).orElseThrow(() -> new IllegalStateException(
-        "Round " + round.roundId() + " was committed to " + table.name() + " but its snapshot is not there"));
+    return findRound(table, round)
+        .orElseThrow(() -> new IllegalStateException("Round " + round.roundId()
+            + " was committed to " + table.name() + " but its snapshot is not there"));
   }
 
   /**
    * The round's snapshot: a fast append of its files, or, when it compacted small files, an
    * overwrite that adds its files and the compacted ones and removes the files they replace.
    */
-  private static SnapshotUpdate<?> dataUpdate(RoundCommit round, Supplier<AppendFiles> append,
-      Supplier<OverwriteFiles> overwrite) {
+  private static SnapshotUpdate<?> dataUpdate(
+      RoundCommit round, Supplier<AppendFiles> append, Supplier<OverwriteFiles> overwrite) {
     SnapshotUpdate<?> update;
     if (round.compaction().isEmpty()) {
       AppendFiles files = append.get();
@@ -122,8 +127,11 @@ public final class LakeCommitter {
       try {
         table.io().deleteFile(file.location());
       } catch (RuntimeException e) {
-        LOG.warn("Cannot delete data file {} of aborted round {}: it is unreferenced and can be removed",
-            file.location(), round.roundId(), e);
+        LOG.warn(
+            "Cannot delete data file {} of aborted round {}: it is unreferenced and can be removed",
+            file.location(),
+            round.roundId(),
+            e);
       }
     }
   }

@@ -9,7 +9,9 @@ import org.apache.iceberg.exceptions.ValidationException;
  */
 public class OffsetConflictException extends ValidationException {
   public OffsetConflictException(String table, LakeOffsets expected, LakeOffsets actual) {
-    super("Table %s moved on while this round ran: it started from offsets %s but the table is now at %s. "
-        + "The round is dropped and planned again from the table's offsets", table, expected, actual);
+    super(
+        "Table %s moved on while this round ran: it started from offsets %s but the table is now at %s. "
+            + "The round is dropped and planned again from the table's offsets",
+        table, expected, actual);
   }
 }

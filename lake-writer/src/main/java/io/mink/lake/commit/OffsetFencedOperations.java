@@ -24,7 +24,11 @@ final class OffsetFencedOperations extends ForwardingTableOperations {
   private final CommitHook hook;
   private final Optional<SchemaEvolution> evolution;
 
-  OffsetFencedOperations(TableOperations delegate, String tableName, LakeOffsets expected, CommitHook hook,
+  OffsetFencedOperations(
+      TableOperations delegate,
+      String tableName,
+      LakeOffsets expected,
+      CommitHook hook,
       Optional<SchemaEvolution> evolution) {
     super(delegate);
     this.tableName = requireNonNull(tableName, "tableName is null");
@@ -35,7 +39,8 @@ final class OffsetFencedOperations extends ForwardingTableOperations {
 
   @Override
   public void commit(TableMetadata base, TableMetadata metadata) {
-    LakeOffsets actual = MinkSnapshot.newest(base).map(MinkSnapshot::offsets).orElse(LakeOffsets.NONE);
+    LakeOffsets actual =
+        MinkSnapshot.newest(base).map(MinkSnapshot::offsets).orElse(LakeOffsets.NONE);
     if (!actual.equals(expected)) {
       throw new OffsetConflictException(tableName, expected, actual);
     }
@@ -45,7 +50,8 @@ final class OffsetFencedOperations extends ForwardingTableOperations {
         throw new SchemaConflictException(tableName, "its schema changed while the round ran");
       }
       if (!metadata.schema().sameSchema(planned.to().schema())) {
-        throw new SchemaConflictException(tableName, "the committed schema differs from the one the round wrote");
+        throw new SchemaConflictException(
+            tableName, "the committed schema differs from the one the round wrote");
       }
     }
     hook.aroundCatalogSwap(tableName, () -> delegate().commit(base, metadata));

@@ -19,8 +19,13 @@ import org.apache.iceberg.DataFile;
  * @param compaction small files the round rewrote, replaced in the round's own snapshot
  */
 public record RoundCommit(
-    String roundId, LakeOffsets startOffsets, LakeOffsets endOffsets, List<DataFile> dataFiles,
-    Map<String, String> summary, Optional<SchemaEvolution> schemaEvolution, Compaction compaction) {
+    String roundId,
+    LakeOffsets startOffsets,
+    LakeOffsets endOffsets,
+    List<DataFile> dataFiles,
+    Map<String, String> summary,
+    Optional<SchemaEvolution> schemaEvolution,
+    Compaction compaction) {
   public RoundCommit {
     requireNonNull(roundId, "roundId is null");
     requireNonNull(startOffsets, "startOffsets is null");
@@ -32,13 +37,20 @@ public record RoundCommit(
   }
 
   public RoundCommit(
-      String roundId, LakeOffsets startOffsets, LakeOffsets endOffsets, List<DataFile> dataFiles,
-      Map<String, String> summary, Optional<SchemaEvolution> schemaEvolution) {
+      String roundId,
+      LakeOffsets startOffsets,
+      LakeOffsets endOffsets,
+      List<DataFile> dataFiles,
+      Map<String, String> summary,
+      Optional<SchemaEvolution> schemaEvolution) {
     this(roundId, startOffsets, endOffsets, dataFiles, summary, schemaEvolution, Compaction.NONE);
   }
 
   public RoundCommit(
-      String roundId, LakeOffsets startOffsets, LakeOffsets endOffsets, List<DataFile> dataFiles,
+      String roundId,
+      LakeOffsets startOffsets,
+      LakeOffsets endOffsets,
+      List<DataFile> dataFiles,
       Map<String, String> summary) {
     this(roundId, startOffsets, endOffsets, dataFiles, summary, Optional.empty());
   }

@@ -8,6 +8,8 @@ import org.apache.iceberg.exceptions.ValidationException;
  */
 public class SchemaConflictException extends ValidationException {
   public SchemaConflictException(String table, String reason) {
-    super("Table %s moved on while this round ran: %s. The round is dropped and planned again", table, reason);
+    super(
+        "Table %s moved on while this round ran: %s. The round is dropped and planned again",
+        table, reason);
   }
 }

@@ -23,8 +23,10 @@ import org.apache.iceberg.types.Types;
 public final class CompactionPlanner {
   public static final int MIN_FILES = 3;
 
-  private static final int PARTITION_FIELD_ID = KafkaColumns.SCHEMA.findField(KafkaColumns.PARTITION).fieldId();
-  private static final int OFFSET_FIELD_ID = KafkaColumns.SCHEMA.findField(KafkaColumns.OFFSET).fieldId();
+  private static final int PARTITION_FIELD_ID =
+      KafkaColumns.SCHEMA.findField(KafkaColumns.PARTITION).fieldId();
+  private static final int OFFSET_FIELD_ID =
+      KafkaColumns.SCHEMA.findField(KafkaColumns.OFFSET).fieldId();
 
   private CompactionPlanner() {}
 
@@ -35,8 +37,8 @@ public final class CompactionPlanner {
    * @param targetFileSizeBytes files at or above this size are left alone
    * @param splitTargetSizeBytes the most bytes of input one group holds
    */
-  public static List<List<DataFile>> plan(Collection<DataFile> files, long targetFileSizeBytes,
-      long splitTargetSizeBytes) {
+  public static List<List<DataFile>> plan(
+      Collection<DataFile> files, long targetFileSizeBytes, long splitTargetSizeBytes) {
     Map<String, List<DataFile>> byPartition = new TreeMap<>();
     for (DataFile file : files) {
       OptionalInt kafkaPartition = kafkaPartition(file);
@@ -47,12 +49,14 @@ public final class CompactionPlanner {
     }
     List<List<DataFile>> groups = new ArrayList<>();
     for (List<DataFile> partitionFiles : byPartition.values()) {
-      partitionFiles.sort(Comparator.comparingLong(CompactionPlanner::firstOffset).thenComparing(DataFile::location));
+      partitionFiles.sort(Comparator.comparingLong(CompactionPlanner::firstOffset)
+          .thenComparing(DataFile::location));
       List<DataFile> group = new ArrayList<>();
       long groupBytes = 0;
       for (DataFile file : partitionFiles) {
         boolean small = file.fileSizeInBytes() < targetFileSizeBytes;
-        if (!small || (!group.isEmpty() && groupBytes + file.fileSizeInBytes() > splitTargetSizeBytes)) {
+        if (!small
+            || (!group.isEmpty() && groupBytes + file.fileSizeInBytes() > splitTargetSizeBytes)) {
           keepIfLargeEnough(group, groups);
           group = new ArrayList<>();
           groupBytes = 0;
@@ -75,8 +79,10 @@ public final class CompactionPlanner {
 
   /** The Kafka partition of every row of the file, by its statistics; empty when they do not show one. */
   static OptionalInt kafkaPartition(DataFile file) {
-    ByteBuffer lower = file.lowerBounds() == null ? null : file.lowerBounds().get(PARTITION_FIELD_ID);
-    ByteBuffer upper = file.upperBounds() == null ? null : file.upperBounds().get(PARTITION_FIELD_ID);
+    ByteBuffer lower =
+        file.lowerBounds() == null ? null : file.lowerBounds().get(PARTITION_FIELD_ID);
+    ByteBuffer upper =
+        file.upperBounds() == null ? null : file.upperBounds().get(PARTITION_FIELD_ID);
     if (lower == null || !lower.equals(upper)) {
       return OptionalInt.empty();
     }
@@ -87,6 +93,8 @@ public final class CompactionPlanner {
   static long firstOffset(DataFile file) {
     Map<Integer, ByteBuffer> lowerBounds = file.lowerBounds();
     ByteBuffer bound = lowerBounds == null ? null : lowerBounds.get(OFFSET_FIELD_ID);
-    return bound == null ? Long.MIN_VALUE : Conversions.<Long>fromByteBuffer(Types.LongType.get(), bound);
+    return bound == null
+        ? Long.MIN_VALUE
+        : Conversions.<Long>fromByteBuffer(Types.LongType.get(), bound);
   }
 }

@@ -22,8 +22,8 @@ public final class SmallFileRewriter {
   private SmallFileRewriter() {}
 
   /** Rewrites every group; on failure deletes what it wrote and throws. */
-  public static Compaction rewrite(Table table, List<List<DataFile>> groups, String roundId,
-      long splitTargetSizeBytes) {
+  public static Compaction rewrite(
+      Table table, List<List<DataFile>> groups, String roundId, long splitTargetSizeBytes) {
     if (groups.isEmpty()) {
       return Compaction.NONE;
     }
@@ -33,7 +33,8 @@ public final class SmallFileRewriter {
     List<DataFile> added = new ArrayList<>();
     try {
       for (List<DataFile> group : groups) {
-        added.addAll(rewriteGroup(table, schema, factory, group, "compaction-" + roundId, splitTargetSizeBytes));
+        added.addAll(rewriteGroup(
+            table, schema, factory, group, "compaction-" + roundId, splitTargetSizeBytes));
         removed.addAll(group);
       }
     } catch (RuntimeException e) {
@@ -43,11 +44,16 @@ public final class SmallFileRewriter {
     return new Compaction(removed, added);
   }
 
-  private static List<DataFile> rewriteGroup(Table table, Schema schema, FileWriterFactory<Record> factory,
-      List<DataFile> group, String operationId, long splitTargetSizeBytes) {
+  private static List<DataFile> rewriteGroup(
+      Table table,
+      Schema schema,
+      FileWriterFactory<Record> factory,
+      List<DataFile> group,
+      String operationId,
+      long splitTargetSizeBytes) {
     int kafkaPartition = CompactionPlanner.kafkaPartition(group.get(0)).orElseThrow();
-    PartitionFileWriter writer = PartitionFileWriter.open(table, schema, factory, operationId, kafkaPartition,
-        splitTargetSizeBytes);
+    PartitionFileWriter writer = PartitionFileWriter.open(
+        table, schema, factory, operationId, kafkaPartition, splitTargetSizeBytes);
     try {
       for (DataFile file : group) {
         try (CloseableIterable<Record> rows = Parquet.read(table.io().newInputFile(file.location()))
@@ -56,7 +62,8 @@ public final class SmallFileRewriter {
             .build()) {
           rows.forEach(writer::write);
         } catch (IOException e) {
-          throw new UncheckedIOException("Cannot read data file " + file.location() + " to compact it", e);
+          throw new UncheckedIOException(
+              "Cannot read data file " + file.location() + " to compact it", e);
         }
       }
       return writer.complete();

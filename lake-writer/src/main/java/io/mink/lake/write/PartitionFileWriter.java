@@ -45,8 +45,12 @@ public final class PartitionFileWriter implements AutoCloseable {
   private long rows;
   private List<DataFile> dataFiles;
 
-  private PartitionFileWriter(Table table, Schema schema, RollingDataWriter<Record> single,
-      PartitioningWriter<Record, DataWriteResult> fanout, PartitionSpec spec) {
+  private PartitionFileWriter(
+      Table table,
+      Schema schema,
+      RollingDataWriter<Record> single,
+      PartitioningWriter<Record, DataWriteResult> fanout,
+      PartitionSpec spec) {
     this.table = table;
     this.schema = schema;
     this.single = single;
@@ -70,36 +74,56 @@ public final class PartitionFileWriter implements AutoCloseable {
    * A factory of row writers for a schema, with Parquet writer properties that override the
    * table's, such as a smaller row group to bound the memory each open file holds.
    */
-  public static FileWriterFactory<Record> writerFactory(Table table, Schema schema,
-      Map<String, String> writerProperties) {
-    return new GenericFileWriterFactory.Builder(table).dataSchema(schema).dataFileFormat(FileFormat.PARQUET)
-        .writerProperties(writerProperties).build();
+  public static FileWriterFactory<Record> writerFactory(
+      Table table, Schema schema, Map<String, String> writerProperties) {
+    return new GenericFileWriterFactory.Builder(table)
+        .dataSchema(schema)
+        .dataFileFormat(FileFormat.PARQUET)
+        .writerProperties(writerProperties)
+        .build();
   }
 
   public static PartitionFileWriter open(
-      Table table, FileWriterFactory<Record> factory, String roundId, int kafkaPartition, long targetFileSizeBytes) {
+      Table table,
+      FileWriterFactory<Record> factory,
+      String roundId,
+      int kafkaPartition,
+      long targetFileSizeBytes) {
     return open(table, table.schema(), factory, roundId, kafkaPartition, targetFileSizeBytes);
   }
 
   /** Opens the files of one Kafka partition, written by the table's current partition spec. */
-  public static PartitionFileWriter open(Table table, Schema schema, FileWriterFactory<Record> factory,
-      String roundId, int kafkaPartition, long targetFileSizeBytes) {
-    OutputFileFactory files = OutputFileFactory.builderFor(table, kafkaPartition, System.currentTimeMillis())
+  public static PartitionFileWriter open(
+      Table table,
+      Schema schema,
+      FileWriterFactory<Record> factory,
+      String roundId,
+      int kafkaPartition,
+      long targetFileSizeBytes) {
+    OutputFileFactory files = OutputFileFactory.builderFor(
+            table, kafkaPartition, System.currentTimeMillis())
         .format(FileFormat.PARQUET)
         .operationId(roundId)
         .build();
     PartitionSpec spec = table.spec();
     if (spec.isUnpartitioned() || PartitionSpecs.isKafkaPartitionOnly(spec)) {
       RollingDataWriter<Record> writer = new RollingDataWriter<>(
-          factory, files, table.io(), targetFileSizeBytes, spec, kafkaPartitionKey(spec, schema, kafkaPartition));
+          factory,
+          files,
+          table.io(),
+          targetFileSizeBytes,
+          spec,
+          kafkaPartitionKey(spec, schema, kafkaPartition));
       return new PartitionFileWriter(table, schema, writer, null, spec);
     }
-    FanoutDataWriter<Record> writer = new FanoutDataWriter<>(factory, files, table.io(), targetFileSizeBytes);
+    FanoutDataWriter<Record> writer =
+        new FanoutDataWriter<>(factory, files, table.io(), targetFileSizeBytes);
     return new PartitionFileWriter(table, schema, null, writer, spec);
   }
 
   /** The one partition key of a Kafka partition's rows under a spec of identity(_kafka_partition) only, or null. */
-  public static StructLike kafkaPartitionKey(PartitionSpec spec, Schema schema, int kafkaPartition) {
+  public static StructLike kafkaPartitionKey(
+      PartitionSpec spec, Schema schema, int kafkaPartition) {
     if (spec.isUnpartitioned()) {
       return null;
     }

@@ -92,7 +92,8 @@ class TableAttachTest {
 
     TableAttach.Baseline baseline = TableAttach.baseline(table, current(table));
 
-    assertThat(baseline).isEqualTo(new TableAttach.Baseline(LakeOffsets.NONE, TableAttach.Source.EMPTY, null));
+    assertThat(baseline)
+        .isEqualTo(new TableAttach.Baseline(LakeOffsets.NONE, TableAttach.Source.EMPTY, null));
   }
 
   @Test
@@ -103,7 +104,10 @@ class TableAttachTest {
     TableAttach.Baseline baseline = TableAttach.baseline(table, checked);
     long dataSnapshot = table.currentSnapshot().snapshotId();
 
-    MinkSnapshot attached = attach(table, checked, baseline,
+    MinkSnapshot attached = attach(
+        table,
+        checked,
+        baseline,
         MinkTableLayout.attachProperties("orders", "topic-id", Map.of("attach", "true")));
 
     assertThat(attached.offsets()).isEqualTo(LakeOffsets.of(Map.of(0, 100L)));
@@ -114,7 +118,9 @@ class TableAttachTest {
         .containsEntry("mink-attach-baseline-snapshot", Long.toString(dataSnapshot))
         .containsEntry("total-records", "100")
         .doesNotContainKey("added-data-files");
-    assertThat(table.properties()).containsEntry("mink.topic", "orders").containsEntry("mink.attach", "true");
+    assertThat(table.properties())
+        .containsEntry("mink.topic", "orders")
+        .containsEntry("mink.attach", "true");
     assertThat(rows(table)).hasSize(100).allMatch(row -> "plain".equals(row.getField("note")));
 
     TableAttach.Baseline again = TableAttach.baseline(table, current(table));
@@ -127,7 +133,10 @@ class TableAttachTest {
     Table table = plainTable("orders", Map.of());
     appendPlain(table, 0, 0, 100);
     TableMetadata checked = current(table);
-    MinkSnapshot attached = attach(table, checked, TableAttach.baseline(table, checked),
+    MinkSnapshot attached = attach(
+        table,
+        checked,
+        TableAttach.baseline(table, checked),
         MinkTableLayout.attachProperties("orders", null, Map.of()));
 
     List<DataFile> files;
@@ -138,11 +147,21 @@ class TableAttachTest {
       }
       files = writer.complete();
     }
-    MinkSnapshot round = new LakeCommitter(CommitHook.NONE).commit(table, new RoundCommit("r1", attached.offsets(),
-        attached.offsets().advancedTo(Map.of(0, 150L)), files, Map.of()));
+    MinkSnapshot round = new LakeCommitter(CommitHook.NONE)
+        .commit(
+            table,
+            new RoundCommit(
+                "r1",
+                attached.offsets(),
+                attached.offsets().advancedTo(Map.of(0, 150L)),
+                files,
+                Map.of()));
 
     assertThat(round.offsets()).isEqualTo(LakeOffsets.of(Map.of(0, 150L)));
-    assertThat(rows(table)).hasSize(150).extracting(row -> row.getField(KafkaColumns.OFFSET)).doesNotHaveDuplicates();
+    assertThat(rows(table))
+        .hasSize(150)
+        .extracting(row -> row.getField(KafkaColumns.OFFSET))
+        .doesNotHaveDuplicates();
   }
 
   @Test
@@ -154,11 +173,12 @@ class TableAttachTest {
     appendPlain(table, 0, 100, 120);
     TableMetadata changed = current(table);
 
-    assertThatThrownBy(() -> attach(table, checked, baseline,
-        MinkTableLayout.attachProperties("orders", null, Map.of())))
+    assertThatThrownBy(() -> attach(
+            table, checked, baseline, MinkTableLayout.attachProperties("orders", null, Map.of())))
         .isInstanceOf(AttachConflictException.class)
-        .hasMessage("Table kafka.orders changed while Mink attached to it (a snapshot was committed): nothing was "
-            + "changed; run mink table add --attach again");
+        .hasMessage(
+            "Table kafka.orders changed while Mink attached to it (a snapshot was committed): nothing was "
+                + "changed; run mink table add --attach again");
 
     table.refresh();
     assertThat(current(table).metadataFileLocation()).isEqualTo(changed.metadataFileLocation());
@@ -179,26 +199,34 @@ class TableAttachTest {
     assertThat(current(table).nextRowId()).isEqualTo(20);
   }
 
-  private static MinkSnapshot attach(Table table, TableMetadata checked, TableAttach.Baseline baseline,
+  private static MinkSnapshot attach(
+      Table table,
+      TableMetadata checked,
+      TableAttach.Baseline baseline,
       Map<String, String> properties) {
     String name = table.name().substring(table.name().lastIndexOf('.') + 1);
     return TableAttach.commit("kafka." + name, table, checked, baseline, properties);
   }
 
   private Table plainTable(String name, Map<String, String> properties) {
-    PartitionSpec spec = PartitionSpec.builderFor(USER_SCHEMA).identity(KafkaColumns.PARTITION).build();
+    PartitionSpec spec =
+        PartitionSpec.builderFor(USER_SCHEMA).identity(KafkaColumns.PARTITION).build();
     return catalog.createTable(TableIdentifier.of("kafka", name), USER_SCHEMA, spec, properties);
   }
 
   /** Appends one file of the partition's offsets as any Iceberg writer would, without Mink's summary. */
   static void appendPlain(Table table, int partition, long from, long to) {
     GenericFileWriterFactory factory = new GenericFileWriterFactory.Builder(table)
-        .dataFileFormat(FileFormat.PARQUET).build();
-    OutputFileFactory files = OutputFileFactory.builderFor(table, partition, 1).format(FileFormat.PARQUET)
-        .operationId(UUID.randomUUID().toString()).build();
+        .dataFileFormat(FileFormat.PARQUET)
+        .build();
+    OutputFileFactory files = OutputFileFactory.builderFor(table, partition, 1)
+        .format(FileFormat.PARQUET)
+        .operationId(UUID.randomUUID().toString())
+        .build();
     PartitionKey key = new PartitionKey(table.spec(), table.schema());
     key.partition(row(table.schema(), partition, 0, null));
-    DataWriter<Record> writer = factory.newDataWriter(files.newOutputFile(table.spec(), key), table.spec(), key);
+    DataWriter<Record> writer =
+        factory.newDataWriter(files.newOutputFile(table.spec(), key), table.spec(), key);
     try (writer) {
       for (long offset = from; offset < to; offset++) {
         writer.write(row(table.schema(), partition, offset, "plain"));

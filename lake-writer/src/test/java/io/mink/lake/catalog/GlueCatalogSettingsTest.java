@@ -20,16 +20,26 @@ import software.amazon.awssdk.core.exception.SdkClientException;
  * leaves the machine), and that what Glue needs but lacks is named.
  */
 class GlueCatalogSettingsTest {
-  private static final String ANONYMOUS = "software.amazon.awssdk.auth.credentials.AnonymousCredentialsProvider";
+  private static final String ANONYMOUS =
+      "software.amazon.awssdk.auth.credentials.AnonymousCredentialsProvider";
 
   @Test
   void glueCatalogIsBuiltFromTheLakeProperties() throws Exception {
     int port = MisconfiguredCatalogTest.closedPort();
-    LakeSettings settings = new LakeSettings("iceberg", "glue", null, "s3://mink-lake/warehouse", Map.of(
-        "client.region", "eu-west-1",
-        "client.credentials-provider", ANONYMOUS,
-        "glue.endpoint", "http://127.0.0.1:" + port,
-        "glue.id", "123456789012"));
+    LakeSettings settings = new LakeSettings(
+        "iceberg",
+        "glue",
+        null,
+        "s3://mink-lake/warehouse",
+        Map.of(
+            "client.region",
+            "eu-west-1",
+            "client.credentials-provider",
+            ANONYMOUS,
+            "glue.endpoint",
+            "http://127.0.0.1:" + port,
+            "glue.id",
+            "123456789012"));
 
     Catalog catalog = CatalogLoader.load(settings);
     try {
@@ -45,26 +55,39 @@ class GlueCatalogSettingsTest {
 
   @Test
   void glueWarehouseOutsideS3IsRefused() {
-    assertThatThrownBy(() -> CatalogLoader.load(new LakeSettings("iceberg", "glue", null, "/var/lib/mink", Map.of())))
+    assertThatThrownBy(() -> CatalogLoader.load(
+            new LakeSettings("iceberg", "glue", null, "/var/lib/mink", Map.of())))
         .isInstanceOf(IllegalArgumentException.class)
-        .hasMessage("warehouse '/var/lib/mink' of the glue catalog is not an s3:// URI: Glue tables keep their files "
-            + "in S3; set warehouse in [lake] to one such as s3://mink-lake/warehouse");
+        .hasMessage(
+            "warehouse '/var/lib/mink' of the glue catalog is not an s3:// URI: Glue tables keep their files "
+                + "in S3; set warehouse in [lake] to one such as s3://mink-lake/warehouse");
   }
 
   @Test
   void glueWithoutARegionSaysWhereToSetIt() {
     assumeThat(System.getenv("AWS_REGION")).as("AWS_REGION in the environment").isNull();
-    assumeThat(System.getenv("AWS_DEFAULT_REGION")).as("AWS_DEFAULT_REGION in the environment").isNull();
-    assumeThat(Files.exists(Path.of(System.getProperty("user.home"), ".aws", "config"))).as("~/.aws/config").isFalse();
+    assumeThat(System.getenv("AWS_DEFAULT_REGION"))
+        .as("AWS_DEFAULT_REGION in the environment")
+        .isNull();
+    assumeThat(Files.exists(Path.of(System.getProperty("user.home"), ".aws", "config")))
+        .as("~/.aws/config")
+        .isFalse();
     String previous = System.setProperty("aws.disableEc2Metadata", "true");
     try {
-      LakeSettings settings = new LakeSettings("iceberg", "glue", null, "s3://mink-lake/warehouse",
+      LakeSettings settings = new LakeSettings(
+          "iceberg",
+          "glue",
+          null,
+          "s3://mink-lake/warehouse",
           Map.of("client.credentials-provider", ANONYMOUS));
 
-      assertThatThrownBy(() -> CatalogLoader.load(settings, new Backoff(1, Duration.ZERO, Duration.ZERO)))
+      assertThatThrownBy(
+              () -> CatalogLoader.load(settings, new Backoff(1, Duration.ZERO, Duration.ZERO)))
           .isInstanceOf(IllegalArgumentException.class)
-          .hasMessageStartingWith("The glue catalog at s3://mink-lake/warehouse needs an AWS region (Unable to load region")
-          .hasMessageEndingWith("): set client.region in [lake.properties], or AWS_REGION in Mink's environment");
+          .hasMessageStartingWith(
+              "The glue catalog at s3://mink-lake/warehouse needs an AWS region (Unable to load region")
+          .hasMessageEndingWith(
+              "): set client.region in [lake.properties], or AWS_REGION in Mink's environment");
     } finally {
       if (previous == null) {
         System.clearProperty("aws.disableEc2Metadata");
@@ -73,5 +96,4 @@ class GlueCatalogSettingsTest {
       }
     }
   }
-
 }

@@ -27,7 +27,8 @@ class MisconfiguredCatalogTest {
 
   @Test
   void unknownCatalogTypeListsTheKnownOnes() {
-    assertThatThrownBy(() -> CatalogLoader.load(settings("nessie", "http://nessie:19120", "s3://lake", Map.of())))
+    assertThatThrownBy(() ->
+            CatalogLoader.load(settings("nessie", "http://nessie:19120", "s3://lake", Map.of())))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessage("Unknown catalog type 'nessie': use one of glue, hadoop, jdbc, rest");
   }
@@ -41,61 +42,78 @@ class MisconfiguredCatalogTest {
 
   @Test
   void restUriThatIsNotHttpIsRefused() {
-    assertThatThrownBy(() -> CatalogLoader.load(settings("rest", "iceberg-rest:8181", "s3://lake", Map.of())))
+    assertThatThrownBy(
+            () -> CatalogLoader.load(settings("rest", "iceberg-rest:8181", "s3://lake", Map.of())))
         .isInstanceOf(IllegalArgumentException.class)
-        .hasMessage("uri 'iceberg-rest:8181' of the rest catalog is not an http:// or https:// URL: set uri in [lake] "
-            + "to the catalog's base URL, such as http://iceberg-rest:8181");
+        .hasMessage(
+            "uri 'iceberg-rest:8181' of the rest catalog is not an http:// or https:// URL: set uri in [lake] "
+                + "to the catalog's base URL, such as http://iceberg-rest:8181");
   }
 
   @Test
   void jdbcCatalogWithoutWarehouseAsksForOne() {
-    assertThatThrownBy(() -> CatalogLoader.load(settings("jdbc", "jdbc:sqlite:" + directory.resolve("c.db"), " ", Map.of())))
+    assertThatThrownBy(() -> CatalogLoader.load(
+            settings("jdbc", "jdbc:sqlite:" + directory.resolve("c.db"), " ", Map.of())))
         .isInstanceOf(IllegalArgumentException.class)
-        .hasMessage("The jdbc catalog needs warehouse in [lake]: where table files go, such as s3://mink-lake/warehouse");
+        .hasMessage(
+            "The jdbc catalog needs warehouse in [lake]: where table files go, such as s3://mink-lake/warehouse");
   }
 
   @Test
   void jdbcUriOfADatabaseWithoutDriverNamesTheShippedDrivers() {
-    assertThatThrownBy(() -> CatalogLoader.load(settings("jdbc", "jdbc:mysql://db:3306/iceberg", "s3://lake", Map.of())))
+    assertThatThrownBy(() -> CatalogLoader.load(
+            settings("jdbc", "jdbc:mysql://db:3306/iceberg", "s3://lake", Map.of())))
         .isInstanceOf(IllegalArgumentException.class)
-        .hasMessage("No JDBC driver on Mink's classpath accepts uri 'jdbc:mysql://db:3306/iceberg': Mink ships the "
-            + "SQLite (jdbc:sqlite:) and PostgreSQL (jdbc:postgresql:) drivers; put another database's driver jar on "
-            + "the classpath to use it");
+        .hasMessage(
+            "No JDBC driver on Mink's classpath accepts uri 'jdbc:mysql://db:3306/iceberg': Mink ships the "
+                + "SQLite (jdbc:sqlite:) and PostgreSQL (jdbc:postgresql:) drivers; put another database's driver jar on "
+                + "the classpath to use it");
   }
 
   @Test
   void hadoopCatalogOnAnObjectStoreIsRefused() {
-    assertThatThrownBy(() -> CatalogLoader.load(settings("hadoop", null, "s3://lake/warehouse", Map.of())))
+    assertThatThrownBy(
+            () -> CatalogLoader.load(settings("hadoop", null, "s3://lake/warehouse", Map.of())))
         .isInstanceOf(IllegalArgumentException.class)
-        .hasMessage("warehouse 's3://lake/warehouse' of the hadoop catalog is not a local path or file: URI: Mink has "
-            + "Hadoop's local file system only. Use a local or mounted directory, or the rest, glue or jdbc catalog "
-            + "for an object store");
+        .hasMessage(
+            "warehouse 's3://lake/warehouse' of the hadoop catalog is not a local path or file: URI: Mink has "
+                + "Hadoop's local file system only. Use a local or mounted directory, or the rest, glue or jdbc catalog "
+                + "for an object store");
   }
 
   @Test
   void booleanPropertyWithATypoIsRefusedInsteadOfReadAsFalse() {
-    assertThatThrownBy(() -> CatalogLoader.load(
-            settings("rest", "http://iceberg-rest:8181", "s3://lake", Map.of("s3.path-style-access", "yes"))))
+    assertThatThrownBy(() -> CatalogLoader.load(settings(
+            "rest",
+            "http://iceberg-rest:8181",
+            "s3://lake",
+            Map.of("s3.path-style-access", "yes"))))
         .isInstanceOf(IllegalArgumentException.class)
-        .hasMessage("Property s3.path-style-access in [lake.properties] is 'yes': use true or false");
+        .hasMessage(
+            "Property s3.path-style-access in [lake.properties] is 'yes': use true or false");
   }
 
   @Test
   void unknownHttpClientTypeListsTheKnownOnes() {
-    assertThatThrownBy(() -> CatalogLoader.load(
-            settings("rest", "http://iceberg-rest:8181", "s3://lake", Map.of("http-client.type", "netty"))))
+    assertThatThrownBy(() -> CatalogLoader.load(settings(
+            "rest", "http://iceberg-rest:8181", "s3://lake", Map.of("http-client.type", "netty"))))
         .isInstanceOf(IllegalArgumentException.class)
-        .hasMessage("Property http-client.type in [lake.properties] is 'netty': use one of apache, urlconnection");
+        .hasMessage(
+            "Property http-client.type in [lake.properties] is 'netty': use one of apache, urlconnection");
   }
 
   @Test
   void fileIoThatIsNotOnTheClasspathNamesTheOnesThatAre() {
-    assertThatThrownBy(() -> CatalogLoader.load(settings("rest", "http://iceberg-rest:8181", "gs://lake",
+    assertThatThrownBy(() -> CatalogLoader.load(settings(
+            "rest",
+            "http://iceberg-rest:8181",
+            "gs://lake",
             Map.of("io-impl", "org.apache.iceberg.gcp.gcs.GCSFileIO"))))
         .isInstanceOf(IllegalArgumentException.class)
-        .hasMessage("Property io-impl in [lake.properties] names org.apache.iceberg.gcp.gcs.GCSFileIO, which is not on "
-            + "Mink's classpath: use org.apache.iceberg.aws.s3.S3FileIO, org.apache.iceberg.hadoop.HadoopFileIO or "
-            + "org.apache.iceberg.io.ResolvingFileIO, or leave it out for the catalog's default");
+        .hasMessage(
+            "Property io-impl in [lake.properties] names org.apache.iceberg.gcp.gcs.GCSFileIO, which is not on "
+                + "Mink's classpath: use org.apache.iceberg.aws.s3.S3FileIO, org.apache.iceberg.hadoop.HadoopFileIO or "
+                + "org.apache.iceberg.io.ResolvingFileIO, or leave it out for the catalog's default");
   }
 
   @Test
@@ -103,35 +121,42 @@ class MisconfiguredCatalogTest {
     String uri = "http://127.0.0.1:" + closedPort();
     long start = System.nanoTime();
 
-    assertThatThrownBy(() -> CatalogLoader.load(settings("rest", uri, "s3://lake", Map.of()), QUICK))
+    assertThatThrownBy(
+            () -> CatalogLoader.load(settings("rest", uri, "s3://lake", Map.of()), QUICK))
         .isInstanceOf(IllegalStateException.class)
         .hasMessageStartingWith("Cannot open the rest catalog at " + uri + " (")
         .hasMessageContaining("Connection refused")
-        .hasMessageEndingWith(") after 3 attempts over 0 s: check that the catalog server is running and that uri "
-            + "in [lake] points at it");
-    assertThat(Duration.ofNanos(System.nanoTime() - start)).isGreaterThanOrEqualTo(Duration.ofMillis(30));
+        .hasMessageEndingWith(
+            ") after 3 attempts over 0 s: check that the catalog server is running and that uri "
+                + "in [lake] points at it");
+    assertThat(Duration.ofNanos(System.nanoTime() - start))
+        .isGreaterThanOrEqualTo(Duration.ofMillis(30));
   }
 
   @Test
   void postgresqlCatalogNobodyListensOnIsTriedAgainThenNamed() throws IOException {
     String uri = "jdbc:postgresql://127.0.0.1:" + closedPort() + "/iceberg";
 
-    assertThatThrownBy(() -> CatalogLoader.load(settings("jdbc", uri, "s3://lake", Map.of()), QUICK))
+    assertThatThrownBy(
+            () -> CatalogLoader.load(settings("jdbc", uri, "s3://lake", Map.of()), QUICK))
         .isInstanceOf(IllegalStateException.class)
         .hasMessageStartingWith("Cannot open the jdbc catalog at " + uri + " (")
         .hasMessageContaining("refused")
-        .hasMessageEndingWith(") after 3 attempts over 0 s: check that the database is running, that uri in [lake] "
-            + "points at it and that Mink may use it");
+        .hasMessageEndingWith(
+            ") after 3 attempts over 0 s: check that the database is running, that uri in [lake] "
+                + "points at it and that Mink may use it");
   }
 
   @Test
   void restCatalogThatRefusesMinksCredentialsSaysWhichPropertiesToSet() throws IOException {
     AtomicInteger requests = new AtomicInteger();
-    HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+    HttpServer server =
+        HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
     server.createContext("/", exchange -> {
       requests.incrementAndGet();
-      byte[] body = "{\"error\":{\"message\":\"Credentials have expired\",\"type\":\"NotAuthorizedException\",\"code\":401}}"
-          .getBytes(UTF_8);
+      byte[] body =
+          "{\"error\":{\"message\":\"Credentials have expired\",\"type\":\"NotAuthorizedException\",\"code\":401}}"
+              .getBytes(UTF_8);
       exchange.getResponseHeaders().add("Content-Type", "application/json");
       exchange.sendResponseHeaders(401, body.length);
       exchange.getResponseBody().write(body);
@@ -140,19 +165,24 @@ class MisconfiguredCatalogTest {
     server.start();
     String uri = "http://127.0.0.1:" + server.getAddress().getPort();
     try {
-      assertThatThrownBy(() -> CatalogLoader.load(settings("rest", uri, "s3://lake", Map.of("token", "old"))))
+      assertThatThrownBy(
+              () -> CatalogLoader.load(settings("rest", uri, "s3://lake", Map.of("token", "old"))))
           .isInstanceOf(IllegalArgumentException.class)
           .hasCauseInstanceOf(NotAuthorizedException.class)
-          .hasMessage("The rest catalog at " + uri + " refused Mink's credentials (Not authorized: Credentials have "
+          .hasMessage("The rest catalog at " + uri
+              + " refused Mink's credentials (Not authorized: Credentials have "
               + "expired): set credential (client-id:client-secret for OAuth2) or token in [lake.properties], and "
               + "check that they may use it");
-      assertThat(requests).as("requests: refused credentials are not tried again").hasValue(1);
+      assertThat(requests)
+          .as("requests: refused credentials are not tried again")
+          .hasValue(1);
     } finally {
       server.stop(0);
     }
   }
 
-  static LakeSettings settings(String catalog, String uri, String warehouse, Map<String, String> properties) {
+  static LakeSettings settings(
+      String catalog, String uri, String warehouse, Map<String, String> properties) {
     return new LakeSettings("iceberg", catalog, uri, warehouse, properties);
   }
 

@@ -35,7 +35,8 @@ class LakeCommitterTest {
   @BeforeEach
   void createTable() {
     LakeTables lake = new LakeTables(CatalogLoader.load(LakeSettings.embedded(directory)));
-    table = lake.create(TableIdentifier.of("kafka", "orders"),
+    table = lake.create(
+        TableIdentifier.of("kafka", "orders"),
         MinkTableLayout.properties("orders", null, 1024 * 1024, Map.of()));
   }
 
@@ -60,11 +61,13 @@ class LakeCommitterTest {
 
     assertThatThrownBy(() -> committer.commit(table, stale))
         .isInstanceOf(OffsetConflictException.class)
-        .hasMessage("Table mink.kafka.orders moved on while this round ran: it started from offsets {} but the table "
-            + "is now at {\"0\":3}. The round is dropped and planned again from the table's offsets");
+        .hasMessage(
+            "Table mink.kafka.orders moved on while this round ran: it started from offsets {} but the table "
+                + "is now at {\"0\":3}. The round is dropped and planned again from the table's offsets");
     assertThat(Files.exists(file)).isFalse();
     table.refresh();
-    assertThat(MinkSnapshot.newest(current()).orElseThrow().offsets()).isEqualTo(LakeOffsets.of(Map.of(0, 3L)));
+    assertThat(MinkSnapshot.newest(current()).orElseThrow().offsets())
+        .isEqualTo(LakeOffsets.of(Map.of(0, 3L)));
   }
 
   @Test
@@ -72,7 +75,8 @@ class LakeCommitterTest {
     committer.commit(table, round(LakeOffsets.NONE, Map.of(0, 3L)));
     table.newFastAppend().appendFile(dataFile(0, 100)).commit();
 
-    MinkSnapshot next = committer.commit(table, round(LakeOffsets.of(Map.of(0, 3L)), Map.of(0, 6L)));
+    MinkSnapshot next =
+        committer.commit(table, round(LakeOffsets.of(Map.of(0, 3L)), Map.of(0, 6L)));
 
     assertThat(next.offsets()).isEqualTo(LakeOffsets.of(Map.of(0, 6L)));
     assertThat(next.sequenceNumber()).isEqualTo(3);
@@ -83,7 +87,8 @@ class LakeCommitterTest {
     committer.commit(table, round(LakeOffsets.NONE, Map.of(0, 3L)));
     committer.commit(table, round(LakeOffsets.of(Map.of(0, 3L)), Map.of(0, 9L)));
     table.refresh();
-    assertThat(MinkSnapshot.newest(current()).orElseThrow().offsets()).isEqualTo(LakeOffsets.of(Map.of(0, 9L)));
+    assertThat(MinkSnapshot.newest(current()).orElseThrow().offsets())
+        .isEqualTo(LakeOffsets.of(Map.of(0, 9L)));
   }
 
   private org.apache.iceberg.TableMetadata current() {
@@ -93,8 +98,12 @@ class LakeCommitterTest {
   private RoundCommit round(LakeOffsets start, Map<Integer, Long> advance) {
     LakeOffsets end = start.advancedTo(advance);
     long from = start.nextOffset(0).orElse(0);
-    return new RoundCommit(java.util.UUID.randomUUID().toString(), start, end,
-        List.of(dataFile(from, end.nextOffset(0).getAsLong())), Map.of());
+    return new RoundCommit(
+        java.util.UUID.randomUUID().toString(),
+        start,
+        end,
+        List.of(dataFile(from, end.nextOffset(0).getAsLong())),
+        Map.of());
   }
 
   private DataFile dataFile(long from, long to) {

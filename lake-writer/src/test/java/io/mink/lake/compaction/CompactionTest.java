@@ -43,14 +43,18 @@ class CompactionTest {
 
   @BeforeEach
   void createTable() {
-    table = new LakeTables(CatalogLoader.load(LakeSettings.embedded(directory))).create(
-        TableIdentifier.of("kafka", "clicks"), MinkTableLayout.properties("clicks", null, TARGET, Map.of()));
+    table = new LakeTables(CatalogLoader.load(LakeSettings.embedded(directory)))
+        .create(
+            TableIdentifier.of("kafka", "clicks"),
+            MinkTableLayout.properties("clicks", null, TARGET, Map.of()));
   }
 
   @Test
-  void smallFilesOfEachKafkaPartitionAreRewrittenInTheRoundsSnapshotWithTheSameRows() throws IOException {
+  void smallFilesOfEachKafkaPartitionAreRewrittenInTheRoundsSnapshotWithTheSameRows()
+      throws IOException {
     for (int round = 0; round < 5; round++) {
-      commitRound(List.of(file(0, round * 10L, round * 10L + 10), file(1, round * 7L, round * 7L + 7)),
+      commitRound(
+          List.of(file(0, round * 10L, round * 10L + 10), file(1, round * 7L, round * 7L + 7)),
           Compaction.NONE);
     }
     List<Row> before = rows();
@@ -66,7 +70,8 @@ class CompactionTest {
     assertThat(compaction.added()).hasSize(2);
     assertThat(files()).hasSize(3);
     assertThat(table.currentSnapshot().operation()).isEqualTo("overwrite");
-    assertThat(table.currentSnapshot().summary()).containsEntry("mink-offsets", "{\"0\":60,\"1\":35}");
+    assertThat(table.currentSnapshot().summary())
+        .containsEntry("mink-offsets", "{\"0\":60,\"1\":35}");
     List<Row> expected = new ArrayList<>(before);
     for (long offset = 50; offset < 60; offset++) {
       expected.add(new Row(0, offset));
@@ -87,11 +92,19 @@ class CompactionTest {
 
   @Test
   void groupsStopAtTheSplitTargetSize() {
-    commitRound(List.of(file(0, 0, 10), file(0, 10, 20), file(0, 20, 30), file(0, 30, 40), file(0, 40, 50),
-        file(0, 50, 60)), Compaction.NONE);
+    commitRound(
+        List.of(
+            file(0, 0, 10),
+            file(0, 10, 20),
+            file(0, 20, 30),
+            file(0, 30, 40),
+            file(0, 40, 50),
+            file(0, 50, 60)),
+        Compaction.NONE);
     long fileSize = files().get(0).fileSizeInBytes();
 
-    List<List<DataFile>> groups = CompactionPlanner.plan(files(), TARGET, fileSize * 3 + fileSize / 2);
+    List<List<DataFile>> groups =
+        CompactionPlanner.plan(files(), TARGET, fileSize * 3 + fileSize / 2);
 
     assertThat(groups).hasSize(2).allSatisfy(group -> assertThat(group).hasSize(3));
     assertThat(CompactionPlanner.firstOffset(groups.get(0).get(0))).isZero();
@@ -105,21 +118,30 @@ class CompactionTest {
       next.merge(partition, upperOffset(file) + 1, Math::max);
     }
     LakeOffsets end = offsets.advancedTo(next);
-    committer.commit(table, new RoundCommit(java.util.UUID.randomUUID().toString(), offsets, end, newFiles,
-        Map.of(), java.util.Optional.empty(), compaction));
+    committer.commit(
+        table,
+        new RoundCommit(
+            java.util.UUID.randomUUID().toString(),
+            offsets,
+            end,
+            newFiles,
+            Map.of(),
+            java.util.Optional.empty(),
+            compaction));
     offsets = end;
     table.refresh();
   }
 
   private static long upperOffset(DataFile file) {
-    return org.apache.iceberg.types.Conversions.<Long>fromByteBuffer(org.apache.iceberg.types.Types.LongType.get(),
-        file.upperBounds().get(2));
+    return org.apache.iceberg.types.Conversions.<Long>fromByteBuffer(
+        org.apache.iceberg.types.Types.LongType.get(), file.upperBounds().get(2));
   }
 
   private List<DataFile> files() {
     table.refresh();
     List<DataFile> files = new ArrayList<>();
-    try (CloseableIterable<FileScanTask> tasks = table.newScan().includeColumnStats().planFiles()) {
+    try (CloseableIterable<FileScanTask> tasks =
+        table.newScan().includeColumnStats().planFiles()) {
       tasks.forEach(task -> files.add(task.file()));
     } catch (IOException e) {
       throw new java.io.UncheckedIOException(e);
@@ -130,8 +152,8 @@ class CompactionTest {
   private List<Row> rows() throws IOException {
     List<Row> rows = new ArrayList<>();
     try (CloseableIterable<Record> records = IcebergGenerics.read(table).build()) {
-      records.forEach(record -> rows.add(
-          new Row((Integer) record.getField("_kafka_partition"), (Long) record.getField("_kafka_offset"))));
+      records.forEach(record -> rows.add(new Row(
+          (Integer) record.getField("_kafka_partition"), (Long) record.getField("_kafka_offset"))));
     }
     return rows;
   }
@@ -141,7 +163,8 @@ class CompactionTest {
     try (PartitionFileWriter writer = PartitionFileWriter.open(
         table, PartitionFileWriter.writerFactory(table), "test", partition, TARGET)) {
       for (long offset = from; offset < to; offset++) {
-        writer.write(rows.rawRow(new ConsumerRecord<>("clicks", partition, offset, null, new byte[] {1})));
+        writer.write(
+            rows.rawRow(new ConsumerRecord<>("clicks", partition, offset, null, new byte[] {1})));
       }
       return writer.complete().get(0);
     }

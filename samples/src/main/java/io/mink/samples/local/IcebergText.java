@@ -18,8 +18,11 @@ public final class IcebergText {
       return type.toString();
     }
     if (type instanceof Types.StructType struct) {
-      return "struct<" + struct.fields().stream().map(field -> field.name() + ": " + type(field.type()))
-          .collect(Collectors.joining(", ")) + ">";
+      return "struct<"
+          + struct.fields().stream()
+              .map(field -> field.name() + ": " + type(field.type()))
+              .collect(Collectors.joining(", "))
+          + ">";
     }
     if (type instanceof Types.ListType list) {
       return "list<" + type(list.elementType()) + ">";
@@ -30,15 +33,18 @@ public final class IcebergText {
 
   public static String value(Object value) {
     if (value instanceof Record record) {
-      return "{" + record.struct().fields().stream()
-          .map(field -> field.name() + ": " + value(record.getField(field.name())))
-          .collect(Collectors.joining(", ")) + "}";
+      return "{"
+          + record.struct().fields().stream()
+              .map(field -> field.name() + ": " + value(record.getField(field.name())))
+              .collect(Collectors.joining(", "))
+          + "}";
     }
     if (value instanceof List<?> list) {
       return list.stream().map(IcebergText::value).collect(Collectors.joining(", ", "[", "]"));
     }
     if (value instanceof Map<?, ?> map) {
-      return map.entrySet().stream().map(entry -> value(entry.getKey()) + ": " + value(entry.getValue()))
+      return map.entrySet().stream()
+          .map(entry -> value(entry.getKey()) + ": " + value(entry.getValue()))
           .collect(Collectors.joining(", ", "{", "}"));
     }
     if (value instanceof ByteBuffer bytes) {

@@ -21,8 +21,8 @@ import java.util.Map;
  */
 public final class InProcessMink {
   /** The system properties {@code mink serve} gets from this JVM: S3 credentials and the logging configuration. */
-  private static final List<String> FORWARDED_PROPERTIES = List.of("aws.accessKeyId", "aws.secretAccessKey",
-      "log4j2.configurationFile");
+  private static final List<String> FORWARDED_PROPERTIES =
+      List.of("aws.accessKeyId", "aws.secretAccessKey", "log4j2.configurationFile");
 
   private final Map<String, String> variables;
   private final Environment environment;
@@ -37,12 +37,14 @@ public final class InProcessMink {
     Map<String, String> merged = new HashMap<>(System.getenv());
     merged.putAll(variables);
     this.out = out;
-    this.environment = new Environment(merged, home, out, new PrintWriter(System.err, true, Charset.defaultCharset()));
+    this.environment = new Environment(
+        merged, home, out, new PrintWriter(System.err, true, Charset.defaultCharset()));
   }
 
   /** The embedded lake's catalog and files, where {@code mink serve} writes the tables. */
   public LakeSettings lake() {
-    return LakeSettings.embedded(environment.workingDirectory().resolve(LakeSettings.EMBEDDED_DIRECTORY));
+    return LakeSettings.embedded(
+        environment.workingDirectory().resolve(LakeSettings.EMBEDDED_DIRECTORY));
   }
 
   /**
@@ -66,7 +68,9 @@ public final class InProcessMink {
         options.add("-D" + property + "=" + System.getProperty(property));
       }
     }
-    return SidecarLaunch.serve().withJvmOptions(options).withEnvironment(variables)
+    return SidecarLaunch.serve()
+        .withJvmOptions(options)
+        .withEnvironment(variables)
         .inDirectory(environment.workingDirectory());
   }
 
@@ -80,8 +84,11 @@ public final class InProcessMink {
   /** Runs the command without printing it or its output, and returns what it printed to stdout. */
   public String capture(String... args) {
     StringWriter text = new StringWriter();
-    Environment quiet = new Environment(environment.variables(), environment.workingDirectory(),
-        new PrintWriter(text), new PrintWriter(new StringWriter()));
+    Environment quiet = new Environment(
+        environment.variables(),
+        environment.workingDirectory(),
+        new PrintWriter(text),
+        new PrintWriter(new StringWriter()));
     Main.run(args, quiet);
     return text.toString();
   }
@@ -90,8 +97,8 @@ public final class InProcessMink {
   public void runOrFail(String... args) {
     int code = run(args);
     if (code != 0) {
-      throw new IllegalStateException("mink " + Arrays.toString(args) + " failed with exit code " + code
-          + ": see its error above");
+      throw new IllegalStateException("mink " + Arrays.toString(args) + " failed with exit code "
+          + code + ": see its error above");
     }
   }
 }

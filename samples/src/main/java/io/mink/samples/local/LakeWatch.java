@@ -54,8 +54,8 @@ public final class LakeWatch {
       }
       pause();
     }
-    throw new IllegalStateException("The sidecar did not index " + identifier + " to offsets " + expected
-        + " within " + WAIT.toMinutes() + " minutes: see the output of mink serve");
+    throw new IllegalStateException("The sidecar did not index " + identifier + " to offsets "
+        + expected + " within " + WAIT.toMinutes() + " minutes: see the output of mink serve");
   }
 
   private static void pause() {

@@ -19,7 +19,8 @@ public final class LocalStack implements AutoCloseable {
   private final FakeSchemaRegistry registry;
   private final GlueSchemaRegistryStandIn glue;
 
-  private LocalStack(KafkaBroker broker, FakeSchemaRegistry registry, GlueSchemaRegistryStandIn glue) {
+  private LocalStack(
+      KafkaBroker broker, FakeSchemaRegistry registry, GlueSchemaRegistryStandIn glue) {
     this.broker = broker;
     this.registry = registry;
     this.glue = glue;
@@ -31,11 +32,13 @@ public final class LocalStack implements AutoCloseable {
    */
   public static LocalStack start() {
     KafkaBroker broker = new KafkaBroker().start();
-    if (System.getProperty("aws.accessKeyId") == null && System.getenv("AWS_ACCESS_KEY_ID") == null) {
+    if (System.getProperty("aws.accessKeyId") == null
+        && System.getenv("AWS_ACCESS_KEY_ID") == null) {
       System.setProperty("aws.accessKeyId", "mink-samples");
       System.setProperty("aws.secretAccessKey", "mink-samples");
     }
-    return new LocalStack(broker, FakeSchemaRegistry.start(), GlueSchemaRegistryStandIn.start(GLUE_REGION));
+    return new LocalStack(
+        broker, FakeSchemaRegistry.start(), GlueSchemaRegistryStandIn.start(GLUE_REGION));
   }
 
   public KafkaBroker broker() {
@@ -57,7 +60,9 @@ public final class LocalStack implements AutoCloseable {
 
   /** The registries as the sample producers take them; Glue payloads uncompressed. */
   public Registries registries() {
-    return new Registries(registry.url(), registry.apicurioUrl(),
+    return new Registries(
+        registry.url(),
+        registry.apicurioUrl(),
         new Registries.Glue(GLUE_REGION, glue.endpoint(), null, false));
   }
 

@@ -32,21 +32,27 @@ public final class TablePrinter {
     List<Record> rows = rows(table);
     Snapshot snapshot = table.currentSnapshot();
     out.println();
-    out.println("== Table " + table.name() + " (" + lake.catalog() + " catalog " + lake.uri() + ")");
+    out.println(
+        "== Table " + table.name() + " (" + lake.catalog() + " catalog " + lake.uri() + ")");
     out.printf("   rows:      %,d%n", rows.size());
-    out.println("   snapshot:  " + snapshot.snapshotId() + " (sequence " + snapshot.sequenceNumber() + ", "
-        + snapshot.operation() + ")");
-    out.println("   summary:   commit-user=" + snapshot.summary().get(MinkSnapshot.COMMIT_USER_PROPERTY)
-        + " mink-offsets=" + snapshot.summary().get(MinkSnapshot.OFFSETS_PROPERTY)
-        + " added-files=" + snapshot.summary().get("added-data-files"));
+    out.println("   snapshot:  " + snapshot.snapshotId() + " (sequence " + snapshot.sequenceNumber()
+        + ", " + snapshot.operation() + ")");
+    out.println(
+        "   summary:   commit-user=" + snapshot.summary().get(MinkSnapshot.COMMIT_USER_PROPERTY)
+            + " mink-offsets=" + snapshot.summary().get(MinkSnapshot.OFFSETS_PROPERTY)
+            + " added-files=" + snapshot.summary().get("added-data-files"));
     out.println("   schema:");
     table.schema().columns().forEach(column -> out.println("     " + column));
     out.println("   first rows:");
     for (Record record : rows.subList(0, Math.min(5, rows.size()))) {
-      out.printf("     partition=%s offset=%s timestamp=%s key=%s headers=%d value=%s%n",
-          record.getField(KafkaColumns.PARTITION), record.getField(KafkaColumns.OFFSET),
-          record.getField(KafkaColumns.TIMESTAMP), text(record.getField(KafkaColumns.KEY)),
-          ((List<?>) record.getField(KafkaColumns.HEADERS)).size(), text(record.getField(KafkaColumns.VALUE)));
+      out.printf(
+          "     partition=%s offset=%s timestamp=%s key=%s headers=%d value=%s%n",
+          record.getField(KafkaColumns.PARTITION),
+          record.getField(KafkaColumns.OFFSET),
+          record.getField(KafkaColumns.TIMESTAMP),
+          text(record.getField(KafkaColumns.KEY)),
+          ((List<?>) record.getField(KafkaColumns.HEADERS)).size(),
+          text(record.getField(KafkaColumns.VALUE)));
     }
     out.println();
   }
@@ -57,11 +63,15 @@ public final class TablePrinter {
    */
   public void printTyped(Table table, String title, IntFunction<String> partitionLabel) {
     List<Record> rows = rows(table);
-    long decodedValues = rows.stream().filter(row -> row.getField(KafkaColumns.VALUE) == null).count();
-    long decodedKeys = rows.stream().filter(row -> row.getField(KafkaColumns.KEY) == null).count();
+    long decodedValues =
+        rows.stream().filter(row -> row.getField(KafkaColumns.VALUE) == null).count();
+    long decodedKeys =
+        rows.stream().filter(row -> row.getField(KafkaColumns.KEY) == null).count();
     out.println();
     out.println("== Table " + table.name() + ": " + title);
-    out.printf("   rows: %d; values decoded: %d, keys decoded: %d%n", rows.size(), decodedValues, decodedKeys);
+    out.printf(
+        "   rows: %d; values decoded: %d, keys decoded: %d%n",
+        rows.size(), decodedValues, decodedKeys);
     out.println("   columns after the six _kafka_* ones:");
     List<Types.NestedField> typed = typedColumns(table);
     int width = typed.stream().mapToInt(field -> field.name().length()).max().orElse(0);
@@ -72,17 +82,20 @@ public final class TablePrinter {
     Map<Integer, Record> firsts = new TreeMap<>();
     rows.forEach(row -> firsts.putIfAbsent((Integer) row.getField(KafkaColumns.PARTITION), row));
     firsts.forEach((partition, row) -> {
-      out.printf("     partition %d (%s), offset %s:%n", partition, partitionLabel.apply(partition),
-          row.getField(KafkaColumns.OFFSET));
+      out.printf(
+          "     partition %d (%s), offset %s:%n",
+          partition, partitionLabel.apply(partition), row.getField(KafkaColumns.OFFSET));
       List<String> values = new ArrayList<>();
-      typed.forEach(field -> values.add(field.name() + "=" + IcebergText.value(row.getField(field.name()))));
+      typed.forEach(
+          field -> values.add(field.name() + "=" + IcebergText.value(row.getField(field.name()))));
       out.println("       " + String.join(" ", values));
     });
   }
 
   /** The columns after the six {@code _kafka_*} ones, in table order. */
   public static List<Types.NestedField> typedColumns(Table table) {
-    return table.schema().columns().stream().filter(field -> KafkaColumns.SCHEMA.findField(field.name()) == null)
+    return table.schema().columns().stream()
+        .filter(field -> KafkaColumns.SCHEMA.findField(field.name()) == null)
         .toList();
   }
 
@@ -95,10 +108,12 @@ public final class TablePrinter {
       throw new UncheckedIOException("Cannot read table " + table.name(), e);
     }
     rows.sort((a, b) -> {
-      int byPartition = Integer.compare((Integer) a.getField(KafkaColumns.PARTITION),
-          (Integer) b.getField(KafkaColumns.PARTITION));
-      return byPartition != 0 ? byPartition
-          : Long.compare((Long) a.getField(KafkaColumns.OFFSET), (Long) b.getField(KafkaColumns.OFFSET));
+      int byPartition = Integer.compare((Integer) a.getField(KafkaColumns.PARTITION), (Integer)
+          b.getField(KafkaColumns.PARTITION));
+      return byPartition != 0
+          ? byPartition
+          : Long.compare(
+              (Long) a.getField(KafkaColumns.OFFSET), (Long) b.getField(KafkaColumns.OFFSET));
     });
     return rows;
   }

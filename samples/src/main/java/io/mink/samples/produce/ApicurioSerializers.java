@@ -30,19 +30,26 @@ public final class ApicurioSerializers {
     return logger;
   }
 
-  static OrderProducer producer(SchemaLanguage language, String apicurioUrl, Map<String, Object> kafka) {
+  static OrderProducer producer(
+      SchemaLanguage language, String apicurioUrl, Map<String, Object> kafka) {
     OrderObjects objects = OrderObjects.of(language);
-    return new SerializingOrderProducer(kafka, serializer(language, apicurioUrl, true),
-        serializer(language, apicurioUrl, false), objects::key, objects::value);
+    return new SerializingOrderProducer(
+        kafka,
+        serializer(language, apicurioUrl, true),
+        serializer(language, apicurioUrl, false),
+        objects::key,
+        objects::value);
   }
 
   /** Apicurio's serializer of keys or values in the language, registering its schemas on first use. */
   @SuppressWarnings("unchecked")
-  public static Serializer<Object> serializer(SchemaLanguage language, String apicurioUrl, boolean isKey) {
+  public static Serializer<Object> serializer(
+      SchemaLanguage language, String apicurioUrl, boolean isKey) {
     Map<String, Object> config = new HashMap<>();
     config.put("apicurio.registry.url", apicurioUrl);
     config.put("apicurio.registry.auto-register", true);
-    // Confluent's wire format: no Apicurio type reference before a Protobuf payload, Confluent's message indexes
+    // Confluent's wire format: no Apicurio type reference before a Protobuf payload, Confluent's
+    // message indexes
     config.put("apicurio.registry.serde.send-type-ref", false);
     config.put("apicurio.registry.serde.send-indexes", true);
     Serializer<?> serializer = switch (language) {

@@ -7,20 +7,24 @@ import org.apache.avro.generic.GenericRecord;
 
 /** Orders as Avro GenericRecords of {@code schemas/order.avsc}, keyed by {@code schemas/order-key.avsc}. */
 public final class AvroOrders implements OrderObjects {
-  public static final Schema ORDER = new Schema.Parser().parse(SchemaLanguage.AVRO.schemaText(false));
-  public static final Schema ORDER_KEY = new Schema.Parser().parse(SchemaLanguage.AVRO.schemaText(true));
+  public static final Schema ORDER =
+      new Schema.Parser().parse(SchemaLanguage.AVRO.schemaText(false));
+  public static final Schema ORDER_KEY =
+      new Schema.Parser().parse(SchemaLanguage.AVRO.schemaText(true));
   private static final Schema LINE = ORDER.getField("lines").schema().getElementType();
   private static final Schema ADDRESS = ORDER.getField("shipping").schema();
   private static final Schema STATUS = ORDER.getField("status").schema();
 
   @Override
   public GenericRecord value(SampleOrder order) {
-    List<GenericRecord> lines = order.lines().stream().map(line -> {
-      GenericData.Record record = new GenericData.Record(LINE);
-      record.put("sku", line.sku());
-      record.put("quantity", line.quantity());
-      return (GenericRecord) record;
-    }).toList();
+    List<GenericRecord> lines = order.lines().stream()
+        .map(line -> {
+          GenericData.Record record = new GenericData.Record(LINE);
+          record.put("sku", line.sku());
+          record.put("quantity", line.quantity());
+          return (GenericRecord) record;
+        })
+        .toList();
     GenericData.Record shipping = new GenericData.Record(ADDRESS);
     shipping.put("city", order.shipping().city());
     shipping.put("country", order.shipping().country());

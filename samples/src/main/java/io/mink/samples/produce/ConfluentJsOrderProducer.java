@@ -36,11 +36,14 @@ final class ConfluentJsOrderProducer implements OrderProducer {
   private final String registryUrl;
   private final KafkaProducer<byte[], byte[]> producer;
 
-  ConfluentJsOrderProducer(NodeScript script, SchemaLanguage language, String registryUrl, Map<String, Object> kafka) {
+  ConfluentJsOrderProducer(
+      NodeScript script, SchemaLanguage language, String registryUrl, Map<String, Object> kafka) {
     this.script = script;
     this.language = language;
     this.registryUrl = registryUrl;
-    this.producer = new KafkaProducer<>(SerializingOrderProducer.producerProperties(kafka), new ByteArraySerializer(),
+    this.producer = new KafkaProducer<>(
+        SerializingOrderProducer.producerProperties(kafka),
+        new ByteArraySerializer(),
         new ByteArraySerializer());
   }
 
@@ -53,13 +56,16 @@ final class ConfluentJsOrderProducer implements OrderProducer {
     SerializingOrderProducer.awaitAll(sent, topic);
   }
 
-  private List<ProducerRecord<byte[], byte[]>> serialize(String topic, Integer partition, List<SampleOrder> orders) {
+  private List<ProducerRecord<byte[], byte[]>> serialize(
+      String topic, Integer partition, List<SampleOrder> orders) {
     Path errors = null;
     try {
       errors = Files.createTempFile("mink-samples-node", ".err");
-      Process process = new ProcessBuilder(script.command(List.of("--registry", registryUrl, "--topic", topic,
-          "--language", language.cliName())))
-          .directory(script.directory().toFile()).redirectError(errors.toFile()).start();
+      Process process = new ProcessBuilder(script.command(List.of(
+              "--registry", registryUrl, "--topic", topic, "--language", language.cliName())))
+          .directory(script.directory().toFile())
+          .redirectError(errors.toFile())
+          .start();
       Thread feeder = new Thread(() -> feed(process, orders), "confluent-js-input");
       feeder.setDaemon(true);
       feeder.start();
@@ -75,9 +81,12 @@ final class ConfluentJsOrderProducer implements OrderProducer {
             + SCRIPT_TIMEOUT.toSeconds() + "s");
       }
       if (process.exitValue() != 0 || records.size() != orders.size()) {
-        throw new IllegalStateException("Confluent's npm serializers failed (" + script.directory() + "/"
-            + NodeScript.SCRIPT + ", exit code " + process.exitValue() + ", " + records.size() + " of " + orders.size()
-            + " orders serialized): " + Files.readString(errors, StandardCharsets.UTF_8).strip());
+        throw new IllegalStateException(
+            "Confluent's npm serializers failed (" + script.directory() + "/"
+                + NodeScript.SCRIPT + ", exit code " + process.exitValue() + ", " + records.size()
+                + " of " + orders.size()
+                + " orders serialized): "
+                + Files.readString(errors, StandardCharsets.UTF_8).strip());
       }
       return records;
     } catch (IOException e) {
@@ -98,7 +107,9 @@ final class ConfluentJsOrderProducer implements OrderProducer {
       ObjectNode setup = JSON.createObjectNode()
           .put("keySchema", language.schemaText(true))
           .put("valueSchema", language.schemaText(false))
-          .put("descriptorSet", Base64.getEncoder().encodeToString(OrderProtoFiles.descriptorSet().toByteArray()));
+          .put(
+              "descriptorSet",
+              Base64.getEncoder().encodeToString(OrderProtoFiles.descriptorSet().toByteArray()));
       input.write(setup + "\n");
       for (SampleOrder order : orders) {
         input.write(json.value(order) + "\n");
@@ -108,11 +119,14 @@ final class ConfluentJsOrderProducer implements OrderProducer {
     }
   }
 
-  private static ProducerRecord<byte[], byte[]> record(String topic, Integer partition, JsonNode serialized) {
-    ProducerRecord<byte[], byte[]> record = new ProducerRecord<>(topic, partition, bytes(serialized.get("key")),
-        bytes(serialized.get("value")));
+  private static ProducerRecord<byte[], byte[]> record(
+      String topic, Integer partition, JsonNode serialized) {
+    ProducerRecord<byte[], byte[]> record = new ProducerRecord<>(
+        topic, partition, bytes(serialized.get("key")), bytes(serialized.get("value")));
     for (JsonNode header : serialized.required("headers")) {
-      record.headers().add(new RecordHeader(header.required("key").asText(), bytes(header.get("value"))));
+      record
+          .headers()
+          .add(new RecordHeader(header.required("key").asText(), bytes(header.get("value"))));
     }
     return record;
   }

@@ -30,16 +30,19 @@ import software.amazon.awssdk.auth.credentials.DefaultCredentialsProvider;
 final class GlueSerializers {
   private GlueSerializers() {}
 
-  static OrderProducer producer(SchemaLanguage language, Registries.Glue glue, String topic,
-      Map<String, Object> kafka) {
+  static OrderProducer producer(
+      SchemaLanguage language, Registries.Glue glue, String topic, Map<String, Object> kafka) {
     OrderObjects objects = OrderObjects.of(language);
-    return new SerializingOrderProducer(kafka, serializer(language, glue, topic, true),
+    return new SerializingOrderProducer(
+        kafka,
+        serializer(language, glue, topic, true),
         serializer(language, glue, topic, false),
         order -> withSchema(language, objects.key(order), true),
         order -> withSchema(language, objects.value(order), false));
   }
 
-  static Serializer<Object> serializer(SchemaLanguage language, Registries.Glue glue, String topic, boolean isKey) {
+  static Serializer<Object> serializer(
+      SchemaLanguage language, Registries.Glue glue, String topic, boolean isKey) {
     String schemaName = topic + (isKey ? "-key" : "-value");
     Map<String, Object> config = new HashMap<>();
     if (glue.endpoint() != null) {
@@ -57,23 +60,28 @@ final class GlueSerializers {
     UUID registeredAhead = language == SchemaLanguage.PROTOBUF
         ? registerProto(credentials, config, schemaName, language.schemaText(isKey))
         : null;
-    GlueSchemaRegistryKafkaSerializer serializer = new GlueSchemaRegistryKafkaSerializer(credentials,
-        registeredAhead, null);
+    GlueSchemaRegistryKafkaSerializer serializer =
+        new GlueSchemaRegistryKafkaSerializer(credentials, registeredAhead, null);
     serializer.configure(config, isKey);
     return serializer;
   }
 
-  private static UUID registerProto(AwsCredentialsProvider credentials, Map<String, Object> config, String schemaName,
+  private static UUID registerProto(
+      AwsCredentialsProvider credentials,
+      Map<String, Object> config,
+      String schemaName,
       String protoText) {
     GlueSchemaRegistryConfiguration configuration = new GlueSchemaRegistryConfiguration(config);
     AWSSchemaRegistryClient client = new AWSSchemaRegistryClient(credentials, configuration);
     return new SchemaByDefinitionFetcher(client, configuration)
-        .getORRegisterSchemaVersionId(protoText, schemaName, SchemaLanguage.PROTOBUF.registryType(), Map.of());
+        .getORRegisterSchemaVersionId(
+            protoText, schemaName, SchemaLanguage.PROTOBUF.registryType(), Map.of());
   }
 
   private static Object withSchema(SchemaLanguage language, Object data, boolean isKey) {
     return data instanceof JsonNode json
-        ? JsonDataWithSchema.builder(language.schemaText(isKey), json.toString()).build()
+        ? JsonDataWithSchema.builder(language.schemaText(isKey), json.toString())
+            .build()
         : data;
   }
 }

@@ -20,8 +20,12 @@ public final class JsonSchemaOrders implements OrderObjects {
     node.put("status", order.status().name());
     node.put("total", order.total());
     ArrayNode lines = node.putArray("lines");
-    order.lines().forEach(line -> lines.addObject().put("sku", line.sku()).put("quantity", line.quantity()));
-    node.putObject("shipping").put("city", order.shipping().city()).put("country", order.shipping().country());
+    order
+        .lines()
+        .forEach(line -> lines.addObject().put("sku", line.sku()).put("quantity", line.quantity()));
+    node.putObject("shipping")
+        .put("city", order.shipping().city())
+        .put("country", order.shipping().country());
     if (order.note() == null) {
       node.putNull("note");
     } else {

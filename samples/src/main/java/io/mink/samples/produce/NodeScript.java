@@ -17,8 +17,10 @@ import java.util.concurrent.TimeUnit;
 public record NodeScript(Path directory) {
   /** The system property that names the {@code samples/node} directory; the start scripts set it. */
   public static final String DIRECTORY_PROPERTY = "mink.samples.node";
+
   static final String SCRIPT = "serialize-orders.mjs";
-  private static final String INSTALLED_MARKER = "node_modules/@confluentinc/schemaregistry/package.json";
+  private static final String INSTALLED_MARKER =
+      "node_modules/@confluentinc/schemaregistry/package.json";
   private static final long INSTALL_TIMEOUT_MINUTES = 5;
 
   /** The script's directory: the system property, else {@code samples/node} or {@code node} above the working one. */
@@ -43,8 +45,8 @@ public record NodeScript(Path directory) {
    */
   public Optional<String> unavailableReason() {
     if (!Files.isRegularFile(directory.resolve(SCRIPT))) {
-      return Optional.of("there is no " + directory.resolve(SCRIPT) + " (set -D" + DIRECTORY_PROPERTY
-          + " to the samples/node directory of a Mink checkout)");
+      return Optional.of("there is no " + directory.resolve(SCRIPT) + " (set -D"
+          + DIRECTORY_PROPERTY + " to the samples/node directory of a Mink checkout)");
     }
     Optional<String> node = run(List.of("node", "--version"), 1);
     if (node.isEmpty()) {
@@ -53,18 +55,20 @@ public record NodeScript(Path directory) {
     if (Files.isRegularFile(directory.resolve(INSTALLED_MARKER))) {
       return Optional.empty();
     }
-    Optional<String> installed = run(List.of("npm", "ci", "--prefer-offline", "--no-audit", "--no-fund"),
+    Optional<String> installed = run(
+        List.of("npm", "ci", "--prefer-offline", "--no-audit", "--no-fund"),
         INSTALL_TIMEOUT_MINUTES * 60);
     if (installed.isEmpty() || !Files.isRegularFile(directory.resolve(INSTALLED_MARKER))) {
-      return Optional.of("'npm ci' in " + directory + " failed (run it there to see why; it needs the npm registry"
-          + " or npm's cache)");
+      return Optional.of("'npm ci' in " + directory
+          + " failed (run it there to see why; it needs the npm registry" + " or npm's cache)");
     }
     return Optional.empty();
   }
 
   /** The command that runs the script with these arguments. */
   List<String> command(List<String> arguments) {
-    List<String> command = new java.util.ArrayList<>(List.of("node", directory.resolve(SCRIPT).toString()));
+    List<String> command =
+        new java.util.ArrayList<>(List.of("node", directory.resolve(SCRIPT).toString()));
     command.addAll(arguments);
     return command;
   }
@@ -74,13 +78,17 @@ public record NodeScript(Path directory) {
     try {
       Path output = Files.createTempFile("mink-samples-node", ".log");
       try {
-        Process process = new ProcessBuilder(command).directory(directory.toFile()).redirectErrorStream(true)
-            .redirectOutput(output.toFile()).start();
+        Process process = new ProcessBuilder(command)
+            .directory(directory.toFile())
+            .redirectErrorStream(true)
+            .redirectOutput(output.toFile())
+            .start();
         if (!process.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {
           process.destroyForcibly();
           return Optional.empty();
         }
-        return process.exitValue() == 0 ? Optional.of(Files.readString(output, StandardCharsets.UTF_8).strip())
+        return process.exitValue() == 0
+            ? Optional.of(Files.readString(output, StandardCharsets.UTF_8).strip())
             : Optional.empty();
       } finally {
         Files.deleteIfExists(output);

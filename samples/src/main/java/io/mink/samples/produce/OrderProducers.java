@@ -13,16 +13,23 @@ public final class OrderProducers {
    * @throws IllegalArgumentException the registry the format needs is not given
    * @throws IllegalStateException header GUIDs cannot be written here (no node), with the reason
    */
-  public static OrderProducer open(WireFormat format, SchemaLanguage language, Registries registries, String topic,
+  public static OrderProducer open(
+      WireFormat format,
+      SchemaLanguage language,
+      Registries registries,
+      String topic,
       Map<String, Object> kafka) {
     return switch (format) {
-      case CONFLUENT_PREFIX -> ApicurioSerializers.producer(language, registries.requireApicurioUrl(format), kafka);
-      case GLUE_PREFIX -> GlueSerializers.producer(language, registries.requireGlue(), topic, kafka);
+      case CONFLUENT_PREFIX ->
+        ApicurioSerializers.producer(language, registries.requireApicurioUrl(format), kafka);
+      case GLUE_PREFIX ->
+        GlueSerializers.producer(language, registries.requireGlue(), topic, kafka);
       case HEADER_GUID -> {
         String url = registries.requireConfluentUrl(format);
         NodeScript script = NodeScript.locate();
         script.unavailableReason().ifPresent(reason -> {
-          throw new IllegalStateException("Cannot write header GUIDs with Confluent's npm serializers: " + reason);
+          throw new IllegalStateException(
+              "Cannot write header GUIDs with Confluent's npm serializers: " + reason);
         });
         yield new ConfluentJsOrderProducer(script, language, url, kafka);
       }

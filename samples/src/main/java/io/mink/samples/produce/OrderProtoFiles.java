@@ -30,23 +30,30 @@ public final class OrderProtoFiles {
         .setPackage("shop")
         .setSyntax("proto3")
         .addDependency("google/protobuf/timestamp.proto")
-        .addMessageType(DescriptorProto.newBuilder().setName("Order")
+        .addMessageType(DescriptorProto.newBuilder()
+            .setName("Order")
             .addField(field("order_id", 1, Type.TYPE_INT64))
             .addField(field("customer", 2, Type.TYPE_STRING))
-            .addField(field("placed_at", 3, Type.TYPE_MESSAGE).setTypeName(".google.protobuf.Timestamp"))
+            .addField(
+                field("placed_at", 3, Type.TYPE_MESSAGE).setTypeName(".google.protobuf.Timestamp"))
             .addField(field("status", 4, Type.TYPE_ENUM).setTypeName(".shop.Status"))
             .addField(field("total", 5, Type.TYPE_DOUBLE))
-            .addField(field("lines", 6, Type.TYPE_MESSAGE).setTypeName(".shop.Line").setLabel(Label.LABEL_REPEATED))
+            .addField(field("lines", 6, Type.TYPE_MESSAGE)
+                .setTypeName(".shop.Line")
+                .setLabel(Label.LABEL_REPEATED))
             .addField(field("shipping", 7, Type.TYPE_MESSAGE).setTypeName(".shop.Address"))
             .addField(field("note", 8, Type.TYPE_STRING).setProto3Optional(true).setOneofIndex(0))
             .addOneofDecl(OneofDescriptorProto.newBuilder().setName("_note")))
-        .addMessageType(DescriptorProto.newBuilder().setName("Line")
+        .addMessageType(DescriptorProto.newBuilder()
+            .setName("Line")
             .addField(field("sku", 1, Type.TYPE_STRING))
             .addField(field("quantity", 2, Type.TYPE_INT32)))
-        .addMessageType(DescriptorProto.newBuilder().setName("Address")
+        .addMessageType(DescriptorProto.newBuilder()
+            .setName("Address")
             .addField(field("city", 1, Type.TYPE_STRING))
             .addField(field("country", 2, Type.TYPE_STRING)))
-        .addEnumType(EnumDescriptorProto.newBuilder().setName("Status")
+        .addEnumType(EnumDescriptorProto.newBuilder()
+            .setName("Status")
             .addValue(EnumValueDescriptorProto.newBuilder().setName("NEW").setNumber(0))
             .addValue(EnumValueDescriptorProto.newBuilder().setName("PAID").setNumber(1))
             .addValue(EnumValueDescriptorProto.newBuilder().setName("SHIPPED").setNumber(2)))
@@ -55,11 +62,13 @@ public final class OrderProtoFiles {
         .setName("shop/order_key.proto")
         .setPackage("shop")
         .setSyntax("proto3")
-        .addMessageType(DescriptorProto.newBuilder().setName("OrderKey")
+        .addMessageType(DescriptorProto.newBuilder()
+            .setName("OrderKey")
             .addField(field("order_id", 1, Type.TYPE_INT64)))
         .build();
     try {
-      ORDER_FILE = FileDescriptor.buildFrom(order, new FileDescriptor[] {Timestamp.getDescriptor().getFile()});
+      ORDER_FILE = FileDescriptor.buildFrom(
+          order, new FileDescriptor[] {Timestamp.getDescriptor().getFile()});
       ORDER_KEY_FILE = FileDescriptor.buildFrom(orderKey, new FileDescriptor[0]);
     } catch (DescriptorValidationException e) {
       throw new ExceptionInInitializerError(e);
@@ -81,8 +90,12 @@ public final class OrderProtoFiles {
 
   private static FieldDescriptorProto.Builder field(String name, int number, Type type) {
     String jsonName = toCamelCase(name);
-    return FieldDescriptorProto.newBuilder().setName(name).setNumber(number).setType(type)
-        .setLabel(Label.LABEL_OPTIONAL).setJsonName(jsonName);
+    return FieldDescriptorProto.newBuilder()
+        .setName(name)
+        .setNumber(number)
+        .setType(type)
+        .setLabel(Label.LABEL_OPTIONAL)
+        .setJsonName(jsonName);
   }
 
   private static String toCamelCase(String name) {

@@ -25,7 +25,8 @@ public record Registries(String confluentUrl, String apicurioUrl, Glue glue) {
 
     public Glue {
       if (region == null || region.isBlank()) {
-        throw new IllegalArgumentException("The Glue producer needs an AWS region, such as us-east-1");
+        throw new IllegalArgumentException(
+            "The Glue producer needs an AWS region, such as us-east-1");
       }
       registryName = registryName == null ? DEFAULT_REGISTRY : registryName;
     }
@@ -41,24 +42,26 @@ public record Registries(String confluentUrl, String apicurioUrl, Glue glue) {
 
   String requireConfluentUrl(WireFormat format) {
     if (confluentUrl == null) {
-      throw new IllegalArgumentException("Writing " + format.title() + " needs a Confluent-compatible registry: give"
-          + " its URL with --registry");
+      throw new IllegalArgumentException("Writing " + format.title()
+          + " needs a Confluent-compatible registry: give" + " its URL with --registry");
     }
     return confluentUrl;
   }
 
   String requireApicurioUrl(WireFormat format) {
     if (apicurioUrl == null) {
-      throw new IllegalArgumentException("Writing the " + format.title() + " with Apicurio's serdes needs an Apicurio"
-          + " Registry 3 API: give --apicurio-registry, or --registry for a registry that serves both APIs");
+      throw new IllegalArgumentException(
+          "Writing the " + format.title() + " with Apicurio's serdes needs an Apicurio"
+              + " Registry 3 API: give --apicurio-registry, or --registry for a registry that serves both APIs");
     }
     return apicurioUrl;
   }
 
   Glue requireGlue() {
     if (glue == null) {
-      throw new IllegalArgumentException("Writing the Glue prefix needs an AWS Glue schema registry: give its region"
-          + " with --glue-region (and --glue-endpoint for a stand-in or a private endpoint)");
+      throw new IllegalArgumentException(
+          "Writing the Glue prefix needs an AWS Glue schema registry: give its region"
+              + " with --glue-region (and --glue-endpoint for a stand-in or a private endpoint)");
     }
     return glue;
   }

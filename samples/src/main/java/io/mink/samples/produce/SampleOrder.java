@@ -14,11 +14,22 @@ import java.util.Random;
  * @param placedAt whole milliseconds, which every schema language carries exactly
  * @param note null for every third order
  */
-public record SampleOrder(long orderId, String customer, Instant placedAt, Status status, double total,
-    List<Line> lines, Address shipping, String note) {
+public record SampleOrder(
+    long orderId,
+    String customer,
+    Instant placedAt,
+    Status status,
+    double total,
+    List<Line> lines,
+    Address shipping,
+    String note) {
 
   /** The order's status; the same symbols in every language. */
-  public enum Status { NEW, PAID, SHIPPED }
+  public enum Status {
+    NEW,
+    PAID,
+    SHIPPED
+  }
 
   /** One line of an order. */
   public record Line(String sku, int quantity) {
@@ -37,8 +48,11 @@ public record SampleOrder(long orderId, String customer, Instant placedAt, Statu
 
   private static final String[] SKUS = {"kettle", "teapot", "mug", "filter", "scale", "grinder"};
   private static final Address[] ADDRESSES = {
-      new Address("Zürich", "CH"), new Address("Oslo", "NO"), new Address("São Paulo", "BR"),
-      new Address("Kyoto", "JP")};
+    new Address("Zürich", "CH"),
+    new Address("Oslo", "NO"),
+    new Address("São Paulo", "BR"),
+    new Address("Kyoto", "JP")
+  };
 
   public SampleOrder {
     requireNonNull(customer, "customer is null");
@@ -52,7 +66,8 @@ public record SampleOrder(long orderId, String customer, Instant placedAt, Statu
    * {@code count} orders with ids from {@code firstId} on, placed a minute apart from {@code firstPlacedAt}: one to
    * three lines each, every status, notes on two orders in three. The same arguments give the same orders.
    */
-  public static List<SampleOrder> generate(long seed, long firstId, int count, Instant firstPlacedAt) {
+  public static List<SampleOrder> generate(
+      long seed, long firstId, int count, Instant firstPlacedAt) {
     Random random = new Random(seed);
     List<SampleOrder> orders = new ArrayList<>(count);
     for (int i = 0; i < count; i++) {
@@ -64,10 +79,15 @@ public record SampleOrder(long orderId, String customer, Instant placedAt, Statu
         lines.add(line);
         total += line.quantity() * (4.5 + random.nextInt(40));
       }
-      orders.add(new SampleOrder(id, "customer-" + random.nextInt(500),
+      orders.add(new SampleOrder(
+          id,
+          "customer-" + random.nextInt(500),
           firstPlacedAt.plusSeconds(60L * i).plusMillis(random.nextInt(1000)),
-          Status.values()[(int) (id % Status.values().length)], total, lines,
-          ADDRESSES[random.nextInt(ADDRESSES.length)], id % 3 == 0 ? null : "order " + id + ", leave at the door"));
+          Status.values()[(int) (id % Status.values().length)],
+          total,
+          lines,
+          ADDRESSES[random.nextInt(ADDRESSES.length)],
+          id % 3 == 0 ? null : "order " + id + ", leave at the door"));
     }
     return orders;
   }

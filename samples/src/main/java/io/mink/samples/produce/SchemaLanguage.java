@@ -19,7 +19,8 @@ public enum SchemaLanguage {
   private final String valueSchemaFile;
   private final String keySchemaFile;
 
-  SchemaLanguage(String cliName, String registryType, String valueSchemaFile, String keySchemaFile) {
+  SchemaLanguage(
+      String cliName, String registryType, String valueSchemaFile, String keySchemaFile) {
     this.cliName = cliName;
     this.registryType = registryType;
     this.valueSchemaFile = valueSchemaFile;
@@ -46,8 +47,8 @@ public enum SchemaLanguage {
     String resource = schemaResource(key);
     try (InputStream in = SchemaLanguage.class.getClassLoader().getResourceAsStream(resource)) {
       if (in == null) {
-        throw new IllegalStateException("The samples jar has no " + resource
-            + ": rebuild it with mvn package -pl samples");
+        throw new IllegalStateException(
+            "The samples jar has no " + resource + ": rebuild it with mvn package -pl samples");
       }
       return new String(in.readAllBytes(), StandardCharsets.UTF_8);
     } catch (IOException e) {
@@ -61,7 +62,8 @@ public enum SchemaLanguage {
         return language;
       }
     }
-    throw new IllegalArgumentException("Unknown schema language '" + name + "': use one of " + names());
+    throw new IllegalArgumentException(
+        "Unknown schema language '" + name + "': use one of " + names());
   }
 
   static String names() {

@@ -24,8 +24,12 @@ final class SerializingOrderProducer implements OrderProducer {
   private final Function<SampleOrder, Object> key;
   private final Function<SampleOrder, Object> value;
 
-  SerializingOrderProducer(Map<String, Object> kafka, Serializer<Object> keySerializer,
-      Serializer<Object> valueSerializer, Function<SampleOrder, Object> key, Function<SampleOrder, Object> value) {
+  SerializingOrderProducer(
+      Map<String, Object> kafka,
+      Serializer<Object> keySerializer,
+      Serializer<Object> valueSerializer,
+      Function<SampleOrder, Object> key,
+      Function<SampleOrder, Object> value) {
     this.producer = new KafkaProducer<>(producerProperties(kafka), keySerializer, valueSerializer);
     this.key = key;
     this.value = value;
@@ -43,7 +47,8 @@ final class SerializingOrderProducer implements OrderProducer {
   public void send(String topic, Integer partition, List<SampleOrder> orders) {
     List<Future<RecordMetadata>> sent = new ArrayList<>(orders.size());
     for (SampleOrder order : orders) {
-      sent.add(producer.send(new ProducerRecord<>(topic, partition, key.apply(order), value.apply(order))));
+      sent.add(producer.send(
+          new ProducerRecord<>(topic, partition, key.apply(order), value.apply(order))));
     }
     producer.flush();
     awaitAll(sent, topic);
@@ -54,11 +59,14 @@ final class SerializingOrderProducer implements OrderProducer {
       try {
         sent.get(i).get(SEND_TIMEOUT.toSeconds(), TimeUnit.SECONDS);
       } catch (ExecutionException e) {
-        throw new IllegalStateException("Kafka refused order " + i + " to topic " + topic + ": " + e.getCause(),
-            e.getCause());
+        throw new IllegalStateException(
+            "Kafka refused order " + i + " to topic " + topic + ": " + e.getCause(), e.getCause());
       } catch (TimeoutException e) {
-        throw new IllegalStateException("Kafka did not acknowledge order " + i + " to topic " + topic + " within "
-            + SEND_TIMEOUT.toSeconds() + "s: check the bootstrap servers and that the topic exists", e);
+        throw new IllegalStateException(
+            "Kafka did not acknowledge order " + i + " to topic " + topic + " within "
+                + SEND_TIMEOUT.toSeconds()
+                + "s: check the bootstrap servers and that the topic exists",
+            e);
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
         throw new IllegalStateException("Interrupted while sending to topic " + topic, e);

@@ -93,8 +93,9 @@ public final class RecreatedTopicWalkthrough {
   private void produce(int count, String topicLife) {
     try (KafkaProducer<byte[], byte[]> producer = stack.broker().newProducer()) {
       for (int i = 0; i < count; i++) {
-        var unused = producer.send(TestRecord.of("user-" + (i % 17),
-            "{\"page\":\"/p/" + i + "\",\"topic\":\"" + topicLife + "\"}").toProducerRecord(TOPIC));
+        var unused = producer.send(TestRecord.of(
+                "user-" + (i % 17), "{\"page\":\"/p/" + i + "\",\"topic\":\"" + topicLife + "\"}")
+            .toProducerRecord(TOPIC));
       }
       producer.flush();
     }
@@ -102,7 +103,9 @@ public final class RecreatedTopicWalkthrough {
   }
 
   private void awaitRows(LakeWatch lake) {
-    long rows = TablePrinter.rows(lake.awaitOffsets("kafka", TOPIC, stack.broker().endOffsets(TOPIC))).size();
+    long rows = TablePrinter.rows(
+            lake.awaitOffsets("kafka", TOPIC, stack.broker().endOffsets(TOPIC)))
+        .size();
     out.printf("   %s holds %d rows, up to the topic's end offsets%n", TABLE, rows);
   }
 
@@ -119,11 +122,12 @@ public final class RecreatedTopicWalkthrough {
         Thread.sleep(250);
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
-        throw new IllegalStateException("Interrupted while waiting for " + TABLE + " to be " + state, e);
+        throw new IllegalStateException(
+            "Interrupted while waiting for " + TABLE + " to be " + state, e);
       }
     }
-    throw new IllegalStateException(TABLE + " did not become " + state + " within " + STATE_WAIT.toSeconds()
-        + "s; it is " + seen + ": see the output of mink serve");
+    throw new IllegalStateException(TABLE + " did not become " + state + " within "
+        + STATE_WAIT.toSeconds() + "s; it is " + seen + ": see the output of mink serve");
   }
 
   private static String stateOf(String listing) {
@@ -135,7 +139,8 @@ public final class RecreatedTopicWalkthrough {
       }
       return "not listed";
     } catch (IOException e) {
-      throw new UncheckedIOException("mink table list --output json printed no JSON: " + listing, e);
+      throw new UncheckedIOException(
+          "mink table list --output json printed no JSON: " + listing, e);
     }
   }
 }

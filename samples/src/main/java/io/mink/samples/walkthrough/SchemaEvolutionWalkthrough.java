@@ -55,9 +55,11 @@ public final class SchemaEvolutionWalkthrough {
     this.stack = stack;
     this.out = out;
     this.mink = new InProcessMink(stack.minkVariables(), home, out);
-    this.producer = new KafkaProducer<>(Map.of("bootstrap.servers", stack.bootstrapServers(), "acks", "all"),
-        new StringSerializer(), ApicurioSerializers.serializer(SchemaLanguage.AVRO, stack.registries().apicurioUrl(),
-            false));
+    this.producer = new KafkaProducer<>(
+        Map.of("bootstrap.servers", stack.bootstrapServers(), "acks", "all"),
+        new StringSerializer(),
+        ApicurioSerializers.serializer(
+            SchemaLanguage.AVRO, stack.registries().apicurioUrl(), false));
   }
 
   public static void main(String[] args) throws Exception {
@@ -76,9 +78,11 @@ public final class SchemaEvolutionWalkthrough {
   }
 
   private void run() {
-    out.println("== Topic " + TOPIC + ", one partition; Avro values with the Confluent prefix (Apicurio's serializer)");
+    out.println("== Topic " + TOPIC
+        + ", one partition; Avro values with the Confluent prefix (Apicurio's serializer)");
     stack.broker().createTopic(TOPIC, 1);
-    try (SidecarProcess sidecar = mink.serve(); producer) {
+    try (SidecarProcess sidecar = mink.serve();
+        producer) {
       mink.runOrFail("table", "add", TOPIC, "--freshness", "2s");
       evolve(new LakeWatch(mink.lake(), sidecar));
     }
@@ -101,7 +105,8 @@ public final class SchemaEvolutionWalkthrough {
     show(lake, "after a late v1 record");
   }
 
-  private static GenericRecord payment(Schema schema, long id, Object amount, String currency, String method) {
+  private static GenericRecord payment(
+      Schema schema, long id, Object amount, String currency, String method) {
     GenericData.Record record = new GenericData.Record(schema);
     record.put("payment_id", id);
     record.put("amount", amount);
@@ -114,21 +119,24 @@ public final class SchemaEvolutionWalkthrough {
 
   private void send(Schema schema, GenericRecord... payments) {
     for (GenericRecord payment : payments) {
-      var unused = producer.send(new ProducerRecord<>(TOPIC, Long.toString((Long) payment.get("payment_id")), payment));
+      var unused = producer.send(
+          new ProducerRecord<>(TOPIC, Long.toString((Long) payment.get("payment_id")), payment));
     }
     producer.flush();
-    out.printf("   produced %d payment%s with schema %s%n", payments.length, payments.length == 1 ? "" : "s",
-        schema.equals(v1) ? "v1" : "v2");
+    out.printf(
+        "   produced %d payment%s with schema %s%n",
+        payments.length, payments.length == 1 ? "" : "s", schema.equals(v1) ? "v1" : "v2");
   }
 
   private void show(LakeWatch lake, String when) {
     Table table = lake.awaitOffsets("kafka", TOPIC, stack.broker().endOffsets(TOPIC));
-    out.println("-- kafka." + TOPIC + " " + when + " (table schema " + table.schema().schemaId() + "):");
+    out.println(
+        "-- kafka." + TOPIC + " " + when + " (table schema " + table.schema().schemaId() + "):");
     List<Types.NestedField> columns = TablePrinter.typedColumns(table);
     out.println("   columns after the six _kafka_* ones:");
     TextTable schema = new TextTable(List.of("COLUMN", "TYPE", "DOC"));
-    columns.forEach(field -> schema.add(List.of(field.name(), IcebergText.type(field.type()),
-        field.doc() == null ? "" : field.doc())));
+    columns.forEach(field -> schema.add(List.of(
+        field.name(), IcebergText.type(field.type()), field.doc() == null ? "" : field.doc())));
     schema.print(out, "     ");
     out.println("   rows:");
     List<String> header = new ArrayList<>(List.of("_kafka_offset"));

@@ -53,22 +53,35 @@ class ComposeDocTest {
       described.add(name);
       String image = cells[2].strip();
       if (stack.isMink(service)) {
-        assertThat(image).as("the image of %s on %s", name, doc).contains("`" + service.dockerfile() + "`");
+        assertThat(image)
+            .as("the image of %s on %s", name, doc)
+            .contains("`" + service.dockerfile() + "`");
       } else {
-        assertThat(image).as("the image of %s on %s", name, doc).isEqualTo("`" + service.image().orElseThrow() + "`");
+        assertThat(image)
+            .as("the image of %s on %s", name, doc)
+            .isEqualTo("`" + service.image().orElseThrow() + "`");
       }
       for (Endpoint endpoint : Endpoint.allIn(cells[3], doc + ", the host address of " + name)) {
-        assertThat(endpoint.isLocal()).as("%s is an address on the host", endpoint).isTrue();
-        assertThat(service.ports()).as("ports of %s, for %s", name, endpoint).extracting(PortMapping::hostPort)
+        assertThat(endpoint.isLocal())
+            .as("%s is an address on the host", endpoint)
+            .isTrue();
+        assertThat(service.ports())
+            .as("ports of %s, for %s", name, endpoint)
+            .extracting(PortMapping::hostPort)
             .contains(endpoint.port());
       }
-      for (Endpoint endpoint : Endpoint.allIn(cells[4], doc + ", the address of " + name + " inside the stack")) {
-        assertThat(compose.serviceAt(endpoint.host())).as("the service at %s", endpoint).contains(service);
-        assertThat(stack.listeningPorts(service)).as("ports %s listens on, for %s", name, endpoint)
+      for (Endpoint endpoint :
+          Endpoint.allIn(cells[4], doc + ", the address of " + name + " inside the stack")) {
+        assertThat(compose.serviceAt(endpoint.host()))
+            .as("the service at %s", endpoint)
+            .contains(service);
+        assertThat(stack.listeningPorts(service))
+            .as("ports %s listens on, for %s", name, endpoint)
             .contains(endpoint.port());
       }
     }
-    assertThat(described).as("services with a row in the table of %s", doc)
+    assertThat(described)
+        .as("services with a row in the table of %s", doc)
         .containsExactlyInAnyOrderElementsOf(compose.services().keySet());
   }
 
@@ -76,13 +89,18 @@ class ComposeDocTest {
   void everyAddressOnThePageIsAPublishedPortOrAServicesPort() {
     for (Endpoint endpoint : Endpoint.allIn(text, doc.toString())) {
       if (endpoint.isLocal()) {
-        assertThat(compose.services().values()).as("services publishing host port %s, for %s", endpoint.port(),
-            endpoint).anySatisfy(service -> assertThat(service.ports()).extracting(PortMapping::hostPort)
-            .contains(endpoint.port()));
+        assertThat(compose.services().values())
+            .as("services publishing host port %s, for %s", endpoint.port(), endpoint)
+            .anySatisfy(service -> assertThat(service.ports())
+                .extracting(PortMapping::hostPort)
+                .contains(endpoint.port()));
       } else {
-        Service service = compose.serviceAt(endpoint.host())
-            .orElseThrow(() -> new AssertionError(endpoint + " names no service of docker-compose.yml"));
-        assertThat(stack.listeningPorts(service)).as("ports %s listens on, for %s", service.name(), endpoint)
+        Service service = compose
+            .serviceAt(endpoint.host())
+            .orElseThrow(
+                () -> new AssertionError(endpoint + " names no service of docker-compose.yml"));
+        assertThat(stack.listeningPorts(service))
+            .as("ports %s listens on, for %s", service.name(), endpoint)
             .contains(endpoint.port());
       }
     }
@@ -96,27 +114,36 @@ class ComposeDocTest {
     expected.put("access key", minio.environment().get("MINIO_ROOT_USER"));
     expected.put("secret key", minio.environment().get("MINIO_ROOT_PASSWORD"));
     expected.put("bucket", stack.bucketInit().bucket());
-    expected.put("region", stack.minkConfig(sidecar).lake().properties().get(AwsClientProperties.CLIENT_REGION));
+    expected.put(
+        "region",
+        stack.minkConfig(sidecar).lake().properties().get(AwsClientProperties.CLIENT_REGION));
     expected.forEach((what, value) -> assertThat(quotedAfter(what))
-        .as("the %s quoted on %s as: %s `...`", what, doc, what).isNotEmpty().containsOnly(value));
+        .as("the %s quoted on %s as: %s `...`", what, doc, what)
+        .isNotEmpty()
+        .containsOnly(value));
     Matcher locations = Pattern.compile("s3://([^/`\\s]+)").matcher(text);
     while (locations.find()) {
-      assertThat(locations.group(1)).as("the bucket of %s on %s", locations.group(), doc)
+      assertThat(locations.group(1))
+          .as("the bucket of %s on %s", locations.group(), doc)
           .isEqualTo(expected.get("bucket"));
     }
 
     Matcher block = Pattern.compile("```toml\\n(.*?)```", Pattern.DOTALL).matcher(text);
-    assertThat(block.find()).as("the config file quoted in a ```toml block on %s", doc).isTrue();
+    assertThat(block.find())
+        .as("the config file quoted in a ```toml block on %s", doc)
+        .isTrue();
     for (Service service : stack.minkServices()) {
       Path file = stack.configFile(service);
-      assertThat(settingLines(block.group(1))).as("the config on %s, which must read as %s", doc, file)
+      assertThat(settingLines(block.group(1)))
+          .as("the config on %s, which must read as %s", doc, file)
           .isEqualTo(settingLines(Files.readString(file)));
     }
 
     Matcher owners = Pattern.compile("`([\\w.-]+)\\.owners`").matcher(text);
     while (owners.find()) {
       for (Service service : stack.minkServices()) {
-        assertThat(owners.group(1)).as("the group named on %s: group_id of %s", doc, service.name())
+        assertThat(owners.group(1))
+            .as("the group named on %s: group_id of %s", doc, service.name())
             .isEqualTo(stack.minkConfig(service).indexer().groupId());
       }
     }
@@ -140,24 +167,37 @@ class ComposeDocTest {
     assertThat(commands).as("docker compose commands on %s", doc).isPositive();
 
     Set<String> configPaths = new TreeSet<>();
-    stack.minkServices().forEach(service -> configPaths.add(stack.configMount(service).target()));
+    stack
+        .minkServices()
+        .forEach(service -> configPaths.add(stack.configMount(service).target()));
     Matcher config = Pattern.compile("--config\\s+(\\S+)").matcher(text);
     assertThat(config.find()).as("--config in the commands of %s", doc).isTrue();
     do {
-      assertThat(configPaths).as("where the Mink services mount their config, for %s on %s", config.group(), doc)
+      assertThat(configPaths)
+          .as("where the Mink services mount their config, for %s on %s", config.group(), doc)
           .containsExactly(config.group(1));
     } while (config.find());
 
     Set<String> catalogs = new TreeSet<>();
-    stack.trinoCatalogs().keySet().forEach(file ->
-        catalogs.add(file.substring(ComposeStack.TRINO_CATALOGS.length()).replaceAll("\\.properties$", "")));
+    stack
+        .trinoCatalogs()
+        .keySet()
+        .forEach(file -> catalogs.add(
+            file.substring(ComposeStack.TRINO_CATALOGS.length()).replaceAll("\\.properties$", "")));
     Matcher query = Pattern.compile("FROM (\\w+)\\.(\\w+)\\.").matcher(text);
-    assertThat(query.find()).as("Trino queries (FROM catalog.namespace.table) on %s", doc).isTrue();
+    assertThat(query.find())
+        .as("Trino queries (FROM catalog.namespace.table) on %s", doc)
+        .isTrue();
     do {
-      assertThat(catalogs).as("Trino's catalogs, for %s on %s", query.group(), doc).contains(query.group(1));
+      assertThat(catalogs)
+          .as("Trino's catalogs, for %s on %s", query.group(), doc)
+          .contains(query.group(1));
       for (Service service : stack.minkServices()) {
-        assertThat(query.group(2)).as("the namespace of new tables (namespace of %s), for %s on %s",
-            service.name(), query.group(), doc).isEqualTo(stack.minkConfig(service).indexer().namespace());
+        assertThat(query.group(2))
+            .as(
+                "the namespace of new tables (namespace of %s), for %s on %s",
+                service.name(), query.group(), doc)
+            .isEqualTo(stack.minkConfig(service).indexer().namespace());
       }
     } while (query.find());
   }
@@ -174,7 +214,9 @@ class ComposeDocTest {
 
   /** A TOML text's settings and section headers, without comments, blank lines and surrounding spaces. */
   private static List<String> settingLines(String toml) {
-    return toml.lines().map(line -> line.replaceAll("\\s+#.*$", "").strip())
-        .filter(line -> !line.isEmpty() && !line.startsWith("#")).toList();
+    return toml.lines()
+        .map(line -> line.replaceAll("\\s+#.*$", "").strip())
+        .filter(line -> !line.isEmpty() && !line.startsWith("#"))
+        .toList();
   }
 }

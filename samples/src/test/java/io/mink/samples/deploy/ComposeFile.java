@@ -41,9 +41,12 @@ final class ComposeFile {
       throw new IllegalArgumentException(file + " has no services: mapping");
     }
     Map<String, Service> services = new LinkedHashMap<>();
-    servicesNode.properties().forEach(entry -> services.put(entry.getKey(), new Service(entry.getKey(),
-        entry.getValue())));
-    return new ComposeFile(file.toAbsolutePath().getParent(), Collections.unmodifiableMap(services));
+    servicesNode
+        .properties()
+        .forEach(
+            entry -> services.put(entry.getKey(), new Service(entry.getKey(), entry.getValue())));
+    return new ComposeFile(
+        file.toAbsolutePath().getParent(), Collections.unmodifiableMap(services));
   }
 
   /** The folder of the compose file, which relative paths in it start from. */
@@ -67,7 +70,8 @@ final class ComposeFile {
   /** The service another container reaches by this name: its service name or its hostname. */
   Optional<Service> serviceAt(String host) {
     return services.values().stream()
-        .filter(service -> service.name().equals(host) || service.hostname().filter(host::equals).isPresent())
+        .filter(service -> service.name().equals(host)
+            || service.hostname().filter(host::equals).isPresent())
         .findFirst();
   }
 
@@ -103,13 +107,17 @@ final class ComposeFile {
       if (build == null) {
         return Optional.empty();
       }
-      return build.isTextual() ? Optional.of(build.asText()) : text(build.get("context")).or(() -> Optional.of("."));
+      return build.isTextual()
+          ? Optional.of(build.asText())
+          : text(build.get("context")).or(() -> Optional.of("."));
     }
 
     /** The Dockerfile of the build, relative to its context. */
     String dockerfile() {
       JsonNode build = node.get("build");
-      return build != null && build.isObject() ? text(build.get("dockerfile")).orElse("Dockerfile") : "Dockerfile";
+      return build != null && build.isObject()
+          ? text(build.get("dockerfile")).orElse("Dockerfile")
+          : "Dockerfile";
     }
 
     /** The environment: mapping, or a list of NAME=value; values as text. */
@@ -120,8 +128,10 @@ final class ComposeFile {
         return environment;
       }
       if (node.isObject()) {
-        node.properties().forEach(entry -> environment.put(entry.getKey(),
-            entry.getValue().isNull() ? "" : entry.getValue().asText()));
+        node.properties()
+            .forEach(entry -> environment.put(
+                entry.getKey(),
+                entry.getValue().isNull() ? "" : entry.getValue().asText()));
       } else {
         for (JsonNode entry : node) {
           String[] pair = entry.asText().split("=", 2);
@@ -136,16 +146,18 @@ final class ComposeFile {
       List<PortMapping> ports = new ArrayList<>();
       for (JsonNode entry : list("ports")) {
         if (entry.isObject()) {
-          ports.add(new PortMapping(entry.get("published").asInt(), entry.get("target").asInt()));
+          ports.add(new PortMapping(
+              entry.get("published").asInt(), entry.get("target").asInt()));
           continue;
         }
         String[] parts = entry.asText().replaceAll("/(tcp|udp)$", "").split(":");
         if (parts.length < 2) {
-          throw new AssertionError("Service " + name + " publishes '" + entry.asText() + "' without a host port: "
-              + "write HOST:CONTAINER so that the host port is fixed");
+          throw new AssertionError("Service " + name + " publishes '" + entry.asText()
+              + "' without a host port: " + "write HOST:CONTAINER so that the host port is fixed");
         }
         int last = parts.length - 1;
-        ports.add(new PortMapping(Integer.parseInt(parts[last - 1]), Integer.parseInt(parts[last])));
+        ports.add(
+            new PortMapping(Integer.parseInt(parts[last - 1]), Integer.parseInt(parts[last])));
       }
       return ports;
     }
@@ -164,14 +176,17 @@ final class ComposeFile {
       for (JsonNode entry : list("volumes")) {
         if (entry.isObject()) {
           if ("bind".equals(entry.path("type").asText())) {
-            mounts.add(new Mount(entry.get("source").asText(), entry.get("target").asText(),
+            mounts.add(new Mount(
+                entry.get("source").asText(),
+                entry.get("target").asText(),
                 entry.path("read_only").asBoolean(false)));
           }
           continue;
         }
         String[] parts = entry.asText().split(":");
         if (parts.length >= 2 && (parts[0].startsWith(".") || parts[0].startsWith("/"))) {
-          boolean readOnly = parts.length == 3 && Arrays.asList(parts[2].split(",")).contains("ro");
+          boolean readOnly =
+              parts.length == 3 && Arrays.asList(parts[2].split(",")).contains("ro");
           mounts.add(new Mount(parts[0], parts[1], readOnly));
         }
       }
@@ -216,8 +231,9 @@ final class ComposeFile {
       if (node.isArray()) {
         node.forEach(name -> dependencies.put(name.asText(), "service_started"));
       } else {
-        node.properties().forEach(entry -> dependencies.put(entry.getKey(),
-            entry.getValue().path("condition").asText("service_started")));
+        node.properties()
+            .forEach(entry -> dependencies.put(
+                entry.getKey(), entry.getValue().path("condition").asText("service_started")));
       }
       return dependencies;
     }

@@ -48,14 +48,16 @@ final class ComposeStack {
     this.compose = ComposeFile.read(root.resolve("docker-compose.yml"));
     List<Service> minkServices = minkServices();
     if (minkServices.size() < 2) {
-      throw new AssertionError("docker-compose.yml has " + minkServices.size() + " services built from the project "
-          + "(build: .), not the two sidecars that share the tables");
+      throw new AssertionError(
+          "docker-compose.yml has " + minkServices.size() + " services built from the project "
+              + "(build: .), not the two sidecars that share the tables");
     }
     Set<String> dockerfiles = new TreeSet<>();
     minkServices.forEach(service -> dockerfiles.add(service.dockerfile()));
     if (dockerfiles.size() != 1) {
-      throw new AssertionError("The Mink services of docker-compose.yml are built from different Dockerfiles: "
-          + dockerfiles);
+      throw new AssertionError(
+          "The Mink services of docker-compose.yml are built from different Dockerfiles: "
+              + dockerfiles);
     }
     this.dockerfile = DockerfileText.read(root.resolve(dockerfiles.iterator().next()));
   }
@@ -74,31 +76,38 @@ final class ComposeStack {
   }
 
   boolean isMink(Service service) {
-    return service.buildContext().map(context -> compose.directory().resolve(context).normalize().equals(root))
+    return service
+        .buildContext()
+        .map(context -> compose.directory().resolve(context).normalize().equals(root))
         .orElse(false);
   }
 
   /** The first service that sets this environment variable. */
   Service serviceWithVariable(String variable) {
-    return compose.services().values().stream().filter(service -> service.environment().containsKey(variable))
+    return compose.services().values().stream()
+        .filter(service -> service.environment().containsKey(variable))
         .findFirst()
         .orElseThrow(() -> new AssertionError("No service of docker-compose.yml sets " + variable));
   }
 
   /** The read-only mount of the file that the service's command, or the image's CMD, names with --config. */
   Mount configMount(Service service) {
-    List<String> command = service.command().isEmpty() ? dockerfile.execForm("CMD") : service.command();
+    List<String> command =
+        service.command().isEmpty() ? dockerfile.execForm("CMD") : service.command();
     int option = command.indexOf("--config");
     if (option < 0 || option + 1 == command.size()) {
-      throw new AssertionError(service.name() + " runs " + command + ", which names no --config file");
+      throw new AssertionError(
+          service.name() + " runs " + command + ", which names no --config file");
     }
     String path = command.get(option + 1);
-    Mount mount = service.bindMounts().stream().filter(each -> each.target().equals(path)).findFirst()
+    Mount mount = service.bindMounts().stream()
+        .filter(each -> each.target().equals(path))
+        .findFirst()
         .orElseThrow(() -> new AssertionError(service.name() + " runs with --config " + path
             + " but mounts no file there: " + service.bindMounts()));
     if (!mount.readOnly()) {
-      throw new AssertionError(service.name() + " mounts its config " + mount.source() + " at " + path
-          + " writable: mount it read-only (:ro)");
+      throw new AssertionError(service.name() + " mounts its config " + mount.source() + " at "
+          + path + " writable: mount it read-only (:ro)");
     }
     return mount;
   }
@@ -107,7 +116,8 @@ final class ComposeStack {
   Path configFile(Service service) {
     Path file = compose.directory().resolve(configMount(service).source()).normalize();
     if (!Files.isRegularFile(file)) {
-      throw new AssertionError(service.name() + " mounts " + file + " as its config, but there is no such file");
+      throw new AssertionError(
+          service.name() + " mounts " + file + " as its config, but there is no such file");
     }
     return file;
   }
@@ -119,8 +129,10 @@ final class ComposeStack {
       try {
         return MinkConfigLoader.load(file, service.environment(), workingDirectory);
       } catch (ConfigException e) {
-        throw new AssertionError(file + ", the config of " + name + ", does not load with the environment of "
-            + name + ": " + e.getMessage(), e);
+        throw new AssertionError(
+            file + ", the config of " + name + ", does not load with the environment of " + name
+                + ": " + e.getMessage(),
+            e);
       }
     });
   }
@@ -137,7 +149,8 @@ final class ComposeStack {
         try (Reader reader = Files.newBufferedReader(compose.directory().resolve(mount.source()))) {
           properties.load(reader);
         } catch (IOException e) {
-          throw new UncheckedIOException("Cannot read " + mount.source() + ", mounted in " + service.name(), e);
+          throw new UncheckedIOException(
+              "Cannot read " + mount.source() + ", mounted in " + service.name(), e);
         }
         catalogs.put(mount.target(), properties);
       }
@@ -158,7 +171,8 @@ final class ComposeStack {
     }
     if (env.containsKey("SCHEMA_REGISTRY_LISTENERS")) {
       for (String url : env.get("SCHEMA_REGISTRY_LISTENERS").split(",")) {
-        ports.add(Endpoint.ofUrl(url, "SCHEMA_REGISTRY_LISTENERS of " + service.name()).port());
+        ports.add(Endpoint.ofUrl(url, "SCHEMA_REGISTRY_LISTENERS of " + service.name())
+            .port());
       }
     }
     List<String> command = service.command();
@@ -167,12 +181,14 @@ final class ComposeStack {
         ports.add(portOf(command.get(i + 1)));
       }
     }
-    String repository = service.image().map(image -> image.replaceAll(":[^/:]*$", "")).orElse("");
+    String repository =
+        service.image().map(image -> image.replaceAll(":[^/:]*$", "")).orElse("");
     switch (repository) {
-      case "apache/iceberg-rest-fixture" -> ports.add(Integer.parseInt(env.getOrDefault("REST_PORT", "8181")));
+      case "apache/iceberg-rest-fixture" ->
+        ports.add(Integer.parseInt(env.getOrDefault("REST_PORT", "8181")));
       case "trinodb/trino" -> ports.add(8080);
       case "minio/minio" -> ports.add(s3ApiPort(service));
-      default -> { }
+      default -> {}
     }
     if (isMink(service)) {
       ports.add(minkConfig(service).monitoring().httpPort());
@@ -189,8 +205,8 @@ final class ComposeStack {
       ports.put(matcher.group(1), Integer.parseInt(matcher.group(3)));
     }
     if (ports.isEmpty()) {
-      throw new AssertionError("KAFKA_LISTENERS of " + kafka.name() + " names no listener NAME://host:port: "
-          + listeners);
+      throw new AssertionError("KAFKA_LISTENERS of " + kafka.name()
+          + " names no listener NAME://host:port: " + listeners);
     }
     return ports;
   }
@@ -214,19 +230,28 @@ final class ComposeStack {
         }
         String alias = variable.getKey().substring("MC_HOST_".length());
         List<String> command = service.command();
-        String bucket = command.contains("mb") ? command.stream().filter(word -> word.startsWith(alias + "/"))
-            .findFirst().map(word -> word.substring(alias.length() + 1).replaceAll("/$", "")).orElse(null) : null;
+        String bucket = command.contains("mb")
+            ? command.stream()
+                .filter(word -> word.startsWith(alias + "/"))
+                .findFirst()
+                .map(word -> word.substring(alias.length() + 1).replaceAll("/$", ""))
+                .orElse(null)
+            : null;
         if (bucket == null) {
-          throw new AssertionError(service.name() + " sets " + variable.getKey() + " but its command makes no bucket "
-              + "with mb " + alias + "/<bucket>: " + command);
+          throw new AssertionError(service.name() + " sets " + variable.getKey()
+              + " but its command makes no bucket " + "with mb " + alias + "/<bucket>: " + command);
         }
         String source = variable.getKey() + " of " + service.name();
-        return new BucketInit(service.name(), Endpoint.ofUrl(variable.getValue(), source),
-            URI.create(variable.getValue()).getUserInfo(), bucket);
+        return new BucketInit(
+            service.name(),
+            Endpoint.ofUrl(variable.getValue(), source),
+            URI.create(variable.getValue()).getUserInfo(),
+            bucket);
       }
     }
-    throw new AssertionError("No service of docker-compose.yml creates the bucket: none has an MC_HOST_<alias> "
-        + "variable and an mb <alias>/<bucket> command");
+    throw new AssertionError(
+        "No service of docker-compose.yml creates the bucket: none has an MC_HOST_<alias> "
+            + "variable and an mb <alias>/<bucket> command");
   }
 
   /** The port of MinIO's S3 API: its --address, else the image's 9000. */

@@ -44,10 +44,13 @@ final class DockerfileText {
         continue;
       }
       boolean continues = trimmed.endsWith("\\");
-      current.append(continues ? trimmed.substring(0, trimmed.length() - 1) : trimmed).append(' ');
+      current
+          .append(continues ? trimmed.substring(0, trimmed.length() - 1) : trimmed)
+          .append(' ');
       if (!continues) {
         String[] parts = current.toString().strip().split("\\s+", 2);
-        instructions.add(new Instruction(parts[0].toUpperCase(Locale.ROOT), parts.length == 2 ? parts[1] : ""));
+        instructions.add(
+            new Instruction(parts[0].toUpperCase(Locale.ROOT), parts.length == 2 ? parts[1] : ""));
         current.setLength(0);
       }
     }
@@ -60,8 +63,10 @@ final class DockerfileText {
 
   /** The arguments of every instruction with this keyword, in order. */
   List<String> all(String keyword) {
-    return instructions.stream().filter(instruction -> instruction.keyword().equals(keyword))
-        .map(Instruction::arguments).toList();
+    return instructions.stream()
+        .filter(instruction -> instruction.keyword().equals(keyword))
+        .map(Instruction::arguments)
+        .toList();
   }
 
   /** The arguments of the last instruction with this keyword: the one in force in the final stage. */
@@ -77,7 +82,8 @@ final class DockerfileText {
     try {
       return List.of(JSON.readValue(arguments, String[].class));
     } catch (JsonProcessingException e) {
-      throw new AssertionError(keyword + " of " + file + " is not in exec form (a JSON array): " + arguments, e);
+      throw new AssertionError(
+          keyword + " of " + file + " is not in exec form (a JSON array): " + arguments, e);
     }
   }
 }

@@ -22,8 +22,9 @@ record Endpoint(String host, int port, String source) {
    * runs into it, and no colon follows the port, so times, versions, image tags (trinodb/trino:476) and instance ids
    * (mink-1:1:ab12cd) do not match.
    */
-  private static final Pattern HOST_PORT = Pattern.compile("(?<![\\w/.@:-])(?:[A-Za-z][A-Za-z0-9+.-]*://)?"
-      + "(?:[^@\\s/\"'`]*@)?([A-Za-z][A-Za-z0-9.-]*|0\\.0\\.0\\.0):(\\d{1,5})(?![\\d.:])");
+  private static final Pattern HOST_PORT =
+      Pattern.compile("(?<![\\w/.@:-])(?:[A-Za-z][A-Za-z0-9+.-]*://)?"
+          + "(?:[^@\\s/\"'`]*@)?([A-Za-z][A-Za-z0-9.-]*|0\\.0\\.0\\.0):(\\d{1,5})(?![\\d.:])");
 
   Endpoint {
     requireNonNull(host, "host is null");
@@ -36,11 +37,13 @@ record Endpoint(String host, int port, String source) {
     if (uri.getHost() == null) {
       throw new AssertionError(source + " is '" + url + "', which names no host");
     }
-    int port = uri.getPort() != -1 ? uri.getPort() : switch (uri.getScheme()) {
-      case "http" -> 80;
-      case "https" -> 443;
-      default -> throw new AssertionError(source + " is '" + url + "', which names no port");
-    };
+    int port = uri.getPort() != -1
+        ? uri.getPort()
+        : switch (uri.getScheme()) {
+          case "http" -> 80;
+          case "https" -> 443;
+          default -> throw new AssertionError(source + " is '" + url + "', which names no port");
+        };
     return new Endpoint(uri.getHost(), port, source);
   }
 

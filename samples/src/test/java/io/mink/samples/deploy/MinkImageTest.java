@@ -40,21 +40,30 @@ class MinkImageTest {
   @Test
   void imageExposesAndHealthChecksTheHttpPortOfMinksConfig() {
     Set<Integer> exposed = new TreeSet<>();
-    dockerfile.all("EXPOSE").forEach(ports -> Arrays.stream(ports.split("\\s+"))
-        .forEach(port -> exposed.add(Integer.parseInt(port.replaceAll("/(tcp|udp)$", "")))));
-    String healthcheck = dockerfile.last("HEALTHCHECK")
+    dockerfile
+        .all("EXPOSE")
+        .forEach(ports -> Arrays.stream(ports.split("\\s+"))
+            .forEach(port -> exposed.add(Integer.parseInt(port.replaceAll("/(tcp|udp)$", "")))));
+    String healthcheck = dockerfile
+        .last("HEALTHCHECK")
         .orElseThrow(() -> new AssertionError(dockerfile.file() + " has no HEALTHCHECK"));
     List<Endpoint> checked = Endpoint.allIn(healthcheck, "HEALTHCHECK of " + dockerfile.file());
-    assertThat(checked).as("addresses in the HEALTHCHECK of %s", dockerfile.file()).hasSize(1);
+    assertThat(checked)
+        .as("addresses in the HEALTHCHECK of %s", dockerfile.file())
+        .hasSize(1);
     int checkedPort = checked.get(0).port();
-    assertThat(healthcheck).as("the HEALTHCHECK of %s", dockerfile.file())
+    assertThat(healthcheck)
+        .as("the HEALTHCHECK of %s", dockerfile.file())
         .contains("localhost:" + checkedPort + "/health");
     for (Service service : stack.minkServices()) {
       int httpPort = stack.minkConfig(service).monitoring().httpPort();
       String what = "http_port of " + stack.configMount(service).source() + " of " + service.name();
       assertThat(exposed).as("EXPOSE of %s, for %s", dockerfile.file(), what).contains(httpPort);
-      assertThat(checkedPort).as("the port of the HEALTHCHECK of %s: %s", dockerfile.file(), what).isEqualTo(httpPort);
-      assertThat(service.ports()).as("ports of %s", service.name())
+      assertThat(checkedPort)
+          .as("the port of the HEALTHCHECK of %s: %s", dockerfile.file(), what)
+          .isEqualTo(httpPort);
+      assertThat(service.ports())
+          .as("ports of %s", service.name())
           .anySatisfy(mapping -> assertThat(mapping.containerPort()).as(what).isEqualTo(httpPort));
     }
   }
@@ -66,16 +75,22 @@ class MinkImageTest {
     List<String> modules = builtModules(build);
     List<String> reactor = reactorModules();
     for (String module : modules) {
-      assertThat(reactor).as("the <modules> of pom.xml, for -pl %s of %s", module, dockerfile.file()).contains(module);
-      assertThat(root.resolve(module).resolve("pom.xml")).as("the pom of module %s", module).exists();
+      assertThat(reactor)
+          .as("the <modules> of pom.xml, for -pl %s of %s", module, dockerfile.file())
+          .contains(module);
+      assertThat(root.resolve(module).resolve("pom.xml"))
+          .as("the pom of module %s", module)
+          .exists();
     }
     Matcher jars = Pattern.compile("([\\w-]+)/target/([\\w.-]+?)-\\*\\.jar").matcher(build);
-    assertThat(jars.find()).as("a MODULE/target/ARTIFACT-*.jar that the build of %s copies", dockerfile.file())
+    assertThat(jars.find())
+        .as("a MODULE/target/ARTIFACT-*.jar that the build of %s copies", dockerfile.file())
         .isTrue();
     do {
       assertThat(modules).as("modules built by %s", dockerfile.file()).contains(jars.group(1));
       assertThat(Files.readString(root.resolve(jars.group(1)).resolve("pom.xml")))
-          .as("the artifactId in %s/pom.xml", jars.group(1)).contains("<artifactId>" + jars.group(2) + "</artifactId>");
+          .as("the artifactId in %s/pom.xml", jars.group(1))
+          .contains("<artifactId>" + jars.group(2) + "</artifactId>");
     } while (jars.find());
   }
 
@@ -84,18 +99,27 @@ class MinkImageTest {
     String build = mavenBuild();
     Path launcher = launcher();
     String script = Files.readString(launcher);
-    assertThat(Files.isExecutable(launcher)).as("%s is executable (git's mode 755)", launcher).isTrue();
+    assertThat(Files.isExecutable(launcher))
+        .as("%s is executable (git's mode 755)", launcher)
+        .isTrue();
     Matcher classpath = Pattern.compile("-cp\\s+\"?([^\"\\s]+)").matcher(script);
     assertThat(classpath.find()).as("-cp in %s", launcher).isTrue();
     for (String entry : classpath.group(1).split(":")) {
-      assertThat(build).as("the build of %s, which must create %s of the classpath of %s", dockerfile.file(), entry,
-          launcher).contains(entry.replaceAll("/\\*$", ""));
+      assertThat(build)
+          .as(
+              "the build of %s, which must create %s of the classpath of %s",
+              dockerfile.file(), entry, launcher)
+          .contains(entry.replaceAll("/\\*$", ""));
     }
     Matcher mainClass = Pattern.compile("\\b(io\\.mink\\.[\\w.]+)").matcher(script);
     assertThat(mainClass.find()).as("the main class in %s", launcher).isTrue();
-    assertThat(classExists(mainClass.group(1))).as("main class %s of %s", mainClass.group(1), launcher).isTrue();
-    assertThat(dockerfile.execForm("CMD")).as("CMD of %s: the sidecar on the mounted config", dockerfile.file())
-        .startsWith("serve").contains("--config");
+    assertThat(classExists(mainClass.group(1)))
+        .as("main class %s of %s", mainClass.group(1), launcher)
+        .isTrue();
+    assertThat(dockerfile.execForm("CMD"))
+        .as("CMD of %s: the sidecar on the mounted config", dockerfile.file())
+        .startsWith("serve")
+        .contains("--config");
   }
 
   @Test
@@ -110,26 +134,35 @@ class MinkImageTest {
       }
       for (String path : needed) {
         assertThat(path.equals(ignored) || path.startsWith(ignored + "/"))
-            .as(".dockerignore leaves out %s with '%s', but the image build needs it", path, pattern).isFalse();
+            .as(
+                ".dockerignore leaves out %s with '%s', but the image build needs it",
+                path, pattern)
+            .isFalse();
       }
     }
   }
 
   private static String mavenBuild() {
-    return dockerfile.all("RUN").stream().filter(run -> run.contains("mvn ")).findFirst()
-        .orElseThrow(() -> new AssertionError(dockerfile.file() + " has no RUN mvn ... instruction"));
+    return dockerfile.all("RUN").stream()
+        .filter(run -> run.contains("mvn "))
+        .findFirst()
+        .orElseThrow(
+            () -> new AssertionError(dockerfile.file() + " has no RUN mvn ... instruction"));
   }
 
   private static List<String> builtModules(String build) {
     Matcher projects = Pattern.compile("(?:-pl|--projects)\\s+(\\S+)").matcher(build);
-    assertThat(projects.find()).as("-pl in the Maven build of %s: %s", dockerfile.file(), build).isTrue();
+    assertThat(projects.find())
+        .as("-pl in the Maven build of %s: %s", dockerfile.file(), build)
+        .isTrue();
     return List.of(projects.group(1).split(","));
   }
 
   /** The modules of the parent pom: Maven reads every one of them, whichever it builds. */
   private static List<String> reactorModules() throws IOException {
     List<String> modules = new ArrayList<>();
-    Matcher module = Pattern.compile("<module>([^<]+)</module>").matcher(Files.readString(root.resolve("pom.xml")));
+    Matcher module = Pattern.compile("<module>([^<]+)</module>")
+        .matcher(Files.readString(root.resolve("pom.xml")));
     while (module.find()) {
       modules.add(module.group(1));
     }
@@ -142,11 +175,14 @@ class MinkImageTest {
     assertThat(entrypoint).as("ENTRYPOINT of %s", dockerfile.file()).isNotEmpty();
     String command = entrypoint.get(0);
     String copy = dockerfile.all("COPY").stream()
-        .filter(line -> !line.contains("--from=") && line.endsWith("/" + command)).findFirst()
-        .orElseThrow(() -> new AssertionError(dockerfile.file() + " runs " + command + " but copies no file to it"));
+        .filter(line -> !line.contains("--from=") && line.endsWith("/" + command))
+        .findFirst()
+        .orElseThrow(() -> new AssertionError(
+            dockerfile.file() + " runs " + command + " but copies no file to it"));
     String[] words = copy.split("\\s+");
     Path launcher = root.resolve(words[words.length - 2]);
-    assertThat(launcher).as("the launcher that %s copies to %s", dockerfile.file(), words[words.length - 1])
+    assertThat(launcher)
+        .as("the launcher that %s copies to %s", dockerfile.file(), words[words.length - 1])
         .isRegularFile();
     return launcher;
   }

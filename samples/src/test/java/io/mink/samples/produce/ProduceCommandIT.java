@@ -39,11 +39,28 @@ class ProduceCommandIT {
     String topic = "produce-" + format.cliName();
     stack.broker().createTopic(topic, 2);
 
-    int exit = produce("--bootstrap", stack.bootstrapServers(), "--topic", topic, "--language", "protobuf",
-        "--format", format.cliName(), "--registry", stack.registryUrl(), "--glue-region", LocalStack.GLUE_REGION,
-        "--glue-endpoint", stack.glueEndpoint(), "--count", "5", "--partition", "1");
+    int exit = produce(
+        "--bootstrap",
+        stack.bootstrapServers(),
+        "--topic",
+        topic,
+        "--language",
+        "protobuf",
+        "--format",
+        format.cliName(),
+        "--registry",
+        stack.registryUrl(),
+        "--glue-region",
+        LocalStack.GLUE_REGION,
+        "--glue-endpoint",
+        stack.glueEndpoint(),
+        "--count",
+        "5",
+        "--partition",
+        "1");
 
-    if (format == WireFormat.HEADER_GUID && NodeScript.locate().unavailableReason().isPresent()) {
+    if (format == WireFormat.HEADER_GUID
+        && NodeScript.locate().unavailableReason().isPresent()) {
       assertThat(exit).isEqualTo(1);
       return;
     }
@@ -54,8 +71,9 @@ class ProduceCommandIT {
       switch (format) {
         case CONFLUENT_PREFIX -> assertThat(record.value()[0]).isEqualTo((byte) 0);
         case GLUE_PREFIX -> assertThat(record.value()[0]).isEqualTo((byte) 3);
-        case HEADER_GUID -> assertThat(record.headers().lastHeader("__value_schema_id").value()[0])
-            .isEqualTo((byte) 1);
+        case HEADER_GUID ->
+          assertThat(record.headers().lastHeader("__value_schema_id").value()[0])
+              .isEqualTo((byte) 1);
       }
     }
   }
@@ -63,21 +81,25 @@ class ProduceCommandIT {
   @Test
   void anUnknownLanguageIsAUsageErrorThatNamesTheLanguages() {
     StringWriter err = new StringWriter();
-    int exit = command(err).execute("-b", stack.bootstrapServers(), "-t", "x", "-l", "cobol", "-f", "glue");
+    int exit = command(err)
+        .execute("-b", stack.bootstrapServers(), "-t", "x", "-l", "cobol", "-f", "glue");
 
     assertThat(exit).isEqualTo(2);
-    assertThat(err.toString()).isEqualTo(
-        "Error: Unknown schema language 'cobol': use one of avro, protobuf, json-schema" + System.lineSeparator());
+    assertThat(err.toString())
+        .isEqualTo("Error: Unknown schema language 'cobol': use one of avro, protobuf, json-schema"
+            + System.lineSeparator());
   }
 
   @Test
   void theGluePrefixWithoutARegionSaysWhatToGive() {
     StringWriter err = new StringWriter();
-    int exit = command(err).execute("-b", stack.bootstrapServers(), "-t", "x", "-l", "avro", "-f", "glue");
+    int exit =
+        command(err).execute("-b", stack.bootstrapServers(), "-t", "x", "-l", "avro", "-f", "glue");
 
     assertThat(exit).isEqualTo(2);
-    assertThat(err.toString()).startsWith("Error: Writing the Glue prefix needs an AWS Glue schema registry: give its"
-        + " region with --glue-region");
+    assertThat(err.toString())
+        .startsWith("Error: Writing the Glue prefix needs an AWS Glue schema registry: give its"
+            + " region with --glue-region");
   }
 
   private static int produce(String... args) {

@@ -16,7 +16,8 @@ class WalkthroughsIT {
   void schemaEvolutionRenamesTheRetypedColumnAndKeepsEveryVersionsRows(@TempDir Path home) {
     String output = walk(home, SchemaEvolutionWalkthrough::walk);
 
-    assertThat(output).contains("-- kafka.payments after v2 (table schema 3):")
+    assertThat(output)
+        .contains("-- kafka.payments after v2 (table schema 3):")
         .containsPattern("amount_s1 +string +'amount' up to schema 1")
         .containsPattern("amount +double")
         .containsPattern("method +string")
@@ -28,7 +29,8 @@ class WalkthroughsIT {
   void recreatedTopicGoesMissingThenReplacedAndIsIndexedAfterRemoveAndAdd(@TempDir Path home) {
     String output = walk(home, RecreatedTopicWalkthrough::walk);
 
-    assertThat(output).containsPattern("kafka.clicks +clicks +missing .*no longer exists in Kafka")
+    assertThat(output)
+        .containsPattern("kafka.clicks +clicks +missing .*no longer exists in Kafka")
         .containsPattern("kafka.clicks +clicks +replaced .*remove the table and add it again")
         .contains("No tables are added")
         .contains("kafka.clicks holds 300 rows", "kafka.clicks holds 120 rows")
@@ -41,7 +43,8 @@ class WalkthroughsIT {
 
   private static String walk(Path home, Walk walk) {
     StringWriter text = new StringWriter();
-    try (LocalStack stack = LocalStack.start(); PrintWriter out = new PrintWriter(text, true)) {
+    try (LocalStack stack = LocalStack.start();
+        PrintWriter out = new PrintWriter(text, true)) {
       walk.walk(stack, home, out);
     }
     System.out.println(text);

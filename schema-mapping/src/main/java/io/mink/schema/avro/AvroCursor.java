@@ -48,7 +48,8 @@ final class AvroCursor {
   void requireEnd(String where) throws UndecodableException {
     if (position != limit) {
       throw new UndecodableException(String.format(
-          "Avro payload has %d bytes left over after %s ends at byte %d", limit - position, where, offset()));
+          "Avro payload has %d bytes left over after %s ends at byte %d",
+          limit - position, where, offset()));
     }
   }
 
@@ -69,7 +70,8 @@ final class AvroCursor {
     int value = 0;
     for (int shift = 0; shift < 35; shift += 7) {
       if (position >= limit) {
-        throw new UndecodableException("Truncated Avro payload: expected an int varint for " + where + " at byte " + at);
+        throw new UndecodableException(
+            "Truncated Avro payload: expected an int varint for " + where + " at byte " + at);
       }
       int b = buffer[position++] & 0xff;
       value |= (b & 0x7f) << shift;
@@ -77,7 +79,8 @@ final class AvroCursor {
         return (value >>> 1) ^ -(value & 1);
       }
     }
-    throw new UndecodableException("Invalid Avro int for " + where + " at byte " + at + ": varint longer than 5 bytes");
+    throw new UndecodableException(
+        "Invalid Avro int for " + where + " at byte " + at + ": varint longer than 5 bytes");
   }
 
   long readLong(String where) throws UndecodableException {
@@ -97,7 +100,8 @@ final class AvroCursor {
     long value = 0;
     for (int shift = 0; shift < 70; shift += 7) {
       if (position >= limit) {
-        throw new UndecodableException("Truncated Avro payload: expected a long varint for " + where + " at byte " + at);
+        throw new UndecodableException(
+            "Truncated Avro payload: expected a long varint for " + where + " at byte " + at);
       }
       long b = buffer[position++] & 0xff;
       value |= (b & 0x7f) << shift;
@@ -105,7 +109,8 @@ final class AvroCursor {
         return (value >>> 1) ^ -(value & 1);
       }
     }
-    throw new UndecodableException("Invalid Avro long for " + where + " at byte " + at + ": varint longer than 10 bytes");
+    throw new UndecodableException(
+        "Invalid Avro long for " + where + " at byte " + at + ": varint longer than 10 bytes");
   }
 
   boolean readBoolean(String where) throws UndecodableException {
@@ -115,7 +120,8 @@ final class AvroCursor {
       return b == 1;
     }
     throw new UndecodableException(String.format(
-        "Invalid Avro boolean for %s at byte %d: byte 0x%02x is neither 0 nor 1", where, at - start, b & 0xff));
+        "Invalid Avro boolean for %s at byte %d: byte 0x%02x is neither 0 nor 1",
+        where, at - start, b & 0xff));
   }
 
   float readFloat(String where) throws UndecodableException {
@@ -130,7 +136,10 @@ final class AvroCursor {
   }
 
   private int littleEndianInt(int at) {
-    return (buffer[at] & 0xff) | (buffer[at + 1] & 0xff) << 8 | (buffer[at + 2] & 0xff) << 16 | buffer[at + 3] << 24;
+    return (buffer[at] & 0xff)
+        | (buffer[at + 1] & 0xff) << 8
+        | (buffer[at + 2] & 0xff) << 16
+        | buffer[at + 3] << 24;
   }
 
   /** Reads the length prefix of bytes or a string, checked against the remaining bytes. */
@@ -138,7 +147,8 @@ final class AvroCursor {
     int at = offset();
     long length = readLong(where);
     if (length < 0) {
-      throw new UndecodableException("Invalid Avro length " + length + " for " + where + " at byte " + at);
+      throw new UndecodableException(
+          "Invalid Avro length " + length + " for " + where + " at byte " + at);
     }
     if (length > remaining()) {
       throw truncated(length, where, offset());
@@ -179,7 +189,8 @@ final class AvroCursor {
     int index = readInt(where);
     if (index < 0 || index >= branches) {
       throw new UndecodableException(String.format(
-          "Invalid Avro union index %d for %s at byte %d: the union has %d branches", index, where, at, branches));
+          "Invalid Avro union index %d for %s at byte %d: the union has %d branches",
+          index, where, at, branches));
     }
     return index;
   }
@@ -189,7 +200,8 @@ final class AvroCursor {
     int index = readInt(where);
     if (index < 0 || index >= symbols) {
       throw new UndecodableException(String.format(
-          "Invalid Avro enum index %d for %s at byte %d: the enum has %d symbols", index, where, at, symbols));
+          "Invalid Avro enum index %d for %s at byte %d: the enum has %d symbols",
+          index, where, at, symbols));
     }
     return index;
   }
@@ -206,12 +218,14 @@ final class AvroCursor {
     long count = readLong(where);
     if (count < 0) {
       if (count == Long.MIN_VALUE) {
-        throw new UndecodableException("Invalid Avro block count " + count + " for " + where + " at byte " + at);
+        throw new UndecodableException(
+            "Invalid Avro block count " + count + " for " + where + " at byte " + at);
       }
       count = -count;
       long blockSize = readLong(where);
       if (blockSize < 0) {
-        throw new UndecodableException("Invalid Avro block size " + blockSize + " for " + where + " at byte " + at);
+        throw new UndecodableException(
+            "Invalid Avro block size " + blockSize + " for " + where + " at byte " + at);
       }
     }
     if (element.minimumBytes() > 0) {
@@ -235,8 +249,8 @@ final class AvroCursor {
 
   void enterNested(String where) throws UndecodableException {
     if (++depth > MAX_DEPTH) {
-      throw new UndecodableException(
-          "Avro value of " + where + " nests deeper than " + MAX_DEPTH + " levels at byte " + offset());
+      throw new UndecodableException("Avro value of " + where + " nests deeper than " + MAX_DEPTH
+          + " levels at byte " + offset());
     }
   }
 

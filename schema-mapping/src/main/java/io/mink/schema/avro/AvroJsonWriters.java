@@ -68,8 +68,14 @@ final class AvroJsonWriters {
     return switch (schema.getType()) {
       case NULL -> new NullJson(where);
       case RECORD -> record(schema);
-      case ARRAY -> new ArrayJson(writer(schema.getElementType()), ElementSize.ofArrayElement(schema.getElementType()), where);
-      case MAP -> new MapJson(writer(schema.getValueType()), ElementSize.ofMapEntry(schema.getValueType()), where);
+      case ARRAY ->
+        new ArrayJson(
+            writer(schema.getElementType()),
+            ElementSize.ofArrayElement(schema.getElementType()),
+            where);
+      case MAP ->
+        new MapJson(
+            writer(schema.getValueType()), ElementSize.ofMapEntry(schema.getValueType()), where);
       case UNION -> {
         List<AvroJsonWriter> branches = new ArrayList<>();
         for (Schema branch : schema.getTypes()) {
@@ -117,14 +123,20 @@ final class AvroJsonWriters {
       case UUID_STRING -> new UuidJson(false, where);
       case UUID_FIXED -> new UuidJson(true, where);
       case DATE -> new TemporalJson(new DateDecoder(where), DateTimeFormatter.ISO_LOCAL_DATE);
-      case TIME_MILLIS -> new TemporalJson(new TimeMillisDecoder(where), DateTimeFormatter.ISO_LOCAL_TIME);
-      case TIME_MICROS -> new TemporalJson(new TimeMicrosDecoder(where), DateTimeFormatter.ISO_LOCAL_TIME);
-      case TIMESTAMP_MILLIS -> new TemporalJson(new InstantDecoder(true, where), DateTimeFormatter.ISO_OFFSET_DATE_TIME);
-      case TIMESTAMP_MICROS -> new TemporalJson(new InstantDecoder(false, where), DateTimeFormatter.ISO_OFFSET_DATE_TIME);
+      case TIME_MILLIS ->
+        new TemporalJson(new TimeMillisDecoder(where), DateTimeFormatter.ISO_LOCAL_TIME);
+      case TIME_MICROS ->
+        new TemporalJson(new TimeMicrosDecoder(where), DateTimeFormatter.ISO_LOCAL_TIME);
+      case TIMESTAMP_MILLIS ->
+        new TemporalJson(new InstantDecoder(true, where), DateTimeFormatter.ISO_OFFSET_DATE_TIME);
+      case TIMESTAMP_MICROS ->
+        new TemporalJson(new InstantDecoder(false, where), DateTimeFormatter.ISO_OFFSET_DATE_TIME);
       case LOCAL_TIMESTAMP_MILLIS ->
-          new TemporalJson(new LocalDateTimeDecoder(true, where), DateTimeFormatter.ISO_LOCAL_DATE_TIME);
+        new TemporalJson(
+            new LocalDateTimeDecoder(true, where), DateTimeFormatter.ISO_LOCAL_DATE_TIME);
       case LOCAL_TIMESTAMP_MICROS ->
-          new TemporalJson(new LocalDateTimeDecoder(false, where), DateTimeFormatter.ISO_LOCAL_DATE_TIME);
+        new TemporalJson(
+            new LocalDateTimeDecoder(false, where), DateTimeFormatter.ISO_LOCAL_DATE_TIME);
     };
   }
 }

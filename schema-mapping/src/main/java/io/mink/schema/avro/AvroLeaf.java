@@ -47,7 +47,10 @@ enum AvroLeaf {
       return base;
     }
     AvroLeaf leaf = switch (logical.getName()) {
-      case "decimal" -> ((LogicalTypes.Decimal) logical).getPrecision() <= MAX_DECIMAL_PRECISION ? DECIMAL : WIDE_DECIMAL;
+      case "decimal" ->
+        ((LogicalTypes.Decimal) logical).getPrecision() <= MAX_DECIMAL_PRECISION
+            ? DECIMAL
+            : WIDE_DECIMAL;
       case "uuid" -> base == FIXED ? UUID_FIXED : UUID_STRING;
       case "date" -> DATE;
       case "time-millis" -> TIME_MILLIS;
@@ -87,8 +90,13 @@ enum AvroLeaf {
       case UUID_STRING -> type == Schema.Type.STRING;
       case UUID_FIXED -> type == Schema.Type.FIXED && schema.getFixedSize() == 16;
       case DATE, TIME_MILLIS -> type == Schema.Type.INT;
-      case TIME_MICROS, TIMESTAMP_MILLIS, TIMESTAMP_MICROS, TIMESTAMP_NANOS,
-          LOCAL_TIMESTAMP_MILLIS, LOCAL_TIMESTAMP_MICROS, LOCAL_TIMESTAMP_NANOS -> type == Schema.Type.LONG;
+      case TIME_MICROS,
+          TIMESTAMP_MILLIS,
+          TIMESTAMP_MICROS,
+          TIMESTAMP_NANOS,
+          LOCAL_TIMESTAMP_MILLIS,
+          LOCAL_TIMESTAMP_MICROS,
+          LOCAL_TIMESTAMP_NANOS -> type == Schema.Type.LONG;
       case DURATION -> type == Schema.Type.FIXED && schema.getFixedSize() == 12;
       default -> true;
     };

@@ -27,11 +27,13 @@ import org.apache.iceberg.types.Type;
  */
 public final class AvroSchemaCompiler implements SchemaCompiler {
   @Override
-  public CompiledSchema compile(RegisteredSchema registered, MappingOptions options) throws UnreadableSchemaException {
+  public CompiledSchema compile(RegisteredSchema registered, MappingOptions options)
+      throws UnreadableSchemaException {
     requireNonNull(registered, "registered is null");
     requireNonNull(options, "options is null");
     if (registered.type() != SchemaType.AVRO) {
-      throw new UnreadableSchemaException("Cannot compile a " + registered.type() + " schema as Avro");
+      throw new UnreadableSchemaException(
+          "Cannot compile a " + registered.type() + " schema as Avro");
     }
     Schema schema = AvroSchemaParser.parse(registered);
     try {

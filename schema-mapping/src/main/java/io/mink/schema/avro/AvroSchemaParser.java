@@ -28,15 +28,18 @@ final class AvroSchemaParser {
     return parser.parseText(schema.text(), "Avro schema");
   }
 
-  private void parseReferences(RegisteredSchema schema, int depth) throws UnreadableSchemaException {
+  private void parseReferences(RegisteredSchema schema, int depth)
+      throws UnreadableSchemaException {
     for (SchemaReference reference : schema.references()) {
       if (!parsedReferences.add(reference.name())) {
         continue;
       }
       String described = String.format(
-          "Avro schema %s referenced as subject %s version %d", reference.name(), reference.subject(), reference.version());
+          "Avro schema %s referenced as subject %s version %d",
+          reference.name(), reference.subject(), reference.version());
       if (reference.schema().type() != SchemaType.AVRO) {
-        throw new UnreadableSchemaException(described + " is a " + reference.schema().type() + " schema, not Avro");
+        throw new UnreadableSchemaException(
+            described + " is a " + reference.schema().type() + " schema, not Avro");
       }
       if (depth >= MAX_REFERENCE_DEPTH) {
         throw new UnreadableSchemaException(

@@ -80,14 +80,17 @@ abstract class AvroSchemaVisitor<T> {
     if (joined.length() == 0) {
       return "the value";
     }
-    return joined.charAt(0) == '[' || joined.charAt(0) == '{' ? "the value" + joined : "field " + joined;
+    return joined.charAt(0) == '[' || joined.charAt(0) == '{'
+        ? "the value" + joined
+        : "field " + joined;
   }
 
   /** Whether a schema is null or a union that holds null: its Iceberg column is optional. */
   static boolean isNullable(Schema schema) {
     return switch (schema.getType()) {
       case NULL -> true;
-      case UNION -> schema.getTypes().stream().anyMatch(branch -> branch.getType() == Schema.Type.NULL);
+      case UNION ->
+        schema.getTypes().stream().anyMatch(branch -> branch.getType() == Schema.Type.NULL);
       default -> false;
     };
   }
@@ -95,22 +98,24 @@ abstract class AvroSchemaVisitor<T> {
   private T walk(Schema schema) throws UnreadableSchemaException {
     return switch (schema.getType()) {
       case RECORD -> nested(schema, () -> walkRecord(schema));
-      case ARRAY -> nested(schema, () -> {
-        beforeElement(schema);
-        path.addLast("[]");
-        T element = walk(schema.getElementType());
-        path.removeLast();
-        afterElement(schema);
-        return array(schema, element);
-      });
-      case MAP -> nested(schema, () -> {
-        beforeMapValue(schema);
-        path.addLast("{}");
-        T value = walk(schema.getValueType());
-        path.removeLast();
-        afterMapValue(schema);
-        return map(schema, value);
-      });
+      case ARRAY ->
+        nested(schema, () -> {
+          beforeElement(schema);
+          path.addLast("[]");
+          T element = walk(schema.getElementType());
+          path.removeLast();
+          afterElement(schema);
+          return array(schema, element);
+        });
+      case MAP ->
+        nested(schema, () -> {
+          beforeMapValue(schema);
+          path.addLast("{}");
+          T value = walk(schema.getValueType());
+          path.removeLast();
+          afterMapValue(schema);
+          return map(schema, value);
+        });
       case UNION -> walkUnion(schema);
       case NULL -> nullValue(schema);
       default -> {
@@ -129,7 +134,8 @@ abstract class AvroSchemaVisitor<T> {
       Schema.Field field = fields.get(position);
       beforeField(position, field);
       path.addLast(field.name());
-      results.add(leadsToEnclosingRecord(field.schema()) ? json(field.schema()) : walk(field.schema()));
+      results.add(
+          leadsToEnclosingRecord(field.schema()) ? json(field.schema()) : walk(field.schema()));
       path.removeLast();
       afterField(position, field);
     }
@@ -139,7 +145,8 @@ abstract class AvroSchemaVisitor<T> {
 
   private T walkUnion(Schema union) throws UnreadableSchemaException {
     List<Schema> branches = union.getTypes();
-    List<Schema> nonNull = branches.stream().filter(branch -> branch.getType() != Schema.Type.NULL).toList();
+    List<Schema> nonNull =
+        branches.stream().filter(branch -> branch.getType() != Schema.Type.NULL).toList();
     if (nonNull.size() == 1) {
       return option(union, walk(nonNull.get(0)));
     }
@@ -167,7 +174,8 @@ abstract class AvroSchemaVisitor<T> {
   private T nested(Schema schema, Step<T> step) throws UnreadableSchemaException {
     if (depth >= MAX_DEPTH) {
       throw new UnreadableSchemaException(String.format(
-          "Avro schema nests records, arrays and maps deeper than %d levels at %s", MAX_DEPTH, where()));
+          "Avro schema nests records, arrays and maps deeper than %d levels at %s",
+          MAX_DEPTH, where()));
     }
     fieldsMet += schema.getType() == Schema.Type.RECORD ? schema.getFields().size() : 1;
     if (fieldsMet > MAX_FIELDS) {

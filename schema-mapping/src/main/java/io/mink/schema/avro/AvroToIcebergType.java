@@ -97,11 +97,12 @@ final class AvroToIcebergType extends AvroSchemaVisitor<Type> {
       }
       case UUID_STRING, UUID_FIXED -> Types.UUIDType.get();
       case DATE -> Types.DateType.get();
-      case TIME_MILLIS, TIME_MICROS -> switch (timeOfDay) {
-        case TIME -> Types.TimeType.get();
-        case LONG -> Types.LongType.get();
-        case STRING -> Types.StringType.get();
-      };
+      case TIME_MILLIS, TIME_MICROS ->
+        switch (timeOfDay) {
+          case TIME -> Types.TimeType.get();
+          case LONG -> Types.LongType.get();
+          case STRING -> Types.StringType.get();
+        };
       case TIMESTAMP_MILLIS, TIMESTAMP_MICROS -> Types.TimestampType.withZone();
       case LOCAL_TIMESTAMP_MILLIS, LOCAL_TIMESTAMP_MICROS -> Types.TimestampType.withoutZone();
     };

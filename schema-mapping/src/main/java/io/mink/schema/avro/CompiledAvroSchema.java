@@ -37,8 +37,8 @@ final class CompiledAvroSchema implements CompiledSchema {
   public Object decode(byte[] data, int offset, int length) throws UndecodableException {
     if (data == null || offset < 0 || length < 0 || offset > data.length - length) {
       throw new UndecodableException(String.format(
-          "Cannot decode bytes %d to %d of a %s-byte array", offset, (long) offset + length,
-          data == null ? "null" : String.valueOf(data.length)));
+          "Cannot decode bytes %d to %d of a %s-byte array",
+          offset, (long) offset + length, data == null ? "null" : String.valueOf(data.length)));
     }
     AvroCursor in = new AvroCursor(data, offset, length);
     try {
@@ -46,8 +46,8 @@ final class CompiledAvroSchema implements CompiledSchema {
       in.requireEnd("the value");
       return value;
     } catch (RuntimeException | StackOverflowError e) {
-      throw new UndecodableException(String.format(
-          "Avro payload failed to decode at byte %d with %s", in.offset(), e), e);
+      throw new UndecodableException(
+          String.format("Avro payload failed to decode at byte %d with %s", in.offset(), e), e);
     }
   }
 

@@ -22,7 +22,8 @@ final class ComplexJsonWriters {
 
     void setFields(List<String> names, List<AvroJsonWriter> writers) {
       if (fields != null) {
-        throw new IllegalStateException("Fields of the JSON writer for " + where + " are already set");
+        throw new IllegalStateException(
+            "Fields of the JSON writer for " + where + " are already set");
       }
       keys = new String[names.size()];
       for (int i = 0; i < keys.length; i++) {
@@ -44,13 +45,16 @@ final class ComplexJsonWriters {
     }
   }
 
-  record ArrayJson(AvroJsonWriter element, ElementSize size, String where) implements AvroJsonWriter {
+  record ArrayJson(AvroJsonWriter element, ElementSize size, String where)
+      implements AvroJsonWriter {
     @Override
     public void write(AvroCursor in, StringBuilder out) throws UndecodableException {
       in.enterNested(where);
       out.append('[');
       boolean first = true;
-      for (int count = in.readBlockCount(size, where); count > 0; count = in.readBlockCount(size, where)) {
+      for (int count = in.readBlockCount(size, where);
+          count > 0;
+          count = in.readBlockCount(size, where)) {
         for (int i = 0; i < count; i++) {
           if (!first) {
             out.append(',');
@@ -71,7 +75,9 @@ final class ComplexJsonWriters {
       in.enterNested(where);
       out.append('{');
       boolean first = true;
-      for (int count = in.readBlockCount(size, where); count > 0; count = in.readBlockCount(size, where)) {
+      for (int count = in.readBlockCount(size, where);
+          count > 0;
+          count = in.readBlockCount(size, where)) {
         for (int i = 0; i < count; i++) {
           if (!first) {
             out.append(',');

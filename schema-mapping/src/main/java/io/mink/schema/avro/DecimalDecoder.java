@@ -11,7 +11,8 @@ import java.math.BigInteger;
  *
  * @param fixedSize the size of the fixed it is stored in, or -1 when stored in bytes
  */
-record DecimalDecoder(int fixedSize, int precision, int scale, String where) implements ValueDecoder {
+record DecimalDecoder(int fixedSize, int precision, int scale, String where)
+    implements ValueDecoder {
   @Override
   public Object decode(AvroCursor in) throws UndecodableException {
     int at = in.offset();
@@ -28,10 +29,12 @@ record DecimalDecoder(int fixedSize, int precision, int scale, String where) imp
    * Reads an unscaled value, dropping redundant leading sign bytes; one needing more bytes than any
    * value of the given precision is rejected before a BigInteger is made of it.
    */
-  static BigDecimal read(byte[] buffer, int start, int length, int scale, int precision, String where, int at)
+  static BigDecimal read(
+      byte[] buffer, int start, int length, int scale, int precision, String where, int at)
       throws UndecodableException {
     if (length == 0) {
-      throw new UndecodableException("Invalid Avro decimal for " + where + " at byte " + at + ": no bytes");
+      throw new UndecodableException(
+          "Invalid Avro decimal for " + where + " at byte " + at + ": no bytes");
     }
     while (length > 1 && isRedundantSignByte(buffer[start], buffer[start + 1])) {
       start++;
@@ -59,8 +62,10 @@ record DecimalDecoder(int fixedSize, int precision, int scale, String where) imp
     return (first == 0 && next >= 0) || (first == -1 && next < 0);
   }
 
-  private static UndecodableException tooManyDigits(String size, int precision, String where, int at) {
+  private static UndecodableException tooManyDigits(
+      String size, int precision, String where, int at) {
     return new UndecodableException(String.format(
-        "Avro decimal for %s at byte %d has %s, more than its precision %d allows", where, at, size, precision));
+        "Avro decimal for %s at byte %d has %s, more than its precision %d allows",
+        where, at, size, precision));
   }
 }

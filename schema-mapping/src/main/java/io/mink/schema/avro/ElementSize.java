@@ -29,8 +29,12 @@ record ElementSize(int minimumBytes, int zeroByteWeight) {
       case FLOAT -> 4;
       case DOUBLE -> 8;
       case FIXED -> schema.getFixedSize();
-      case UNION -> 1 + schema.getTypes().stream()
-          .mapToLong(branch -> minimumBytes(branch, records)).min().orElse(0);
+      case UNION ->
+        1
+            + schema.getTypes().stream()
+                .mapToLong(branch -> minimumBytes(branch, records))
+                .min()
+                .orElse(0);
       case RECORD -> sumOverFields(schema, 0, records, field -> minimumBytes(field, records));
       default -> 1;
     };

@@ -23,7 +23,8 @@ final class JsonText {
 
   /** Bytes as a quoted standard base64 string, with padding. */
   static void appendBase64(StringBuilder out, byte[] buffer, int start, int length) {
-    byte[] encoded = Base64.getEncoder().encode(ByteBuffer.wrap(buffer, start, length)).array();
+    byte[] encoded =
+        Base64.getEncoder().encode(ByteBuffer.wrap(buffer, start, length)).array();
     out.append('"').append(new String(encoded, StandardCharsets.ISO_8859_1)).append('"');
   }
 }

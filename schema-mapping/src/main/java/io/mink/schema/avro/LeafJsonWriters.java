@@ -82,13 +82,15 @@ final class LeafJsonWriters {
   }
 
   /** A decimal as a JSON number in plain notation. */
-  record DecimalJson(int fixedSize, int precision, int scale, String where) implements AvroJsonWriter {
+  record DecimalJson(int fixedSize, int precision, int scale, String where)
+      implements AvroJsonWriter {
     @Override
     public void write(AvroCursor in, StringBuilder out) throws UndecodableException {
       int at = in.offset();
       int length = fixedSize < 0 ? in.readLength(where) : fixedSize;
       int start = in.take(length, where);
-      out.append(DecimalDecoder.read(in.buffer(), start, length, scale, precision, where, at).toPlainString());
+      out.append(DecimalDecoder.read(in.buffer(), start, length, scale, precision, where, at)
+          .toPlainString());
     }
   }
 

@@ -8,7 +8,8 @@ import io.mink.schema.decode.UndecodableException;
  *
  * @param nullIndex the null branch's index, or -1 when the union has none
  */
-record OptionDecoder(int branches, int nullIndex, ValueDecoder value, String where) implements ValueDecoder {
+record OptionDecoder(int branches, int nullIndex, ValueDecoder value, String where)
+    implements ValueDecoder {
   @Override
   public Object decode(AvroCursor in) throws UndecodableException {
     return in.readUnionIndex(branches, where) == nullIndex ? null : value.decode(in);

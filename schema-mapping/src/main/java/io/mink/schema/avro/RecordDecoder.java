@@ -13,7 +13,8 @@ final class RecordDecoder implements ValueDecoder {
   RecordDecoder(Types.StructType struct, List<ValueDecoder> fields) {
     if (struct.fields().size() != fields.size()) {
       throw new IllegalArgumentException(String.format(
-          "Cannot decode into %s: %d field decoders for %d fields", struct, fields.size(), struct.fields().size()));
+          "Cannot decode into %s: %d field decoders for %d fields",
+          struct, fields.size(), struct.fields().size()));
     }
     this.template = GenericRecord.create(struct);
     this.fields = fields.toArray(ValueDecoder[]::new);

@@ -24,19 +24,23 @@ final class TemporalDecoders {
     return LocalDate.ofEpochDay(epochDay);
   }
 
-  static LocalTime timeOfDay(long value, long unitsPerDay, long nanosPerUnit, String logicalType, String where, int at)
+  static LocalTime timeOfDay(
+      long value, long unitsPerDay, long nanosPerUnit, String logicalType, String where, int at)
       throws UndecodableException {
-    return LocalTime.ofNanoOfDay(checkedTimeOfDay(value, unitsPerDay, logicalType, where, at) * nanosPerUnit);
+    return LocalTime.ofNanoOfDay(
+        checkedTimeOfDay(value, unitsPerDay, logicalType, where, at) * nanosPerUnit);
   }
 
   /** A time-millis or time-micros value as microseconds since midnight. */
-  static long microsOfDay(long value, boolean millis, String where, int at) throws UndecodableException {
+  static long microsOfDay(long value, boolean millis, String where, int at)
+      throws UndecodableException {
     return millis
         ? checkedTimeOfDay(value, MILLIS_PER_DAY, "time-millis", where, at) * 1000
         : checkedTimeOfDay(value, MICROS_PER_DAY, "time-micros", where, at);
   }
 
-  private static long checkedTimeOfDay(long value, long unitsPerDay, String logicalType, String where, int at)
+  private static long checkedTimeOfDay(
+      long value, long unitsPerDay, String logicalType, String where, int at)
       throws UndecodableException {
     if (value < 0 || value >= unitsPerDay) {
       throw new UndecodableException(String.format(
@@ -68,7 +72,8 @@ final class TemporalDecoders {
     text[at + 1] = (char) ('0' + value % 10);
   }
 
-  static long millisToMicros(long millis, String logicalType, String where, int at) throws UndecodableException {
+  static long millisToMicros(long millis, String logicalType, String where, int at)
+      throws UndecodableException {
     if (millis > MAX_MILLIS_AS_MICROS || millis < -MAX_MILLIS_AS_MICROS) {
       throw new UndecodableException(String.format(
           "Avro %s value %d for %s at byte %d is outside the range of microsecond timestamps",
@@ -79,7 +84,9 @@ final class TemporalDecoders {
 
   static LocalDateTime localDateTimeOfMicros(long micros) {
     return LocalDateTime.ofEpochSecond(
-        Math.floorDiv(micros, MICROS_PER_SECOND), (int) Math.floorMod(micros, MICROS_PER_SECOND) * 1000, ZoneOffset.UTC);
+        Math.floorDiv(micros, MICROS_PER_SECOND),
+        (int) Math.floorMod(micros, MICROS_PER_SECOND) * 1000,
+        ZoneOffset.UTC);
   }
 
   static OffsetDateTime offsetDateTimeOfMicros(long micros) {
@@ -135,7 +142,8 @@ final class TemporalDecoders {
     public Object decode(AvroCursor in) throws UndecodableException {
       int at = in.offset();
       long value = in.readLong(where);
-      return offsetDateTimeOfMicros(millis ? millisToMicros(value, "timestamp-millis", where, at) : value);
+      return offsetDateTimeOfMicros(
+          millis ? millisToMicros(value, "timestamp-millis", where, at) : value);
     }
   }
 
@@ -145,7 +153,8 @@ final class TemporalDecoders {
     public Object decode(AvroCursor in) throws UndecodableException {
       int at = in.offset();
       long value = in.readLong(where);
-      return localDateTimeOfMicros(millis ? millisToMicros(value, "local-timestamp-millis", where, at) : value);
+      return localDateTimeOfMicros(
+          millis ? millisToMicros(value, "local-timestamp-millis", where, at) : value);
     }
   }
 }

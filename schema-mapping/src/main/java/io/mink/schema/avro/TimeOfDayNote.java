@@ -26,11 +26,14 @@ final class TimeOfDayNote {
         Schema only = onlyNonNull(schema);
         yield only == null ? null : note(only, where, timeOfDay);
       }
-      case ARRAY -> note(schema.getElementType(), where.isEmpty() ? "list elements: " : where, timeOfDay);
+      case ARRAY ->
+        note(schema.getElementType(), where.isEmpty() ? "list elements: " : where, timeOfDay);
       case MAP -> note(schema.getValueType(), where.isEmpty() ? "map values: " : where, timeOfDay);
       case INT, LONG -> {
         AvroLeaf leaf = AvroLeaf.of(schema);
-        yield leaf == AvroLeaf.TIME_MILLIS || leaf == AvroLeaf.TIME_MICROS ? where + timeOfDay.columnNote() : null;
+        yield leaf == AvroLeaf.TIME_MILLIS || leaf == AvroLeaf.TIME_MICROS
+            ? where + timeOfDay.columnNote()
+            : null;
       }
       default -> null;
     };

@@ -14,7 +14,8 @@ final class UuidDecoders {
     if (isCanonical(text)) {
       return UUID.fromString(text);
     }
-    String quoted = text.length() > LONGEST_QUOTED ? text.substring(0, LONGEST_QUOTED) + "..." : text;
+    String quoted =
+        text.length() > LONGEST_QUOTED ? text.substring(0, LONGEST_QUOTED) + "..." : text;
     throw new UndecodableException(
         "Invalid Avro uuid for " + where + " at byte " + at + ": '" + quoted + "' is not a UUID");
   }

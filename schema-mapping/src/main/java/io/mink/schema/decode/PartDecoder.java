@@ -32,7 +32,8 @@ public final class PartDecoder {
   }
 
   /** Decodes a part as a table without options maps it. */
-  public PartResult decode(byte[] bytes, byte[] schemaIdHeader) throws RegistryUnavailableException {
+  public PartResult decode(byte[] bytes, byte[] schemaIdHeader)
+      throws RegistryUnavailableException {
     return decode(bytes, schemaIdHeader, MappingOptions.DEFAULT);
   }
 
@@ -58,7 +59,8 @@ public final class PartDecoder {
       if (schema.type == SchemaType.PROTOBUF) {
         ProtobufMessageSelection selection = ProtobufMessageSelection.read(payload);
         if (!schema.schema.isTableMessage(selection.selector())) {
-          return new PartResult.Raw(RawReason.OTHER_PROTOBUF_MESSAGE,
+          return new PartResult.Raw(
+              RawReason.OTHER_PROTOBUF_MESSAGE,
               "written with message " + selection.selector() + ", not the schema's first message");
         }
         payload = selection.payload();
@@ -73,7 +75,8 @@ public final class PartDecoder {
   }
 
   /** The schema compiled for the options: a table's options are few, so one map of schemas per options. */
-  private Compiled compiled(SchemaRef ref, MappingOptions options) throws RegistryUnavailableException {
+  private Compiled compiled(SchemaRef ref, MappingOptions options)
+      throws RegistryUnavailableException {
     Map<SchemaRef, Compiled> byRef = compiled.get(options);
     if (byRef == null) {
       byRef = compiled.computeIfAbsent(options, unused -> new ConcurrentHashMap<>());
@@ -87,7 +90,8 @@ public final class PartDecoder {
       RegisteredSchema schema = registry.fetch(ref);
       fresh = compile(ref, options, schema);
     } catch (SchemaNotFoundException e) {
-      return new Compiled(null, null, new PartResult.Raw(RawReason.UNKNOWN_SCHEMA, String.valueOf(e.getMessage())));
+      return new Compiled(
+          null, null, new PartResult.Raw(RawReason.UNKNOWN_SCHEMA, String.valueOf(e.getMessage())));
     }
     Compiled raced = byRef.putIfAbsent(ref, fresh);
     return raced == null ? fresh : raced;
@@ -96,17 +100,26 @@ public final class PartDecoder {
   private Compiled compile(SchemaRef ref, MappingOptions options, RegisteredSchema schema) {
     SchemaCompiler compiler = compilers.get(schema.type());
     if (compiler == null) {
-      return new Compiled(schema.type(), null, new PartResult.Raw(RawReason.UNREADABLE_SCHEMA,
-          "schema " + ref + " is " + schema.type() + ", which this Mink cannot read"));
+      return new Compiled(
+          schema.type(),
+          null,
+          new PartResult.Raw(
+              RawReason.UNREADABLE_SCHEMA,
+              "schema " + ref + " is " + schema.type() + ", which this Mink cannot read"));
     }
     try {
       return new Compiled(schema.type(), compiler.compile(schema, options), null);
     } catch (UnreadableSchemaException e) {
-      return new Compiled(schema.type(), null, new PartResult.Raw(RawReason.UNREADABLE_SCHEMA,
-          "schema " + ref + ": " + e.getMessage()));
+      return new Compiled(
+          schema.type(),
+          null,
+          new PartResult.Raw(RawReason.UNREADABLE_SCHEMA, "schema " + ref + ": " + e.getMessage()));
     } catch (RuntimeException e) {
-      return new Compiled(schema.type(), null, new PartResult.Raw(RawReason.UNREADABLE_SCHEMA,
-          "schema " + ref + ": compiler failed: " + e));
+      return new Compiled(
+          schema.type(),
+          null,
+          new PartResult.Raw(
+              RawReason.UNREADABLE_SCHEMA, "schema " + ref + ": compiler failed: " + e));
     }
   }
 

@@ -48,14 +48,17 @@ final class CompiledJsonSchema implements CompiledSchema {
       }
       if (parser.nextToken() != null) {
         JsonLocation at = parser.currentTokenLocation();
-        throw new UndecodableException("The payload holds more than one JSON value: another starts at line "
-            + at.getLineNr() + ", column " + at.getColumnNr());
+        throw new UndecodableException(
+            "The payload holds more than one JSON value: another starts at line " + at.getLineNr()
+                + ", column " + at.getColumnNr());
       }
       return value;
     } catch (JsonProcessingException e) {
       JsonLocation at = e.getLocation();
-      String where = at == null ? "" : ", at line " + at.getLineNr() + ", column " + at.getColumnNr();
-      throw new UndecodableException("The payload is not valid JSON: " + e.getOriginalMessage() + where, e);
+      String where =
+          at == null ? "" : ", at line " + at.getLineNr() + ", column " + at.getColumnNr();
+      throw new UndecodableException(
+          "The payload is not valid JSON: " + e.getOriginalMessage() + where, e);
     } catch (IOException e) {
       throw new UndecodableException("The payload is not valid JSON: " + e.getMessage(), e);
     } catch (RuntimeException e) {

@@ -29,7 +29,8 @@ final class DateDecoder extends ValueDecoder {
     if (token != JsonToken.VALUE_STRING) {
       throw wrongType(parser, token);
     }
-    LocalDate value = Rfc3339.date(parser.getTextCharacters(), parser.getTextOffset(), parser.getTextLength());
+    LocalDate value =
+        Rfc3339.date(parser.getTextCharacters(), parser.getTextOffset(), parser.getTextLength());
     if (value == null) {
       throw failure(parser, "is not an RFC 3339 date, such as 2024-05-01");
     }

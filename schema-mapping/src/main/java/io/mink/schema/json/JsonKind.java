@@ -21,9 +21,11 @@ enum JsonKind {
    * it too), else those of its enum or const values (integers among fractions being numbers), else
    * object or array when it has keywords of only one of them, else none.
    */
-  static Set<JsonKind> allowedBy(JsonNode schema, String location) throws UnreadableSchemaException {
+  static Set<JsonKind> allowedBy(JsonNode schema, String location)
+      throws UnreadableSchemaException {
     JsonNode values = schema.has("const") ? null : schema.get("enum");
-    Set<JsonKind> valueKinds = schema.has("const") ? kindsOf(schema.get("const"), true) : kindsOf(values, false);
+    Set<JsonKind> valueKinds =
+        schema.has("const") ? kindsOf(schema.get("const"), true) : kindsOf(values, false);
     JsonNode type = schema.get("type");
     if (type != null) {
       Set<JsonKind> named = named(type, location);
@@ -39,7 +41,9 @@ enum JsonKind {
       return valueKinds;
     }
     Set<JsonKind> implied = EnumSet.noneOf(JsonKind.class);
-    if (schema.has("properties") || schema.has("additionalProperties") || schema.has("patternProperties")) {
+    if (schema.has("properties")
+        || schema.has("additionalProperties")
+        || schema.has("patternProperties")) {
       implied.add(OBJECT);
     }
     if (schema.has("items") || schema.has("prefixItems")) {
@@ -63,7 +67,10 @@ enum JsonKind {
       return constant.isNull();
     }
     JsonNode values = schema.get("enum");
-    return values != null && values.isArray() && !values.isEmpty() && kindsOf(values, false).equals(EnumSet.of(NULL));
+    return values != null
+        && values.isArray()
+        && !values.isEmpty()
+        && kindsOf(values, false).equals(EnumSet.of(NULL));
   }
 
   static String describe(JsonNode node) {
@@ -78,15 +85,16 @@ enum JsonKind {
     };
   }
 
-  private static Set<JsonKind> named(JsonNode type, String location) throws UnreadableSchemaException {
+  private static Set<JsonKind> named(JsonNode type, String location)
+      throws UnreadableSchemaException {
     Set<JsonKind> kinds = EnumSet.noneOf(JsonKind.class);
     if (type.isTextual()) {
       kinds.add(named(type.asText(), location));
     } else if (type.isArray() && !type.isEmpty()) {
       for (JsonNode name : type) {
         if (!name.isTextual()) {
-          throw new UnreadableSchemaException("type at " + location + " must list type names, not "
-              + describe(name));
+          throw new UnreadableSchemaException(
+              "type at " + location + " must list type names, not " + describe(name));
         }
         kinds.add(named(name.asText(), location));
       }

@@ -63,16 +63,20 @@ import io.mink.schema.registry.SchemaType;
  */
 public final class JsonSchemaCompiler implements SchemaCompiler {
   private static final JsonFactory PAYLOADS = JsonFactory.builder()
-      .streamReadConstraints(StreamReadConstraints.builder().maxNestingDepth(JsonSchemaReader.MAX_DEPTH).build())
+      .streamReadConstraints(StreamReadConstraints.builder()
+          .maxNestingDepth(JsonSchemaReader.MAX_DEPTH)
+          .build())
       .disable(JsonFactory.Feature.INTERN_FIELD_NAMES)
       .enable(StreamReadFeature.USE_FAST_DOUBLE_PARSER)
       .build();
 
   /** JSON Schema has no time-of-day type ({@code format: time} keeps its text), so the options change nothing. */
   @Override
-  public CompiledSchema compile(RegisteredSchema schema, MappingOptions options) throws UnreadableSchemaException {
+  public CompiledSchema compile(RegisteredSchema schema, MappingOptions options)
+      throws UnreadableSchemaException {
     if (schema.type() != SchemaType.JSON) {
-      throw new UnreadableSchemaException("Cannot compile a " + schema.type() + " schema as a JSON Schema");
+      throw new UnreadableSchemaException(
+          "Cannot compile a " + schema.type() + " schema as a JSON Schema");
     }
     try {
       Definition root = JsonSchemaReader.read(SchemaDocuments.load(schema));

@@ -47,7 +47,9 @@ final class JsonSchemaReader {
     while (!reader.pending.isEmpty()) {
       Pending next = reader.pending.poll();
       Target target = next.target();
-      next.definition().define(reader.read(target.node(), target.scope(), next.definition(), target.location(), 0));
+      next.definition()
+          .define(
+              reader.read(target.node(), target.scope(), next.definition(), target.location(), 0));
     }
     return root;
   }
@@ -62,24 +64,28 @@ final class JsonSchemaReader {
     return definition;
   }
 
-  private JsonSchemaNode read(JsonNode node, Scope scope, Definition owner, String location, int depth)
+  private JsonSchemaNode read(
+      JsonNode node, Scope scope, Definition owner, String location, int depth)
       throws UnreadableSchemaException {
     if (depth >= MAX_DEPTH) {
-      throw new UnreadableSchemaException("The schema nests deeper than " + MAX_DEPTH + " levels at " + location);
+      throw new UnreadableSchemaException(
+          "The schema nests deeper than " + MAX_DEPTH + " levels at " + location);
     }
     if (node.isBoolean()) {
       return new JsonTextSchema(null);
     }
     if (!node.isObject()) {
-      throw new UnreadableSchemaException("The schema at " + location + " must be an object or a boolean, not "
-          + JsonKind.describe(node));
+      throw new UnreadableSchemaException("The schema at " + location
+          + " must be an object or a boolean, not " + JsonKind.describe(node));
     }
     Scope own = documents.scopeOf(node, scope);
-    String description = node.path("description").isTextual() ? node.get("description").asText() : null;
+    String description =
+        node.path("description").isTextual() ? node.get("description").asText() : null;
     JsonNode ref = node.get("$ref");
     if (ref != null) {
       if (!ref.isTextual()) {
-        throw new UnreadableSchemaException("$ref at " + location + " must be a string, not " + JsonKind.describe(ref));
+        throw new UnreadableSchemaException(
+            "$ref at " + location + " must be a string, not " + JsonKind.describe(ref));
       }
       Definition target = definitionOf(documents.resolve(ref.asText(), own, location));
       owner.refersTo(target);
@@ -112,47 +118,56 @@ final class JsonSchemaReader {
    * oneOf/anyOf of {type: null} and one schema is that schema, optional; a composition of one
    * schema is that schema; any other composition, or one beside other typing keywords, is JSON text.
    */
-  private JsonSchemaNode readComposition(JsonNode node, Scope scope, Definition owner, String location, int depth,
-      String description) throws UnreadableSchemaException {
+  private JsonSchemaNode readComposition(
+      JsonNode node, Scope scope, Definition owner, String location, int depth, String description)
+      throws UnreadableSchemaException {
     List<String> present = new ArrayList<>();
     for (String keyword : List.of("allOf", "anyOf", "oneOf")) {
       if (node.has(keyword)) {
         present.add(keyword);
       }
     }
-    boolean typed = node.has("type") || node.has("properties") || node.has("items") || node.has("enum")
-        || node.has("const") || node.has("additionalProperties") || node.has("prefixItems");
+    boolean typed = node.has("type")
+        || node.has("properties")
+        || node.has("items")
+        || node.has("enum")
+        || node.has("const")
+        || node.has("additionalProperties")
+        || node.has("prefixItems");
     String keyword = present.get(0);
     JsonNode members = node.get(keyword);
     if (!members.isArray()) {
-      throw new UnreadableSchemaException(keyword + " at " + location + " must be an array of schemas, not "
-          + JsonKind.describe(members));
+      throw new UnreadableSchemaException(keyword + " at " + location
+          + " must be an array of schemas, not " + JsonKind.describe(members));
     }
     if (present.size() > 1 || typed) {
       return new JsonTextSchema(description);
     }
     String at = location + "/" + keyword + "/";
     if (members.size() == 1) {
-      return JsonSchemaNode.describedAs(read(members.get(0), scope, owner, at + 0, depth + 1), description);
+      return JsonSchemaNode.describedAs(
+          read(members.get(0), scope, owner, at + 0, depth + 1), description);
     }
     if (members.size() == 2 && !keyword.equals("allOf")) {
       boolean firstIsNull = JsonKind.onlyNull(members.get(0));
       boolean secondIsNull = JsonKind.onlyNull(members.get(1));
       if (firstIsNull != secondIsNull) {
         int other = firstIsNull ? 1 : 0;
-        return new NullableSchema(read(members.get(other), scope, owner, at + other, depth + 1), description);
+        return new NullableSchema(
+            read(members.get(other), scope, owner, at + other, depth + 1), description);
       }
     }
     return new JsonTextSchema(description);
   }
 
   /** With properties, a struct; without, a map whose values follow additionalProperties when it is a schema. */
-  private JsonSchemaNode readObject(JsonNode node, Scope scope, Definition owner, String location, int depth,
-      String description) throws UnreadableSchemaException {
+  private JsonSchemaNode readObject(
+      JsonNode node, Scope scope, Definition owner, String location, int depth, String description)
+      throws UnreadableSchemaException {
     JsonNode properties = node.get("properties");
     if (properties != null && !properties.isObject()) {
-      throw new UnreadableSchemaException("properties at " + location + " must be an object, not "
-          + JsonKind.describe(properties));
+      throw new UnreadableSchemaException(
+          "properties at " + location + " must be an object, not " + JsonKind.describe(properties));
     }
     if (properties != null && !properties.isEmpty()) {
       Set<String> required = requiredNames(node.get("required"));
@@ -160,12 +175,14 @@ final class JsonSchemaReader {
       for (Map.Entry<String, JsonNode> property : properties.properties()) {
         String name = property.getKey();
         String at = location + "/properties/" + SchemaDocuments.escape(name);
-        read.add(new Property(name, read(property.getValue(), scope, owner, at, depth + 1), required.contains(name)));
+        read.add(new Property(
+            name, read(property.getValue(), scope, owner, at, depth + 1), required.contains(name)));
       }
       return new ObjectSchema(read, description);
     }
     JsonNode additional = node.get("additionalProperties");
-    boolean patterned = node.path("patternProperties").isObject() && !node.get("patternProperties").isEmpty();
+    boolean patterned = node.path("patternProperties").isObject()
+        && !node.get("patternProperties").isEmpty();
     JsonSchemaNode values = additional != null && additional.isObject() && !patterned
         ? read(additional, scope, owner, location + "/additionalProperties", depth + 1)
         : new JsonTextSchema(null);
@@ -173,8 +190,9 @@ final class JsonSchemaReader {
   }
 
   /** One items schema makes a list; a tuple (prefixItems, or items as an array) is JSON text. */
-  private JsonSchemaNode readArray(JsonNode node, Scope scope, Definition owner, String location, int depth,
-      String description) throws UnreadableSchemaException {
+  private JsonSchemaNode readArray(
+      JsonNode node, Scope scope, Definition owner, String location, int depth, String description)
+      throws UnreadableSchemaException {
     JsonNode items = node.get("items");
     if (node.has("prefixItems") || (items != null && items.isArray())) {
       return new JsonTextSchema(description);

@@ -41,7 +41,8 @@ final class JsonSchemaToDecoder extends JsonSchemaVisitor<JsonSchemaToDecoder.Ma
     sites.push(new Site("", "The payload"));
   }
 
-  static Mapping compile(JsonSchemaNode root, JsonFactory payloads) throws UnreadableSchemaException {
+  static Mapping compile(JsonSchemaNode root, JsonFactory payloads)
+      throws UnreadableSchemaException {
     return JsonSchemaVisitor.visit(root, new JsonSchemaToDecoder(payloads, rootFieldCount(root)));
   }
 
@@ -70,12 +71,18 @@ final class JsonSchemaToDecoder extends JsonSchemaVisitor<JsonSchemaToDecoder.Ma
       Mapping mapping = properties.get(i);
       int id = root ? i + 1 : nextId++;
       boolean optional = mapping.nullable() || !property.required();
-      fields.add(Types.NestedField.builder().withId(id).isOptional(optional).withName(property.name())
-          .ofType(mapping.decoder().type()).withDoc(JsonSchemaNode.documentation(property.schema())).build());
+      fields.add(Types.NestedField.builder()
+          .withId(id)
+          .isOptional(optional)
+          .withName(property.name())
+          .ofType(mapping.decoder().type())
+          .withDoc(JsonSchemaNode.documentation(property.schema()))
+          .build());
       decoders.add(mapping.decoder());
       present.add(property.required());
     }
-    return new Mapping(new StructDecoder(subject(), Types.StructType.of(fields), decoders, present), false);
+    return new Mapping(
+        new StructDecoder(subject(), Types.StructType.of(fields), decoders, present), false);
   }
 
   @Override
@@ -83,8 +90,10 @@ final class JsonSchemaToDecoder extends JsonSchemaVisitor<JsonSchemaToDecoder.Ma
     int keyId = nextId++;
     int valueId = nextId++;
     Types.MapType type = values.nullable()
-        ? Types.MapType.ofOptional(keyId, valueId, Types.StringType.get(), values.decoder().type())
-        : Types.MapType.ofRequired(keyId, valueId, Types.StringType.get(), values.decoder().type());
+        ? Types.MapType.ofOptional(
+            keyId, valueId, Types.StringType.get(), values.decoder().type())
+        : Types.MapType.ofRequired(
+            keyId, valueId, Types.StringType.get(), values.decoder().type());
     return new Mapping(new MapDecoder(subject(), type, values.decoder()), false);
   }
 
@@ -158,8 +167,8 @@ final class JsonSchemaToDecoder extends JsonSchemaVisitor<JsonSchemaToDecoder.Ma
 
   private void enter(String path, String subject, int newFields) throws UnreadableSchemaException {
     if (sites.size() >= JsonSchemaReader.MAX_DEPTH) {
-      throw new UnreadableSchemaException("The schema nests deeper than " + JsonSchemaReader.MAX_DEPTH
-          + " levels at '" + path + "'");
+      throw new UnreadableSchemaException("The schema nests deeper than "
+          + JsonSchemaReader.MAX_DEPTH + " levels at '" + path + "'");
     }
     fields += newFields;
     if (fields > MAX_FIELDS) {

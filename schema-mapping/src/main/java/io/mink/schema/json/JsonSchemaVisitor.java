@@ -20,15 +20,16 @@ import java.util.List;
 abstract class JsonSchemaVisitor<T> {
   private static final int MAX_STEPS = 1000;
 
-  static <T> T visit(JsonSchemaNode schema, JsonSchemaVisitor<T> visitor) throws UnreadableSchemaException {
+  static <T> T visit(JsonSchemaNode schema, JsonSchemaVisitor<T> visitor)
+      throws UnreadableSchemaException {
     return visit(schema, visitor, 0);
   }
 
   private static <T> T visit(JsonSchemaNode schema, JsonSchemaVisitor<T> visitor, int steps)
       throws UnreadableSchemaException {
     if (steps > MAX_STEPS) {
-      throw new UnreadableSchemaException("The schema's nesting and $ref chains go deeper than " + MAX_STEPS
-          + " steps");
+      throw new UnreadableSchemaException(
+          "The schema's nesting and $ref chains go deeper than " + MAX_STEPS + " steps");
     }
     if (schema instanceof ObjectSchema object) {
       List<T> results = new ArrayList<>(object.properties().size());
@@ -51,7 +52,9 @@ abstract class JsonSchemaVisitor<T> {
     } else if (schema instanceof NullableSchema nullable) {
       return visitor.nullable(nullable, visit(nullable.inner(), visitor, steps + 1));
     } else if (schema instanceof RefSchema ref) {
-      return ref.target().isRecursive() ? visitor.jsonText(ref) : visit(ref.target().schema(), visitor, steps + 1);
+      return ref.target().isRecursive()
+          ? visitor.jsonText(ref)
+          : visit(ref.target().schema(), visitor, steps + 1);
     } else if (schema instanceof ScalarSchema scalar) {
       return visitor.scalar(scalar);
     } else if (schema instanceof JsonTextSchema text) {

@@ -40,14 +40,15 @@ final class JsonTextDecoder extends ValueDecoder {
     return text.toString();
   }
 
-  private static void copy(JsonParser parser, JsonToken first, JsonGenerator generator) throws IOException {
+  private static void copy(JsonParser parser, JsonToken first, JsonGenerator generator)
+      throws IOException {
     int depth = 0;
     JsonToken token = first;
     while (true) {
       switch (token) {
         case START_OBJECT, START_ARRAY -> depth++;
         case END_OBJECT, END_ARRAY -> depth--;
-        default -> { }
+        default -> {}
       }
       if (token == JsonToken.VALUE_NUMBER_INT || token == JsonToken.VALUE_NUMBER_FLOAT) {
         generator.writeNumber(parser.getText());

@@ -29,8 +29,10 @@ final class Rfc3339 {
     }
     LocalDate date = dateAt(text, offset);
     char separator = text[offset + 10];
-    if (date == null || (separator != 'T' && separator != 't')
-        || text[offset + 13] != ':' || text[offset + 16] != ':') {
+    if (date == null
+        || (separator != 'T' && separator != 't')
+        || text[offset + 13] != ':'
+        || text[offset + 16] != ':') {
       return null;
     }
     int hour = digits(text, offset + 11, 2);
@@ -61,8 +63,10 @@ final class Rfc3339 {
     if (offsetSeconds == Integer.MIN_VALUE) {
       return null;
     }
-    long epochSecond = date.toEpochDay() * 86_400 + hour * 3_600L + minute * 60L + second - offsetSeconds;
-    return OffsetDateTime.of(LocalDateTime.ofEpochSecond(epochSecond, nanos, ZoneOffset.UTC), ZoneOffset.UTC);
+    long epochSecond =
+        date.toEpochDay() * 86_400 + hour * 3_600L + minute * 60L + second - offsetSeconds;
+    return OffsetDateTime.of(
+        LocalDateTime.ofEpochSecond(epochSecond, nanos, ZoneOffset.UTC), ZoneOffset.UTC);
   }
 
   private static int offsetSeconds(char[] text, int at, int end) {
@@ -92,7 +96,11 @@ final class Rfc3339 {
     int year = digits(text, offset, 4);
     int month = digits(text, offset + 5, 2);
     int day = digits(text, offset + 8, 2);
-    if (year < 0 || month < 1 || month > 12 || day < 1 || day > Month.of(month).length(Year.isLeap(year))) {
+    if (year < 0
+        || month < 1
+        || month > 12
+        || day < 1
+        || day > Month.of(month).length(Year.isLeap(year))) {
       return null;
     }
     return LocalDate.of(year, month, day);

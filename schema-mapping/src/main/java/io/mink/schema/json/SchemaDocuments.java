@@ -32,16 +32,33 @@ final class SchemaDocuments {
   private static final URI ROOT_BASE = URI.create("mink:/schema.json");
   private static final ObjectMapper SCHEMA_TEXT = JsonMapper.builder(JsonFactory.builder()
           .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
-          .streamReadConstraints(StreamReadConstraints.builder().maxNestingDepth(MAX_TEXT_DEPTH).build())
+          .streamReadConstraints(
+              StreamReadConstraints.builder().maxNestingDepth(MAX_TEXT_DEPTH).build())
           .build())
       .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
       .build();
-  private static final Set<String> SUBSCHEMA = Set.of("items", "additionalItems", "additionalProperties",
-      "contains", "propertyNames", "not", "if", "then", "else", "unevaluatedItems", "unevaluatedProperties",
+  private static final Set<String> SUBSCHEMA = Set.of(
+      "items",
+      "additionalItems",
+      "additionalProperties",
+      "contains",
+      "propertyNames",
+      "not",
+      "if",
+      "then",
+      "else",
+      "unevaluatedItems",
+      "unevaluatedProperties",
       "contentSchema");
-  private static final Set<String> SUBSCHEMA_LISTS = Set.of("items", "prefixItems", "allOf", "anyOf", "oneOf");
-  private static final Set<String> SUBSCHEMA_MAPS = Set.of("properties", "patternProperties", "definitions",
-      "$defs", "dependentSchemas", "dependencies");
+  private static final Set<String> SUBSCHEMA_LISTS =
+      Set.of("items", "prefixItems", "allOf", "anyOf", "oneOf");
+  private static final Set<String> SUBSCHEMA_MAPS = Set.of(
+      "properties",
+      "patternProperties",
+      "definitions",
+      "$defs",
+      "dependentSchemas",
+      "dependencies");
 
   /** One parsed registry schema; label is "" for the registered schema, else its reference name. */
   record Document(String label, JsonNode root, Map<String, Document> references, boolean draft4) {}
@@ -103,9 +120,13 @@ final class SchemaDocuments {
       throw new UnreadableSchemaException("Cannot resolve $ref '" + ref + "' at " + location
           + ": no reference of the schema is named '" + address + "' and no schema has that $id");
     }
-    JsonNode node = fragment.isEmpty() ? resource.resource() : locate(resource, fragment, ref, location);
-    String where = fragment.startsWith("/") || fragment.isEmpty() ? resource.resourcePointer() + fragment : fragment;
-    return new Target(node, scopes.getOrDefault(node, resource), resource.document().label() + "#" + where);
+    JsonNode node =
+        fragment.isEmpty() ? resource.resource() : locate(resource, fragment, ref, location);
+    String where = fragment.startsWith("/") || fragment.isEmpty()
+        ? resource.resourcePointer() + fragment
+        : fragment;
+    return new Target(
+        node, scopes.getOrDefault(node, resource), resource.document().label() + "#" + where);
   }
 
   private JsonNode locate(Scope resource, String fragment, String ref, String location)
@@ -122,23 +143,25 @@ final class SchemaDocuments {
     try {
       node = resource.resource().at(JsonPointer.compile(fragment));
     } catch (IllegalArgumentException e) {
-      throw new UnreadableSchemaException("Cannot resolve $ref '" + ref + "' at " + location
-          + ": '" + fragment + "' is not a JSON pointer");
+      throw new UnreadableSchemaException("Cannot resolve $ref '" + ref + "' at " + location + ": '"
+          + fragment + "' is not a JSON pointer");
     }
     if (node.isMissingNode()) {
-      throw new UnreadableSchemaException("Cannot resolve $ref '" + ref + "' at " + location
-          + ": nothing is at " + fragment);
+      throw new UnreadableSchemaException(
+          "Cannot resolve $ref '" + ref + "' at " + location + ": nothing is at " + fragment);
     }
     return node;
   }
 
-  private Document load(RegisteredSchema schema, String label, URI base) throws UnreadableSchemaException {
+  private Document load(RegisteredSchema schema, String label, URI base)
+      throws UnreadableSchemaException {
     Document loaded = documents.get(schema);
     if (loaded != null) {
       return loaded;
     }
     if (schema.type() != SchemaType.JSON) {
-      throw new UnreadableSchemaException(describe(label) + " is a " + schema.type() + " schema, not a JSON Schema");
+      throw new UnreadableSchemaException(
+          describe(label) + " is a " + schema.type() + " schema, not a JSON Schema");
     }
     JsonNode text = parse(schema.text(), label);
     boolean draft4 = text.path("$schema").asText("").matches(".*draft-0[34].*");
@@ -152,7 +175,9 @@ final class SchemaDocuments {
       if (referenceBase == null) {
         referenceBase = URI.create("mink:/references/" + documents.size());
       }
-      document.references().put(reference.name(), load(reference.schema(), reference.name(), referenceBase));
+      document
+          .references()
+          .put(reference.name(), load(reference.schema(), reference.name(), referenceBase));
     }
     return document;
   }
@@ -163,12 +188,17 @@ final class SchemaDocuments {
       node = SCHEMA_TEXT.readTree(text);
     } catch (JsonProcessingException e) {
       JsonLocation at = e.getLocation();
-      String where = at == null ? "" : " at line " + at.getLineNr() + ", column " + at.getColumnNr();
-      throw new UnreadableSchemaException(describe(label) + " is not valid JSON: " + e.getOriginalMessage() + where, e);
+      String where =
+          at == null ? "" : " at line " + at.getLineNr() + ", column " + at.getColumnNr();
+      throw new UnreadableSchemaException(
+          describe(label) + " is not valid JSON: " + e.getOriginalMessage() + where, e);
     }
     if (node == null || !(node.isObject() || node.isBoolean())) {
-      throw new UnreadableSchemaException(describe(label) + " must be a JSON object or a boolean, not "
-          + (node == null || node.isMissingNode() ? "empty" : node.getNodeType().name().toLowerCase(Locale.ROOT)));
+      throw new UnreadableSchemaException(
+          describe(label) + " must be a JSON object or a boolean, not "
+              + (node == null || node.isMissingNode()
+                  ? "empty"
+                  : node.getNodeType().name().toLowerCase(Locale.ROOT)));
     }
     return node;
   }

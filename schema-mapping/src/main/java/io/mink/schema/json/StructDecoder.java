@@ -33,7 +33,8 @@ final class StructDecoder extends ValueDecoder {
    * @param present for each field, whether its property must be present ("required" lists it),
    *     which a field whose schema allows null must be although its Iceberg field is optional
    */
-  StructDecoder(String subject, Types.StructType struct, List<ValueDecoder> fields, List<Boolean> present) {
+  StructDecoder(
+      String subject, Types.StructType struct, List<ValueDecoder> fields, List<Boolean> present) {
     super(subject);
     this.struct = struct;
     this.template = GenericRecord.create(struct);
@@ -126,8 +127,9 @@ final class StructDecoder extends ValueDecoder {
       if (missing != 0) {
         ValueDecoder field = fields[word * 64 + Long.numberOfTrailingZeros(missing)];
         JsonLocation at = parser.currentTokenLocation();
-        throw new UndecodableException(field.subject() + " is required but missing from the object ending at line "
-            + at.getLineNr() + ", column " + at.getColumnNr());
+        throw new UndecodableException(
+            field.subject() + " is required but missing from the object ending at line "
+                + at.getLineNr() + ", column " + at.getColumnNr());
       }
     }
   }

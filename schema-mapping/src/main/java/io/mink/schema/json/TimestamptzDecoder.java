@@ -29,9 +29,11 @@ final class TimestamptzDecoder extends ValueDecoder {
     if (token != JsonToken.VALUE_STRING) {
       throw wrongType(parser, token);
     }
-    OffsetDateTime value = Rfc3339.dateTime(parser.getTextCharacters(), parser.getTextOffset(), parser.getTextLength());
+    OffsetDateTime value = Rfc3339.dateTime(
+        parser.getTextCharacters(), parser.getTextOffset(), parser.getTextLength());
     if (value == null) {
-      throw failure(parser, "is not an RFC 3339 date-time with an offset, such as 2024-05-01T12:30:00Z");
+      throw failure(
+          parser, "is not an RFC 3339 date-time with an offset, such as 2024-05-01T12:30:00Z");
     }
     return value;
   }

@@ -42,7 +42,10 @@ final class UuidDecoder extends ValueDecoder {
   }
 
   static UUID parse(char[] text, int offset, int length) {
-    if (length != LENGTH || text[offset + 8] != '-' || text[offset + 13] != '-' || text[offset + 18] != '-'
+    if (length != LENGTH
+        || text[offset + 8] != '-'
+        || text[offset + 13] != '-'
+        || text[offset + 18] != '-'
         || text[offset + 23] != '-') {
       return null;
     }

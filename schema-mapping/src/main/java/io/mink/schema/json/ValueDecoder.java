@@ -33,7 +33,8 @@ abstract class ValueDecoder {
    * Decodes the value whose first token, never {@link JsonToken#VALUE_NULL}, the parser is on,
    * leaving the parser on the value's last token.
    */
-  abstract Object decode(JsonParser parser, JsonToken token) throws IOException, UndecodableException;
+  abstract Object decode(JsonParser parser, JsonToken token)
+      throws IOException, UndecodableException;
 
   final UndecodableException wrongType(JsonParser parser, JsonToken token) {
     return failure(parser, "must be " + expected() + ", not " + describe(token));
@@ -41,8 +42,8 @@ abstract class ValueDecoder {
 
   final UndecodableException failure(JsonParser parser, String problem) {
     JsonLocation at = parser.currentTokenLocation();
-    return new UndecodableException(subject + " " + problem + ", at line " + at.getLineNr() + ", column "
-        + at.getColumnNr());
+    return new UndecodableException(
+        subject + " " + problem + ", at line " + at.getLineNr() + ", column " + at.getColumnNr());
   }
 
   static String describe(JsonToken token) {

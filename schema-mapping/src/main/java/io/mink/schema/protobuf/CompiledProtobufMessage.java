@@ -26,13 +26,14 @@ final class CompiledProtobufMessage implements CompiledSchema {
   @Override
   public Object decode(byte[] data, int offset, int length) throws UndecodableException {
     if (data == null || offset < 0 || length < 0 || offset > data.length - length) {
-      throw new UndecodableException("No Protobuf payload at offset " + offset + " and length " + length
-          + " of " + (data == null ? "no bytes" : data.length + " bytes"));
+      throw new UndecodableException("No Protobuf payload at offset " + offset + " and length "
+          + length + " of " + (data == null ? "no bytes" : data.length + " bytes"));
     }
     try {
       return reader.readPayload(new ProtoInput(data, offset, length));
     } catch (RuntimeException | StackOverflowError e) {
-      throw new UndecodableException("Protobuf decoder failed on a payload of " + length + " bytes: " + e, e);
+      throw new UndecodableException(
+          "Protobuf decoder failed on a payload of " + length + " bytes: " + e, e);
     }
   }
 

@@ -33,7 +33,8 @@ record EditionLabels(String syntax, FeatureSet fileFeatures) implements FieldLab
     for (DescriptorProto message : file.getMessageTypeList()) {
       enumsStartAtZero &= proto2.collect(file, message, new ArrayList<>(), presences);
     }
-    boolean proto3 = presences.contains(FieldPresence.IMPLICIT) && !presences.contains(FieldPresence.LEGACY_REQUIRED)
+    boolean proto3 = presences.contains(FieldPresence.IMPLICIT)
+        && !presences.contains(FieldPresence.LEGACY_REQUIRED)
         && enumsStartAtZero;
     return proto3 ? new EditionLabels("proto3", proto2.fileFeatures()) : proto2;
   }
@@ -42,25 +43,33 @@ record EditionLabels(String syntax, FeatureSet fileFeatures) implements FieldLab
   public String of(FieldDescriptorProto field, List<DescriptorProto> scope) {
     FieldPresence presence = presence(field, scope);
     if (syntax.equals("proto3")) {
-      return presence == FieldPresence.EXPLICIT && field.getType() != FieldDescriptorProto.Type.TYPE_MESSAGE
-          ? "optional " : "";
+      return presence == FieldPresence.EXPLICIT
+              && field.getType() != FieldDescriptorProto.Type.TYPE_MESSAGE
+          ? "optional "
+          : "";
     }
     return presence == FieldPresence.LEGACY_REQUIRED ? "required " : "optional ";
   }
 
   /** Adds the presence of the message's singular fields; false when one of its enums does not start at 0. */
-  private boolean collect(FileDescriptorProto file, DescriptorProto message, List<DescriptorProto> scope,
-      Set<FieldPresence> presences) throws UnreadableSchemaException {
+  private boolean collect(
+      FileDescriptorProto file,
+      DescriptorProto message,
+      List<DescriptorProto> scope,
+      Set<FieldPresence> presences)
+      throws UnreadableSchemaException {
     scope.add(message);
     for (FieldDescriptorProto field : message.getFieldList()) {
       boolean isMessage = field.getType() == FieldDescriptorProto.Type.TYPE_MESSAGE
           || field.getType() == FieldDescriptorProto.Type.TYPE_GROUP;
       if (isMessage && messageEncoding(field, scope) == MessageEncoding.DELIMITED) {
-        throw new UnreadableSchemaException("Cannot read the serialized Protobuf file " + file.getName() + ": field "
-            + message.getName() + "." + field.getName() + " (" + field.getNumber()
-            + ") is a message with delimited (group) encoding, which Mink does not support");
+        throw new UnreadableSchemaException(
+            "Cannot read the serialized Protobuf file " + file.getName() + ": field "
+                + message.getName() + "." + field.getName() + " (" + field.getNumber()
+                + ") is a message with delimited (group) encoding, which Mink does not support");
       }
-      if (field.getLabel() != FieldDescriptorProto.Label.LABEL_REPEATED && !field.hasOneofIndex()
+      if (field.getLabel() != FieldDescriptorProto.Label.LABEL_REPEATED
+          && !field.hasOneofIndex()
           && (!isMessage || presence(field, scope) == FieldPresence.LEGACY_REQUIRED)) {
         presences.add(presence(field, scope));
       }
@@ -83,7 +92,9 @@ record EditionLabels(String syntax, FeatureSet fileFeatures) implements FieldLab
         return features.getFieldPresence();
       }
     }
-    return fileFeatures.hasFieldPresence() ? fileFeatures.getFieldPresence() : FieldPresence.EXPLICIT;
+    return fileFeatures.hasFieldPresence()
+        ? fileFeatures.getFieldPresence()
+        : FieldPresence.EXPLICIT;
   }
 
   private MessageEncoding messageEncoding(FieldDescriptorProto field, List<DescriptorProto> scope) {
@@ -96,7 +107,9 @@ record EditionLabels(String syntax, FeatureSet fileFeatures) implements FieldLab
         return features.getMessageEncoding();
       }
     }
-    return fileFeatures.hasMessageEncoding() ? fileFeatures.getMessageEncoding() : MessageEncoding.LENGTH_PREFIXED;
+    return fileFeatures.hasMessageEncoding()
+        ? fileFeatures.getMessageEncoding()
+        : MessageEncoding.LENGTH_PREFIXED;
   }
 
   private static boolean startAtZero(List<EnumDescriptorProto> enums) {

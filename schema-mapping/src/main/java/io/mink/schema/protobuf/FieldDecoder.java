@@ -28,7 +28,8 @@ abstract class FieldDecoder {
    * @return false, having read nothing, when the wire type is not the field's: the caller skips it
    *     as an unknown field, as protobuf-java does
    */
-  abstract boolean read(ProtoInput in, int wireType, GenericRecord record, int depth) throws UndecodableException;
+  abstract boolean read(ProtoInput in, int wireType, GenericRecord record, int depth)
+      throws UndecodableException;
 
   /** A oneof has one value at most: the member written last. */
   final void clearOneOf(GenericRecord record) {

@@ -19,7 +19,9 @@ final class GlueMessageIndex {
 
   /** The position of the file's first top-level message among all of its messages. */
   static int ofFirstMessage(ProtoFileElement file) {
-    String prefix = file.getPackageName() == null || file.getPackageName().isEmpty() ? "" : file.getPackageName() + ".";
+    String prefix = file.getPackageName() == null || file.getPackageName().isEmpty()
+        ? ""
+        : file.getPackageName() + ".";
     List<String> names = new ArrayList<>();
     String first = null;
     for (TypeElement type : file.getTypes()) {

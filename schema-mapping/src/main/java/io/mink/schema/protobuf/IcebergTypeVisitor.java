@@ -20,7 +20,8 @@ final class IcebergTypeVisitor extends ProtobufSchemaVisitor<Type> {
   }
 
   @Override
-  Type message(MessageType message, List<ProtoField> fields, List<Type> fieldResults, Type partner) {
+  Type message(
+      MessageType message, List<ProtoField> fields, List<Type> fieldResults, Type partner) {
     List<Types.NestedField> columns = new ArrayList<>(fields.size());
     for (int i = 0; i < fields.size(); i++) {
       ProtoField field = fields.get(i);

@@ -21,7 +21,8 @@ final class JsonAnyReader extends JsonMessageBody {
   }
 
   @Override
-  void appendBody(ProtoInput in, String field, StringBuilder out, int depth) throws UndecodableException {
+  void appendBody(ProtoInput in, String field, StringBuilder out, int depth)
+      throws UndecodableException {
     String typeUrl = null;
     int valueStart = -1;
     int valueLength = 0;
@@ -49,7 +50,8 @@ final class JsonAnyReader extends JsonMessageBody {
     JsonText.appendString(out, url);
     JsonMessageBody packed = messagesByName.get(url.substring(url.lastIndexOf('/') + 1));
     if (packed == null) {
-      out.append(",\"value\":\"").append(Base64.getEncoder().encodeToString(in.copy(valueStart, valueLength)))
+      out.append(",\"value\":\"")
+          .append(Base64.getEncoder().encodeToString(in.copy(valueStart, valueLength)))
           .append("\"}");
       return;
     }

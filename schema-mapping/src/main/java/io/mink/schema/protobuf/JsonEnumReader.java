@@ -18,7 +18,8 @@ final class JsonEnumReader implements JsonValueReader {
   }
 
   @Override
-  public void append(ProtoInput in, String field, StringBuilder out, int depth) throws UndecodableException {
+  public void append(ProtoInput in, String field, StringBuilder out, int depth)
+      throws UndecodableException {
     int number = (int) in.readVarint(field);
     String name = names.nameOf(number);
     if (isNullValue) {

@@ -13,8 +13,14 @@ import static java.util.Objects.requireNonNull;
  * @param value the reader of the field's value, a list's elements or a map's values
  * @param oneOfMembers the indexes of the other members of the field's oneof
  */
-record JsonField(int number, String label, Presence presence, String quotedName, JsonValueReader key,
-    JsonValueReader value, int[] oneOfMembers) {
+record JsonField(
+    int number,
+    String label,
+    Presence presence,
+    String quotedName,
+    JsonValueReader key,
+    JsonValueReader value,
+    int[] oneOfMembers) {
   JsonField {
     requireNonNull(label, "label is null");
     requireNonNull(presence, "presence is null");

@@ -11,7 +11,8 @@ final class JsonFieldMaskReader extends JsonMessageBody {
   private JsonFieldMaskReader() {}
 
   @Override
-  void appendBody(ProtoInput in, String field, StringBuilder out, int depth) throws UndecodableException {
+  void appendBody(ProtoInput in, String field, StringBuilder out, int depth)
+      throws UndecodableException {
     StringBuilder paths = new StringBuilder();
     while (in.hasRemaining()) {
       int tag = in.readTag();

@@ -14,7 +14,8 @@ abstract class JsonMessageBody implements JsonValueReader {
   }
 
   @Override
-  public final void append(ProtoInput in, String field, StringBuilder out, int depth) throws UndecodableException {
+  public final void append(ProtoInput in, String field, StringBuilder out, int depth)
+      throws UndecodableException {
     int length = in.readLength(field);
     in.checkDepth(depth + 1);
     int outerLimit = in.enter(length);
@@ -23,7 +24,8 @@ abstract class JsonMessageBody implements JsonValueReader {
   }
 
   /** Reads the message's fields up to the cursor's limit and appends the message's JSON. */
-  abstract void appendBody(ProtoInput in, String field, StringBuilder out, int depth) throws UndecodableException;
+  abstract void appendBody(ProtoInput in, String field, StringBuilder out, int depth)
+      throws UndecodableException;
 
   /** The JSON of the message with no field set, computed on first use (a String, so a racing duplicate is harmless). */
   @Override
@@ -34,7 +36,8 @@ abstract class JsonMessageBody implements JsonValueReader {
       try {
         appendBody(new ProtoInput(NO_BYTES, 0, 0), "an absent message", out, 0);
       } catch (UndecodableException e) {
-        throw new IllegalStateException("A message without fields set has no JSON: " + e.getMessage(), e);
+        throw new IllegalStateException(
+            "A message without fields set has no JSON: " + e.getMessage(), e);
       }
       json = out.toString();
       defaultJson = json;

@@ -26,7 +26,8 @@ final class JsonMessageReader extends JsonMessageBody {
   }
 
   @Override
-  void appendBody(ProtoInput in, String field, StringBuilder out, int depth) throws UndecodableException {
+  void appendBody(ProtoInput in, String field, StringBuilder out, int depth)
+      throws UndecodableException {
     in.charge(fields.length);
     Object[] values = new Object[fields.length];
     while (in.hasRemaining()) {
@@ -97,7 +98,9 @@ final class JsonMessageReader extends JsonMessageBody {
     }
     in.exit(outerLimit);
     String keyJson = key != null ? key : field.key().defaultJson();
-    map.put(keyJson.startsWith("\"") ? keyJson : '"' + keyJson + '"', value != null ? value : field.value().defaultJson());
+    map.put(
+        keyJson.startsWith("\"") ? keyJson : '"' + keyJson + '"',
+        value != null ? value : field.value().defaultJson());
   }
 
   @SuppressWarnings("unchecked")
@@ -135,12 +138,14 @@ final class JsonMessageReader extends JsonMessageBody {
   private static boolean isOmitted(JsonField field, Object value) {
     return switch (field.presence()) {
       case IMPLICIT -> value.equals(field.value().defaultJson());
-      case REPEATED, MAP -> value instanceof List<?> list ? list.isEmpty() : ((Map<?, ?>) value).isEmpty();
+      case REPEATED, MAP ->
+        value instanceof List<?> list ? list.isEmpty() : ((Map<?, ?>) value).isEmpty();
       default -> false;
     };
   }
 
-  static String json(JsonValueReader reader, ProtoInput in, String field, int depth) throws UndecodableException {
+  static String json(JsonValueReader reader, ProtoInput in, String field, int depth)
+      throws UndecodableException {
     StringBuilder out = new StringBuilder();
     reader.append(in, field, out, depth);
     return out.toString();

@@ -84,7 +84,13 @@ final class JsonReaders {
       JsonValueReader value = value(mapEntry != null ? mapEntry.value() : field.type());
       StringBuilder quotedName = new StringBuilder();
       JsonText.appendString(quotedName, field.field().getJsonName());
-      fields.add(new JsonField(field.number(), field.label(), field.presence(), quotedName.toString(), key, value,
+      fields.add(new JsonField(
+          field.number(),
+          field.label(),
+          field.presence(),
+          quotedName.toString(),
+          key,
+          value,
           oneOfs.membersOf(field)));
     }
     return fields;
@@ -96,7 +102,8 @@ final class JsonReaders {
     }
     Type definition = schema.getType(type);
     if (definition instanceof EnumType enumType) {
-      return new JsonEnumReader(EnumReader.of(enumType), type.toString().equals(WellKnownTypes.NULL_VALUE));
+      return new JsonEnumReader(
+          EnumReader.of(enumType), type.toString().equals(WellKnownTypes.NULL_VALUE));
     }
     return message((MessageType) definition);
   }

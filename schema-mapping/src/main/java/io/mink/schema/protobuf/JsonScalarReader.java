@@ -20,7 +20,8 @@ final class JsonScalarReader implements JsonValueReader {
   }
 
   @Override
-  public void append(ProtoInput in, String field, StringBuilder out, int depth) throws UndecodableException {
+  public void append(ProtoInput in, String field, StringBuilder out, int depth)
+      throws UndecodableException {
     JsonText.appendScalar(out, scalar, scalar.read(in, field, depth));
   }
 

@@ -28,7 +28,8 @@ final class JsonStructReaders {
 
   private static final class StructBody extends JsonMessageBody {
     @Override
-    void appendBody(ProtoInput in, String field, StringBuilder out, int depth) throws UndecodableException {
+    void appendBody(ProtoInput in, String field, StringBuilder out, int depth)
+        throws UndecodableException {
       Map<String, String> fields = new LinkedHashMap<>();
       while (in.hasRemaining()) {
         int tag = in.readTag();
@@ -49,7 +50,8 @@ final class JsonStructReaders {
       out.append('}');
     }
 
-    private static void readEntry(ProtoInput in, String field, Map<String, String> fields, int depth)
+    private static void readEntry(
+        ProtoInput in, String field, Map<String, String> fields, int depth)
         throws UndecodableException {
       int length = in.readLength(field);
       in.checkDepth(depth + 1);
@@ -73,7 +75,8 @@ final class JsonStructReaders {
 
   private static final class ValueBody extends JsonMessageBody {
     @Override
-    void appendBody(ProtoInput in, String field, StringBuilder out, int depth) throws UndecodableException {
+    void appendBody(ProtoInput in, String field, StringBuilder out, int depth)
+        throws UndecodableException {
       String json = "null";
       while (in.hasRemaining()) {
         int tag = in.readTag();
@@ -103,7 +106,8 @@ final class JsonStructReaders {
 
   private static final class ListValueBody extends JsonMessageBody {
     @Override
-    void appendBody(ProtoInput in, String field, StringBuilder out, int depth) throws UndecodableException {
+    void appendBody(ProtoInput in, String field, StringBuilder out, int depth)
+        throws UndecodableException {
       out.append('[');
       String separator = "";
       while (in.hasRemaining()) {

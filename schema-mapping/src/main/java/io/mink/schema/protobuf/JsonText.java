@@ -39,7 +39,8 @@ final class JsonText {
   static void appendScalar(StringBuilder out, ScalarReader scalar, Object value) {
     switch (scalar) {
       case INT64, SINT64, SFIXED64 -> out.append('"').append((long) value).append('"');
-      case UINT64, FIXED64 -> out.append('"').append(((BigDecimal) value).toPlainString()).append('"');
+      case UINT64, FIXED64 ->
+        out.append('"').append(((BigDecimal) value).toPlainString()).append('"');
       case FLOAT -> appendFloatingPoint(out, (Float) value, value.toString());
       case DOUBLE -> appendFloatingPoint(out, (Double) value, value.toString());
       case STRING -> appendString(out, (String) value);
@@ -49,7 +50,9 @@ final class JsonText {
   }
 
   static void appendBase64(StringBuilder out, ByteBuffer bytes) {
-    out.append('"').append(Base64.getEncoder().encodeToString(ByteBuffers.toByteArray(bytes))).append('"');
+    out.append('"')
+        .append(Base64.getEncoder().encodeToString(ByteBuffers.toByteArray(bytes)))
+        .append('"');
   }
 
   private static void appendFloatingPoint(StringBuilder out, double value, String text) {

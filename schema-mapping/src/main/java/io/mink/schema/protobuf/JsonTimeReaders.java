@@ -6,15 +6,21 @@ import io.mink.schema.decode.UndecodableException;
 final class JsonTimeReaders {
   static final JsonMessageBody TIMESTAMP = new JsonMessageBody() {
     @Override
-    void appendBody(ProtoInput in, String field, StringBuilder out, int depth) throws UndecodableException {
-      out.append('"').append(ProtoTime.readBody(in, field, depth).toTimestampJson(field)).append('"');
+    void appendBody(ProtoInput in, String field, StringBuilder out, int depth)
+        throws UndecodableException {
+      out.append('"')
+          .append(ProtoTime.readBody(in, field, depth).toTimestampJson(field))
+          .append('"');
     }
   };
 
   static final JsonMessageBody DURATION = new JsonMessageBody() {
     @Override
-    void appendBody(ProtoInput in, String field, StringBuilder out, int depth) throws UndecodableException {
-      out.append('"').append(ProtoTime.readBody(in, field, depth).toDurationJson(field)).append('"');
+    void appendBody(ProtoInput in, String field, StringBuilder out, int depth)
+        throws UndecodableException {
+      out.append('"')
+          .append(ProtoTime.readBody(in, field, depth).toDurationJson(field))
+          .append('"');
     }
   };
 

@@ -7,7 +7,8 @@ interface JsonValueReader {
   int wireType();
 
   /** Reads one value at the cursor and appends its JSON. */
-  void append(ProtoInput in, String field, StringBuilder out, int depth) throws UndecodableException;
+  void append(ProtoInput in, String field, StringBuilder out, int depth)
+      throws UndecodableException;
 
   /** The JSON of the value Protobuf readers show when the payload leaves it out. */
   String defaultJson();

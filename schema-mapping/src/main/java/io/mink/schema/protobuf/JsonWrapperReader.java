@@ -13,7 +13,8 @@ final class JsonWrapperReader extends JsonMessageBody {
   }
 
   @Override
-  void appendBody(ProtoInput in, String field, StringBuilder out, int depth) throws UndecodableException {
+  void appendBody(ProtoInput in, String field, StringBuilder out, int depth)
+      throws UndecodableException {
     String json = wrapped.defaultJson();
     while (in.hasRemaining()) {
       int tag = in.readTag();

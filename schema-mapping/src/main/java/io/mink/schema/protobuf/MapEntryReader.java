@@ -25,7 +25,8 @@ final class MapEntryReader implements ValueReader {
   }
 
   @Override
-  public Map.Entry<Object, Object> read(ProtoInput in, String field, int depth) throws UndecodableException {
+  public Map.Entry<Object, Object> read(ProtoInput in, String field, int depth)
+      throws UndecodableException {
     int length = in.readLength(field);
     in.checkDepth(depth + 1);
     int outerLimit = in.enter(length);
@@ -51,6 +52,7 @@ final class MapEntryReader implements ValueReader {
 
   @Override
   public Object defaultValue() {
-    throw new UnsupportedOperationException("A map entry is never left out: a map without entries is empty");
+    throw new UnsupportedOperationException(
+        "A map entry is never left out: a map without entries is empty");
   }
 }

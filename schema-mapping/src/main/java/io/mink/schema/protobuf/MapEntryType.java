@@ -25,8 +25,10 @@ record MapEntryType(ProtoType key, ProtoType value) {
     if (type.isMap()) {
       return new MapEntryType(type.getKeyType(), type.getValueType());
     }
-    if (field.getLabel() != Field.Label.REPEATED || type.isScalar()
-        || !(schema.getType(type) instanceof MessageType entry) || !isEntryMessage(entry)) {
+    if (field.getLabel() != Field.Label.REPEATED
+        || type.isScalar()
+        || !(schema.getType(type) instanceof MessageType entry)
+        || !isEntryMessage(entry)) {
       return null;
     }
     return new MapEntryType(entry.field("key").getType(), entry.field("value").getType());
@@ -37,15 +39,17 @@ record MapEntryType(ProtoType key, ProtoType value) {
     if (!message.getOneOfs().isEmpty() || message.getDeclaredFields().size() != 2) {
       return false;
     }
-    boolean keyAndValue = message.getDeclaredFields().stream().allMatch(field -> field.getLabel() != Field.Label.REPEATED
-        && ((field.getTag() == 1 && field.getName().equals("key"))
-            || (field.getTag() == 2 && field.getName().equals("value"))));
+    boolean keyAndValue = message.getDeclaredFields().stream()
+        .allMatch(field -> field.getLabel() != Field.Label.REPEATED
+            && ((field.getTag() == 1 && field.getName().equals("key"))
+                || (field.getTag() == 2 && field.getName().equals("value"))));
     return keyAndValue && hasMapEntryOption(message);
   }
 
   private static boolean hasMapEntryOption(MessageType message) {
     for (OptionElement option : message.getOptions().getElements()) {
-      if (option.getName().equals("map_entry") && String.valueOf(option.getValue()).equals("true")) {
+      if (option.getName().equals("map_entry")
+          && String.valueOf(option.getValue()).equals("true")) {
         return true;
       }
     }

@@ -15,7 +15,8 @@ final class MapFieldDecoder extends FieldDecoder {
   }
 
   @Override
-  boolean read(ProtoInput in, int wireType, GenericRecord record, int depth) throws UndecodableException {
+  boolean read(ProtoInput in, int wireType, GenericRecord record, int depth)
+      throws UndecodableException {
     if (wireType != ProtoInput.LEN) {
       return false;
     }

@@ -7,13 +7,15 @@ import org.apache.iceberg.data.GenericRecord;
 final class MessageFieldDecoder extends FieldDecoder {
   private final StructReader reader;
 
-  MessageFieldDecoder(ProtoField protoField, int position, int[] oneOfMembers, StructReader reader) {
+  MessageFieldDecoder(
+      ProtoField protoField, int position, int[] oneOfMembers, StructReader reader) {
     super(protoField, position, oneOfMembers);
     this.reader = reader;
   }
 
   @Override
-  boolean read(ProtoInput in, int wireType, GenericRecord record, int depth) throws UndecodableException {
+  boolean read(ProtoInput in, int wireType, GenericRecord record, int depth)
+      throws UndecodableException {
     if (wireType != ProtoInput.LEN) {
       return false;
     }

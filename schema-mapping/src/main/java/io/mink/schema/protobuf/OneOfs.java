@@ -15,9 +15,11 @@ final class OneOfs {
   OneOfs(List<ProtoField> fields) {
     for (ProtoField field : fields) {
       if (field.oneOf() != null) {
-        positionsByName.computeIfAbsent(field.oneOf(), name -> IntStream.range(0, fields.size())
-            .filter(i -> name.equals(fields.get(i).oneOf()))
-            .toArray());
+        positionsByName.computeIfAbsent(
+            field.oneOf(),
+            name -> IntStream.range(0, fields.size())
+                .filter(i -> name.equals(fields.get(i).oneOf()))
+                .toArray());
       }
     }
   }

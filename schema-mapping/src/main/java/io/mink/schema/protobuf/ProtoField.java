@@ -21,15 +21,16 @@ import java.util.List;
  * @param mapEntry the key and value types of a map field, whichever way it is written; null for other fields
  */
 record ProtoField(Field field, Presence presence, String oneOf, MapEntryType mapEntry) {
-  private static final Comparator<Field> DECLARATION_ORDER =
-      Comparator.comparingInt((Field field) -> field.getLocation().getLine())
-          .thenComparingInt(field -> field.getLocation().getColumn());
+  private static final Comparator<Field> DECLARATION_ORDER = Comparator.comparingInt(
+          (Field field) -> field.getLocation().getLine())
+      .thenComparingInt(field -> field.getLocation().getColumn());
 
   ProtoField {
     requireNonNull(field, "field is null");
     requireNonNull(presence, "presence is null");
     if ((presence == Presence.MAP) != (mapEntry != null)) {
-      throw new IllegalArgumentException("A field has key and value types exactly when it is a map");
+      throw new IllegalArgumentException(
+          "A field has key and value types exactly when it is a map");
     }
   }
 
@@ -48,7 +49,11 @@ record ProtoField(Field field, Presence presence, String oneOf, MapEntryType map
     for (Field field : fields) {
       String oneOf = oneOfs.get(field);
       MapEntryType mapEntry = MapEntryType.of(field, schema);
-      result.add(new ProtoField(field, mapEntry != null ? Presence.MAP : presence(field, oneOf, schema), oneOf, mapEntry));
+      result.add(new ProtoField(
+          field,
+          mapEntry != null ? Presence.MAP : presence(field, oneOf, schema),
+          oneOf,
+          mapEntry));
     }
     return result;
   }
@@ -86,7 +91,8 @@ record ProtoField(Field field, Presence presence, String oneOf, MapEntryType map
     if (oneOf != null || field.getLabel() == Field.Label.OPTIONAL) {
       return Presence.EXPLICIT;
     }
-    boolean isMessage = !field.getType().isScalar() && schema.getType(field.getType()) instanceof MessageType;
+    boolean isMessage =
+        !field.getType().isScalar() && schema.getType(field.getType()) instanceof MessageType;
     return isMessage ? Presence.EXPLICIT : Presence.IMPLICIT;
   }
 }

@@ -92,8 +92,8 @@ final class ProtoInput {
     int at = offset();
     long tag = readVarint("a field tag");
     if (tag < 0 || tag > 0xFFFF_FFFFL) {
-      throw new UndecodableException("Malformed Protobuf payload: field tag " + Long.toUnsignedString(tag)
-          + " at byte " + at + " exceeds 32 bits");
+      throw new UndecodableException("Malformed Protobuf payload: field tag "
+          + Long.toUnsignedString(tag) + " at byte " + at + " exceeds 32 bits");
     }
     int number = (int) (tag >>> 3);
     int wireType = (int) (tag & 7);
@@ -101,8 +101,9 @@ final class ProtoInput {
       throw new UndecodableException("Malformed Protobuf payload: field number 0 at byte " + at);
     }
     if (wireType > I32) {
-      throw new UndecodableException("Malformed Protobuf payload: field " + number + " has wire type "
-          + wireType + " at byte " + at + ", which no Protobuf writer produces");
+      throw new UndecodableException(
+          "Malformed Protobuf payload: field " + number + " has wire type " + wireType + " at byte "
+              + at + ", which no Protobuf writer produces");
     }
     return (int) tag;
   }
@@ -149,7 +150,10 @@ final class ProtoInput {
     byte[] b = buffer;
     int p = position;
     position = p + 4;
-    return (b[p] & 0xFF) | (b[p + 1] & 0xFF) << 8 | (b[p + 2] & 0xFF) << 16 | (b[p + 3] & 0xFF) << 24;
+    return (b[p] & 0xFF)
+        | (b[p + 1] & 0xFF) << 8
+        | (b[p + 2] & 0xFF) << 16
+        | (b[p + 3] & 0xFF) << 24;
   }
 
   long readFixed64(String field) throws UndecodableException {
@@ -157,8 +161,14 @@ final class ProtoInput {
     byte[] b = buffer;
     int p = position;
     position = p + 8;
-    return (b[p] & 0xFFL) | (b[p + 1] & 0xFFL) << 8 | (b[p + 2] & 0xFFL) << 16 | (b[p + 3] & 0xFFL) << 24
-        | (b[p + 4] & 0xFFL) << 32 | (b[p + 5] & 0xFFL) << 40 | (b[p + 6] & 0xFFL) << 48 | (b[p + 7] & 0xFFL) << 56;
+    return (b[p] & 0xFFL)
+        | (b[p + 1] & 0xFFL) << 8
+        | (b[p + 2] & 0xFFL) << 16
+        | (b[p + 3] & 0xFFL) << 24
+        | (b[p + 4] & 0xFFL) << 32
+        | (b[p + 5] & 0xFFL) << 40
+        | (b[p + 6] & 0xFFL) << 48
+        | (b[p + 7] & 0xFFL) << 56;
   }
 
   /** Reads a length prefix and checks that many bytes remain. */
@@ -166,8 +176,9 @@ final class ProtoInput {
     long length = readVarint(field);
     int remaining = limit - position;
     if (length < 0 || length > remaining) {
-      throw new UndecodableException("Truncated Protobuf payload: " + field + " claims "
-          + Long.toUnsignedString(length) + " bytes at byte " + offset() + ", " + remaining + " remain");
+      throw new UndecodableException(
+          "Truncated Protobuf payload: " + field + " claims " + Long.toUnsignedString(length)
+              + " bytes at byte " + offset() + ", " + remaining + " remain");
     }
     return (int) length;
   }
@@ -210,8 +221,9 @@ final class ProtoInput {
         position += length;
       }
       case START_GROUP -> skipGroup(number, depth + 1);
-      case END_GROUP -> throw new UndecodableException("Malformed Protobuf payload: end-group of field "
-          + number + " at byte " + offset() + " without a matching start-group");
+      case END_GROUP ->
+        throw new UndecodableException("Malformed Protobuf payload: end-group of field " + number
+            + " at byte " + offset() + " without a matching start-group");
       default -> skip(4, number);
     }
   }

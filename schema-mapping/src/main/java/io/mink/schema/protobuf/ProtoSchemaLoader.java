@@ -36,7 +36,8 @@ final class ProtoSchemaLoader {
 
   static LinkedProtoSchema load(RegisteredSchema registered) throws UnreadableSchemaException {
     if (registered.type() != SchemaType.PROTOBUF) {
-      throw new UnreadableSchemaException("Expected a Protobuf schema, got schema type " + registered.type());
+      throw new UnreadableSchemaException(
+          "Expected a Protobuf schema, got schema type " + registered.type());
     }
     Map<String, String> imports = importsByPath(registered);
     ProtoFileElement element = parseTextOrDescriptor(REGISTERED_PATH, registered.text());
@@ -45,7 +46,8 @@ final class ProtoSchemaLoader {
       Linker linker = new Linker(new ReferenceLoader(imports), errors, true, true);
       Schema schema = linker.link(List.of(ProtoFile.Companion.get(element)));
       errors.throwIfNonEmpty();
-      return new LinkedProtoSchema(schema, element, firstMessage(schema.protoFile(REGISTERED_PATH)));
+      return new LinkedProtoSchema(
+          schema, element, firstMessage(schema.protoFile(REGISTERED_PATH)));
     } catch (ImportException e) {
       throw new UnreadableSchemaException(e.getMessage(), e.getCause());
     } catch (RuntimeException | StackOverflowError e) {
@@ -59,7 +61,8 @@ final class ProtoSchemaLoader {
         return message;
       }
     }
-    throw new IllegalArgumentException("the schema defines no message, so there is nothing to decode");
+    throw new IllegalArgumentException(
+        "the schema defines no message, so there is nothing to decode");
   }
 
   private static Map<String, String> importsByPath(RegisteredSchema registered) {
@@ -78,7 +81,8 @@ final class ProtoSchemaLoader {
    * Parses .proto text, or else a base64 {@code FileDescriptorProto}: text that is not .proto text
    * and has only base64 characters is read as one.
    */
-  private static ProtoFileElement parseTextOrDescriptor(String path, String text) throws UnreadableSchemaException {
+  private static ProtoFileElement parseTextOrDescriptor(String path, String text)
+      throws UnreadableSchemaException {
     try {
       return parse(path, text);
     } catch (RuntimeException | StackOverflowError e) {
@@ -90,8 +94,10 @@ final class ProtoSchemaLoader {
     try {
       return parse(path, converted);
     } catch (RuntimeException | StackOverflowError e) {
-      throw new UnreadableSchemaException("Unreadable Protobuf schema: the .proto text of its serialized "
-          + "FileDescriptorProto does not parse: " + e.getMessage(), e);
+      throw new UnreadableSchemaException(
+          "Unreadable Protobuf schema: the .proto text of its serialized "
+              + "FileDescriptorProto does not parse: " + e.getMessage(),
+          e);
     }
   }
 
@@ -138,13 +144,17 @@ final class ProtoSchemaLoader {
     }
 
     static ImportException missing(String path) {
-      return new ImportException("Protobuf schema imports \"" + path
-          + "\", which is neither among its references nor a well-known type", null);
+      return new ImportException(
+          "Protobuf schema imports \"" + path
+              + "\", which is neither among its references nor a well-known type",
+          null);
     }
 
     static ImportException unreadable(String path, UnreadableSchemaException e) {
-      return new ImportException("Protobuf schema imports \"" + path + "\", whose reference is unreadable: "
-          + e.getMessage(), e);
+      return new ImportException(
+          "Protobuf schema imports \"" + path + "\", whose reference is unreadable: "
+              + e.getMessage(),
+          e);
     }
   }
 }

@@ -25,6 +25,7 @@ import java.util.stream.Collectors;
 final class ProtoSourcePrinter {
   /** A message's reserved range ending here (exclusive) runs to the highest field number. */
   private static final int FIELD_NUMBER_END = 1 << 29;
+
   private static final String INDENT = "  ";
 
   private final FileDescriptorProto file;
@@ -47,7 +48,8 @@ final class ProtoSourcePrinter {
    * @param syntax what the {@code syntax} line says, or null for none (proto2)
    * @param labels the labels of singular fields
    */
-  static String print(FileDescriptorProto file, String syntax, FieldLabels labels) throws UnreadableSchemaException {
+  static String print(FileDescriptorProto file, String syntax, FieldLabels labels)
+      throws UnreadableSchemaException {
     ProtoSourcePrinter printer = new ProtoSourcePrinter(file, labels);
     printer.file(syntax);
     String text = printer.out.toString();
@@ -62,16 +64,24 @@ final class ProtoSourcePrinter {
       out.append("package ").append(file.getPackage()).append(";\n\n");
     }
     for (int i = 0; i < file.getDependencyCount(); i++) {
-      String modifier = file.getPublicDependencyList().contains(i) ? "public "
+      String modifier = file.getPublicDependencyList().contains(i)
+          ? "public "
           : file.getWeakDependencyList().contains(i) ? "weak " : "";
-      out.append("import ").append(modifier).append(quoted(file.getDependency(i))).append(";\n");
+      out.append("import ")
+          .append(modifier)
+          .append(quoted(file.getDependency(i)))
+          .append(";\n");
     }
     if (file.getDependencyCount() > 0) {
       out.append('\n');
     }
     String scope = file.getPackage().isEmpty() ? "" : "." + file.getPackage();
     for (int i = 0; i < file.getMessageTypeCount(); i++) {
-      message(file.getMessageType(i), List.of(FileDescriptorProto.MESSAGE_TYPE_FIELD_NUMBER, i), "", scope,
+      message(
+          file.getMessageType(i),
+          List.of(FileDescriptorProto.MESSAGE_TYPE_FIELD_NUMBER, i),
+          "",
+          scope,
           new ArrayList<>());
       out.append('\n');
     }
@@ -85,8 +95,13 @@ final class ProtoSourcePrinter {
    * @param scope the full name of the enclosing package or message, with a leading dot
    * @param enclosing the messages enclosing this one, outermost first
    */
-  private void message(DescriptorProto message, List<Integer> path, String indent, String scope,
-      List<DescriptorProto> enclosing) throws UnreadableSchemaException {
+  private void message(
+      DescriptorProto message,
+      List<Integer> path,
+      String indent,
+      String scope,
+      List<DescriptorProto> enclosing)
+      throws UnreadableSchemaException {
     String fullName = scope + "." + message.getName();
     String inner = indent + INDENT;
     leadingComment(path, indent);
@@ -101,12 +116,18 @@ final class ProtoSourcePrinter {
         mapEntries.put(fullName + "." + nested.getName(), nested);
         mapEntries.put(nested.getName(), nested);
       } else {
-        message(nested, child(path, DescriptorProto.NESTED_TYPE_FIELD_NUMBER, i), inner, fullName, enclosing);
+        message(
+            nested,
+            child(path, DescriptorProto.NESTED_TYPE_FIELD_NUMBER, i),
+            inner,
+            fullName,
+            enclosing);
         printedTypes++;
       }
     }
     for (int i = 0; i < message.getEnumTypeCount(); i++) {
-      enumeration(message.getEnumType(i), child(path, DescriptorProto.ENUM_TYPE_FIELD_NUMBER, i), inner);
+      enumeration(
+          message.getEnumType(i), child(path, DescriptorProto.ENUM_TYPE_FIELD_NUMBER, i), inner);
     }
     if (printedTypes > 0 && message.getFieldCount() > 0) {
       out.append('\n');
@@ -121,14 +142,23 @@ final class ProtoSourcePrinter {
         continue;
       }
       DescriptorProto entry = field.getLabel() == FieldDescriptorProto.Label.LABEL_REPEATED
-          && field.getType() == FieldDescriptorProto.Type.TYPE_MESSAGE ? mapEntries.get(field.getTypeName()) : null;
+              && field.getType() == FieldDescriptorProto.Type.TYPE_MESSAGE
+          ? mapEntries.get(field.getTypeName())
+          : null;
       if (entry != null && isMapEntry(entry)) {
-        String mapType = "map<" + type(message, entry.getField(0)) + ", " + type(message, entry.getField(1)) + ">";
+        String mapType = "map<" + type(message, entry.getField(0)) + ", "
+            + type(message, entry.getField(1)) + ">";
         field(field, mapType, "", child(path, DescriptorProto.FIELD_FIELD_NUMBER, i), inner);
       } else {
-        String label = field.getLabel() == FieldDescriptorProto.Label.LABEL_REPEATED ? "repeated "
+        String label = field.getLabel() == FieldDescriptorProto.Label.LABEL_REPEATED
+            ? "repeated "
             : labels.of(field, enclosing);
-        field(field, type(message, field), label, child(path, DescriptorProto.FIELD_FIELD_NUMBER, i), inner);
+        field(
+            field,
+            type(message, field),
+            label,
+            child(path, DescriptorProto.FIELD_FIELD_NUMBER, i),
+            inner);
       }
     }
     enclosing.remove(enclosing.size() - 1);
@@ -138,19 +168,33 @@ final class ProtoSourcePrinter {
   private void oneOf(DescriptorProto message, int index, List<Integer> path, String indent)
       throws UnreadableSchemaException {
     leadingComment(child(path, DescriptorProto.ONEOF_DECL_FIELD_NUMBER, index), indent);
-    out.append(indent).append("oneof ").append(message.getOneofDecl(index).getName()).append(" {\n");
+    out.append(indent)
+        .append("oneof ")
+        .append(message.getOneofDecl(index).getName())
+        .append(" {\n");
     for (int i = 0; i < message.getFieldCount(); i++) {
       FieldDescriptorProto member = message.getField(i);
       if (member.hasOneofIndex() && member.getOneofIndex() == index) {
-        field(member, type(message, member), "", child(path, DescriptorProto.FIELD_FIELD_NUMBER, i), indent + INDENT);
+        field(
+            member,
+            type(message, member),
+            "",
+            child(path, DescriptorProto.FIELD_FIELD_NUMBER, i),
+            indent + INDENT);
       }
     }
     out.append(indent).append("}\n");
   }
 
-  private void field(FieldDescriptorProto field, String type, String label, List<Integer> path, String indent) {
+  private void field(
+      FieldDescriptorProto field, String type, String label, List<Integer> path, String indent) {
     leadingComment(path, indent);
-    out.append(indent).append(label).append(type).append(' ').append(field.getName()).append(" = ")
+    out.append(indent)
+        .append(label)
+        .append(type)
+        .append(' ')
+        .append(field.getName())
+        .append(" = ")
         .append(field.getNumber());
     if (field.getOptions().hasPacked()) {
       out.append(" [packed = ").append(field.getOptions().getPacked()).append(']');
@@ -168,16 +212,23 @@ final class ProtoSourcePrinter {
       out.append(inner).append("option allow_alias = true;\n");
     }
     if (enumeration.getReservedRangeCount() > 0) {
-      out.append(inner).append("reserved ").append(enumeration.getReservedRangeList().stream()
-          .map(range -> range(range.getStart(), range.getEnd(), Integer.MAX_VALUE))
-          .collect(Collectors.joining(", "))).append(";\n");
+      out.append(inner)
+          .append("reserved ")
+          .append(enumeration.getReservedRangeList().stream()
+              .map(range -> range(range.getStart(), range.getEnd(), Integer.MAX_VALUE))
+              .collect(Collectors.joining(", ")))
+          .append(";\n");
     }
     reservedNames(enumeration.getReservedNameList(), inner);
     for (int i = 0; i < enumeration.getValueCount(); i++) {
       EnumValueDescriptorProto value = enumeration.getValue(i);
       List<Integer> valuePath = child(path, EnumDescriptorProto.VALUE_FIELD_NUMBER, i);
       leadingComment(valuePath, inner);
-      out.append(inner).append(value.getName()).append(" = ").append(value.getNumber()).append(';');
+      out.append(inner)
+          .append(value.getName())
+          .append(" = ")
+          .append(value.getNumber())
+          .append(';');
       trailingComment(valuePath);
       out.append('\n');
     }
@@ -186,17 +237,22 @@ final class ProtoSourcePrinter {
 
   private void reserved(DescriptorProto message, String indent) {
     if (message.getReservedRangeCount() > 0) {
-      out.append(indent).append("reserved ").append(message.getReservedRangeList().stream()
-          .map(range -> range(range.getStart(), range.getEnd() - 1, FIELD_NUMBER_END - 1))
-          .collect(Collectors.joining(", "))).append(";\n");
+      out.append(indent)
+          .append("reserved ")
+          .append(message.getReservedRangeList().stream()
+              .map(range -> range(range.getStart(), range.getEnd() - 1, FIELD_NUMBER_END - 1))
+              .collect(Collectors.joining(", ")))
+          .append(";\n");
     }
     reservedNames(message.getReservedNameList(), indent);
   }
 
   private void reservedNames(List<String> names, String indent) {
     if (!names.isEmpty()) {
-      out.append(indent).append("reserved ")
-          .append(names.stream().map(ProtoSourcePrinter::quoted).collect(Collectors.joining(", "))).append(";\n");
+      out.append(indent)
+          .append("reserved ")
+          .append(names.stream().map(ProtoSourcePrinter::quoted).collect(Collectors.joining(", ")))
+          .append(";\n");
     }
   }
 
@@ -209,11 +265,13 @@ final class ProtoSourcePrinter {
   }
 
   /** The field's type as .proto text names it: a scalar's name, or a message's or enum's full name. */
-  private String type(DescriptorProto message, FieldDescriptorProto field) throws UnreadableSchemaException {
+  private String type(DescriptorProto message, FieldDescriptorProto field)
+      throws UnreadableSchemaException {
     if (field.getType() == FieldDescriptorProto.Type.TYPE_GROUP) {
-      throw new UnreadableSchemaException("Cannot read the serialized Protobuf file " + file.getName() + ": field "
-          + message.getName() + "." + field.getName() + " (" + field.getNumber()
-          + ") is a group, which Mink does not support");
+      throw new UnreadableSchemaException(
+          "Cannot read the serialized Protobuf file " + file.getName() + ": field "
+              + message.getName() + "." + field.getName() + " (" + field.getNumber()
+              + ") is a group, which Mink does not support");
     }
     if (field.hasTypeName()) {
       return field.getTypeName();
@@ -223,13 +281,17 @@ final class ProtoSourcePrinter {
 
   /** A map entry as protoc writes one: key 1 and value 2, neither repeated. */
   private static boolean isMapEntry(DescriptorProto entry) {
-    return entry.getFieldCount() == 2 && entry.getField(0).getNumber() == 1 && entry.getField(1).getNumber() == 2
-        && entry.getFieldList().stream().noneMatch(f -> f.getLabel() == FieldDescriptorProto.Label.LABEL_REPEATED);
+    return entry.getFieldCount() == 2
+        && entry.getField(0).getNumber() == 1
+        && entry.getField(1).getNumber() == 2
+        && entry.getFieldList().stream()
+            .noneMatch(f -> f.getLabel() == FieldDescriptorProto.Label.LABEL_REPEATED);
   }
 
   /** A oneof that protoc made for one proto3 {@code optional} field; the text says {@code optional} instead. */
   private static boolean isSynthetic(DescriptorProto message, int oneOf) {
-    return message.getFieldList().stream().filter(field -> field.hasOneofIndex() && field.getOneofIndex() == oneOf)
+    return message.getFieldList().stream()
+        .filter(field -> field.hasOneofIndex() && field.getOneofIndex() == oneOf)
         .allMatch(FieldDescriptorProto::getProto3Optional);
   }
 

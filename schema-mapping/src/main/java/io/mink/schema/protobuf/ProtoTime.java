@@ -40,25 +40,38 @@ record ProtoTime(long seconds, int nanos) {
   String toTimestampJson(String field) throws UndecodableException {
     checkTimestamp(field);
     LocalDateTime time = LocalDateTime.ofEpochSecond(seconds, 0, ZoneOffset.UTC);
-    return String.format("%04d-%02d-%02dT%02d:%02d:%02d%sZ", time.getYear(), time.getMonthValue(),
-        time.getDayOfMonth(), time.getHour(), time.getMinute(), time.getSecond(), fraction(nanos));
+    return String.format(
+        "%04d-%02d-%02dT%02d:%02d:%02d%sZ",
+        time.getYear(),
+        time.getMonthValue(),
+        time.getDayOfMonth(),
+        time.getHour(),
+        time.getMinute(),
+        time.getSecond(),
+        fraction(nanos));
   }
 
   /** As seconds with 0, 3, 6 or 9 fractional digits and an "s", the way proto3 JSON writes a Duration. */
   String toDurationJson(String field) throws UndecodableException {
-    if (Math.abs(seconds) > MAX_DURATION_SECONDS || Math.abs(nanos) > MAX_NANOS
-        || (seconds < 0 && nanos > 0) || (seconds > 0 && nanos < 0)) {
-      throw new UndecodableException("Invalid Protobuf Duration in " + field + ": seconds " + seconds
-          + " and nanos " + nanos + " are out of range or of opposite signs");
+    if (Math.abs(seconds) > MAX_DURATION_SECONDS
+        || Math.abs(nanos) > MAX_NANOS
+        || (seconds < 0 && nanos > 0)
+        || (seconds > 0 && nanos < 0)) {
+      throw new UndecodableException("Invalid Protobuf Duration in " + field + ": seconds "
+          + seconds + " and nanos " + nanos + " are out of range or of opposite signs");
     }
     String sign = seconds < 0 || nanos < 0 ? "-" : "";
     return sign + Math.abs(seconds) + fraction(Math.abs(nanos)) + "s";
   }
 
   private void checkTimestamp(String field) throws UndecodableException {
-    if (seconds < MIN_TIMESTAMP_SECONDS || seconds > MAX_TIMESTAMP_SECONDS || nanos < 0 || nanos > MAX_NANOS) {
-      throw new UndecodableException("Invalid Protobuf Timestamp in " + field + ": seconds " + seconds
-          + " and nanos " + nanos + " are outside 0001-01-01T00:00:00Z to 9999-12-31T23:59:59.999999999Z");
+    if (seconds < MIN_TIMESTAMP_SECONDS
+        || seconds > MAX_TIMESTAMP_SECONDS
+        || nanos < 0
+        || nanos > MAX_NANOS) {
+      throw new UndecodableException(
+          "Invalid Protobuf Timestamp in " + field + ": seconds " + seconds + " and nanos " + nanos
+              + " are outside 0001-01-01T00:00:00Z to 9999-12-31T23:59:59.999999999Z");
     }
   }
 

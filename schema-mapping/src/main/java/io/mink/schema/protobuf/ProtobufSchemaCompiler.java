@@ -22,15 +22,19 @@ import org.apache.iceberg.types.Types;
 public final class ProtobufSchemaCompiler implements SchemaCompiler {
   /** Protobuf has no time-of-day type, so the options change nothing. */
   @Override
-  public CompiledSchema compile(RegisteredSchema schema, MappingOptions options) throws UnreadableSchemaException {
+  public CompiledSchema compile(RegisteredSchema schema, MappingOptions options)
+      throws UnreadableSchemaException {
     LinkedProtoSchema linked = ProtoSchemaLoader.load(schema);
     try {
       Types.StructType struct = IcebergTypeVisitor.structOf(linked);
       StructReader reader = ValueReaderVisitor.readerOf(linked, struct);
-      return new CompiledProtobufMessage(struct, reader, GlueMessageIndex.ofFirstMessage(linked.file()));
+      return new CompiledProtobufMessage(
+          struct, reader, GlueMessageIndex.ofFirstMessage(linked.file()));
     } catch (RuntimeException | StackOverflowError e) {
-      throw new UnreadableSchemaException("Cannot map Protobuf message " + linked.firstMessage().getType()
-          + " to an Iceberg type: " + e.getMessage(), e);
+      throw new UnreadableSchemaException(
+          "Cannot map Protobuf message " + linked.firstMessage().getType() + " to an Iceberg type: "
+              + e.getMessage(),
+          e);
     }
   }
 }

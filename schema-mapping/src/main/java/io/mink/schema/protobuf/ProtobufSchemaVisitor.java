@@ -20,12 +20,14 @@ abstract class ProtobufSchemaVisitor<T> {
 
   static <T> T visit(LinkedProtoSchema linked, Type partner, ProtobufSchemaVisitor<T> visitor) {
     MessageType root = linked.firstMessage();
-    Walk<T> walk = new Walk<>(linked.schema(), RecursiveMessages.reachableFrom(root, linked.schema()), visitor);
+    Walk<T> walk = new Walk<>(
+        linked.schema(), RecursiveMessages.reachableFrom(root, linked.schema()), visitor);
     return walk.message(root, partner);
   }
 
   /** A message mapped field by field; {@code fieldResults} are in the order of {@code fields}. */
-  abstract T message(MessageType message, List<ProtoField> fields, List<T> fieldResults, Type partner);
+  abstract T message(
+      MessageType message, List<ProtoField> fields, List<T> fieldResults, Type partner);
 
   abstract T list(ProtoField field, T element, Type partner);
 
@@ -43,12 +45,14 @@ abstract class ProtobufSchemaVisitor<T> {
   /** Any, Struct, Value, ListValue, Duration, recursive messages and messages without fields. */
   abstract T json(MessageType message, Type partner);
 
-  private record Walk<T>(Schema schema, Set<ProtoType> recursive, ProtobufSchemaVisitor<T> visitor) {
+  private record Walk<T>(
+      Schema schema, Set<ProtoType> recursive, ProtobufSchemaVisitor<T> visitor) {
     T message(MessageType message, Type partner) {
       List<ProtoField> fields = ProtoField.of(message, schema);
       List<T> results = new ArrayList<>(fields.size());
       for (int i = 0; i < fields.size(); i++) {
-        Type fieldPartner = partner == null ? null : partner.asStructType().fields().get(i).type();
+        Type fieldPartner =
+            partner == null ? null : partner.asStructType().fields().get(i).type();
         results.add(field(fields.get(i), fieldPartner));
       }
       return visitor.message(message, fields, results, partner);
@@ -57,13 +61,21 @@ abstract class ProtobufSchemaVisitor<T> {
     private T field(ProtoField field, Type partner) {
       ProtoType type = field.type();
       return switch (field.presence()) {
-        case MAP -> visitor.map(
-            field,
-            value(field.mapEntry().key(), partner == null ? null : partner.asMapType().keyType()),
-            value(field.mapEntry().value(), partner == null ? null : partner.asMapType().valueType()),
-            partner);
-        case REPEATED -> visitor.list(
-            field, value(type, partner == null ? null : partner.asListType().elementType()), partner);
+        case MAP ->
+          visitor.map(
+              field,
+              value(
+                  field.mapEntry().key(),
+                  partner == null ? null : partner.asMapType().keyType()),
+              value(
+                  field.mapEntry().value(),
+                  partner == null ? null : partner.asMapType().valueType()),
+              partner);
+        case REPEATED ->
+          visitor.list(
+              field,
+              value(type, partner == null ? null : partner.asListType().elementType()),
+              partner);
         default -> value(type, partner);
       };
     }

@@ -15,7 +15,8 @@ final class RepeatedFieldDecoder extends FieldDecoder {
   }
 
   @Override
-  boolean read(ProtoInput in, int wireType, GenericRecord record, int depth) throws UndecodableException {
+  boolean read(ProtoInput in, int wireType, GenericRecord record, int depth)
+      throws UndecodableException {
     if (wireType == element.wireType()) {
       listIn(record).add(element.read(in, field, depth));
       return true;

@@ -45,17 +45,23 @@ public final class SerializedProtoFile {
   public static String toProtoText(String base64) throws UnreadableSchemaException {
     byte[] bytes;
     try {
-      bytes = Base64.getDecoder().decode(requireNonNull(base64, "base64 is null").strip());
+      bytes =
+          Base64.getDecoder().decode(requireNonNull(base64, "base64 is null").strip());
     } catch (IllegalArgumentException e) {
-      throw new UnreadableSchemaException("Protobuf schema is neither .proto text nor a base64 FileDescriptorProto: "
-          + "it is not base64 (" + e.getMessage() + ")", e);
+      throw new UnreadableSchemaException(
+          "Protobuf schema is neither .proto text nor a base64 FileDescriptorProto: "
+              + "it is not base64 (" + e.getMessage() + ")",
+          e);
     }
     FileDescriptorProto file;
     try {
       file = FileDescriptorProto.parseFrom(bytes);
     } catch (InvalidProtocolBufferException e) {
-      throw new UnreadableSchemaException("Protobuf schema is neither .proto text nor a base64 FileDescriptorProto: "
-          + "its " + bytes.length + " bytes are not a google.protobuf.FileDescriptorProto (" + e.getMessage() + ")", e);
+      throw new UnreadableSchemaException(
+          "Protobuf schema is neither .proto text nor a base64 FileDescriptorProto: " + "its "
+              + bytes.length + " bytes are not a google.protobuf.FileDescriptorProto ("
+              + e.getMessage() + ")",
+          e);
     }
     return toProtoText(file);
   }
@@ -71,8 +77,10 @@ public final class SerializedProtoFile {
     try {
       return print(file);
     } catch (RuntimeException e) {
-      throw new UnreadableSchemaException("Cannot read the serialized Protobuf file " + file.getName()
-          + ": it is no valid FileDescriptorProto (" + e + ")", e);
+      throw new UnreadableSchemaException(
+          "Cannot read the serialized Protobuf file " + file.getName()
+              + ": it is no valid FileDescriptorProto (" + e + ")",
+          e);
     }
   }
 
@@ -85,13 +93,19 @@ public final class SerializedProtoFile {
         EditionLabels labels = EditionLabels.of(file);
         yield ProtoSourcePrinter.print(file, labels.syntax(), labels);
       }
-      default -> throw new UnreadableSchemaException("Cannot read the serialized Protobuf file " + file.getName()
-          + ": its syntax \"" + file.getSyntax() + "\" is none of proto2, proto3 and editions");
+      default ->
+        throw new UnreadableSchemaException(
+            "Cannot read the serialized Protobuf file " + file.getName() + ": its syntax \""
+                + file.getSyntax() + "\" is none of proto2, proto3 and editions");
     };
   }
 
   private static boolean isBase64Character(int c) {
-    return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9')
-        || c == '+' || c == '/' || c == '=';
+    return (c >= 'A' && c <= 'Z')
+        || (c >= 'a' && c <= 'z')
+        || (c >= '0' && c <= '9')
+        || c == '+'
+        || c == '/'
+        || c == '=';
   }
 }

@@ -7,13 +7,15 @@ import org.apache.iceberg.data.GenericRecord;
 final class SingularFieldDecoder extends FieldDecoder {
   private final ValueReader reader;
 
-  SingularFieldDecoder(ProtoField protoField, int position, int[] oneOfMembers, ValueReader reader) {
+  SingularFieldDecoder(
+      ProtoField protoField, int position, int[] oneOfMembers, ValueReader reader) {
     super(protoField, position, oneOfMembers);
     this.reader = reader;
   }
 
   @Override
-  boolean read(ProtoInput in, int wireType, GenericRecord record, int depth) throws UndecodableException {
+  boolean read(ProtoInput in, int wireType, GenericRecord record, int depth)
+      throws UndecodableException {
     if (wireType != reader.wireType()) {
       return false;
     }

@@ -28,7 +28,11 @@ final class StructReader implements ValueReader {
    * @param defaults the value of each position before any field is read
    * @param requiredFields the decoders of proto2 required fields, which a payload must hold
    */
-  StructReader(String messageName, Types.StructType struct, List<FieldDecoder> decoders, Object[] defaults,
+  StructReader(
+      String messageName,
+      Types.StructType struct,
+      List<FieldDecoder> decoders,
+      Object[] defaults,
       List<FieldDecoder> requiredFields) {
     this.messageName = messageName;
     this.template = GenericRecord.create(struct);
@@ -54,7 +58,8 @@ final class StructReader implements ValueReader {
       this.decodersByNumber = null;
     }
     this.sortedDecoders = sorted;
-    this.sortedNumbers = Arrays.stream(sorted).mapToInt(decoder -> decoder.number).toArray();
+    this.sortedNumbers =
+        Arrays.stream(sorted).mapToInt(decoder -> decoder.number).toArray();
     this.requiredFields = requiredFields.toArray(FieldDecoder[]::new);
   }
 
@@ -85,7 +90,8 @@ final class StructReader implements ValueReader {
   }
 
   /** Reads a later occurrence of a message field into the record of the earlier one. */
-  void readInto(ProtoInput in, String field, GenericRecord earlier, int depth) throws UndecodableException {
+  void readInto(ProtoInput in, String field, GenericRecord earlier, int depth)
+      throws UndecodableException {
     int length = in.readLength(field);
     in.checkDepth(depth + 1);
     int outerLimit = in.enter(length);
@@ -104,7 +110,8 @@ final class StructReader implements ValueReader {
     return template.size();
   }
 
-  private void readFields(ProtoInput in, GenericRecord record, int depth) throws UndecodableException {
+  private void readFields(ProtoInput in, GenericRecord record, int depth)
+      throws UndecodableException {
     while (in.hasRemaining()) {
       int tag = in.readTag();
       FieldDecoder decoder = decoderFor(tag >>> 3);
@@ -142,8 +149,8 @@ final class StructReader implements ValueReader {
   private void checkRequired(GenericRecord record) throws UndecodableException {
     for (FieldDecoder required : requiredFields) {
       if (record.get(required.position) == null) {
-        throw new UndecodableException("Protobuf payload lacks " + required.field + ", which message "
-            + messageName + " requires");
+        throw new UndecodableException("Protobuf payload lacks " + required.field
+            + ", which message " + messageName + " requires");
       }
     }
   }

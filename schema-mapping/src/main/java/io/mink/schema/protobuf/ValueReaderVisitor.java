@@ -20,11 +20,13 @@ final class ValueReaderVisitor extends ProtobufSchemaVisitor<ValueReader> {
   }
 
   static StructReader readerOf(LinkedProtoSchema linked, Types.StructType struct) {
-    return (StructReader) visit(linked, struct, new ValueReaderVisitor(new JsonReaders(linked.schema())));
+    return (StructReader)
+        visit(linked, struct, new ValueReaderVisitor(new JsonReaders(linked.schema())));
   }
 
   @Override
-  ValueReader message(MessageType message, List<ProtoField> fields, List<ValueReader> fieldReaders, Type partner) {
+  ValueReader message(
+      MessageType message, List<ProtoField> fields, List<ValueReader> fieldReaders, Type partner) {
     OneOfs oneOfs = new OneOfs(fields);
     List<FieldDecoder> decoders = new ArrayList<>(fields.size());
     List<FieldDecoder> required = new ArrayList<>();
@@ -35,9 +37,10 @@ final class ValueReaderVisitor extends ProtobufSchemaVisitor<ValueReader> {
       FieldDecoder decoder = switch (field.presence()) {
         case MAP -> new MapFieldDecoder(field, position, (MapEntryReader) reader);
         case REPEATED -> new RepeatedFieldDecoder(field, position, reader);
-        default -> reader instanceof StructReader struct
-            ? new MessageFieldDecoder(field, position, oneOfs.membersOf(field), struct)
-            : new SingularFieldDecoder(field, position, oneOfs.membersOf(field), reader);
+        default ->
+          reader instanceof StructReader struct
+              ? new MessageFieldDecoder(field, position, oneOfs.membersOf(field), struct)
+              : new SingularFieldDecoder(field, position, oneOfs.membersOf(field), reader);
       };
       decoders.add(decoder);
       defaults[position] = switch (field.presence()) {
@@ -50,7 +53,8 @@ final class ValueReaderVisitor extends ProtobufSchemaVisitor<ValueReader> {
         required.add(decoder);
       }
     }
-    return new StructReader(message.getType().toString(), partner.asStructType(), decoders, defaults, required);
+    return new StructReader(
+        message.getType().toString(), partner.asStructType(), decoders, defaults, required);
   }
 
   @Override

@@ -26,7 +26,8 @@ public final class CachingSchemaRegistry implements SchemaRegistry, AutoCloseabl
   private final LongSupplier nanoTime;
   private final Map<SchemaRef, RegisteredSchema> found = new ConcurrentHashMap<>();
   private final Map<SchemaRef, Miss> notFound = new ConcurrentHashMap<>();
-  private final Map<SchemaRef, CompletableFuture<RegisteredSchema>> inFlight = new ConcurrentHashMap<>();
+  private final Map<SchemaRef, CompletableFuture<RegisteredSchema>> inFlight =
+      new ConcurrentHashMap<>();
 
   private record Miss(SchemaNotFoundException answer, long expiresAtNanos) {}
 
@@ -39,7 +40,8 @@ public final class CachingSchemaRegistry implements SchemaRegistry, AutoCloseabl
   }
 
   /** With a clock of the caller's, in nanoseconds, for tests. */
-  public CachingSchemaRegistry(SchemaRegistry registry, Duration notFoundTtl, LongSupplier nanoTime) {
+  public CachingSchemaRegistry(
+      SchemaRegistry registry, Duration notFoundTtl, LongSupplier nanoTime) {
     this.registry = requireNonNull(registry, "registry is null");
     requireNonNull(notFoundTtl, "notFoundTtl is null");
     if (notFoundTtl.isNegative()) {
@@ -51,7 +53,8 @@ public final class CachingSchemaRegistry implements SchemaRegistry, AutoCloseabl
   }
 
   @Override
-  public RegisteredSchema fetch(SchemaRef ref) throws SchemaNotFoundException, RegistryUnavailableException {
+  public RegisteredSchema fetch(SchemaRef ref)
+      throws SchemaNotFoundException, RegistryUnavailableException {
     requireNonNull(ref, "ref is null");
     RegisteredSchema known = remembered(ref);
     if (known != null) {
@@ -118,15 +121,16 @@ public final class CachingSchemaRegistry implements SchemaRegistry, AutoCloseabl
       return theirs.get();
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
-      throw new RegistryUnavailableException("Interrupted while waiting for the schema registry's answer for schema "
-          + ref, e);
+      throw new RegistryUnavailableException(
+          "Interrupted while waiting for the schema registry's answer for schema " + ref, e);
     } catch (ExecutionException e) {
       Throwable cause = e.getCause();
       if (cause instanceof SchemaNotFoundException notFound) {
         throw new SchemaNotFoundException(notFound.getMessage(), notFound);
       }
       if (cause instanceof RegistryUnavailableException unavailable) {
-        throw new RegistryUnavailableException(unavailable.fault(), unavailable.getMessage(), unavailable);
+        throw new RegistryUnavailableException(
+            unavailable.fault(), unavailable.getMessage(), unavailable);
       }
       if (cause instanceof RuntimeException runtime) {
         throw runtime;

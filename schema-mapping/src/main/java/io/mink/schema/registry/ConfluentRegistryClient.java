@@ -46,7 +46,8 @@ public final class ConfluentRegistryClient implements SchemaRegistry {
   }
 
   /** A client for these settings with a TLS context of the caller's, or null for the JDK's default. */
-  public static ConfluentRegistryClient create(ConfluentRegistrySettings settings, SSLContext sslContext) {
+  public static ConfluentRegistryClient create(
+      ConfluentRegistrySettings settings, SSLContext sslContext) {
     requireNonNull(settings, "settings is null");
     HttpClient.Builder http = HttpClient.newBuilder()
         .version(HttpClient.Version.HTTP_1_1)
@@ -59,12 +60,15 @@ public final class ConfluentRegistryClient implements SchemaRegistry {
   }
 
   @Override
-  public RegisteredSchema fetch(SchemaRef ref) throws SchemaNotFoundException, RegistryUnavailableException {
+  public RegisteredSchema fetch(SchemaRef ref)
+      throws SchemaNotFoundException, RegistryUnavailableException {
     requireNonNull(ref, "ref is null");
     if (ref instanceof SchemaRef.GlueVersionId) {
-      throw new SchemaNotFoundException("Schema " + ref + " is an AWS Glue schema version, which the"
-          + " Confluent-compatible registry at " + String.join(", ", transport.urls()) + " cannot serve: configure"
-          + " Mink's AWS Glue schema registry (its region) to decode records written by the Glue serializer");
+      throw new SchemaNotFoundException(
+          "Schema " + ref + " is an AWS Glue schema version, which the"
+              + " Confluent-compatible registry at " + String.join(", ", transport.urls())
+              + " cannot serve: configure"
+              + " Mink's AWS Glue schema registry (its region) to decode records written by the Glue serializer");
     }
     String path = ref instanceof SchemaRef.ConfluentId id
         ? "/schemas/ids/" + id.id()
@@ -81,28 +85,39 @@ public final class ConfluentRegistryClient implements SchemaRegistry {
       throws RegistryUnavailableException {
     Optional<ErrorBody> error = ConfluentResponses.error(response.body());
     if (error.isPresent() && error.get().errorCode() == SCHEMA_NOT_FOUND) {
-      return new SchemaNotFoundException("Schema " + ref + " is not in the schema registry at " + response.url()
-          + " (" + error.get() + "): the record was written with a schema this registry does not have; check that"
-          + " Mink uses the registry its producers use");
+      return new SchemaNotFoundException(
+          "Schema " + ref + " is not in the schema registry at " + response.url()
+              + " (" + error.get()
+              + "): the record was written with a schema this registry does not have; check that"
+              + " Mink uses the registry its producers use");
     }
     if (ref instanceof SchemaRef.SchemaGuid) {
-      return new SchemaNotFoundException("Schema registry at " + response.url() + " does not serve schema GUIDs: GET "
-          + path + " answered 404" + ConfluentTransport.errorText(response.body()) + ". Records with GUID headers need"
-          + " Confluent Schema Registry 8.0 or later (or a registry that implements GET /schemas/guids/{guid})");
+      return new SchemaNotFoundException(
+          "Schema registry at " + response.url() + " does not serve schema GUIDs: GET "
+              + path + " answered 404" + ConfluentTransport.errorText(response.body())
+              + ". Records with GUID headers need"
+              + " Confluent Schema Registry 8.0 or later (or a registry that implements GET /schemas/guids/{guid})");
     }
-    throw new RegistryUnavailableException(Fault.CONFIGURATION, "Schema registry at " + response.url()
-        + " answered GET " + path + " with 404" + ConfluentTransport.errorText(response.body())
-        + ", which is not a registry's \"schema not found\" (error code 40403). Check that the URL points at the"
-        + " registry's REST API, with any path prefix", null);
+    throw new RegistryUnavailableException(
+        Fault.CONFIGURATION,
+        "Schema registry at " + response.url()
+            + " answered GET " + path + " with 404" + ConfluentTransport.errorText(response.body())
+            + ", which is not a registry's \"schema not found\" (error code 40403). Check that the URL points at the"
+            + " registry's REST API, with any path prefix",
+        null);
   }
 
-  private static SchemaBody parse(Response response, String path) throws RegistryUnavailableException {
+  private static SchemaBody parse(Response response, String path)
+      throws RegistryUnavailableException {
     try {
       return ConfluentResponses.schema(response.body());
     } catch (MalformedResponseException e) {
-      throw new RegistryUnavailableException(Fault.CONFIGURATION, "Schema registry at " + response.url()
-          + " answered GET " + path + " with something that is not a schema: " + e.getMessage()
-          + ". Check that the URL points at a Confluent-compatible registry's REST API", e);
+      throw new RegistryUnavailableException(
+          Fault.CONFIGURATION,
+          "Schema registry at " + response.url()
+              + " answered GET " + path + " with something that is not a schema: " + e.getMessage()
+              + ". Check that the URL points at a Confluent-compatible registry's REST API",
+          e);
     }
   }
 
@@ -122,9 +137,12 @@ public final class ConfluentRegistryClient implements SchemaRegistry {
       try {
         type = SchemaType.fromRegistryName(body.schemaType());
       } catch (IllegalArgumentException e) {
-        throw new SchemaNotFoundException("Schema " + root + (path.startsWith("/subjects/") ? " references " + path
-            + ", which" : "") + " has schemaType '" + body.schemaType() + "' in the registry at " + response.url()
-            + ", which Mink cannot read: Mink reads AVRO, PROTOBUF and JSON", e);
+        throw new SchemaNotFoundException(
+            "Schema " + root
+                + (path.startsWith("/subjects/") ? " references " + path + ", which" : "")
+                + " has schemaType '" + body.schemaType() + "' in the registry at " + response.url()
+                + ", which Mink cannot read: Mink reads AVRO, PROTOBUF and JSON",
+            e);
       }
       List<SchemaReference> references = new ArrayList<>(body.references().size());
       for (Reference reference : body.references()) {
@@ -139,41 +157,52 @@ public final class ConfluentRegistryClient implements SchemaRegistry {
       String key = reference.subject() + " version " + version;
       SchemaReference known = done.get(key);
       if (known != null) {
-        return new SchemaReference(reference.name(), known.subject(), known.version(), known.schema());
+        return new SchemaReference(
+            reference.name(), known.subject(), known.version(), known.schema());
       }
       if (!inProgress.add(key)) {
         List<String> cycle = new ArrayList<>(inProgress);
         cycle = cycle.subList(cycle.indexOf(key), cycle.size());
-        throw new SchemaNotFoundException("Schema " + root + " cannot be resolved: its references form a cycle: "
-            + String.join(" -> ", cycle) + " -> " + key);
+        throw new SchemaNotFoundException(
+            "Schema " + root + " cannot be resolved: its references form a cycle: "
+                + String.join(" -> ", cycle) + " -> " + key);
       }
-      String path = "/subjects/" + ConfluentTransport.segment(reference.subject()) + "/versions/" + version;
+      String path =
+          "/subjects/" + ConfluentTransport.segment(reference.subject()) + "/versions/" + version;
       Response response = transport.get(path);
       if (response.status() == 404) {
         throw referenceNotFound(reference, path, response);
       }
       SchemaBody body = parse(response, path);
       RegisteredSchema schema = schema(body, path, response);
-      int resolvedVersion = reference.version() == -1 && body.version() != null ? body.version() : reference.version();
+      int resolvedVersion = reference.version() == -1 && body.version() != null
+          ? body.version()
+          : reference.version();
       inProgress.remove(key);
-      SchemaReference resolved = new SchemaReference(reference.name(), reference.subject(), resolvedVersion, schema);
+      SchemaReference resolved =
+          new SchemaReference(reference.name(), reference.subject(), resolvedVersion, schema);
       done.put(key, resolved);
       return resolved;
     }
 
-    private SchemaNotFoundException referenceNotFound(Reference reference, String path, Response response)
-        throws RegistryUnavailableException {
+    private SchemaNotFoundException referenceNotFound(
+        Reference reference, String path, Response response) throws RegistryUnavailableException {
       Optional<ErrorBody> error = ConfluentResponses.error(response.body());
       int code = error.map(ErrorBody::errorCode).orElse(0);
       if (code != SUBJECT_NOT_FOUND && code != VERSION_NOT_FOUND && code != SCHEMA_NOT_FOUND) {
-        throw new RegistryUnavailableException(Fault.CONFIGURATION, "Schema registry at " + response.url()
-            + " answered GET " + path + " with 404" + ConfluentTransport.errorText(response.body()) + ", which is not a"
-            + " registry's \"subject or version not found\". Check that the URL points at the registry's REST API",
+        throw new RegistryUnavailableException(
+            Fault.CONFIGURATION,
+            "Schema registry at " + response.url()
+                + " answered GET " + path + " with 404"
+                + ConfluentTransport.errorText(response.body()) + ", which is not a"
+                + " registry's \"subject or version not found\". Check that the URL points at the registry's REST API",
             null);
       }
-      return new SchemaNotFoundException("Schema " + root + " references '" + reference.name() + "' as subject '"
-          + reference.subject() + "' version " + reference.version() + ", which the registry at " + response.url()
-          + " does not have (" + error.get() + ")");
+      return new SchemaNotFoundException(
+          "Schema " + root + " references '" + reference.name() + "' as subject '"
+              + reference.subject() + "' version " + reference.version()
+              + ", which the registry at " + response.url()
+              + " does not have (" + error.get() + ")");
     }
   }
 }

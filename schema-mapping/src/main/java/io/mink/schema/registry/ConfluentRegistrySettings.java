@@ -48,34 +48,40 @@ public record ConfluentRegistrySettings(
       urlCredentials |= url.getRawUserInfo() != null;
     }
     if ((basicAuthUser == null) != (basicAuthPassword == null)) {
-      throw new IllegalArgumentException("Schema registry basic auth needs both a user and a password; only the "
-          + (basicAuthUser == null ? "password" : "user") + " is set");
+      throw new IllegalArgumentException(
+          "Schema registry basic auth needs both a user and a password; only the "
+              + (basicAuthUser == null ? "password" : "user") + " is set");
     }
     if (basicAuthUser != null && basicAuthUser.isBlank()) {
       throw new IllegalArgumentException(
           "Schema registry basic auth user is blank: give the user name, or no basic auth");
     }
     if (bearerToken != null && bearerToken.isBlank()) {
-      throw new IllegalArgumentException("Schema registry bearer token is blank: give the token, or no bearer token");
+      throw new IllegalArgumentException(
+          "Schema registry bearer token is blank: give the token, or no bearer token");
     }
     if (bearerToken != null && basicAuthUser != null) {
-      throw new IllegalArgumentException("Schema registry credentials are given twice: use basic auth (user and"
-          + " password) or a bearer token, not both");
+      throw new IllegalArgumentException(
+          "Schema registry credentials are given twice: use basic auth (user and"
+              + " password) or a bearer token, not both");
     }
     if (urlCredentials && (basicAuthUser != null || bearerToken != null)) {
-      throw new IllegalArgumentException("Schema registry credentials are given twice: in a URL's user info and as "
-          + (bearerToken != null ? "a bearer token" : "a basic auth user") + "; keep one");
+      throw new IllegalArgumentException(
+          "Schema registry credentials are given twice: in a URL's user info and as "
+              + (bearerToken != null ? "a bearer token" : "a basic auth user") + "; keep one");
     }
     if (keystore != null && keystore.password() == null) {
       throw new IllegalArgumentException("Schema registry keystore " + keystore.path()
           + " has no password: a keystore's private key cannot be read without one");
     }
     if (keyPassword != null && keystore == null) {
-      throw new IllegalArgumentException("Schema registry key password is set without a keystore: give the keystore "
-          + "that holds the client certificate, or drop the key password");
+      throw new IllegalArgumentException(
+          "Schema registry key password is set without a keystore: give the keystore "
+              + "that holds the client certificate, or drop the key password");
     }
     if (requestTimeout.isNegative() || requestTimeout.isZero()) {
-      throw new IllegalArgumentException("Schema registry request timeout must be positive, got " + requestTimeout);
+      throw new IllegalArgumentException(
+          "Schema registry request timeout must be positive, got " + requestTimeout);
     }
   }
 
@@ -97,7 +103,8 @@ public record ConfluentRegistrySettings(
     if (url.getRawUserInfo() == null) {
       return url.toString();
     }
-    return url.getScheme() + "://" + url.getRawAuthority().substring(url.getRawAuthority().lastIndexOf('@') + 1)
+    return url.getScheme() + "://"
+        + url.getRawAuthority().substring(url.getRawAuthority().lastIndexOf('@') + 1)
         + (url.getRawPath() == null ? "" : url.getRawPath());
   }
 
@@ -113,8 +120,9 @@ public record ConfluentRegistrySettings(
           + "' has no host: write it like http://schema-registry:8081");
     }
     if (url.getRawQuery() != null || url.getRawFragment() != null) {
-      throw new IllegalArgumentException("Schema registry URL '" + display(url)
-          + "' has a query or fragment: give only the base URL, like http://schema-registry:8081/path");
+      throw new IllegalArgumentException(
+          "Schema registry URL '" + display(url)
+              + "' has a query or fragment: give only the base URL, like http://schema-registry:8081/path");
     }
   }
 
@@ -149,8 +157,10 @@ public record ConfluentRegistrySettings(
       try {
         return url(new URI(url.trim()));
       } catch (java.net.URISyntaxException e) {
-        throw new IllegalArgumentException("Schema registry URL '" + url.replaceAll("//[^/@]*@", "//****@")
-            + "' is not a URL (" + e.getReason() + "): write it like http://schema-registry:8081", e);
+        throw new IllegalArgumentException(
+            "Schema registry URL '" + url.replaceAll("//[^/@]*@", "//****@") + "' is not a URL ("
+                + e.getReason() + "): write it like http://schema-registry:8081",
+            e);
       }
     }
 
@@ -187,8 +197,15 @@ public record ConfluentRegistrySettings(
     }
 
     public ConfluentRegistrySettings build() {
-      return new ConfluentRegistrySettings(urls, basicAuthUser, basicAuthPassword, bearerToken, truststore, keystore,
-          keyPassword, requestTimeout);
+      return new ConfluentRegistrySettings(
+          urls,
+          basicAuthUser,
+          basicAuthPassword,
+          bearerToken,
+          truststore,
+          keystore,
+          keyPassword,
+          requestTimeout);
     }
   }
 }

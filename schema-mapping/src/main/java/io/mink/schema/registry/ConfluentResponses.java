@@ -53,21 +53,29 @@ final class ConfluentResponses {
   static SchemaBody schema(String body) throws MalformedResponseException {
     JsonNode root = parse(body);
     if (!root.isObject()) {
-      throw new MalformedResponseException("expected a JSON object with a \"schema\" field, got " + shown(body));
+      throw new MalformedResponseException(
+          "expected a JSON object with a \"schema\" field, got " + shown(body));
     }
     JsonNode text = root.get("schema");
     if (text == null || !text.isTextual()) {
-      throw new MalformedResponseException("expected a \"schema\" string field, got " + shown(body));
+      throw new MalformedResponseException(
+          "expected a \"schema\" string field, got " + shown(body));
     }
     JsonNode type = root.get("schemaType");
     if (type != null && !type.isNull() && !type.isTextual()) {
-      throw new MalformedResponseException("expected \"schemaType\" to be a string, got " + shown(type.toString()));
+      throw new MalformedResponseException(
+          "expected \"schemaType\" to be a string, got " + shown(type.toString()));
     }
     JsonNode version = root.get("version");
-    Integer versionNumber = version != null && version.canConvertToInt() && version.isIntegralNumber()
-        ? version.intValue() : null;
-    return new SchemaBody(type == null || type.isNull() ? null : type.textValue(), text.textValue(),
-        references(root.get("references"), body), versionNumber);
+    Integer versionNumber =
+        version != null && version.canConvertToInt() && version.isIntegralNumber()
+            ? version.intValue()
+            : null;
+    return new SchemaBody(
+        type == null || type.isNull() ? null : type.textValue(),
+        text.textValue(),
+        references(root.get("references"), body),
+        versionNumber);
   }
 
   /** The error in a body, or empty when the body is not Confluent's error shape. */
@@ -82,7 +90,8 @@ final class ConfluentResponses {
         return Optional.empty();
       }
       JsonNode message = root.get("message");
-      return Optional.of(new ErrorBody(code.intValue(), message == null || message.isNull() ? "" : message.asText()));
+      return Optional.of(new ErrorBody(
+          code.intValue(), message == null || message.isNull() ? "" : message.asText()));
     } catch (JsonProcessingException | RuntimeException e) {
       return Optional.empty();
     }
@@ -94,25 +103,35 @@ final class ConfluentResponses {
       return "an empty body";
     }
     String oneLine = body.replaceAll("\\s+", " ").strip();
-    return oneLine.length() <= MAX_SHOWN ? "'" + oneLine + "'" : "'" + oneLine.substring(0, MAX_SHOWN) + "...'";
+    return oneLine.length() <= MAX_SHOWN
+        ? "'" + oneLine + "'"
+        : "'" + oneLine.substring(0, MAX_SHOWN) + "...'";
   }
 
-  private static List<Reference> references(JsonNode references, String body) throws MalformedResponseException {
+  private static List<Reference> references(JsonNode references, String body)
+      throws MalformedResponseException {
     if (references == null || references.isNull()) {
       return List.of();
     }
     if (!references.isArray()) {
-      throw new MalformedResponseException("expected \"references\" to be an array, got " + shown(body));
+      throw new MalformedResponseException(
+          "expected \"references\" to be an array, got " + shown(body));
     }
     List<Reference> result = new ArrayList<>(references.size());
     for (JsonNode reference : references) {
       JsonNode name = reference.get("name");
       JsonNode subject = reference.get("subject");
       JsonNode version = reference.get("version");
-      if (name == null || !name.isTextual() || subject == null || !subject.isTextual()
-          || version == null || !version.isIntegralNumber() || !version.canConvertToInt()) {
-        throw new MalformedResponseException("expected each reference to have a \"name\" and \"subject\" string and a"
-            + " \"version\" number, got " + shown(reference.toString()));
+      if (name == null
+          || !name.isTextual()
+          || subject == null
+          || !subject.isTextual()
+          || version == null
+          || !version.isIntegralNumber()
+          || !version.canConvertToInt()) {
+        throw new MalformedResponseException(
+            "expected each reference to have a \"name\" and \"subject\" string and a"
+                + " \"version\" number, got " + shown(reference.toString()));
       }
       result.add(new Reference(name.textValue(), subject.textValue(), version.intValue()));
     }

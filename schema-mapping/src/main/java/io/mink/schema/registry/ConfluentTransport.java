@@ -49,7 +49,9 @@ final class ConfluentTransport {
     this.timeout = settings.requestTimeout();
     List<Endpoint> list = new ArrayList<>();
     for (URI url : settings.urls()) {
-      list.add(new Endpoint(withoutUserInfo(url), ConfluentRegistrySettings.display(url),
+      list.add(new Endpoint(
+          withoutUserInfo(url),
+          ConfluentRegistrySettings.display(url),
           authorization(settings, url)));
     }
     this.endpoints = List.copyOf(list);
@@ -74,7 +76,8 @@ final class ConfluentTransport {
       Endpoint endpoint = endpoints.get(index);
       HttpResponse<String> response;
       try {
-        response = http.send(request(endpoint, path), HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
+        response = http.send(
+            request(endpoint, path), HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
       } catch (IOException e) {
         failures.add(endpoint.shown() + " (" + describe(e) + ")");
         allTls &= e instanceof SSLException;
@@ -82,8 +85,9 @@ final class ConfluentTransport {
         continue;
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
-        throw new RegistryUnavailableException("Interrupted while asking the schema registry at " + endpoint.shown()
-            + " for " + path, e);
+        throw new RegistryUnavailableException(
+            "Interrupted while asking the schema registry at " + endpoint.shown() + " for " + path,
+            e);
       }
       int status = response.statusCode();
       String body = response.body();
@@ -102,12 +106,17 @@ final class ConfluentTransport {
     String what = "GET " + path + " failed on " + (endpoints.size() == 1 ? "" : "every URL: ")
         + String.join(", ", failures);
     if (allTls) {
-      throw new RegistryUnavailableException(Fault.CONFIGURATION, "Cannot reach the schema registry over TLS: " + what
-          + ". Check the registry truststore (and keystore, for mutual TLS) in Mink's schema registry settings",
+      throw new RegistryUnavailableException(
+          Fault.CONFIGURATION,
+          "Cannot reach the schema registry over TLS: " + what
+              + ". Check the registry truststore (and keystore, for mutual TLS) in Mink's schema registry settings",
           null);
     }
-    throw new RegistryUnavailableException(Fault.EXTERNAL, "Schema registry unavailable: " + what
-        + ". Check that the registry is running and reachable from Mink; Mink retries until it answers", null);
+    throw new RegistryUnavailableException(
+        Fault.EXTERNAL,
+        "Schema registry unavailable: " + what
+            + ". Check that the registry is running and reachable from Mink; Mink retries until it answers",
+        null);
   }
 
   private HttpRequest request(Endpoint endpoint, String path) {
@@ -119,21 +128,34 @@ final class ConfluentTransport {
     return builder.build();
   }
 
-  private static RegistryUnavailableException rejected(Endpoint endpoint, String path, int status, String body) {
+  private static RegistryUnavailableException rejected(
+      Endpoint endpoint, String path, int status, String body) {
     String answer = "answered GET " + path + " with HTTP " + status + errorText(body);
     if (status == 401) {
-      return new RegistryUnavailableException(Fault.CONFIGURATION, "Schema registry at " + endpoint.shown()
-          + " rejected Mink's credentials: it " + answer + ". Check the basic auth user and password or the bearer"
-          + " token in Mink's schema registry settings", null);
+      return new RegistryUnavailableException(
+          Fault.CONFIGURATION,
+          "Schema registry at " + endpoint.shown()
+              + " rejected Mink's credentials: it " + answer
+              + ". Check the basic auth user and password or the bearer"
+              + " token in Mink's schema registry settings",
+          null);
     }
     if (status == 403) {
-      return new RegistryUnavailableException(Fault.CONFIGURATION, "Schema registry at " + endpoint.shown()
-          + " denied Mink access: it " + answer + ". Grant Mink's registry principal read access to schemas and"
-          + " subjects", null);
+      return new RegistryUnavailableException(
+          Fault.CONFIGURATION,
+          "Schema registry at " + endpoint.shown()
+              + " denied Mink access: it " + answer
+              + ". Grant Mink's registry principal read access to schemas and"
+              + " subjects",
+          null);
     }
-    return new RegistryUnavailableException(Fault.CONFIGURATION, "Schema registry at " + endpoint.shown() + " "
-        + answer + ", which a Confluent-compatible registry does not answer to this request. Check that the URL"
-        + " points at the registry's REST API, with any path prefix", null);
+    return new RegistryUnavailableException(
+        Fault.CONFIGURATION,
+        "Schema registry at " + endpoint.shown() + " "
+            + answer
+            + ", which a Confluent-compatible registry does not answer to this request. Check that the URL"
+            + " points at the registry's REST API, with any path prefix",
+        null);
   }
 
   /** The error's text for a message: Confluent's error body, or the start of whatever came back. */
@@ -166,7 +188,8 @@ final class ConfluentTransport {
 
   private static Optional<String> authorization(ConfluentRegistrySettings settings, URI url) {
     if (url.getRawUserInfo() != null) {
-      String userInfo = URLDecoder.decode(url.getRawUserInfo().replace("+", "%2B"), StandardCharsets.UTF_8);
+      String userInfo =
+          URLDecoder.decode(url.getRawUserInfo().replace("+", "%2B"), StandardCharsets.UTF_8);
       return Optional.of(basic(userInfo));
     }
     if (settings.basicAuthUser() != null) {
@@ -179,7 +202,8 @@ final class ConfluentTransport {
   }
 
   private static String basic(String userColonPassword) {
-    return "Basic " + Base64.getEncoder().encodeToString(userColonPassword.getBytes(StandardCharsets.UTF_8));
+    return "Basic "
+        + Base64.getEncoder().encodeToString(userColonPassword.getBytes(StandardCharsets.UTF_8));
   }
 
   private static URI withoutUserInfo(URI url) {
@@ -200,11 +224,17 @@ final class ConfluentTransport {
     StringBuilder out = new StringBuilder();
     for (byte b : value.getBytes(StandardCharsets.UTF_8)) {
       int c = b & 0xff;
-      if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9')
-          || c == '-' || c == '.' || c == '_' || c == '~') {
+      if ((c >= 'a' && c <= 'z')
+          || (c >= 'A' && c <= 'Z')
+          || (c >= '0' && c <= '9')
+          || c == '-'
+          || c == '.'
+          || c == '_'
+          || c == '~') {
         out.append((char) c);
       } else {
-        out.append('%').append(Character.toUpperCase(Character.forDigit(c >> 4, 16)))
+        out.append('%')
+            .append(Character.toUpperCase(Character.forDigit(c >> 4, 16)))
             .append(Character.toUpperCase(Character.forDigit(c & 0xf, 16)));
       }
     }

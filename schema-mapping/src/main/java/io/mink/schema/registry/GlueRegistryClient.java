@@ -27,9 +27,16 @@ import software.amazon.awssdk.services.glue.model.GetSchemaVersionResponse;
  * a {@link SchemaNotFoundException}.
  */
 public final class GlueRegistryClient implements SchemaRegistry, AutoCloseable {
-  private static final Set<String> CREDENTIAL_ERRORS = Set.of("AccessDeniedException", "UnrecognizedClientException",
-      "InvalidSignatureException", "SignatureDoesNotMatch", "ExpiredTokenException", "InvalidClientTokenId",
-      "MissingAuthenticationTokenException", "IncompleteSignature", "NotAuthorized");
+  private static final Set<String> CREDENTIAL_ERRORS = Set.of(
+      "AccessDeniedException",
+      "UnrecognizedClientException",
+      "InvalidSignatureException",
+      "SignatureDoesNotMatch",
+      "ExpiredTokenException",
+      "InvalidClientTokenId",
+      "MissingAuthenticationTokenException",
+      "IncompleteSignature",
+      "NotAuthorized");
 
   private final GlueClient glue;
   private final String where;
@@ -50,7 +57,8 @@ public final class GlueRegistryClient implements SchemaRegistry, AutoCloseable {
             .connectionTimeout(settings.requestTimeout())
             .socketTimeout(settings.requestTimeout())
             .build())
-        .overrideConfiguration(override -> override.apiCallAttemptTimeout(settings.requestTimeout()));
+        .overrideConfiguration(
+            override -> override.apiCallAttemptTimeout(settings.requestTimeout()));
     if (settings.endpointOverride() != null) {
       builder.endpointOverride(settings.endpointOverride());
     }
@@ -58,13 +66,15 @@ public final class GlueRegistryClient implements SchemaRegistry, AutoCloseable {
   }
 
   @Override
-  public RegisteredSchema fetch(SchemaRef ref) throws SchemaNotFoundException, RegistryUnavailableException {
+  public RegisteredSchema fetch(SchemaRef ref)
+      throws SchemaNotFoundException, RegistryUnavailableException {
     requireNonNull(ref, "ref is null");
     if (!(ref instanceof SchemaRef.GlueVersionId glue)) {
       String kind = ref instanceof SchemaRef.ConfluentId ? "id" : "GUID";
-      throw new SchemaNotFoundException("Schema " + ref + " is a Confluent schema " + kind + ", which " + where
-          + " cannot serve: configure Mink's Confluent-compatible schema registry URL to decode records written by"
-          + " Confluent-compatible serializers");
+      throw new SchemaNotFoundException(
+          "Schema " + ref + " is a Confluent schema " + kind + ", which " + where
+              + " cannot serve: configure Mink's Confluent-compatible schema registry URL to decode records written by"
+              + " Confluent-compatible serializers");
     }
     GetSchemaVersionResponse response;
     try {
@@ -72,9 +82,11 @@ public final class GlueRegistryClient implements SchemaRegistry, AutoCloseable {
           .schemaVersionId(glue.schemaVersionId().toString())
           .build());
     } catch (EntityNotFoundException e) {
-      throw new SchemaNotFoundException("Schema " + ref + " is not in " + where + " (" + errorMessage(e) + "): the"
-          + " record was written with a schema version this registry does not have; check that Mink reads the AWS"
-          + " account and region its producers register schemas in", e);
+      throw new SchemaNotFoundException(
+          "Schema " + ref + " is not in " + where + " (" + errorMessage(e) + "): the"
+              + " record was written with a schema version this registry does not have; check that Mink reads the AWS"
+              + " account and region its producers register schemas in",
+          e);
     } catch (AwsServiceException e) {
       throw unavailable(ref, e);
     } catch (SdkClientException e) {
@@ -86,9 +98,13 @@ public final class GlueRegistryClient implements SchemaRegistry, AutoCloseable {
   private RegisteredSchema schema(SchemaRef ref, GetSchemaVersionResponse response)
       throws SchemaNotFoundException, RegistryUnavailableException {
     if (response.schemaDefinition() == null) {
-      throw new RegistryUnavailableException(Fault.CONFIGURATION, capitalized(where) + " answered GetSchemaVersion for "
-          + ref + " without a SchemaDefinition (status " + response.statusAsString() + "). Check that the endpoint"
-          + " is AWS Glue's", null);
+      throw new RegistryUnavailableException(
+          Fault.CONFIGURATION,
+          capitalized(where) + " answered GetSchemaVersion for "
+              + ref + " without a SchemaDefinition (status " + response.statusAsString()
+              + "). Check that the endpoint"
+              + " is AWS Glue's",
+          null);
     }
     String format = response.dataFormatAsString();
     SchemaType type;
@@ -99,8 +115,8 @@ public final class GlueRegistryClient implements SchemaRegistry, AutoCloseable {
     } else if ("JSON".equals(format)) {
       type = SchemaType.JSON;
     } else {
-      throw new SchemaNotFoundException("Schema " + ref + " in " + where + " has data format '" + format
-          + "', which Mink cannot read: Mink reads AVRO, PROTOBUF and JSON");
+      throw new SchemaNotFoundException("Schema " + ref + " in " + where + " has data format '"
+          + format + "', which Mink cannot read: Mink reads AVRO, PROTOBUF and JSON");
     }
     return RegisteredSchema.of(type, response.schemaDefinition());
   }
@@ -111,34 +127,52 @@ public final class GlueRegistryClient implements SchemaRegistry, AutoCloseable {
     String answer = capitalized(where) + " answered GetSchemaVersion for " + ref + " with "
         + (code == null ? "" : code + ", ") + "HTTP " + status + ": " + errorMessage(e);
     if (e.isThrottlingException() || status == 429) {
-      return new RegistryUnavailableException(Fault.EXTERNAL, answer + ". Glue is throttling Mink; Mink retries with"
-          + " backoff (raise the account's Glue request quota if this persists)", e);
+      return new RegistryUnavailableException(
+          Fault.EXTERNAL,
+          answer + ". Glue is throttling Mink; Mink retries with"
+              + " backoff (raise the account's Glue request quota if this persists)",
+          e);
     }
     if (status >= 500) {
-      return new RegistryUnavailableException(Fault.EXTERNAL, answer + ". Glue is failing; Mink retries until it"
-          + " answers", e);
+      return new RegistryUnavailableException(
+          Fault.EXTERNAL, answer + ". Glue is failing; Mink retries until it" + " answers", e);
     }
     if (status == 401 || status == 403 || (code != null && CREDENTIAL_ERRORS.contains(code))) {
-      return new RegistryUnavailableException(Fault.CONFIGURATION, answer + ". Check Mink's AWS credentials and that"
-          + " they allow glue:GetSchemaVersion on the registry and its schemas", e);
+      return new RegistryUnavailableException(
+          Fault.CONFIGURATION,
+          answer + ". Check Mink's AWS credentials and that"
+              + " they allow glue:GetSchemaVersion on the registry and its schemas",
+          e);
     }
-    return new RegistryUnavailableException(Fault.CONFIGURATION, answer + ". Check the Glue region and endpoint in"
-        + " Mink's schema registry settings", e);
+    return new RegistryUnavailableException(
+        Fault.CONFIGURATION,
+        answer + ". Check the Glue region and endpoint in" + " Mink's schema registry settings",
+        e);
   }
 
   private RegistryUnavailableException unavailable(SchemaRef ref, SdkClientException e) {
     String message = String.valueOf(e.getMessage());
     if (e instanceof ApiCallTimeoutException || e instanceof ApiCallAttemptTimeoutException) {
-      return new RegistryUnavailableException(Fault.EXTERNAL, "Timed out asking " + where + " for " + ref + ": "
-          + message + ". Mink retries until Glue answers", e);
+      return new RegistryUnavailableException(
+          Fault.EXTERNAL,
+          "Timed out asking " + where + " for " + ref + ": " + message
+              + ". Mink retries until Glue answers",
+          e);
     }
     if (message.contains("credentials")) {
-      return new RegistryUnavailableException(Fault.CONFIGURATION, "Cannot ask " + where + " for " + ref
-          + ": no AWS credentials: " + message + ". Give static keys in Mink's schema registry settings, or set up"
-          + " the default AWS credentials chain (environment, profile, container or instance role)", e);
+      return new RegistryUnavailableException(
+          Fault.CONFIGURATION,
+          "Cannot ask " + where + " for " + ref
+              + ": no AWS credentials: " + message
+              + ". Give static keys in Mink's schema registry settings, or set up"
+              + " the default AWS credentials chain (environment, profile, container or instance role)",
+          e);
     }
-    return new RegistryUnavailableException(Fault.EXTERNAL, "Cannot reach " + where + " for " + ref + ": " + message
-        + ". Check the network path to Glue (and the endpoint, if overridden); Mink retries until it answers", e);
+    return new RegistryUnavailableException(
+        Fault.EXTERNAL,
+        "Cannot reach " + where + " for " + ref + ": " + message
+            + ". Check the network path to Glue (and the endpoint, if overridden); Mink retries until it answers",
+        e);
   }
 
   private static String capitalized(String text) {
@@ -157,11 +191,11 @@ public final class GlueRegistryClient implements SchemaRegistry, AutoCloseable {
       return DefaultCredentialsProvider.builder().build();
     }
     if (settings.sessionToken() != null) {
-      return StaticCredentialsProvider.create(AwsSessionCredentials.create(settings.accessKeyId(),
-          settings.secretAccessKey(), settings.sessionToken()));
+      return StaticCredentialsProvider.create(AwsSessionCredentials.create(
+          settings.accessKeyId(), settings.secretAccessKey(), settings.sessionToken()));
     }
-    return StaticCredentialsProvider.create(AwsBasicCredentials.create(settings.accessKeyId(),
-        settings.secretAccessKey()));
+    return StaticCredentialsProvider.create(
+        AwsBasicCredentials.create(settings.accessKeyId(), settings.secretAccessKey()));
   }
 
   @Override

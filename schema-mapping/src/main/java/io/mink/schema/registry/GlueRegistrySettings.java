@@ -32,30 +32,39 @@ public record GlueRegistrySettings(
   public GlueRegistrySettings {
     requireNonNull(requestTimeout, "requestTimeout is null");
     if (region == null || region.isBlank()) {
-      throw new IllegalArgumentException("AWS Glue schema registry needs a region, such as us-east-1");
+      throw new IllegalArgumentException(
+          "AWS Glue schema registry needs a region, such as us-east-1");
     }
     if (!region.matches("[a-z0-9-]+")) {
       throw new IllegalArgumentException("AWS Glue schema registry region '" + region
           + "' is not a region name: write it like us-east-1");
     }
     if (endpointOverride != null) {
-      String scheme = endpointOverride.getScheme() == null ? "" : endpointOverride.getScheme().toLowerCase(Locale.ROOT);
-      if (!(scheme.equals("http") || scheme.equals("https")) || endpointOverride.getHost() == null) {
-        throw new IllegalArgumentException("AWS Glue endpoint '" + endpointOverride
-            + "' is not an http:// or https:// URL: write it like https://glue.us-east-1.amazonaws.com");
+      String scheme = endpointOverride.getScheme() == null
+          ? ""
+          : endpointOverride.getScheme().toLowerCase(Locale.ROOT);
+      if (!(scheme.equals("http") || scheme.equals("https"))
+          || endpointOverride.getHost() == null) {
+        throw new IllegalArgumentException(
+            "AWS Glue endpoint '" + endpointOverride
+                + "' is not an http:// or https:// URL: write it like https://glue.us-east-1.amazonaws.com");
       }
     }
     if ((accessKeyId == null) != (secretAccessKey == null)) {
-      throw new IllegalArgumentException("AWS Glue static credentials need both an access key id and a secret access"
-          + " key; only the " + (accessKeyId == null ? "secret access key" : "access key id") + " is set. Give both,"
-          + " or neither to use the default AWS credentials chain");
+      throw new IllegalArgumentException(
+          "AWS Glue static credentials need both an access key id and a secret access"
+              + " key; only the " + (accessKeyId == null ? "secret access key" : "access key id")
+              + " is set. Give both,"
+              + " or neither to use the default AWS credentials chain");
     }
     if (sessionToken != null && accessKeyId == null) {
-      throw new IllegalArgumentException("AWS Glue session token is set without an access key id and secret access key:"
-          + " give all three, or none to use the default AWS credentials chain");
+      throw new IllegalArgumentException(
+          "AWS Glue session token is set without an access key id and secret access key:"
+              + " give all three, or none to use the default AWS credentials chain");
     }
     if (requestTimeout.isNegative() || requestTimeout.isZero()) {
-      throw new IllegalArgumentException("AWS Glue request timeout must be positive, got " + requestTimeout);
+      throw new IllegalArgumentException(
+          "AWS Glue request timeout must be positive, got " + requestTimeout);
     }
   }
 
@@ -65,39 +74,49 @@ public record GlueRegistrySettings(
   }
 
   public GlueRegistrySettings withRegistryName(String name) {
-    return new GlueRegistrySettings(region, name, endpointOverride, accessKeyId, secretAccessKey, sessionToken,
-        requestTimeout);
+    return new GlueRegistrySettings(
+        region, name, endpointOverride, accessKeyId, secretAccessKey, sessionToken, requestTimeout);
   }
 
   public GlueRegistrySettings withEndpoint(URI endpoint) {
-    return new GlueRegistrySettings(region, registryName, endpoint, accessKeyId, secretAccessKey, sessionToken,
-        requestTimeout);
+    return new GlueRegistrySettings(
+        region, registryName, endpoint, accessKeyId, secretAccessKey, sessionToken, requestTimeout);
   }
 
   public GlueRegistrySettings withStaticCredentials(String keyId, String secretKey) {
-    return new GlueRegistrySettings(region, registryName, endpointOverride, keyId, secretKey, null, requestTimeout);
+    return new GlueRegistrySettings(
+        region, registryName, endpointOverride, keyId, secretKey, null, requestTimeout);
   }
 
   public GlueRegistrySettings withSessionCredentials(String keyId, String secretKey, String token) {
-    return new GlueRegistrySettings(region, registryName, endpointOverride, keyId, secretKey, token, requestTimeout);
+    return new GlueRegistrySettings(
+        region, registryName, endpointOverride, keyId, secretKey, token, requestTimeout);
   }
 
   public GlueRegistrySettings withRequestTimeout(Duration timeout) {
-    return new GlueRegistrySettings(region, registryName, endpointOverride, accessKeyId, secretAccessKey, sessionToken,
+    return new GlueRegistrySettings(
+        region,
+        registryName,
+        endpointOverride,
+        accessKeyId,
+        secretAccessKey,
+        sessionToken,
         timeout);
   }
 
   /** Where the registry is, for messages. */
   public String describe() {
-    return "the AWS Glue schema registry" + (registryName == null ? "" : " '" + registryName + "'") + " in " + region
-        + (endpointOverride == null ? "" : " at " + endpointOverride);
+    return "the AWS Glue schema registry" + (registryName == null ? "" : " '" + registryName + "'")
+        + " in " + region + (endpointOverride == null ? "" : " at " + endpointOverride);
   }
 
   @Override
   public String toString() {
-    return "GlueRegistrySettings[region=" + region + ", registryName=" + registryName + ", endpointOverride="
+    return "GlueRegistrySettings[region=" + region + ", registryName=" + registryName
+        + ", endpointOverride="
         + endpointOverride + ", accessKeyId=" + accessKeyId + ", secretAccessKey="
-        + (secretAccessKey == null ? null : "****") + ", sessionToken=" + (sessionToken == null ? null : "****")
+        + (secretAccessKey == null ? null : "****") + ", sessionToken="
+        + (sessionToken == null ? null : "****")
         + ", requestTimeout=" + requestTimeout + "]";
   }
 }

@@ -32,19 +32,27 @@ final class RegistryTls {
       KeyManagerFactory keys = null;
       if (settings.keystore() != null) {
         keys = KeyManagerFactory.getInstance(KeyManagerFactory.getDefaultAlgorithm());
-        String keyPassword = settings.keyPassword() != null ? settings.keyPassword() : settings.keystore().password();
+        String keyPassword = settings.keyPassword() != null
+            ? settings.keyPassword()
+            : settings.keystore().password();
         try {
           keys.init(load(settings.keystore(), "keystore"), keyPassword.toCharArray());
         } catch (GeneralSecurityException e) {
-          throw new IllegalArgumentException("Cannot read the private key in schema registry keystore "
-              + settings.keystore().path() + ": " + e.getMessage() + "; check the key password", e);
+          throw new IllegalArgumentException(
+              "Cannot read the private key in schema registry keystore "
+                  + settings.keystore().path() + ": " + e.getMessage() + "; check the key password",
+              e);
         }
       }
       SSLContext context = SSLContext.getInstance("TLS");
-      context.init(keys == null ? null : keys.getKeyManagers(), trust == null ? null : trust.getTrustManagers(), null);
+      context.init(
+          keys == null ? null : keys.getKeyManagers(),
+          trust == null ? null : trust.getTrustManagers(),
+          null);
       return context;
     } catch (GeneralSecurityException e) {
-      throw new IllegalArgumentException("Cannot set up TLS for the schema registry: " + e.getMessage(), e);
+      throw new IllegalArgumentException(
+          "Cannot set up TLS for the schema registry: " + e.getMessage(), e);
     }
   }
 
@@ -53,17 +61,22 @@ final class RegistryTls {
     try {
       keyStore = KeyStore.getInstance(store.type());
     } catch (GeneralSecurityException e) {
-      throw new IllegalArgumentException("Schema registry " + role + " " + store.path() + " has type '" + store.type()
-          + "', which this JVM does not know: use PKCS12 or JKS", e);
+      throw new IllegalArgumentException(
+          "Schema registry " + role + " " + store.path() + " has type '" + store.type()
+              + "', which this JVM does not know: use PKCS12 or JKS",
+          e);
     }
     try (InputStream in = Files.newInputStream(store.path())) {
       keyStore.load(in, store.password() == null ? null : store.password().toCharArray());
       return keyStore;
     } catch (NoSuchFileException e) {
-      throw new IllegalArgumentException("Schema registry " + role + " " + store.path() + " does not exist", e);
+      throw new IllegalArgumentException(
+          "Schema registry " + role + " " + store.path() + " does not exist", e);
     } catch (IOException | GeneralSecurityException e) {
-      throw new IllegalArgumentException("Cannot read schema registry " + role + " " + store.path() + " as "
-          + store.type() + ": " + e.getMessage() + "; check its password and type", e);
+      throw new IllegalArgumentException(
+          "Cannot read schema registry " + role + " " + store.path() + " as " + store.type() + ": "
+              + e.getMessage() + "; check its password and type",
+          e);
     }
   }
 }

@@ -20,21 +20,24 @@ public final class RoutingSchemaRegistry implements SchemaRegistry, AutoCloseabl
   }
 
   @Override
-  public RegisteredSchema fetch(SchemaRef ref) throws SchemaNotFoundException, RegistryUnavailableException {
+  public RegisteredSchema fetch(SchemaRef ref)
+      throws SchemaNotFoundException, RegistryUnavailableException {
     requireNonNull(ref, "ref is null");
     if (ref instanceof SchemaRef.GlueVersionId) {
       if (glue.isEmpty()) {
-        throw new SchemaNotFoundException("Schema " + ref + " names an AWS Glue schema version, but Mink has no AWS"
-            + " Glue schema registry configured: set the Glue registry's region in Mink's schema registry settings"
-            + " to decode records written by the Glue serializer");
+        throw new SchemaNotFoundException(
+            "Schema " + ref + " names an AWS Glue schema version, but Mink has no AWS"
+                + " Glue schema registry configured: set the Glue registry's region in Mink's schema registry settings"
+                + " to decode records written by the Glue serializer");
       }
       return glue.get().fetch(ref);
     }
     if (confluent.isEmpty()) {
       String kind = ref instanceof SchemaRef.ConfluentId ? "id" : "GUID";
-      throw new SchemaNotFoundException("Schema " + ref + " names a Confluent schema " + kind + ", but Mink has no"
-          + " Confluent-compatible schema registry configured: set the registry's URL in Mink's schema registry"
-          + " settings to decode records written by Confluent-compatible serializers");
+      throw new SchemaNotFoundException(
+          "Schema " + ref + " names a Confluent schema " + kind + ", but Mink has no"
+              + " Confluent-compatible schema registry configured: set the registry's URL in Mink's schema registry"
+              + " settings to decode records written by Confluent-compatible serializers");
     }
     return confluent.get().fetch(ref);
   }

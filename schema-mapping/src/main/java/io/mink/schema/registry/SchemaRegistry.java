@@ -19,5 +19,6 @@ public interface SchemaRegistry {
    * @throws RegistryUnavailableException the registry did not answer usefully: down, refused, timed
    *     out, overloaded, rejected our credentials, or answered something that is not a registry's answer
    */
-  RegisteredSchema fetch(SchemaRef ref) throws SchemaNotFoundException, RegistryUnavailableException;
+  RegisteredSchema fetch(SchemaRef ref)
+      throws SchemaNotFoundException, RegistryUnavailableException;
 }

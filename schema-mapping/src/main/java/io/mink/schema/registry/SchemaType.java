@@ -17,7 +17,9 @@ public enum SchemaType {
       case "AVRO" -> AVRO;
       case "PROTOBUF" -> PROTOBUF;
       case "JSON", "JSONSCHEMA", "JSON_SCHEMA" -> JSON;
-      default -> throw new IllegalArgumentException("Unknown schema type '" + name + "': expected AVRO, PROTOBUF or JSON");
+      default ->
+        throw new IllegalArgumentException(
+            "Unknown schema type '" + name + "': expected AVRO, PROTOBUF or JSON");
     };
   }
 }

@@ -27,6 +27,7 @@ public record TlsStore(Path path, String password, String type) {
 
   @Override
   public String toString() {
-    return "TlsStore[path=" + path + ", type=" + type + ", password=" + (password == null ? "none" : "****") + "]";
+    return "TlsStore[path=" + path + ", type=" + type + ", password="
+        + (password == null ? "none" : "****") + "]";
   }
 }

@@ -81,7 +81,8 @@ final class ColumnMatch {
     return false;
   }
 
-  private static boolean structFits(Types.StructType column, Types.StructType source, boolean exact) {
+  private static boolean structFits(
+      Types.StructType column, Types.StructType source, boolean exact) {
     Set<Integer> written = new HashSet<>();
     for (Types.NestedField field : source.fields()) {
       Types.NestedField target = columnFor(column, field);

@@ -15,9 +15,10 @@ final class Promotions {
     return switch (from.typeId()) {
       case INTEGER -> to.typeId() == Type.TypeID.LONG;
       case FLOAT -> to.typeId() == Type.TypeID.DOUBLE;
-      case DECIMAL -> to.typeId() == Type.TypeID.DECIMAL
-          && ((Types.DecimalType) from).scale() == ((Types.DecimalType) to).scale()
-          && ((Types.DecimalType) from).precision() <= ((Types.DecimalType) to).precision();
+      case DECIMAL ->
+        to.typeId() == Type.TypeID.DECIMAL
+            && ((Types.DecimalType) from).scale() == ((Types.DecimalType) to).scale()
+            && ((Types.DecimalType) from).precision() <= ((Types.DecimalType) to).precision();
       default -> false;
     };
   }

@@ -32,12 +32,14 @@ public final class RowAssembler {
   private final Types.StructType struct;
   private final Types.StructType headerType;
   private final IdentityHashMap<CompiledSchema, Placement> keyPlacements = new IdentityHashMap<>();
-  private final IdentityHashMap<CompiledSchema, Placement> valuePlacements = new IdentityHashMap<>();
+  private final IdentityHashMap<CompiledSchema, Placement> valuePlacements =
+      new IdentityHashMap<>();
 
   public RowAssembler(Schema schema) {
     this.schema = requireNonNull(schema, "schema is null");
     this.struct = schema.asStruct();
-    this.headerType = schema.findField(KafkaColumns.HEADERS).type().asListType().elementType().asStructType();
+    this.headerType =
+        schema.findField(KafkaColumns.HEADERS).type().asListType().elementType().asStructType();
   }
 
   public Schema schema() {
@@ -46,23 +48,37 @@ public final class RowAssembler {
 
   /** The record's row with its key and value kept raw, as a table without a schema registry holds it. */
   public Record rawRow(ConsumerRecord<byte[], byte[]> record) {
-    return row(record, record.key() == null ? PartResult.ABSENT : RAW, record.value() == null ? PartResult.ABSENT : RAW);
+    return row(
+        record,
+        record.key() == null ? PartResult.ABSENT : RAW,
+        record.value() == null ? PartResult.ABSENT : RAW);
   }
 
   public Record row(ConsumerRecord<byte[], byte[]> record, PartResult key, PartResult value) {
     GenericRecord row = GenericRecord.create(struct);
     row.set(KafkaColumns.PARTITION_POSITION, record.partition());
     row.set(KafkaColumns.OFFSET_POSITION, record.offset());
-    row.set(KafkaColumns.TIMESTAMP_POSITION, record.timestamp() < 0 ? null
-        : OffsetDateTime.ofInstant(Instant.ofEpochMilli(record.timestamp()), ZoneOffset.UTC));
-    row.set(KafkaColumns.KEY_POSITION, key instanceof PartResult.Raw ? ByteBuffer.wrap(record.key()) : null);
+    row.set(
+        KafkaColumns.TIMESTAMP_POSITION,
+        record.timestamp() < 0
+            ? null
+            : OffsetDateTime.ofInstant(Instant.ofEpochMilli(record.timestamp()), ZoneOffset.UTC));
+    row.set(
+        KafkaColumns.KEY_POSITION,
+        key instanceof PartResult.Raw ? ByteBuffer.wrap(record.key()) : null);
     row.set(KafkaColumns.HEADERS_POSITION, headers(record));
-    row.set(KafkaColumns.VALUE_POSITION, value instanceof PartResult.Raw ? ByteBuffer.wrap(record.value()) : null);
+    row.set(
+        KafkaColumns.VALUE_POSITION,
+        value instanceof PartResult.Raw ? ByteBuffer.wrap(record.value()) : null);
     if (key instanceof PartResult.Decoded decoded) {
-      keyPlacements.computeIfAbsent(decoded.schema(), this::keyPlacement).place(row, decoded.value());
+      keyPlacements
+          .computeIfAbsent(decoded.schema(), this::keyPlacement)
+          .place(row, decoded.value());
     }
     if (value instanceof PartResult.Decoded decoded) {
-      valuePlacements.computeIfAbsent(decoded.schema(), this::valuePlacement).place(row, decoded.value());
+      valuePlacements
+          .computeIfAbsent(decoded.schema(), this::valuePlacement)
+          .place(row, decoded.value());
     }
     return row;
   }
@@ -80,17 +96,19 @@ public final class RowAssembler {
   }
 
   private Placement keyPlacement(CompiledSchema schema) {
-    int position = ValueAdapter.positionOf(struct,
-        Types.NestedField.optional(-1, TableColumns.DECODED_KEY, schema.type()));
-    ValueAdapter adapter = ValueAdapter.compile(schema.type(), struct.fields().get(position).type());
+    int position = ValueAdapter.positionOf(
+        struct, Types.NestedField.optional(-1, TableColumns.DECODED_KEY, schema.type()));
+    ValueAdapter adapter =
+        ValueAdapter.compile(schema.type(), struct.fields().get(position).type());
     return (row, value) -> row.set(position, value == null ? null : adapter.adapt(value));
   }
 
   private Placement valuePlacement(CompiledSchema schema) {
     if (!schema.type().isStructType()) {
-      int position = ValueAdapter.positionOf(struct,
-          Types.NestedField.optional(-1, TableColumns.VALUE, schema.type()));
-      ValueAdapter adapter = ValueAdapter.compile(schema.type(), struct.fields().get(position).type());
+      int position = ValueAdapter.positionOf(
+          struct, Types.NestedField.optional(-1, TableColumns.VALUE, schema.type()));
+      ValueAdapter adapter =
+          ValueAdapter.compile(schema.type(), struct.fields().get(position).type());
       return (row, value) -> row.set(position, value == null ? null : adapter.adapt(value));
     }
     List<Types.NestedField> fields = schema.type().asStructType().fields();
@@ -98,7 +116,8 @@ public final class RowAssembler {
     ValueAdapter[] adapters = new ValueAdapter[fields.size()];
     for (int i = 0; i < fields.size(); i++) {
       positions[i] = ValueAdapter.positionOf(struct, fields.get(i));
-      adapters[i] = ValueAdapter.compile(fields.get(i).type(), struct.fields().get(positions[i]).type());
+      adapters[i] = ValueAdapter.compile(
+          fields.get(i).type(), struct.fields().get(positions[i]).type());
     }
     return (row, value) -> {
       if (value == null) {

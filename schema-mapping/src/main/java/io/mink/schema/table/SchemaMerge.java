@@ -47,8 +47,8 @@ public final class SchemaMerge {
         : List.of(Types.NestedField.optional(-1, TableColumns.VALUE, valueType));
     for (Types.NestedField column : columns) {
       if (TableColumns.isReserved(column.name())) {
-        return new MergeResult.Unmergeable("field '" + column.name() + "' is named like a column Mink owns or "
-            + "Iceberg reserves");
+        return new MergeResult.Unmergeable("field '" + column.name()
+            + "' is named like a column Mink owns or " + "Iceberg reserves");
       }
     }
     return merge(table, columns);
@@ -79,14 +79,16 @@ public final class SchemaMerge {
     }
   }
 
-  private static TableSchema apply(TableSchema table, List<SchemaChange> changes, List<SchemaStep> steps) {
+  private static TableSchema apply(
+      TableSchema table, List<SchemaChange> changes, List<SchemaStep> steps) {
     UpdateSchema update = DetachedSchemaUpdate.of(table.schema(), table.lastColumnId());
     changes.forEach(change -> change.applyTo(update));
     Schema applied = update.apply();
     int schemaId = table.highestSchemaId() + 1;
     Schema numbered = new Schema(schemaId, applied.columns(), applied.identifierFieldIds());
     steps.add(new SchemaStep(changes, schemaId));
-    return new TableSchema(numbered, Math.max(table.lastColumnId(), numbered.highestFieldId()), schemaId);
+    return new TableSchema(
+        numbered, Math.max(table.lastColumnId(), numbered.highestFieldId()), schemaId);
   }
 
   /** The changes one merge plans: renames first, as their own step, then everything else. */
@@ -99,7 +101,8 @@ public final class SchemaMerge {
       this.schemaId = schemaId;
     }
 
-    void mergeStruct(String path, Types.StructType table, List<Types.NestedField> source, boolean topLevel) {
+    void mergeStruct(
+        String path, Types.StructType table, List<Types.NestedField> source, boolean topLevel) {
       Map<String, Types.NestedField> tableByLowerName = new HashMap<>();
       for (Types.NestedField column : table.fields()) {
         tableByLowerName.put(lower(column.name()), column);
@@ -113,7 +116,8 @@ public final class SchemaMerge {
       }
       Set<Integer> written = new HashSet<>();
       for (Types.NestedField field : source) {
-        Types.NestedField target = mergeField(path, table, tableByLowerName, sourceLowerNames, field, topLevel);
+        Types.NestedField target =
+            mergeField(path, table, tableByLowerName, sourceLowerNames, field, topLevel);
         if (target != null) {
           written.add(target.fieldId());
         }
@@ -131,8 +135,12 @@ public final class SchemaMerge {
      * Plans the field's merge and returns the existing column it settles: the one it goes to, or
      * the one a rename makes optional; null for a new column.
      */
-    private Types.NestedField mergeField(String path, Types.StructType table,
-        Map<String, Types.NestedField> tableByLowerName, Set<String> sourceLowerNames, Types.NestedField field,
+    private Types.NestedField mergeField(
+        String path,
+        Types.StructType table,
+        Map<String, Types.NestedField> tableByLowerName,
+        Set<String> sourceLowerNames,
+        Types.NestedField field,
         boolean topLevel) {
       String name = field.name();
       Types.NestedField named = tableByLowerName.get(lower(name));
@@ -142,11 +150,12 @@ public final class SchemaMerge {
         return null;
       }
       if (!named.name().equals(name)) {
-        throw new Conflict("field '" + name + "' differs only in case from column '" + named.name() + "'");
+        throw new Conflict(
+            "field '" + name + "' differs only in case from column '" + named.name() + "'");
       }
       if (RenamedColumns.isRenamed(named)) {
-        throw new Conflict("field '" + name + "' is named like the column that keeps earlier values of another "
-            + "field");
+        throw new Conflict("field '" + name
+            + "' is named like the column that keeps earlier values of another " + "field");
       }
       Types.NestedField target = target(table, named, field);
       if (target == null) {
@@ -168,8 +177,8 @@ public final class SchemaMerge {
      * is renamed. Renamed columns never change. {@link ColumnMatch#columnFor} finds the same column
      * once the changes are made.
      */
-    private static Types.NestedField target(Types.StructType table, Types.NestedField named,
-        Types.NestedField field) {
+    private static Types.NestedField target(
+        Types.StructType table, Types.NestedField named, Types.NestedField field) {
       Types.NestedField fitting = ColumnMatch.columnFor(table, field);
       if (fitting != null) {
         return fitting;
@@ -177,15 +186,23 @@ public final class SchemaMerge {
       return ColumnMatch.mergeable(named.type(), field.type()) ? named : null;
     }
 
-    private void rename(String path, Types.NestedField column, Types.NestedField field,
-        Map<String, Types.NestedField> tableByLowerName, Set<String> sourceLowerNames) {
+    private void rename(
+        String path,
+        Types.NestedField column,
+        Types.NestedField field,
+        Map<String, Types.NestedField> tableByLowerName,
+        Set<String> sourceLowerNames) {
       String newName = RenamedColumns.name(column.name(), schemaId);
-      if (tableByLowerName.containsKey(lower(newName)) || sourceLowerNames.contains(lower(newName))) {
-        throw new Conflict("field '" + join(path, field.name()) + "' changes type from " + column.type() + " to "
-            + field.type() + ", but '" + newName + "', the name its old column would take, is taken");
+      if (tableByLowerName.containsKey(lower(newName))
+          || sourceLowerNames.contains(lower(newName))) {
+        throw new Conflict("field '" + join(path, field.name()) + "' changes type from "
+            + column.type() + " to " + field.type() + ", but '" + newName
+            + "', the name its old column would take, is taken");
       }
       checkNewType(join(path, field.name()), field.type());
-      renames.add(new SchemaChange.Rename(join(path, column.name()), newName,
+      renames.add(new SchemaChange.Rename(
+          join(path, column.name()),
+          newName,
           RenamedColumns.doc(column.name(), schemaId, column.doc())));
       changes.add(new SchemaChange.AddColumn(path, field.name(), field.type(), field.doc()));
     }
@@ -234,7 +251,8 @@ public final class SchemaMerge {
       throw new Conflict("a field has an empty name, which Iceberg columns cannot have");
     }
     if (name.contains(".")) {
-      throw new Conflict("field '" + name + "' has a '.' in its name, which Iceberg column paths cannot hold");
+      throw new Conflict(
+          "field '" + name + "' has a '.' in its name, which Iceberg column paths cannot hold");
     }
   }
 

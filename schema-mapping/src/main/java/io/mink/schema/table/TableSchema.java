@@ -15,18 +15,20 @@ public record TableSchema(Schema schema, int lastColumnId, int highestSchemaId) 
   public TableSchema {
     requireNonNull(schema, "schema is null");
     if (lastColumnId < schema.highestFieldId()) {
-      throw new IllegalArgumentException("last column id " + lastColumnId + " is below the schema's highest field id "
-          + schema.highestFieldId());
+      throw new IllegalArgumentException("last column id " + lastColumnId
+          + " is below the schema's highest field id " + schema.highestFieldId());
     }
     if (highestSchemaId < schema.schemaId()) {
-      throw new IllegalArgumentException("highest schema id " + highestSchemaId + " is below the schema's id "
-          + schema.schemaId());
+      throw new IllegalArgumentException("highest schema id " + highestSchemaId
+          + " is below the schema's id " + schema.schemaId());
     }
   }
 
   /** The table's current schema, last column id and highest schema id. */
   public static TableSchema of(TableMetadata metadata) {
-    return new TableSchema(metadata.schema(), metadata.lastColumnId(),
+    return new TableSchema(
+        metadata.schema(),
+        metadata.lastColumnId(),
         Collections.max(metadata.schemasById().keySet()));
   }
 
@@ -41,7 +43,9 @@ public record TableSchema(Schema schema, int lastColumnId, int highestSchemaId) 
 
   /** The same columns, schema id, last column id and highest schema id. */
   public boolean sameAs(TableSchema other) {
-    return schema.sameSchema(other.schema) && schema.schemaId() == other.schema.schemaId()
-        && lastColumnId == other.lastColumnId && highestSchemaId == other.highestSchemaId;
+    return schema.sameSchema(other.schema)
+        && schema.schemaId() == other.schema.schemaId()
+        && lastColumnId == other.lastColumnId
+        && highestSchemaId == other.highestSchemaId;
   }
 }

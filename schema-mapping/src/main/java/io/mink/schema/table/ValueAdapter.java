@@ -25,7 +25,8 @@ interface ValueAdapter {
       return struct(source.asStructType(), target.asStructType());
     }
     if (target.isListType()) {
-      ValueAdapter element = compile(source.asListType().elementType(), target.asListType().elementType());
+      ValueAdapter element =
+          compile(source.asListType().elementType(), target.asListType().elementType());
       if (element == IDENTITY) {
         return IDENTITY;
       }
@@ -39,7 +40,8 @@ interface ValueAdapter {
       };
     }
     if (target.isMapType()) {
-      ValueAdapter mapValue = compile(source.asMapType().valueType(), target.asMapType().valueType());
+      ValueAdapter mapValue =
+          compile(source.asMapType().valueType(), target.asMapType().valueType());
       if (mapValue == IDENTITY) {
         return IDENTITY;
       }
@@ -63,7 +65,8 @@ interface ValueAdapter {
     if (source.typeId() == Type.TypeID.FLOAT && target.typeId() == Type.TypeID.DOUBLE) {
       return value -> ((Float) value).doubleValue();
     }
-    throw new IllegalArgumentException("Cannot write " + source + " values to a column of type " + target);
+    throw new IllegalArgumentException(
+        "Cannot write " + source + " values to a column of type " + target);
   }
 
   private static ValueAdapter struct(Types.StructType source, Types.StructType target) {
@@ -73,7 +76,8 @@ interface ValueAdapter {
     for (int i = 0; i < sourceFields.size(); i++) {
       Types.NestedField field = sourceFields.get(i);
       targetPositions[i] = positionOf(target, field);
-      adapters[i] = compile(field.type(), target.fields().get(targetPositions[i]).type());
+      adapters[i] =
+          compile(field.type(), target.fields().get(targetPositions[i]).type());
     }
     return value -> {
       Record from = (Record) value;
@@ -90,8 +94,8 @@ interface ValueAdapter {
   static int positionOf(Types.StructType struct, Types.NestedField source) {
     Types.NestedField column = ColumnMatch.columnFor(struct, source);
     if (column == null) {
-      throw new IllegalArgumentException("No column of " + struct + " takes field " + source.name() + " of type "
-          + source.type() + ": merge the source schema first");
+      throw new IllegalArgumentException("No column of " + struct + " takes field " + source.name()
+          + " of type " + source.type() + ": merge the source schema first");
     }
     List<Types.NestedField> fields = struct.fields();
     for (int i = 0; i < fields.size(); i++) {

@@ -15,17 +15,20 @@ final class BoundedInflater {
     Inflater inflater = new Inflater();
     try {
       inflater.setInput(bytes, offset, length);
-      ByteArrayOutputStream out = new ByteArrayOutputStream(Math.min(MAX_INFLATED_BYTES, Math.max(64, length * 4)));
+      ByteArrayOutputStream out =
+          new ByteArrayOutputStream(Math.min(MAX_INFLATED_BYTES, Math.max(64, length * 4)));
       byte[] chunk = new byte[8192];
       while (!inflater.finished()) {
         int count = inflater.inflate(chunk);
         if (count == 0) {
           if (inflater.needsInput() || inflater.needsDictionary()) {
-            throw new InflateException("Truncated zlib payload: the stream ends before its end marker");
+            throw new InflateException(
+                "Truncated zlib payload: the stream ends before its end marker");
           }
         }
         if (out.size() + count > MAX_INFLATED_BYTES) {
-          throw new InflateException("zlib payload inflates beyond " + MAX_INFLATED_BYTES + " bytes");
+          throw new InflateException(
+              "zlib payload inflates beyond " + MAX_INFLATED_BYTES + " bytes");
         }
         out.write(chunk, 0, count);
       }

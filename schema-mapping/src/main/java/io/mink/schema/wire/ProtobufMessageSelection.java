@@ -22,23 +22,27 @@ public record ProtobufMessageSelection(MessageSelector selector, WirePayload pay
   public static ProtobufMessageSelection read(WirePayload payload) throws UndecodableException {
     return switch (payload.format()) {
       case CONFLUENT -> {
-        Cursor cursor = new Cursor(payload.data(), payload.offset(), payload.offset() + payload.length());
+        Cursor cursor =
+            new Cursor(payload.data(), payload.offset(), payload.offset() + payload.length());
         int[] indexes = readIndexes(cursor);
-        yield new ProtobufMessageSelection(new MessageSelector.ConfluentIndexes(indexes),
-            payload.withPayload(cursor.position));
+        yield new ProtobufMessageSelection(
+            new MessageSelector.ConfluentIndexes(indexes), payload.withPayload(cursor.position));
       }
       case HEADER -> {
         byte[] tail = payload.headerTail();
-        int[] indexes = tail.length == 0 ? new int[] {0} : readIndexes(new Cursor(tail, 0, tail.length));
+        int[] indexes =
+            tail.length == 0 ? new int[] {0} : readIndexes(new Cursor(tail, 0, tail.length));
         yield new ProtobufMessageSelection(new MessageSelector.ConfluentIndexes(indexes), payload);
       }
       case GLUE -> {
-        Cursor cursor = new Cursor(payload.data(), payload.offset(), payload.offset() + payload.length());
+        Cursor cursor =
+            new Cursor(payload.data(), payload.offset(), payload.offset() + payload.length());
         long index = cursor.readUnsignedVarint();
         if (index > Integer.MAX_VALUE) {
           throw new UndecodableException("Invalid Glue Protobuf message index " + index);
         }
-        yield new ProtobufMessageSelection(new MessageSelector.GlueMessageIndex((int) index),
+        yield new ProtobufMessageSelection(
+            new MessageSelector.GlueMessageIndex((int) index),
             payload.withPayload(cursor.position));
       }
     };
@@ -50,7 +54,8 @@ public record ProtobufMessageSelection(MessageSelector selector, WirePayload pay
       return new int[] {0};
     }
     if (count < 0 || count > MAX_INDEXES) {
-      throw new UndecodableException("Invalid Protobuf message index count " + count + ": expected 1 to " + MAX_INDEXES);
+      throw new UndecodableException(
+          "Invalid Protobuf message index count " + count + ": expected 1 to " + MAX_INDEXES);
     }
     int[] indexes = new int[(int) count];
     for (int i = 0; i < count; i++) {
@@ -90,7 +95,8 @@ public record ProtobufMessageSelection(MessageSelector selector, WirePayload pay
           return result;
         }
       }
-      throw new UndecodableException("Malformed varint in Protobuf message indexes at byte " + position);
+      throw new UndecodableException(
+          "Malformed varint in Protobuf message indexes at byte " + position);
     }
   }
 }

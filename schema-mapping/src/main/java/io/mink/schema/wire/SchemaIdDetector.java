@@ -34,14 +34,20 @@ public final class SchemaIdDetector {
     if (schemaIdHeader != null) {
       return fromHeader(bytes, schemaIdHeader);
     }
-    if (bytes.length >= GLUE_PREFIX && bytes[0] == GLUE_MAGIC
+    if (bytes.length >= GLUE_PREFIX
+        && bytes[0] == GLUE_MAGIC
         && (bytes[1] == GLUE_UNCOMPRESSED || bytes[1] == GLUE_ZLIB)) {
       return fromGluePrefix(bytes);
     }
     if (bytes.length >= CONFLUENT_PREFIX && bytes[0] == CONFLUENT_MAGIC) {
       int id = ByteBuffer.wrap(bytes, 1, 4).getInt();
-      return new Detection.Found(new WirePayload(WireFormat.CONFLUENT, new SchemaRef.ConfluentId(id), bytes,
-          CONFLUENT_PREFIX, bytes.length - CONFLUENT_PREFIX, new byte[0]));
+      return new Detection.Found(new WirePayload(
+          WireFormat.CONFLUENT,
+          new SchemaRef.ConfluentId(id),
+          bytes,
+          CONFLUENT_PREFIX,
+          bytes.length - CONFLUENT_PREFIX,
+          new byte[0]));
     }
     return new Detection.NoSchemaId();
   }
@@ -52,20 +58,21 @@ public final class SchemaIdDetector {
     }
     UUID guid = uuid(header, 1);
     byte[] tail = Arrays.copyOfRange(header, 1 + GUID_BYTES, header.length);
-    return new Detection.Found(
-        new WirePayload(WireFormat.HEADER, new SchemaRef.SchemaGuid(guid), bytes, 0, bytes.length, tail));
+    return new Detection.Found(new WirePayload(
+        WireFormat.HEADER, new SchemaRef.SchemaGuid(guid), bytes, 0, bytes.length, tail));
   }
 
   private static Detection fromGluePrefix(byte[] bytes) {
     UUID version = uuid(bytes, 2);
     SchemaRef ref = new SchemaRef.GlueVersionId(version);
     if (bytes[1] == GLUE_UNCOMPRESSED) {
-      return new Detection.Found(
-          new WirePayload(WireFormat.GLUE, ref, bytes, GLUE_PREFIX, bytes.length - GLUE_PREFIX, new byte[0]));
+      return new Detection.Found(new WirePayload(
+          WireFormat.GLUE, ref, bytes, GLUE_PREFIX, bytes.length - GLUE_PREFIX, new byte[0]));
     }
     try {
       byte[] inflated = BoundedInflater.inflate(bytes, GLUE_PREFIX, bytes.length - GLUE_PREFIX);
-      return new Detection.Found(new WirePayload(WireFormat.GLUE, ref, inflated, 0, inflated.length, new byte[0]));
+      return new Detection.Found(
+          new WirePayload(WireFormat.GLUE, ref, inflated, 0, inflated.length, new byte[0]));
     } catch (BoundedInflater.InflateException e) {
       return new Detection.Unreadable(e.getMessage());
     }

@@ -11,15 +11,16 @@ import io.mink.schema.registry.SchemaRef;
  * @param data the bytes holding the payload: the record's own bytes, or the inflated payload of a zlib Glue part
  * @param headerTail the header's bytes after the GUID (Protobuf message indexes), empty for the prefix formats
  */
-public record WirePayload(WireFormat format, SchemaRef ref, byte[] data, int offset, int length, byte[] headerTail) {
+public record WirePayload(
+    WireFormat format, SchemaRef ref, byte[] data, int offset, int length, byte[] headerTail) {
   public WirePayload {
     requireNonNull(format, "format is null");
     requireNonNull(ref, "ref is null");
     requireNonNull(data, "data is null");
     requireNonNull(headerTail, "headerTail is null");
     if (offset < 0 || length < 0 || offset + length > data.length) {
-      throw new IllegalArgumentException("Payload [" + offset + ", " + (offset + length) + ") is outside "
-          + data.length + " bytes");
+      throw new IllegalArgumentException("Payload [" + offset + ", " + (offset + length)
+          + ") is outside " + data.length + " bytes");
     }
   }
 

@@ -40,13 +40,15 @@ class AvroComplexMappingTest {
         Types.NestedField.required(4, "name", Types.StringType.get()),
         Types.NestedField.optional(5, "email", Types.StringType.get()));
 
-    assertThat(compiled.type()).isEqualTo(Types.StructType.of(
-        Types.NestedField.required(1, "id", Types.LongType.get(), "The order's id"),
-        Types.NestedField.required(2, "customer", customer),
-        Types.NestedField.optional(3, "note", Types.StringType.get())));
+    assertThat(compiled.type())
+        .isEqualTo(Types.StructType.of(
+            Types.NestedField.required(1, "id", Types.LongType.get(), "The order's id"),
+            Types.NestedField.required(2, "customer", customer),
+            Types.NestedField.optional(3, "note", Types.StringType.get())));
 
     Schema schema = compiled.avroSchema();
-    GenericData.Record buyer = new GenericData.Record(schema.getField("customer").schema());
+    GenericData.Record buyer =
+        new GenericData.Record(schema.getField("customer").schema());
     buyer.put("name", "Ada");
     buyer.put("email", null);
     GenericData.Record order = new GenericData.Record(schema);
@@ -76,12 +78,15 @@ class AvroComplexMappingTest {
   @Test
   void arrayMapsToListWithElementsRequiredUnlessTheyHoldNull() throws Exception {
     CompiledAvroSchema strings = compile(rowWith("{\"type\":\"array\",\"items\":\"string\"}"));
-    CompiledAvroSchema optionalInts = compile(rowWith("{\"type\":\"array\",\"items\":[\"null\",\"int\"]}"));
+    CompiledAvroSchema optionalInts =
+        compile(rowWith("{\"type\":\"array\",\"items\":[\"null\",\"int\"]}"));
 
-    assertThat(fieldF(strings).type()).isEqualTo(Types.ListType.ofRequired(2, Types.StringType.get()));
+    assertThat(fieldF(strings).type())
+        .isEqualTo(Types.ListType.ofRequired(2, Types.StringType.get()));
     assertThat(roundTripField(strings, List.of("a", "b", "c"))).isEqualTo(List.of("a", "b", "c"));
     assertThat(roundTripField(strings, List.of())).isEqualTo(List.of());
-    assertThat(fieldF(optionalInts).type()).isEqualTo(Types.ListType.ofOptional(2, Types.IntegerType.get()));
+    assertThat(fieldF(optionalInts).type())
+        .isEqualTo(Types.ListType.ofOptional(2, Types.IntegerType.get()));
     assertThat(roundTripField(optionalInts, Arrays.asList(1, null, 3)))
         .isEqualTo(Arrays.asList(1, null, 3));
   }
@@ -92,7 +97,8 @@ class AvroComplexMappingTest {
 
     assertThat(fieldF(compiled).type())
         .isEqualTo(Types.MapType.ofRequired(2, 3, Types.StringType.get(), Types.LongType.get()));
-    assertThat(roundTripField(compiled, Map.of("a", 1L, "b", 2L))).isEqualTo(Map.of("a", 1L, "b", 2L));
+    assertThat(roundTripField(compiled, Map.of("a", 1L, "b", 2L)))
+        .isEqualTo(Map.of("a", 1L, "b", 2L));
   }
 
   @Test
@@ -101,7 +107,8 @@ class AvroComplexMappingTest {
     CompiledAvroSchema nullLast = compile(rowWith("[\"double\",\"null\"]"));
 
     for (CompiledAvroSchema compiled : List.of(nullFirst, nullLast)) {
-      assertThat(fieldF(compiled)).isEqualTo(Types.NestedField.optional(1, "f", Types.DoubleType.get()));
+      assertThat(fieldF(compiled))
+          .isEqualTo(Types.NestedField.optional(1, "f", Types.DoubleType.get()));
       assertThat(roundTripField(compiled, 2.5)).isEqualTo(2.5);
       assertThat(roundTripField(compiled, null)).isNull();
     }
@@ -109,13 +116,17 @@ class AvroComplexMappingTest {
 
   @Test
   void unionOfNullAndARecordMapsToAnOptionalStruct() throws Exception {
-    CompiledAvroSchema compiled = compile(rowWith(
-        "[\"null\",{\"type\":\"record\",\"name\":\"Point\",\"fields\":[{\"name\":\"x\",\"type\":\"int\"}]}]"));
-    GenericData.Record point = new GenericData.Record(schemaOfF(compiled).getTypes().get(1));
+    CompiledAvroSchema compiled = compile(
+        rowWith(
+            "[\"null\",{\"type\":\"record\",\"name\":\"Point\",\"fields\":[{\"name\":\"x\",\"type\":\"int\"}]}]"));
+    GenericData.Record point =
+        new GenericData.Record(schemaOfF(compiled).getTypes().get(1));
     point.put("x", 3);
 
     assertThat(fieldF(compiled).isOptional()).isTrue();
-    assertThat(fieldF(compiled).type()).isEqualTo(Types.StructType.of(Types.NestedField.required(2, "x", Types.IntegerType.get())));
+    assertThat(fieldF(compiled).type())
+        .isEqualTo(
+            Types.StructType.of(Types.NestedField.required(2, "x", Types.IntegerType.get())));
     assertThat(((GenericRecord) roundTripField(compiled, point)).getField("x")).isEqualTo(3);
   }
 
@@ -123,7 +134,8 @@ class AvroComplexMappingTest {
   void unionOfOneTypeAloneMapsToThatTypeRequired() throws Exception {
     CompiledAvroSchema compiled = compile(rowWith("[\"long\"]"));
 
-    assertThat(fieldF(compiled)).isEqualTo(Types.NestedField.required(1, "f", Types.LongType.get()));
+    assertThat(fieldF(compiled))
+        .isEqualTo(Types.NestedField.required(1, "f", Types.LongType.get()));
     assertThat(roundTripField(compiled, 9L)).isEqualTo(9L);
   }
 
@@ -132,7 +144,9 @@ class AvroComplexMappingTest {
     CompiledAvroSchema compiled = compile(
         "[\"null\",{\"type\":\"record\",\"name\":\"P\",\"fields\":[{\"name\":\"x\",\"type\":\"int\"}]}]");
 
-    assertThat(compiled.type()).isEqualTo(Types.StructType.of(Types.NestedField.required(1, "x", Types.IntegerType.get())));
+    assertThat(compiled.type())
+        .isEqualTo(
+            Types.StructType.of(Types.NestedField.required(1, "x", Types.IntegerType.get())));
     assertThat(decode(compiled, write(compiled.avroSchema(), null))).isNull();
   }
 
@@ -141,21 +155,24 @@ class AvroComplexMappingTest {
     CompiledAvroSchema withoutNull = compile(rowWith("[\"int\",\"string\"]"));
     CompiledAvroSchema withNull = compile(rowWith("[\"null\",\"int\",\"string\"]"));
 
-    assertThat(fieldF(withoutNull)).isEqualTo(Types.NestedField.required(1, "f", Types.StringType.get()));
+    assertThat(fieldF(withoutNull))
+        .isEqualTo(Types.NestedField.required(1, "f", Types.StringType.get()));
     assertThat(roundTripField(withoutNull, 12)).isEqualTo("12");
     assertThat(roundTripField(withoutNull, "twelve")).isEqualTo("\"twelve\"");
-    assertThat(fieldF(withNull)).isEqualTo(Types.NestedField.optional(1, "f", Types.StringType.get()));
+    assertThat(fieldF(withNull))
+        .isEqualTo(Types.NestedField.optional(1, "f", Types.StringType.get()));
     assertThat(roundTripField(withNull, null)).isEqualTo("null");
   }
 
   @Test
   void decimalWiderThan38DigitsMapsToStringHoldingTheNumberAsJson() throws Exception {
-    CompiledAvroSchema compiled =
-        compile(rowWith("{\"type\":\"bytes\",\"logicalType\":\"decimal\",\"precision\":50,\"scale\":3}"));
+    CompiledAvroSchema compiled = compile(
+        rowWith("{\"type\":\"bytes\",\"logicalType\":\"decimal\",\"precision\":50,\"scale\":3}"));
     BigDecimal wide = new BigDecimal("-12345678901234567890123456789012345678901234.567");
 
     assertThat(fieldF(compiled).type()).isEqualTo(Types.StringType.get());
-    assertThat(roundTripField(compiled, wide)).isEqualTo("-12345678901234567890123456789012345678901234.567");
+    assertThat(roundTripField(compiled, wide))
+        .isEqualTo("-12345678901234567890123456789012345678901234.567");
   }
 
   @Test
@@ -172,9 +189,10 @@ class AvroComplexMappingTest {
     first.put("value", 1);
     first.put("next", last);
 
-    assertThat(compiled.type()).isEqualTo(Types.StructType.of(
-        Types.NestedField.required(1, "value", Types.IntegerType.get()),
-        Types.NestedField.optional(2, "next", Types.StringType.get())));
+    assertThat(compiled.type())
+        .isEqualTo(Types.StructType.of(
+            Types.NestedField.required(1, "value", Types.IntegerType.get()),
+            Types.NestedField.optional(2, "next", Types.StringType.get())));
     GenericRecord decoded = (GenericRecord) decode(compiled, write(schema, first));
     assertThat(decoded.getField("value")).isEqualTo(1);
     assertThat(decoded.getField("next")).isEqualTo("{\"value\":2,\"next\":null}");
@@ -201,7 +219,8 @@ class AvroComplexMappingTest {
   void nullTypeMapsToAnOptionalStringThatIsAlwaysNull() throws Exception {
     CompiledAvroSchema compiled = compile(rowWith("\"null\""));
 
-    assertThat(fieldF(compiled)).isEqualTo(Types.NestedField.optional(1, "f", Types.StringType.get()));
+    assertThat(fieldF(compiled))
+        .isEqualTo(Types.NestedField.optional(1, "f", Types.StringType.get()));
     assertThat(roundTripField(compiled, null)).isNull();
   }
 
@@ -210,7 +229,8 @@ class AvroComplexMappingTest {
     CompiledAvroSchema compiled = compile("{\"type\":\"array\",\"items\":\"int\"}");
 
     assertThat(compiled.type()).isEqualTo(Types.ListType.ofRequired(1, Types.IntegerType.get()));
-    assertThat(decode(compiled, write(compiled.avroSchema(), List.of(4, 5)))).isEqualTo(List.of(4, 5));
+    assertThat(decode(compiled, write(compiled.avroSchema(), List.of(4, 5))))
+        .isEqualTo(List.of(4, 5));
   }
 
   @Test

@@ -56,7 +56,8 @@ class AvroDecodeErrorsTest {
 
   @Test
   void enumIndexOutOfRangeIsInvalid() {
-    CompiledAvroSchema compiled = compile(rowWith("{\"type\":\"enum\",\"name\":\"E\",\"symbols\":[\"A\"]}"));
+    CompiledAvroSchema compiled =
+        compile(rowWith("{\"type\":\"enum\",\"name\":\"E\",\"symbols\":[\"A\"]}"));
 
     assertThatThrownBy(() -> decode(compiled, new byte[] {1}))
         .hasMessage("Invalid Avro enum index -1 for field f at byte 0: the enum has 1 symbols");
@@ -105,16 +106,18 @@ class AvroDecodeErrorsTest {
 
   @Test
   void decimalWithMoreDigitsThanItsPrecisionIsRejected() {
-    CompiledAvroSchema compiled =
-        compile(rowWith("{\"type\":\"bytes\",\"logicalType\":\"decimal\",\"precision\":3,\"scale\":0}"));
+    CompiledAvroSchema compiled = compile(
+        rowWith("{\"type\":\"bytes\",\"logicalType\":\"decimal\",\"precision\":3,\"scale\":0}"));
 
     assertThatThrownBy(() -> decode(compiled, new byte[] {4, 0x03, (byte) 0xe8}))
-        .hasMessage("Avro decimal for field f at byte 0 has 4 digits, more than its precision 3 allows");
+        .hasMessage(
+            "Avro decimal for field f at byte 0 has 4 digits, more than its precision 3 allows");
   }
 
   @Test
   void timeOutsideADayIsRejected() {
-    CompiledAvroSchema compiled = compile(rowWith("{\"type\":\"int\",\"logicalType\":\"time-millis\"}"));
+    CompiledAvroSchema compiled =
+        compile(rowWith("{\"type\":\"int\",\"logicalType\":\"time-millis\"}"));
 
     assertThatThrownBy(() -> decode(compiled, new byte[] {1}))
         .hasMessage("Avro time-millis value -1 for field f at byte 0 is outside a day");
@@ -122,7 +125,8 @@ class AvroDecodeErrorsTest {
 
   @Test
   void invalidUuidStringIsRejected() {
-    CompiledAvroSchema compiled = compile(rowWith("{\"type\":\"string\",\"logicalType\":\"uuid\"}"));
+    CompiledAvroSchema compiled =
+        compile(rowWith("{\"type\":\"string\",\"logicalType\":\"uuid\"}"));
 
     assertThatThrownBy(() -> decode(compiled, new byte[] {6, 'a', 'b', 'c'}))
         .hasMessage("Invalid Avro uuid for field f at byte 0: 'abc' is not a UUID");
@@ -141,8 +145,9 @@ class AvroDecodeErrorsTest {
 
   @Test
   void elementErrorsNameThePathToTheElement() {
-    CompiledAvroSchema compiled = compile(rowWith(
-        "{\"type\":\"array\",\"items\":{\"type\":\"record\",\"name\":\"P\",\"fields\":[{\"name\":\"x\",\"type\":\"string\"}]}}"));
+    CompiledAvroSchema compiled = compile(
+        rowWith(
+            "{\"type\":\"array\",\"items\":{\"type\":\"record\",\"name\":\"P\",\"fields\":[{\"name\":\"x\",\"type\":\"string\"}]}}"));
 
     assertThatThrownBy(() -> decode(compiled, new byte[] {2, 10, 'a'}))
         .hasMessage("Truncated Avro payload: expected 5 bytes for field f[].x at byte 2");

@@ -60,12 +60,16 @@ class AvroDecodeThroughputTest {
     } while (elapsed < 2_000_000_000L);
 
     double recordsPerSecond = rounds * (double) payloads.size() / (elapsed / 1e9);
-    System.out.printf("Avro decode, 20-field record of %d bytes on average: %,.0f records/s, %.0f MB/s on one thread%n",
-        bytes / payloads.size(), recordsPerSecond, recordsPerSecond * bytes / payloads.size() / 1e6);
+    System.out.printf(
+        "Avro decode, 20-field record of %d bytes on average: %,.0f records/s, %.0f MB/s on one thread%n",
+        bytes / payloads.size(),
+        recordsPerSecond,
+        recordsPerSecond * bytes / payloads.size() / 1e6);
     assertThat(fields).isEqualTo(20L * payloads.size() * (300 + rounds));
   }
 
-  private static long decodeAll(CompiledAvroSchema compiled, List<byte[]> payloads) throws UndecodableException {
+  private static long decodeAll(CompiledAvroSchema compiled, List<byte[]> payloads)
+      throws UndecodableException {
     long fields = 0;
     for (byte[] payload : payloads) {
       fields += ((GenericRecord) compiled.decode(payload, 0, payload.length)).size();
@@ -83,9 +87,13 @@ class AvroDecodeThroughputTest {
       click.put("user_id", (long) random.nextInt(5_000_000));
       click.put("session_id", "s-" + Long.toHexString(random.nextLong()));
       click.put("page", "/products/" + random.nextInt(10_000) + "/details");
-      click.put("referrer", random.nextBoolean() ? null : "https://search.example.com/?q=" + random.nextInt(1000));
+      click.put(
+          "referrer",
+          random.nextBoolean() ? null : "https://search.example.com/?q=" + random.nextInt(1000));
       click.put("country", random.nextBoolean() ? "NL" : "US");
-      click.put("device", new GenericData.EnumSymbol(device, device.getEnumSymbols().get(random.nextInt(3))));
+      click.put(
+          "device",
+          new GenericData.EnumSymbol(device, device.getEnumSymbols().get(random.nextInt(3))));
       click.put("at", Instant.ofEpochMilli(1_714_000_000_000L + random.nextInt(86_400_000)));
       click.put("day", LocalDate.of(2024, 5, 1 + random.nextInt(28)));
       click.put("duration_ms", random.nextInt(600_000));
@@ -98,7 +106,9 @@ class AvroDecodeThroughputTest {
       click.put("experiment", random.nextBoolean() ? random.nextInt(50) : null);
       click.put("latency_us", (long) random.nextInt(2_000_000));
       click.put("retries", random.nextInt(3));
-      click.put("user_agent", "Mozilla/5.0 (X11; Linux x86_64) Gecko/20100101 Firefox/" + (100 + random.nextInt(30)));
+      click.put(
+          "user_agent",
+          "Mozilla/5.0 (X11; Linux x86_64) Gecko/20100101 Firefox/" + (100 + random.nextInt(30)));
       payloads.add(AvroPayloads.write(schema, click));
     }
     return payloads;

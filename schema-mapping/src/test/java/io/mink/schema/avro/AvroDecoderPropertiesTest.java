@@ -51,7 +51,10 @@ class AvroDecoderPropertiesTest {
 
   @Property(tries = 2000)
   void validPayloadWithABytesChangedDecodesOrIsRejected(
-      @ForAll("schemas") CompiledAvroSchema schema, @ForAll long seed, @ForAll int position, @ForAll byte value) {
+      @ForAll("schemas") CompiledAvroSchema schema,
+      @ForAll long seed,
+      @ForAll int position,
+      @ForAll byte value) {
     byte[] payload = new RandomAvroData(seed).payload(schema.avroSchema());
     if (payload.length > 0) {
       payload[Math.floorMod(position, payload.length)] = value;
@@ -61,7 +64,9 @@ class AvroDecoderPropertiesTest {
 
   @Property(tries = 1500)
   void payloadWrittenWithAnotherSchemaDecodesOrIsRejected(
-      @ForAll("schemas") CompiledAvroSchema writer, @ForAll("schemas") CompiledAvroSchema reader, @ForAll long seed) {
+      @ForAll("schemas") CompiledAvroSchema writer,
+      @ForAll("schemas") CompiledAvroSchema reader,
+      @ForAll long seed) {
     byte[] payload = new RandomAvroData(seed).payload(writer.avroSchema());
     byte[] framed = new byte[payload.length + 6];
     System.arraycopy(payload, 0, framed, 3, payload.length);
@@ -71,7 +76,9 @@ class AvroDecoderPropertiesTest {
 
   @Property(tries = 1000)
   void decodingAllocatesInProportionToThePayload(
-      @ForAll("schemas") CompiledAvroSchema schema, @ForAll long seed, @ForAll @Size(max = 64) byte[] noise) {
+      @ForAll("schemas") CompiledAvroSchema schema,
+      @ForAll long seed,
+      @ForAll @Size(max = 64) byte[] noise) {
     byte[] valid = new RandomAvroData(seed).payload(schema.avroSchema());
     byte[] payload = Arrays.copyOf(valid, valid.length + noise.length / 8);
     System.arraycopy(noise, 0, payload, valid.length, noise.length / 8);

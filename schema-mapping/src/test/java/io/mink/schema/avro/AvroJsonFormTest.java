@@ -37,7 +37,8 @@ class AvroJsonFormTest {
     queen.put("suit", new GenericData.EnumSymbol(card.getField("suit").schema(), "SPADES"));
     queen.put("note", "say \"hi\"\n");
 
-    assertThat(roundTripField(mixed, queen)).isEqualTo("{\"rank\":12,\"suit\":\"SPADES\",\"note\":\"say \\\"hi\\\"\\n\"}");
+    assertThat(roundTripField(mixed, queen))
+        .isEqualTo("{\"rank\":12,\"suit\":\"SPADES\",\"note\":\"say \\\"hi\\\"\\n\"}");
     assertThat(roundTripField(mixed, true)).isEqualTo("true");
     assertThat(roundTripField(mixed, null)).isEqualTo("null");
     assertThat(roundTripField(mixed, List.of(1L, -2L))).isEqualTo("[1,-2]");
@@ -63,14 +64,18 @@ class AvroJsonFormTest {
         + "{\"type\":\"bytes\",\"logicalType\":\"decimal\",\"precision\":6,\"scale\":2},"
         + "{\"type\":\"string\",\"logicalType\":\"uuid\"},"
         + "{\"type\":\"long\",\"logicalType\":\"timestamp-millis\"}]"));
-    CompiledAvroSchema dates = compile(rowWith("[\"string\","
-        + "{\"type\":\"int\",\"logicalType\":\"date\"},{\"type\":\"long\",\"logicalType\":\"time-micros\"}]"));
+    CompiledAvroSchema dates = compile(
+        rowWith(
+            "[\"string\","
+                + "{\"type\":\"int\",\"logicalType\":\"date\"},{\"type\":\"long\",\"logicalType\":\"time-micros\"}]"));
     UUID id = UUID.fromString("6f1c2a9e-0b5d-4c1e-9a7f-3e2d1c0b9a8f");
 
     assertThat(roundTripField(logical, new BigDecimal("-12.50"))).isEqualTo("-12.50");
     assertThat(roundTripField(logical, id)).isEqualTo("\"6f1c2a9e-0b5d-4c1e-9a7f-3e2d1c0b9a8f\"");
-    assertThat(roundTripField(logical, Instant.parse("2024-05-01T13:45:00Z"))).isEqualTo("\"2024-05-01T13:45:00Z\"");
+    assertThat(roundTripField(logical, Instant.parse("2024-05-01T13:45:00Z")))
+        .isEqualTo("\"2024-05-01T13:45:00Z\"");
     assertThat(roundTripField(dates, LocalDate.of(2024, 5, 1))).isEqualTo("\"2024-05-01\"");
-    assertThat(roundTripField(dates, LocalTime.of(13, 45, 30, 123_000_000))).isEqualTo("\"13:45:30.123\"");
+    assertThat(roundTripField(dates, LocalTime.of(13, 45, 30, 123_000_000)))
+        .isEqualTo("\"13:45:30.123\"");
   }
 }

@@ -23,17 +23,19 @@ class AvroLogicalTypeMappingTest {
 
   @Test
   void decimalOnBytesMapsToDecimalOfItsPrecisionAndScale() throws Exception {
-    CompiledAvroSchema compiled =
-        compile(rowWith("{\"type\":\"bytes\",\"logicalType\":\"decimal\",\"precision\":9,\"scale\":2}"));
+    CompiledAvroSchema compiled = compile(
+        rowWith("{\"type\":\"bytes\",\"logicalType\":\"decimal\",\"precision\":9,\"scale\":2}"));
 
     assertThat(fieldF(compiled).type()).isEqualTo(Types.DecimalType.of(9, 2));
-    assertThat(roundTripField(compiled, new BigDecimal("-1234567.89"))).isEqualTo(new BigDecimal("-1234567.89"));
+    assertThat(roundTripField(compiled, new BigDecimal("-1234567.89")))
+        .isEqualTo(new BigDecimal("-1234567.89"));
   }
 
   @Test
   void decimalOnFixedOfPrecision38MapsToDecimal38() throws Exception {
-    CompiledAvroSchema compiled = compile(rowWith(
-        "{\"type\":\"fixed\",\"name\":\"Amount\",\"size\":16,\"logicalType\":\"decimal\",\"precision\":38,\"scale\":10}"));
+    CompiledAvroSchema compiled = compile(
+        rowWith(
+            "{\"type\":\"fixed\",\"name\":\"Amount\",\"size\":16,\"logicalType\":\"decimal\",\"precision\":38,\"scale\":10}"));
     BigDecimal largest = new BigDecimal("9999999999999999999999999999.9999999999");
 
     assertThat(fieldF(compiled).type()).isEqualTo(Types.DecimalType.of(38, 10));
@@ -43,7 +45,8 @@ class AvroLogicalTypeMappingTest {
 
   @Test
   void uuidOnStringMapsToUuid() throws Exception {
-    CompiledAvroSchema compiled = compile(rowWith("{\"type\":\"string\",\"logicalType\":\"uuid\"}"));
+    CompiledAvroSchema compiled =
+        compile(rowWith("{\"type\":\"string\",\"logicalType\":\"uuid\"}"));
 
     assertThat(fieldF(compiled).type()).isEqualTo(Types.UUIDType.get());
     assertThat(roundTripField(compiled, ID)).isEqualTo(ID);
@@ -51,8 +54,8 @@ class AvroLogicalTypeMappingTest {
 
   @Test
   void uuidOnFixed16MapsToUuid() throws Exception {
-    CompiledAvroSchema compiled =
-        compile(rowWith("{\"type\":\"fixed\",\"name\":\"Id\",\"size\":16,\"logicalType\":\"uuid\"}"));
+    CompiledAvroSchema compiled = compile(
+        rowWith("{\"type\":\"fixed\",\"name\":\"Id\",\"size\":16,\"logicalType\":\"uuid\"}"));
 
     assertThat(fieldF(compiled).type()).isEqualTo(Types.UUIDType.get());
     assertThat(roundTripField(compiled, ID)).isEqualTo(ID);
@@ -63,31 +66,38 @@ class AvroLogicalTypeMappingTest {
     CompiledAvroSchema compiled = compile(rowWith("{\"type\":\"int\",\"logicalType\":\"date\"}"));
 
     assertThat(fieldF(compiled).type()).isEqualTo(Types.DateType.get());
-    assertThat(roundTripField(compiled, LocalDate.of(2024, 2, 29))).isEqualTo(LocalDate.of(2024, 2, 29));
-    assertThat(roundTripField(compiled, LocalDate.of(1901, 1, 1))).isEqualTo(LocalDate.of(1901, 1, 1));
+    assertThat(roundTripField(compiled, LocalDate.of(2024, 2, 29)))
+        .isEqualTo(LocalDate.of(2024, 2, 29));
+    assertThat(roundTripField(compiled, LocalDate.of(1901, 1, 1)))
+        .isEqualTo(LocalDate.of(1901, 1, 1));
   }
 
   @Test
   void timestampMillisMapsToTimestamptz() throws Exception {
-    CompiledAvroSchema compiled = compile(rowWith("{\"type\":\"long\",\"logicalType\":\"timestamp-millis\"}"));
+    CompiledAvroSchema compiled =
+        compile(rowWith("{\"type\":\"long\",\"logicalType\":\"timestamp-millis\"}"));
     Instant instant = Instant.parse("2024-05-01T13:45:30.123Z");
 
     assertThat(fieldF(compiled).type()).isEqualTo(Types.TimestampType.withZone());
-    assertThat(roundTripField(compiled, instant)).isEqualTo(OffsetDateTime.ofInstant(instant, ZoneOffset.UTC));
+    assertThat(roundTripField(compiled, instant))
+        .isEqualTo(OffsetDateTime.ofInstant(instant, ZoneOffset.UTC));
   }
 
   @Test
   void timestampMicrosMapsToTimestamptz() throws Exception {
-    CompiledAvroSchema compiled = compile(rowWith("{\"type\":\"long\",\"logicalType\":\"timestamp-micros\"}"));
+    CompiledAvroSchema compiled =
+        compile(rowWith("{\"type\":\"long\",\"logicalType\":\"timestamp-micros\"}"));
     Instant beforeEpoch = Instant.parse("1969-12-31T23:59:59.999999Z");
 
     assertThat(fieldF(compiled).type()).isEqualTo(Types.TimestampType.withZone());
-    assertThat(roundTripField(compiled, beforeEpoch)).isEqualTo(OffsetDateTime.ofInstant(beforeEpoch, ZoneOffset.UTC));
+    assertThat(roundTripField(compiled, beforeEpoch))
+        .isEqualTo(OffsetDateTime.ofInstant(beforeEpoch, ZoneOffset.UTC));
   }
 
   @Test
   void localTimestampMillisMapsToTimestamp() throws Exception {
-    CompiledAvroSchema compiled = compile(rowWith("{\"type\":\"long\",\"logicalType\":\"local-timestamp-millis\"}"));
+    CompiledAvroSchema compiled =
+        compile(rowWith("{\"type\":\"long\",\"logicalType\":\"local-timestamp-millis\"}"));
     LocalDateTime local = LocalDateTime.of(2024, 5, 1, 13, 45, 30, 123_000_000);
 
     assertThat(fieldF(compiled).type()).isEqualTo(Types.TimestampType.withoutZone());
@@ -96,7 +106,8 @@ class AvroLogicalTypeMappingTest {
 
   @Test
   void localTimestampMicrosMapsToTimestamp() throws Exception {
-    CompiledAvroSchema compiled = compile(rowWith("{\"type\":\"long\",\"logicalType\":\"local-timestamp-micros\"}"));
+    CompiledAvroSchema compiled =
+        compile(rowWith("{\"type\":\"long\",\"logicalType\":\"local-timestamp-micros\"}"));
     LocalDateTime local = LocalDateTime.of(1950, 7, 14, 1, 2, 3, 456_789_000);
 
     assertThat(fieldF(compiled).type()).isEqualTo(Types.TimestampType.withoutZone());
@@ -105,7 +116,8 @@ class AvroLogicalTypeMappingTest {
 
   @Test
   void timestampNanosMapsToLongOfNanoseconds() throws Exception {
-    CompiledAvroSchema compiled = compile(rowWith("{\"type\":\"long\",\"logicalType\":\"timestamp-nanos\"}"));
+    CompiledAvroSchema compiled =
+        compile(rowWith("{\"type\":\"long\",\"logicalType\":\"timestamp-nanos\"}"));
     Instant instant = Instant.parse("2024-05-01T13:45:30.123456789Z");
 
     assertThat(fieldF(compiled).type()).isEqualTo(Types.LongType.get());
@@ -114,7 +126,8 @@ class AvroLogicalTypeMappingTest {
 
   @Test
   void localTimestampNanosMapsToLongOfNanoseconds() throws Exception {
-    CompiledAvroSchema compiled = compile(rowWith("{\"type\":\"long\",\"logicalType\":\"local-timestamp-nanos\"}"));
+    CompiledAvroSchema compiled =
+        compile(rowWith("{\"type\":\"long\",\"logicalType\":\"local-timestamp-nanos\"}"));
     LocalDateTime local = LocalDateTime.of(1970, 1, 1, 0, 0, 1, 5);
 
     assertThat(fieldF(compiled).type()).isEqualTo(Types.LongType.get());
@@ -123,8 +136,8 @@ class AvroLogicalTypeMappingTest {
 
   @Test
   void durationMapsToFixed12() throws Exception {
-    CompiledAvroSchema compiled =
-        compile(rowWith("{\"type\":\"fixed\",\"name\":\"Span\",\"size\":12,\"logicalType\":\"duration\"}"));
+    CompiledAvroSchema compiled = compile(
+        rowWith("{\"type\":\"fixed\",\"name\":\"Span\",\"size\":12,\"logicalType\":\"duration\"}"));
     byte[] monthsDaysMillis = {2, 0, 0, 0, 3, 0, 0, 0, (byte) 0xe8, 3, 0, 0};
 
     assertThat(fieldF(compiled).type()).isEqualTo(Types.FixedType.ofLength(12));
@@ -133,12 +146,15 @@ class AvroLogicalTypeMappingTest {
 
   @Test
   void logicalTypeOnTheWrongBaseTypeMapsAsTheBaseType() throws Exception {
-    CompiledAvroSchema dateOnString = compile(rowWith("{\"type\":\"string\",\"logicalType\":\"date\"}"));
-    CompiledAvroSchema timestampOnInt = compile(rowWith("{\"type\":\"int\",\"logicalType\":\"timestamp-millis\"}"));
-    CompiledAvroSchema uuidOnFixed8 =
-        compile(rowWith("{\"type\":\"fixed\",\"name\":\"Short\",\"size\":8,\"logicalType\":\"uuid\"}"));
-    CompiledAvroSchema decimalTooWideForItsFixed = compile(rowWith(
-        "{\"type\":\"fixed\",\"name\":\"Two\",\"size\":2,\"logicalType\":\"decimal\",\"precision\":20,\"scale\":2}"));
+    CompiledAvroSchema dateOnString =
+        compile(rowWith("{\"type\":\"string\",\"logicalType\":\"date\"}"));
+    CompiledAvroSchema timestampOnInt =
+        compile(rowWith("{\"type\":\"int\",\"logicalType\":\"timestamp-millis\"}"));
+    CompiledAvroSchema uuidOnFixed8 = compile(
+        rowWith("{\"type\":\"fixed\",\"name\":\"Short\",\"size\":8,\"logicalType\":\"uuid\"}"));
+    CompiledAvroSchema decimalTooWideForItsFixed = compile(
+        rowWith(
+            "{\"type\":\"fixed\",\"name\":\"Two\",\"size\":2,\"logicalType\":\"decimal\",\"precision\":20,\"scale\":2}"));
 
     assertThat(fieldF(dateOnString).type()).isEqualTo(Types.StringType.get());
     assertThat(roundTripField(dateOnString, "2024-01-01")).isEqualTo("2024-01-01");
@@ -150,8 +166,10 @@ class AvroLogicalTypeMappingTest {
 
   @Test
   void unlistedLogicalTypeMapsAsTheBaseType() {
-    CompiledAvroSchema bigDecimal = compile(rowWith("{\"type\":\"bytes\",\"logicalType\":\"big-decimal\"}"));
-    CompiledAvroSchema custom = compile(rowWith("{\"type\":\"long\",\"logicalType\":\"epoch-fortnights\"}"));
+    CompiledAvroSchema bigDecimal =
+        compile(rowWith("{\"type\":\"bytes\",\"logicalType\":\"big-decimal\"}"));
+    CompiledAvroSchema custom =
+        compile(rowWith("{\"type\":\"long\",\"logicalType\":\"epoch-fortnights\"}"));
 
     assertThat(fieldF(bigDecimal).type()).isEqualTo(Types.BinaryType.get());
     assertThat(fieldF(custom).type()).isEqualTo(Types.LongType.get());

@@ -30,8 +30,8 @@ final class AvroPayloads {
 
   static CompiledAvroSchema compile(String schemaText, MappingOptions options) {
     try {
-      return (CompiledAvroSchema) new AvroSchemaCompiler().compile(RegisteredSchema.of(SchemaType.AVRO, schemaText),
-          options);
+      return (CompiledAvroSchema) new AvroSchemaCompiler()
+          .compile(RegisteredSchema.of(SchemaType.AVRO, schemaText), options);
     } catch (UnreadableSchemaException e) {
       throw new AssertionError(e);
     }
@@ -39,7 +39,8 @@ final class AvroPayloads {
 
   /** A record named Row with one field f of the given type. */
   static String rowWith(String fieldType) {
-    return "{\"type\":\"record\",\"name\":\"Row\",\"fields\":[{\"name\":\"f\",\"type\":" + fieldType + "}]}";
+    return "{\"type\":\"record\",\"name\":\"Row\",\"fields\":[{\"name\":\"f\",\"type\":" + fieldType
+        + "}]}";
   }
 
   static byte[] write(Schema schema, Object datum) {
@@ -55,7 +56,8 @@ final class AvroPayloads {
   }
 
   /** Writes a Row whose field f holds {@code value}, decodes it and returns the decoded f. */
-  static Object roundTripField(CompiledAvroSchema compiled, Object value) throws UndecodableException {
+  static Object roundTripField(CompiledAvroSchema compiled, Object value)
+      throws UndecodableException {
     GenericData.Record row = new GenericData.Record(compiled.avroSchema());
     row.put("f", value);
     GenericRecord decoded = (GenericRecord) decode(compiled, write(compiled.avroSchema(), row));

@@ -18,7 +18,8 @@ class AvroPrimitiveMappingTest {
   void booleanMapsToRequiredBoolean() throws Exception {
     CompiledAvroSchema compiled = compile(rowWith("\"boolean\""));
 
-    assertThat(fieldF(compiled)).isEqualTo(Types.NestedField.required(1, "f", Types.BooleanType.get()));
+    assertThat(fieldF(compiled))
+        .isEqualTo(Types.NestedField.required(1, "f", Types.BooleanType.get()));
     assertThat(roundTripField(compiled, true)).isEqualTo(true);
     assertThat(roundTripField(compiled, false)).isEqualTo(false);
   }
@@ -58,7 +59,8 @@ class AvroPrimitiveMappingTest {
 
     assertThat(fieldF(compiled).type()).isEqualTo(Types.DoubleType.get());
     assertThat(roundTripField(compiled, -1.5e300)).isEqualTo(-1.5e300);
-    assertThat(roundTripField(compiled, Double.NEGATIVE_INFINITY)).isEqualTo(Double.NEGATIVE_INFINITY);
+    assertThat(roundTripField(compiled, Double.NEGATIVE_INFINITY))
+        .isEqualTo(Double.NEGATIVE_INFINITY);
   }
 
   @Test
@@ -82,20 +84,23 @@ class AvroPrimitiveMappingTest {
 
   @Test
   void enumMapsToStringOfTheSymbol() throws Exception {
-    CompiledAvroSchema compiled =
-        compile(rowWith("{\"type\":\"enum\",\"name\":\"Color\",\"symbols\":[\"RED\",\"GREEN\",\"BLUE\"]}"));
+    CompiledAvroSchema compiled = compile(
+        rowWith("{\"type\":\"enum\",\"name\":\"Color\",\"symbols\":[\"RED\",\"GREEN\",\"BLUE\"]}"));
 
     assertThat(fieldF(compiled).type()).isEqualTo(Types.StringType.get());
-    assertThat(roundTripField(compiled, new GenericData.EnumSymbol(schemaOfF(compiled), "BLUE"))).isEqualTo("BLUE");
+    assertThat(roundTripField(compiled, new GenericData.EnumSymbol(schemaOfF(compiled), "BLUE")))
+        .isEqualTo("BLUE");
   }
 
   @Test
   void fixedOfSizeNMapsToFixedN() throws Exception {
-    CompiledAvroSchema compiled = compile(rowWith("{\"type\":\"fixed\",\"name\":\"Hash\",\"size\":5}"));
+    CompiledAvroSchema compiled =
+        compile(rowWith("{\"type\":\"fixed\",\"name\":\"Hash\",\"size\":5}"));
     byte[] hash = {1, 2, 3, 4, -128};
 
     assertThat(fieldF(compiled).type()).isEqualTo(Types.FixedType.ofLength(5));
-    assertThat(roundTripField(compiled, new GenericData.Fixed(schemaOfF(compiled), hash))).isEqualTo(hash);
+    assertThat(roundTripField(compiled, new GenericData.Fixed(schemaOfF(compiled), hash)))
+        .isEqualTo(hash);
   }
 
   @Test

@@ -13,11 +13,16 @@ class AvroSchemaLimitsTest {
 
   @Test
   void namedRecordsReusedAtEveryLevelThatExpandBeyond100000FieldsAreUnreadable() {
-    StringBuilder type = new StringBuilder("{\"type\":\"record\",\"name\":\"L0\",\"fields\":[{\"name\":\"x\",\"type\":\"int\"}]}");
+    StringBuilder type = new StringBuilder(
+        "{\"type\":\"record\",\"name\":\"L0\",\"fields\":[{\"name\":\"x\",\"type\":\"int\"}]}");
     for (int level = 1; level <= 40; level++) {
       type = new StringBuilder("{\"type\":\"record\",\"name\":\"L" + level + "\",\"fields\":[")
-          .append("{\"name\":\"left\",\"type\":").append(type).append("},")
-          .append("{\"name\":\"right\",\"type\":\"L").append(level - 1).append("\"}]}");
+          .append("{\"name\":\"left\",\"type\":")
+          .append(type)
+          .append("},")
+          .append("{\"name\":\"right\",\"type\":\"L")
+          .append(level - 1)
+          .append("\"}]}");
     }
     RegisteredSchema doubling = RegisteredSchema.of(SchemaType.AVRO, type.toString());
 
@@ -37,6 +42,7 @@ class AvroSchemaLimitsTest {
 
     assertThatThrownBy(() -> compiler.compile(RegisteredSchema.of(SchemaType.AVRO, deep)))
         .isInstanceOf(UnreadableSchemaException.class)
-        .hasMessage("Avro schema nests records, arrays and maps deeper than 64 levels at the value" + "[]".repeat(64));
+        .hasMessage("Avro schema nests records, arrays and maps deeper than 64 levels at the value"
+            + "[]".repeat(64));
   }
 }

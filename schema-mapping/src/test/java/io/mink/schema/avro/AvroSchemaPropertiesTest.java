@@ -23,16 +23,50 @@ import org.apache.iceberg.data.GenericRecord;
 
 /** Deep, recursive, very wide and malformed schemas: compile or are unreadable, and then decode or reject. */
 class AvroSchemaPropertiesTest {
-  private static final List<String> LEAVES = List.of("\"int\"", "\"string\"", "\"bytes\"", "[\"null\",\"long\"]",
-      "{\"type\":\"long\",\"logicalType\":\"timestamp-micros\"}", "{\"type\":\"string\",\"logicalType\":\"uuid\"}",
-      "{\"type\":\"bytes\",\"logicalType\":\"decimal\",\"precision\":10,\"scale\":3}", "\"double\"", "\"boolean\"",
-      "{\"type\":\"array\",\"items\":\"float\"}", "[\"int\",\"string\"]");
+  private static final List<String> LEAVES = List.of(
+      "\"int\"",
+      "\"string\"",
+      "\"bytes\"",
+      "[\"null\",\"long\"]",
+      "{\"type\":\"long\",\"logicalType\":\"timestamp-micros\"}",
+      "{\"type\":\"string\",\"logicalType\":\"uuid\"}",
+      "{\"type\":\"bytes\",\"logicalType\":\"decimal\",\"precision\":10,\"scale\":3}",
+      "\"double\"",
+      "\"boolean\"",
+      "{\"type\":\"array\",\"items\":\"float\"}",
+      "[\"int\",\"string\"]");
 
   private static final ObjectMapper JSON = new ObjectMapper();
-  private static final String[] TYPE_NAMES = {"null", "int", "long", "string", "bytes", "record", "enum", "fixed",
-      "array", "map", "Everything", "test.Suit", "Node", "Line", "Tree"};
-  private static final String[] LOGICAL_TYPES = {"decimal", "uuid", "date", "time-millis", "time-micros",
-      "timestamp-millis", "timestamp-nanos", "local-timestamp-micros", "duration", "big-decimal", "unknown"};
+  private static final String[] TYPE_NAMES = {
+    "null",
+    "int",
+    "long",
+    "string",
+    "bytes",
+    "record",
+    "enum",
+    "fixed",
+    "array",
+    "map",
+    "Everything",
+    "test.Suit",
+    "Node",
+    "Line",
+    "Tree"
+  };
+  private static final String[] LOGICAL_TYPES = {
+    "decimal",
+    "uuid",
+    "date",
+    "time-millis",
+    "time-micros",
+    "timestamp-millis",
+    "timestamp-nanos",
+    "local-timestamp-micros",
+    "duration",
+    "big-decimal",
+    "unknown"
+  };
   private static final String[] SIZES = {"precision", "scale", "size"};
   private static final int[] NUMBERS = {-1, 0, 1, 2, 12, 16, 38, 39, 1000, Integer.MAX_VALUE};
 
@@ -48,8 +82,9 @@ class AvroSchemaPropertiesTest {
     for (int layer = 0; layer < layers; layer++) {
       int kind = random.nextInt(innerIsUnion ? 3 : 5);
       type = switch (kind) {
-        case 0 -> "{\"type\":\"record\",\"name\":\"L" + layer + "\",\"fields\":[{\"name\":\"f\",\"type\":" + type
-            + "},{\"name\":\"n\",\"type\":\"int\"}]}";
+        case 0 ->
+          "{\"type\":\"record\",\"name\":\"L" + layer + "\",\"fields\":[{\"name\":\"f\",\"type\":"
+              + type + "},{\"name\":\"n\",\"type\":\"int\"}]}";
         case 1 -> "{\"type\":\"array\",\"items\":" + type + "}";
         case 2 -> "{\"type\":\"map\",\"values\":" + type + "}";
         case 3 -> "[\"null\"," + type + "]";
@@ -62,18 +97,21 @@ class AvroSchemaPropertiesTest {
     try {
       CompiledSchema compiled = compiler.compile(RegisteredSchema.of(SchemaType.AVRO, type));
       assertThat(typedDepth).isLessThanOrEqualTo(AvroSchemaVisitor.MAX_DEPTH);
-      byte[] payload = new RandomAvroData(seed).payload(((CompiledAvroSchema) compiled).avroSchema());
+      byte[] payload =
+          new RandomAvroData(seed).payload(((CompiledAvroSchema) compiled).avroSchema());
       decodesOrIsRejected((CompiledAvroSchema) compiled, payload, 0, payload.length);
       decodesOrIsRejected((CompiledAvroSchema) compiled, payload, 0, payload.length / 2);
     } catch (UnreadableSchemaException unreadable) {
       assertThat(typedDepth).isGreaterThan(AvroSchemaVisitor.MAX_DEPTH);
-      assertThat(unreadable).hasMessageStartingWith("Avro schema nests records, arrays and maps deeper than 64 levels");
+      assertThat(unreadable)
+          .hasMessageStartingWith(
+              "Avro schema nests records, arrays and maps deeper than 64 levels");
     }
   }
 
   @Property(tries = 300)
-  void recursiveValueDecodesUpTo64LevelsAndIsRejectedBeyond(@ForAll @IntRange(min = 1, max = 150) int length)
-      throws Exception {
+  void recursiveValueDecodesUpTo64LevelsAndIsRejectedBeyond(
+      @ForAll @IntRange(min = 1, max = 150) int length) throws Exception {
     CompiledAvroSchema compiled = AvroPayloads.compile(AvroTestSchemas.LINKED_LIST);
     Schema node = compiled.avroSchema();
     GenericData.Record head = null;
@@ -88,20 +126,26 @@ class AvroSchemaPropertiesTest {
     if (length - 1 <= AvroCursor.MAX_DEPTH) {
       GenericRecord decoded = (GenericRecord) AvroPayloads.decode(compiled, payload);
       assertThat(decoded.getField("value")).isEqualTo(1L);
-      assertThat((String) decoded.getField("next")).startsWith(length == 1 ? "null" : "{\"value\":2,\"next\":");
+      assertThat((String) decoded.getField("next"))
+          .startsWith(length == 1 ? "null" : "{\"value\":2,\"next\":");
     } else {
       decodesOrIsRejected(compiled, payload, 0, payload.length);
     }
   }
 
   @Property(tries = 60)
-  void recordWithThousandsOfFieldsDecodes(@ForAll @IntRange(min = 1000, max = 2500) int fieldCount, @ForAll long seed)
+  void recordWithThousandsOfFieldsDecodes(
+      @ForAll @IntRange(min = 1000, max = 2500) int fieldCount, @ForAll long seed)
       throws Exception {
     Random random = new Random(seed);
     StringBuilder text = new StringBuilder("{\"type\":\"record\",\"name\":\"Wide\",\"fields\":[");
     for (int i = 0; i < fieldCount; i++) {
-      text.append(i == 0 ? "" : ",").append("{\"name\":\"c").append(i).append("\",\"type\":")
-          .append(LEAVES.get(random.nextInt(LEAVES.size()))).append('}');
+      text.append(i == 0 ? "" : ",")
+          .append("{\"name\":\"c")
+          .append(i)
+          .append("\",\"type\":")
+          .append(LEAVES.get(random.nextInt(LEAVES.size())))
+          .append('}');
     }
     CompiledAvroSchema compiled = AvroPayloads.compile(text.append("]}").toString());
     byte[] payload = new RandomAvroData(seed).payload(compiled.avroSchema());
@@ -109,13 +153,16 @@ class AvroSchemaPropertiesTest {
     random.nextBytes(noise);
 
     assertThat(compiled.type().asStructType().fields()).hasSize(fieldCount);
-    assertThat(((GenericRecord) AvroPayloads.decode(compiled, payload)).size()).isEqualTo(fieldCount);
+    assertThat(((GenericRecord) AvroPayloads.decode(compiled, payload)).size())
+        .isEqualTo(fieldCount);
     decodesOrIsRejected(compiled, noise, 0, noise.length);
   }
 
   @Property(tries = 1500)
   void schemaWithAnyFieldOfItsJsonChangedCompilesOrIsUnreadable(
-      @ForAll @IntRange(min = 0, max = 7) int base, @ForAll long seed, @ForAll @IntRange(min = 1, max = 4) int edits)
+      @ForAll @IntRange(min = 0, max = 7) int base,
+      @ForAll long seed,
+      @ForAll @IntRange(min = 1, max = 4) int edits)
       throws Exception {
     Random random = new Random(seed);
     JsonNode root = JSON.readTree(AvroTestSchemas.ALL.get(base));
@@ -132,11 +179,32 @@ class AvroSchemaPropertiesTest {
 
   @Property(tries = 1000)
   void anySchemaTextCompilesOrIsUnreadable(
-      @ForAll @IntRange(min = 0, max = 7) int base, @ForAll long seed, @ForAll @IntRange(min = 1, max = 6) int edits) {
+      @ForAll @IntRange(min = 0, max = 7) int base,
+      @ForAll long seed,
+      @ForAll @IntRange(min = 1, max = 6) int edits) {
     Random random = new Random(seed);
     StringBuilder text = new StringBuilder(AvroTestSchemas.ALL.get(base));
-    String[] tokens = {"{", "}", "[", "]", ",", ":", "\"", "\"null\"", "\"int\"", "\"record\"", "\"type\"",
-        "\"logicalType\"", "\"decimal\"", "-1", "99999999999", "\"precision\":", "\"size\":", "\"Everything\"", "\\u0000"};
+    String[] tokens = {
+      "{",
+      "}",
+      "[",
+      "]",
+      ",",
+      ":",
+      "\"",
+      "\"null\"",
+      "\"int\"",
+      "\"record\"",
+      "\"type\"",
+      "\"logicalType\"",
+      "\"decimal\"",
+      "-1",
+      "99999999999",
+      "\"precision\":",
+      "\"size\":",
+      "\"Everything\"",
+      "\\u0000"
+    };
     for (int i = 0; i < edits && text.length() > 0; i++) {
       int at = random.nextInt(text.length());
       switch (random.nextInt(3)) {
@@ -151,7 +219,8 @@ class AvroSchemaPropertiesTest {
 
   private void compilesOrIsUnreadable(String text, Random random) {
     try {
-      CompiledAvroSchema compiled = (CompiledAvroSchema) compiler.compile(RegisteredSchema.of(SchemaType.AVRO, text));
+      CompiledAvroSchema compiled =
+          (CompiledAvroSchema) compiler.compile(RegisteredSchema.of(SchemaType.AVRO, text));
       byte[] noise = new byte[random.nextInt(64)];
       random.nextBytes(noise);
       decodesOrIsRejected(compiled, noise, 0, noise.length);
@@ -199,8 +268,11 @@ class AvroSchemaPropertiesTest {
       }
       case 1 -> object.put("type", TYPE_NAMES[random.nextInt(TYPE_NAMES.length)]);
       case 2 -> object.put("logicalType", LOGICAL_TYPES[random.nextInt(LOGICAL_TYPES.length)]);
-      case 3 -> object.put(SIZES[random.nextInt(SIZES.length)], NUMBERS[random.nextInt(NUMBERS.length)]);
-      default -> object.set("type", JSON.createArrayNode().add("null").add(object.path("type").deepCopy()));
+      case 3 ->
+        object.put(SIZES[random.nextInt(SIZES.length)], NUMBERS[random.nextInt(NUMBERS.length)]);
+      default ->
+        object.set(
+            "type", JSON.createArrayNode().add("null").add(object.path("type").deepCopy()));
     }
   }
 }

@@ -17,9 +17,12 @@ import org.apache.iceberg.types.Types;
 import org.junit.jupiter.api.Test;
 
 class AvroSchemaReferencesTest {
-  private static final RegisteredSchema COUNTRY = RegisteredSchema.of(SchemaType.AVRO,
+  private static final RegisteredSchema COUNTRY = RegisteredSchema.of(
+      SchemaType.AVRO,
       "{\"type\":\"enum\",\"name\":\"Country\",\"namespace\":\"geo\",\"symbols\":[\"NL\",\"FR\"]}");
-  private static final RegisteredSchema ADDRESS = new RegisteredSchema(SchemaType.AVRO, """
+  private static final RegisteredSchema ADDRESS = new RegisteredSchema(
+      SchemaType.AVRO,
+      """
       {"type": "record", "name": "Address", "namespace": "geo", "fields": [
         {"name": "city", "type": "string"},
         {"name": "country", "type": "Country"}]}""",
@@ -29,11 +32,14 @@ class AvroSchemaReferencesTest {
 
   @Test
   void recordUsesNamedTypesOfReferencedSchemasResolvedDepthFirst() throws Exception {
-    RegisteredSchema customer = new RegisteredSchema(SchemaType.AVRO, """
+    RegisteredSchema customer = new RegisteredSchema(
+        SchemaType.AVRO,
+        """
         {"type": "record", "name": "Customer", "namespace": "shop", "fields": [
           {"name": "home", "type": "geo.Address"},
           {"name": "born_in", "type": "geo.Country"}]}""",
-        List.of(new SchemaReference("geo.Address", "address-value", 3, ADDRESS),
+        List.of(
+            new SchemaReference("geo.Address", "address-value", 3, ADDRESS),
             new SchemaReference("geo.Country", "country-value", 1, COUNTRY)));
 
     CompiledAvroSchema compiled = (CompiledAvroSchema) compiler.compile(customer);
@@ -41,9 +47,10 @@ class AvroSchemaReferencesTest {
     Types.StructType address = Types.StructType.of(
         Types.NestedField.required(3, "city", Types.StringType.get()),
         Types.NestedField.required(4, "country", Types.StringType.get()));
-    assertThat(compiled.type()).isEqualTo(Types.StructType.of(
-        Types.NestedField.required(1, "home", address),
-        Types.NestedField.required(2, "born_in", Types.StringType.get())));
+    assertThat(compiled.type())
+        .isEqualTo(Types.StructType.of(
+            Types.NestedField.required(1, "home", address),
+            Types.NestedField.required(2, "born_in", Types.StringType.get())));
 
     Schema schema = compiled.avroSchema();
     Schema country = schema.getField("born_in").schema();
@@ -62,7 +69,8 @@ class AvroSchemaReferencesTest {
 
   @Test
   void unresolvedNameIsAnUnreadableSchema() {
-    RegisteredSchema orphan = RegisteredSchema.of(SchemaType.AVRO,
+    RegisteredSchema orphan = RegisteredSchema.of(
+        SchemaType.AVRO,
         "{\"type\":\"record\",\"name\":\"Customer\",\"fields\":[{\"name\":\"home\",\"type\":\"geo.Address\"}]}");
 
     assertThatThrownBy(() -> compiler.compile(orphan))
@@ -72,13 +80,17 @@ class AvroSchemaReferencesTest {
 
   @Test
   void referenceToANonAvroSchemaIsAnUnreadableSchema() {
-    RegisteredSchema proto = RegisteredSchema.of(SchemaType.PROTOBUF, "syntax = \"proto3\"; message A {}");
-    RegisteredSchema customer = new RegisteredSchema(SchemaType.AVRO, "\"string\"",
+    RegisteredSchema proto =
+        RegisteredSchema.of(SchemaType.PROTOBUF, "syntax = \"proto3\"; message A {}");
+    RegisteredSchema customer = new RegisteredSchema(
+        SchemaType.AVRO,
+        "\"string\"",
         List.of(new SchemaReference("a.proto", "a-value", 2, proto)));
 
     assertThatThrownBy(() -> compiler.compile(customer))
         .isInstanceOf(UnreadableSchemaException.class)
-        .hasMessage("Avro schema a.proto referenced as subject a-value version 2 is a PROTOBUF schema, not Avro");
+        .hasMessage(
+            "Avro schema a.proto referenced as subject a-value version 2 is a PROTOBUF schema, not Avro");
   }
 
   @Test

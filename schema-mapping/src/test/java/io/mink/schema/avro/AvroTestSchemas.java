@@ -58,7 +58,8 @@ final class AvroTestSchemas {
       "[\"int\", \"string\", {\"type\": \"map\", \"values\": \"bytes\"}]",
       "{\"type\": \"array\", \"items\": [\"null\", {\"type\": \"long\", \"logicalType\": \"timestamp-micros\"}]}",
       "{\"type\": \"map\", \"values\": {\"type\": \"record\", \"name\": \"Empty\", \"fields\": []}}",
-      AvroPayloads.rowWith("{\"type\": \"bytes\", \"logicalType\": \"decimal\", \"precision\": 4, \"scale\": 4}"));
+      AvroPayloads.rowWith(
+          "{\"type\": \"bytes\", \"logicalType\": \"decimal\", \"precision\": 4, \"scale\": 4}"));
 
   private AvroTestSchemas() {}
 }

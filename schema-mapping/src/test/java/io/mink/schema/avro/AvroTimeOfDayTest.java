@@ -30,7 +30,8 @@ class AvroTimeOfDayTest {
   private static final String MILLIS = "{\"type\":\"int\",\"logicalType\":\"time-millis\"}";
   private static final String MICROS = "{\"type\":\"long\",\"logicalType\":\"time-micros\"}";
   private static final LocalTime LAST_MILLI = LocalTime.of(23, 59, 59, 999_000_000);
-  private static final DateTimeFormatter ISO_MICROS = DateTimeFormatter.ofPattern("HH:mm:ss.SSSSSS");
+  private static final DateTimeFormatter ISO_MICROS =
+      DateTimeFormatter.ofPattern("HH:mm:ss.SSSSSS");
   private static final LocalTime EARLY = LocalTime.of(0, 0, 1, 123_456_000);
 
   @Test
@@ -56,7 +57,8 @@ class AvroTimeOfDayTest {
     assertThat(roundTripField(millis, LocalTime.MIDNIGHT)).isEqualTo(0L);
     assertThat(fieldF(micros).type()).isEqualTo(Types.LongType.get());
     assertThat(roundTripField(micros, EARLY)).isEqualTo(1_123_456L);
-    assertThat(roundTripField(micros, LocalTime.of(23, 59, 59, 999_999_000))).isEqualTo(86_399_999_999L);
+    assertThat(roundTripField(micros, LocalTime.of(23, 59, 59, 999_999_000)))
+        .isEqualTo(86_399_999_999L);
   }
 
   @Test
@@ -80,13 +82,22 @@ class AvroTimeOfDayTest {
 
   @Test
   void textSortsAsTheTimesDo() {
-    List<Long> micros = List.of(0L, 1L, 999_999L, 1_000_000L, 59_999_999L, 3_600_000_000L, 43_200_000_001L,
+    List<Long> micros = List.of(
+        0L,
+        1L,
+        999_999L,
+        1_000_000L,
+        59_999_999L,
+        3_600_000_000L,
+        43_200_000_001L,
         86_399_999_999L);
-    List<String> texts = new ArrayList<>(micros.stream().map(TemporalDecoders::timeOfDayText).toList());
+    List<String> texts =
+        new ArrayList<>(micros.stream().map(TemporalDecoders::timeOfDayText).toList());
 
     assertThat(texts).isSortedAccordingTo(Comparator.naturalOrder());
     for (long value : micros) {
-      assertThat(TemporalDecoders.timeOfDayText(value)).isEqualTo(ISO_MICROS.format(LocalTime.ofNanoOfDay(value * 1000)));
+      assertThat(TemporalDecoders.timeOfDayText(value))
+          .isEqualTo(ISO_MICROS.format(LocalTime.ofNanoOfDay(value * 1000)));
     }
   }
 
@@ -114,7 +125,8 @@ class AvroTimeOfDayTest {
             {"name": "shift_start", "type": %2$s}]}}]}
         """.formatted(MILLIS, MICROS);
     CompiledAvroSchema compiled = compile(schema, options(TimeOfDay.STRING));
-    GenericData.Record driver = new GenericData.Record(compiled.avroSchema().getField("driver").schema());
+    GenericData.Record driver =
+        new GenericData.Record(compiled.avroSchema().getField("driver").schema());
     driver.put("shift_start", EARLY);
     GenericData.Record ride = new GenericData.Record(compiled.avroSchema());
     ride.put("pickup", LAST_MILLI);
@@ -124,10 +136,14 @@ class AvroTimeOfDayTest {
 
     Types.StructType type = compiled.type().asStructType();
     assertThat(type.field("pickup").type()).isEqualTo(Types.StringType.get());
-    assertThat(type.field("pickup").doc()).isEqualTo("when the rider was picked up (time of day as HH:MM:SS.ffffff)");
-    assertThat(type.field("stops").type().asListType().elementType()).isEqualTo(Types.StringType.get());
-    assertThat(type.field("stops").doc()).isEqualTo("list elements: time of day as HH:MM:SS.ffffff");
-    assertThat(type.field("slots").type().asMapType().valueType()).isEqualTo(Types.StringType.get());
+    assertThat(type.field("pickup").doc())
+        .isEqualTo("when the rider was picked up (time of day as HH:MM:SS.ffffff)");
+    assertThat(type.field("stops").type().asListType().elementType())
+        .isEqualTo(Types.StringType.get());
+    assertThat(type.field("stops").doc())
+        .isEqualTo("list elements: time of day as HH:MM:SS.ffffff");
+    assertThat(type.field("slots").type().asMapType().valueType())
+        .isEqualTo(Types.StringType.get());
     assertThat(type.field("slots").doc()).isEqualTo("map values: time of day as HH:MM:SS.ffffff");
     assertThat(type.field("driver").type().asStructType().field("shift_start").type())
         .isEqualTo(Types.StringType.get());
@@ -135,7 +151,8 @@ class AvroTimeOfDayTest {
     assertThat(decoded.getField("pickup")).isEqualTo("23:59:59.999000");
     assertThat(decoded.getField("stops")).isEqualTo(List.of("12:00:00.000000", "00:00:00.000000"));
     assertThat(decoded.getField("slots")).isEqualTo(Map.of("a", "00:00:01.123456"));
-    assertThat(((GenericRecord) decoded.getField("driver")).getField("shift_start")).isEqualTo("00:00:01.123456");
+    assertThat(((GenericRecord) decoded.getField("driver")).getField("shift_start"))
+        .isEqualTo("00:00:01.123456");
   }
 
   @Test

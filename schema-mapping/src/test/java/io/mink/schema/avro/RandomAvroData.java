@@ -54,25 +54,40 @@ final class RandomAvroData {
     if (depth > MAX_DEPTH || hasNoValueOrOnlyHugeOnes(schema)) {
       throw new NoSmallValue(schema);
     }
-    String logical = schema.getLogicalType() == null ? "" : schema.getLogicalType().getName();
+    String logical =
+        schema.getLogicalType() == null ? "" : schema.getLogicalType().getName();
     return switch (schema.getType()) {
       case NULL -> null;
       case BOOLEAN -> random.nextBoolean();
       case INT -> logical.equals("time-millis") ? random.nextInt(86_400_000) : interestingInt();
-      case LONG -> switch (logical) {
-        case "time-micros" -> (long) (random.nextDouble() * 86_400_000_000L);
-        case "timestamp-millis", "local-timestamp-millis" -> interestingLong() / 1000;
-        default -> interestingLong();
-      };
+      case LONG ->
+        switch (logical) {
+          case "time-micros" -> (long) (random.nextDouble() * 86_400_000_000L);
+          case "timestamp-millis", "local-timestamp-millis" -> interestingLong() / 1000;
+          default -> interestingLong();
+        };
       case FLOAT -> random.nextInt(10) == 0 ? Float.NaN : random.nextFloat() * 1e6f - 5e5f;
-      case DOUBLE -> random.nextInt(10) == 0 ? Double.POSITIVE_INFINITY : random.nextGaussian() * 1e9;
-      case BYTES -> ByteBuffer.wrap(logical.equals("decimal") ? unscaled(schema).toByteArray() : randomBytes(random.nextInt(12)));
-      case STRING -> logical.equals("uuid") ? new UUID(random.nextLong(), random.nextLong()).toString() : randomString();
-      case FIXED -> new GenericData.Fixed(schema, logical.equals("decimal")
-          ? signExtended(unscaled(schema).toByteArray(), schema.getFixedSize())
-          : randomBytes(schema.getFixedSize()));
-      case ENUM -> new GenericData.EnumSymbol(schema,
-          schema.getEnumSymbols().get(random.nextInt(schema.getEnumSymbols().size())));
+      case DOUBLE ->
+        random.nextInt(10) == 0 ? Double.POSITIVE_INFINITY : random.nextGaussian() * 1e9;
+      case BYTES ->
+        ByteBuffer.wrap(
+            logical.equals("decimal")
+                ? unscaled(schema).toByteArray()
+                : randomBytes(random.nextInt(12)));
+      case STRING ->
+        logical.equals("uuid")
+            ? new UUID(random.nextLong(), random.nextLong()).toString()
+            : randomString();
+      case FIXED ->
+        new GenericData.Fixed(
+            schema,
+            logical.equals("decimal")
+                ? signExtended(unscaled(schema).toByteArray(), schema.getFixedSize())
+                : randomBytes(schema.getFixedSize()));
+      case ENUM ->
+        new GenericData.EnumSymbol(
+            schema,
+            schema.getEnumSymbols().get(random.nextInt(schema.getEnumSymbols().size())));
       case ARRAY -> {
         List<Object> list = new ArrayList<>();
         for (int i = collectionSize(depth); i > 0; i--) {
@@ -168,7 +183,8 @@ final class RandomAvroData {
   private String randomString() {
     StringBuilder text = new StringBuilder();
     for (int i = random.nextInt(8); i > 0; i--) {
-      text.appendCodePoint(ALPHABET.codePointAt(ALPHABET.offsetByCodePoints(0, random.nextInt(ALPHABET.codePointCount(0, ALPHABET.length())))));
+      text.appendCodePoint(ALPHABET.codePointAt(ALPHABET.offsetByCodePoints(
+          0, random.nextInt(ALPHABET.codePointCount(0, ALPHABET.length())))));
     }
     return text.toString();
   }

@@ -58,14 +58,26 @@ class PartDecoderFuzzTest {
     return schema;
   };
 
-  private final PartDecoder decoder = new PartDecoder(REGISTRY, Map.of(SchemaType.AVRO, new AvroSchemaCompiler(),
-      SchemaType.PROTOBUF, new ProtobufSchemaCompiler(), SchemaType.JSON, new JsonSchemaCompiler()));
+  private final PartDecoder decoder = new PartDecoder(
+      REGISTRY,
+      Map.of(
+          SchemaType.AVRO,
+          new AvroSchemaCompiler(),
+          SchemaType.PROTOBUF,
+          new ProtobufSchemaCompiler(),
+          SchemaType.JSON,
+          new JsonSchemaCompiler()));
 
   @Property(tries = 40_000)
   void anyBytesBehindAnyWireFormatDecodeOrStayRawWithTheirBytes(
-      @ForAll("prefixes") byte[] prefix, @ForAll @Size(max = 96) byte[] payload, @ForAll("headers") byte[] header)
+      @ForAll("prefixes") byte[] prefix,
+      @ForAll @Size(max = 96) byte[] payload,
+      @ForAll("headers") byte[] header)
       throws Exception {
-    byte[] value = ByteBuffer.allocate(prefix.length + payload.length).put(prefix).put(payload).array();
+    byte[] value = ByteBuffer.allocate(prefix.length + payload.length)
+        .put(prefix)
+        .put(payload)
+        .array();
 
     PartResult result = decoder.decode(value, header);
 
@@ -79,9 +91,14 @@ class PartDecoderFuzzTest {
   }
 
   @Property(tries = 10_000)
-  void truncatedProtobufIndexesNeverThrow(@ForAll @IntRange(min = 0, max = 12) int cut,
-      @ForAll @Size(max = 16) byte[] indexes) throws Exception {
-    byte[] value = ByteBuffer.allocate(5 + indexes.length).put((byte) 0).putInt(2).put(indexes).array();
+  void truncatedProtobufIndexesNeverThrow(
+      @ForAll @IntRange(min = 0, max = 12) int cut, @ForAll @Size(max = 16) byte[] indexes)
+      throws Exception {
+    byte[] value = ByteBuffer.allocate(5 + indexes.length)
+        .put((byte) 0)
+        .putInt(2)
+        .put(indexes)
+        .array();
     byte[] truncated = java.util.Arrays.copyOf(value, Math.max(5, Math.min(value.length, 5 + cut)));
 
     assertThat(decoder.decode(truncated, null)).isNotNull();
@@ -91,9 +108,15 @@ class PartDecoderFuzzTest {
   Arbitrary<byte[]> prefixes() {
     return Arbitraries.oneOf(
         Arbitraries.just(new byte[0]),
-        Arbitraries.of(1, 2, 3, 99).map(id -> ByteBuffer.allocate(5).put((byte) 0).putInt(id).array()),
-        Arbitraries.of((byte) 0, (byte) 5, (byte) 7).map(compression -> ByteBuffer.allocate(18).put((byte) 3)
-            .put(compression).putLong(GLUE.getMostSignificantBits()).putLong(GLUE.getLeastSignificantBits()).array()),
+        Arbitraries.of(1, 2, 3, 99)
+            .map(id -> ByteBuffer.allocate(5).put((byte) 0).putInt(id).array()),
+        Arbitraries.of((byte) 0, (byte) 5, (byte) 7)
+            .map(compression -> ByteBuffer.allocate(18)
+                .put((byte) 3)
+                .put(compression)
+                .putLong(GLUE.getMostSignificantBits())
+                .putLong(GLUE.getLeastSignificantBits())
+                .array()),
         Arbitraries.bytes().array(byte[].class).ofMaxSize(8));
   }
 
@@ -101,19 +124,27 @@ class PartDecoderFuzzTest {
   Arbitrary<byte[]> headers() {
     return Arbitraries.oneOf(
         Arbitraries.just((byte[]) null),
-        Arbitraries.bytes().array(byte[].class).ofMaxSize(4).map(tail -> ByteBuffer.allocate(17 + tail.length)
-            .put((byte) 1).putLong(GUID.getMostSignificantBits()).putLong(GUID.getLeastSignificantBits()).put(tail)
-            .array()),
+        Arbitraries.bytes()
+            .array(byte[].class)
+            .ofMaxSize(4)
+            .map(tail -> ByteBuffer.allocate(17 + tail.length)
+                .put((byte) 1)
+                .putLong(GUID.getMostSignificantBits())
+                .putLong(GUID.getLeastSignificantBits())
+                .put(tail)
+                .array()),
         Arbitraries.bytes().array(byte[].class).ofMaxSize(20));
   }
 
   private static Record row(byte[] value, PartResult result) {
     Schema schema = KafkaColumns.SCHEMA;
     if (result instanceof PartResult.Decoded decoded) {
-      MergeResult merged = SchemaMerge.mergeValue(TableSchema.initial(schema), decoded.schema().type());
+      MergeResult merged =
+          SchemaMerge.mergeValue(TableSchema.initial(schema), decoded.schema().type());
       assertThat(merged).isInstanceOf(MergeResult.Merged.class);
       schema = ((MergeResult.Merged) merged).schema();
     }
-    return new RowAssembler(schema).row(new ConsumerRecord<>("t", 0, 0L, null, value), PartResult.ABSENT, result);
+    return new RowAssembler(schema)
+        .row(new ConsumerRecord<>("t", 0, 0L, null, value), PartResult.ABSENT, result);
   }
 }

@@ -28,25 +28,33 @@ class PartDecoderOptionsTest {
       fetches.incrementAndGet();
       return RIDE;
     };
-    PartDecoder decoder = new PartDecoder(registry, Map.of(SchemaType.AVRO, new AvroSchemaCompiler()));
+    PartDecoder decoder =
+        new PartDecoder(registry, Map.of(SchemaType.AVRO, new AvroSchemaCompiler()));
     byte[] value = confluentPrefixed(7, zigZagVarint(3_600_000));
 
     PartResult.Decoded asLong = (PartResult.Decoded) decoder.decode(value, null);
-    PartResult.Decoded asString = (PartResult.Decoded) decoder.decode(value, null,
-        new MappingOptions(TimeOfDay.STRING));
-    PartResult.Decoded asTime = (PartResult.Decoded) decoder.decode(value, null, new MappingOptions(TimeOfDay.TIME));
-    PartResult.Decoded asLongAgain = (PartResult.Decoded) decoder.decode(value, null, MappingOptions.DEFAULT);
+    PartResult.Decoded asString =
+        (PartResult.Decoded) decoder.decode(value, null, new MappingOptions(TimeOfDay.STRING));
+    PartResult.Decoded asTime =
+        (PartResult.Decoded) decoder.decode(value, null, new MappingOptions(TimeOfDay.TIME));
+    PartResult.Decoded asLongAgain =
+        (PartResult.Decoded) decoder.decode(value, null, MappingOptions.DEFAULT);
 
     assertThat(((GenericRecord) asLong.value()).getField("pickup")).isEqualTo(3_600_000_000L);
     assertThat(((GenericRecord) asString.value()).getField("pickup")).isEqualTo("01:00:00.000000");
-    assertThat(asTime.schema().type().asStructType().field("pickup").type()).isEqualTo(Types.TimeType.get());
+    assertThat(asTime.schema().type().asStructType().field("pickup").type())
+        .isEqualTo(Types.TimeType.get());
     assertThat(asLongAgain.schema()).isSameAs(asLong.schema());
     assertThat(asLong.ref()).isEqualTo(new SchemaRef.ConfluentId(7));
     assertThat(fetches.get()).isEqualTo(3);
   }
 
   private static byte[] confluentPrefixed(int id, byte[] payload) {
-    return ByteBuffer.allocate(5 + payload.length).put((byte) 0).putInt(id).put(payload).array();
+    return ByteBuffer.allocate(5 + payload.length)
+        .put((byte) 0)
+        .putInt(id)
+        .put(payload)
+        .array();
   }
 
   private static byte[] zigZagVarint(int value) {

@@ -38,7 +38,8 @@ class JsonSchemaDecodingTest {
        }}""";
 
   /** What Jackson writes for a Java object: the decoder reads it back field by field. */
-  record Product(String sku, double price, long stock, List<String> tags, String addedAt, UUID id) {}
+  record Product(
+      String sku, double price, long stock, List<String> tags, String addedAt, UUID id) {}
 
   @Test
   void decodesWhatJacksonWritesForAJavaObject() throws Exception {
@@ -51,14 +52,16 @@ class JsonSchemaDecodingTest {
     assertThat(record.getField("price")).isEqualTo(9.5);
     assertThat(record.getField("stock")).isEqualTo(12L);
     assertThat(record.getField("tags")).isEqualTo(List.of("new"));
-    assertThat(record.getField("addedAt")).isEqualTo(OffsetDateTime.of(2024, 5, 1, 12, 30, 0, 0, ZoneOffset.UTC));
+    assertThat(record.getField("addedAt"))
+        .isEqualTo(OffsetDateTime.of(2024, 5, 1, 12, 30, 0, 0, ZoneOffset.UTC));
     assertThat(record.getField("id")).isEqualTo(id);
     assertThat(record.getField("notes")).isNull();
   }
 
   @Test
   void valueOfAnotherJsonTypeIsUndecodableWithWhereItIs() throws Exception {
-    assertThatThrownBy(() -> decodeText(compile(PRODUCT), "{\"sku\": \"A-1\", \"price\": \"9.50\"}"))
+    assertThatThrownBy(
+            () -> decodeText(compile(PRODUCT), "{\"sku\": \"A-1\", \"price\": \"9.50\"}"))
         .isInstanceOf(UndecodableException.class)
         .hasMessage("Property 'price' must be a number, not a string, at line 1, column 25");
   }
@@ -71,9 +74,11 @@ class JsonSchemaDecodingTest {
 
   @Test
   void fractionForAnIntegerIsUndecodable() throws Exception {
-    assertThatThrownBy(() -> decodeText(compile(PRODUCT), "{\"sku\": \"A\", \"price\": 1, \"stock\": 2.5}"))
-        .hasMessage("Property 'stock' must be an integer, not a number with a fraction or exponent, "
-            + "at line 1, column 35");
+    assertThatThrownBy(
+            () -> decodeText(compile(PRODUCT), "{\"sku\": \"A\", \"price\": 1, \"stock\": 2.5}"))
+        .hasMessage(
+            "Property 'stock' must be an integer, not a number with a fraction or exponent, "
+                + "at line 1, column 35");
   }
 
   @Test
@@ -114,13 +119,21 @@ class JsonSchemaDecodingTest {
   void dateTimeThatIsNotRfc3339WithAnOffsetIsUndecodable() throws Exception {
     CompiledSchema compiled = compile("{\"type\": \"string\", \"format\": \"date-time\"}");
 
-    for (String text : List.of("2024-05-01T12:30:00", "2024-05-01T12:30Z", "2024-05-01 12:30:00Z",
-        "2024-02-30T00:00:00Z", "2024-05-01T24:00:00Z", "2016-12-31T23:59:60Z", "2024-05-01T12:30:00.Z",
-        "2024-05-01T12:30:00+0200", "yesterday")) {
+    for (String text : List.of(
+        "2024-05-01T12:30:00",
+        "2024-05-01T12:30Z",
+        "2024-05-01 12:30:00Z",
+        "2024-02-30T00:00:00Z",
+        "2024-05-01T24:00:00Z",
+        "2016-12-31T23:59:60Z",
+        "2024-05-01T12:30:00.Z",
+        "2024-05-01T12:30:00+0200",
+        "yesterday")) {
       assertThatThrownBy(() -> decodeWritten(compiled, text))
           .as(text)
-          .hasMessage("The payload is not an RFC 3339 date-time with an offset, such as 2024-05-01T12:30:00Z, "
-              + "at line 1, column 1");
+          .hasMessage(
+              "The payload is not an RFC 3339 date-time with an offset, such as 2024-05-01T12:30:00Z, "
+                  + "at line 1, column 1");
     }
   }
 
@@ -132,7 +145,8 @@ class JsonSchemaDecodingTest {
     for (String text : List.of("2023-02-29", "2024-1-01", "2024-01-01T00:00:00Z", "20240101")) {
       assertThatThrownBy(() -> decodeWritten(compiled, text))
           .as(text)
-          .hasMessage("The payload is not an RFC 3339 date, such as 2024-05-01, at line 1, column 1");
+          .hasMessage(
+              "The payload is not an RFC 3339 date, such as 2024-05-01, at line 1, column 1");
     }
   }
 
@@ -140,8 +154,12 @@ class JsonSchemaDecodingTest {
   void uuidThatIsNotEightFourFourFourTwelveHexDigitsIsUndecodable() throws Exception {
     CompiledSchema compiled = compile("{\"type\": \"string\", \"format\": \"uuid\"}");
 
-    for (String text : List.of("1-1-1-1-1", "0f8fad5b-d9cb-469f-a165-70867728950", "0f8fad5bd9cb469fa16570867728950e",
-        "0f8fad5b-d9cb-469f-a165-70867728950g", "+f8fad5b-d9cb-469f-a165-70867728950e")) {
+    for (String text : List.of(
+        "1-1-1-1-1",
+        "0f8fad5b-d9cb-469f-a165-70867728950",
+        "0f8fad5bd9cb469fa16570867728950e",
+        "0f8fad5b-d9cb-469f-a165-70867728950g",
+        "+f8fad5b-d9cb-469f-a165-70867728950e")) {
       assertThatThrownBy(() -> decodeWritten(compiled, text))
           .as(text)
           .hasMessage("The payload is not a UUID of 8-4-4-4-12 hex digits, at line 1, column 1");
@@ -150,8 +168,10 @@ class JsonSchemaDecodingTest {
 
   @Test
   void propertiesNotInTheSchemaAreSkipped() throws Exception {
-    GenericRecord record = (GenericRecord) decodeText(compile(PRODUCT),
-        "{\"other\": {\"deep\": [1, {\"x\": null}]}, \"sku\": \"A\", \"more\": [], \"price\": 2, \"last\": 1}");
+    GenericRecord record = (GenericRecord)
+        decodeText(
+            compile(PRODUCT),
+            "{\"other\": {\"deep\": [1, {\"x\": null}]}, \"sku\": \"A\", \"more\": [], \"price\": 2, \"last\": 1}");
 
     assertThat(record.getField("sku")).isEqualTo("A");
     assertThat(record.getField("price")).isEqualTo(2.0);
@@ -160,7 +180,8 @@ class JsonSchemaDecodingTest {
   @Test
   void missingRequiredPropertyIsUndecodable() throws Exception {
     assertThatThrownBy(() -> decodeText(compile(PRODUCT), "{\"sku\": \"A\"}"))
-        .hasMessage("Property 'price' is required but missing from the object ending at line 1, column 12");
+        .hasMessage(
+            "Property 'price' is required but missing from the object ending at line 1, column 12");
   }
 
   @Test
@@ -171,8 +192,8 @@ class JsonSchemaDecodingTest {
 
   @Test
   void nullForAnOptionalFieldIsNull() throws Exception {
-    GenericRecord record = (GenericRecord) decodeText(compile(PRODUCT),
-        "{\"sku\": \"A\", \"price\": 1, \"stock\": null, \"extra\": null}");
+    GenericRecord record = (GenericRecord) decodeText(
+        compile(PRODUCT), "{\"sku\": \"A\", \"price\": 1, \"stock\": null, \"extra\": null}");
 
     assertThat(record.getField("stock")).isNull();
     assertThat(record.getField("extra")).isNull();
@@ -183,30 +204,36 @@ class JsonSchemaDecodingTest {
     CompiledSchema compiled = compile("""
         {"type": "object", "required": ["a"], "properties": {"a": {"type": ["integer", "null"]}}}""");
 
-    assertThat(((GenericRecord) decodeText(compiled, "{\"a\": null}")).getField("a")).isNull();
+    assertThat(((GenericRecord) decodeText(compiled, "{\"a\": null}")).getField("a"))
+        .isNull();
     assertThatThrownBy(() -> decodeText(compiled, "{}"))
-        .hasMessage("Property 'a' is required but missing from the object ending at line 1, column 2");
+        .hasMessage(
+            "Property 'a' is required but missing from the object ending at line 1, column 2");
   }
 
   @Test
   void nullElementIsUndecodableUnlessTheItemsSchemaAllowsIt() throws Exception {
     CompiledSchema compiled = compile(PRODUCT);
 
-    GenericRecord record = (GenericRecord) decodeText(compiled, "{\"sku\": \"A\", \"price\": 1, \"notes\": [\"x\", null]}");
+    GenericRecord record = (GenericRecord)
+        decodeText(compiled, "{\"sku\": \"A\", \"price\": 1, \"notes\": [\"x\", null]}");
     assertThat(record.getField("notes")).isEqualTo(Arrays.asList("x", null));
-    assertThatThrownBy(() -> decodeText(compiled, "{\"sku\": \"A\", \"price\": 1, \"tags\": [\"x\", null]}"))
+    assertThatThrownBy(
+            () -> decodeText(compiled, "{\"sku\": \"A\", \"price\": 1, \"tags\": [\"x\", null]}"))
         .hasMessage("An element of 'tags' must be a string, not null, at line 1, column 40");
   }
 
   @Test
   void propertyGivenTwiceIsUndecodable() throws Exception {
-    assertThatThrownBy(() -> decodeText(compile(PRODUCT), "{\"sku\": \"A\", \"price\": 1, \"sku\": \"B\"}"))
+    assertThatThrownBy(
+            () -> decodeText(compile(PRODUCT), "{\"sku\": \"A\", \"price\": 1, \"sku\": \"B\"}"))
         .hasMessage("Property 'sku' appears twice in the object, at line 1, column 33");
   }
 
   @Test
   void mapKeyGivenTwiceIsUndecodable() throws Exception {
-    CompiledSchema compiled = compile("{\"type\": \"object\", \"additionalProperties\": {\"type\": \"integer\"}}");
+    CompiledSchema compiled =
+        compile("{\"type\": \"object\", \"additionalProperties\": {\"type\": \"integer\"}}");
 
     assertThatThrownBy(() -> decodeText(compiled, "{\"a\": 1, \"a\": 2}"))
         .hasMessage("The payload has the same key twice, at line 1, column 15");
@@ -218,7 +245,8 @@ class JsonSchemaDecodingTest {
 
     assertThat(decodeText(compiled, " {\"sku\": \"A\", \"price\": 1}\n ")).isNotNull();
     assertThatThrownBy(() -> decodeText(compiled, "{\"sku\": \"A\", \"price\": 1} {}"))
-        .hasMessage("The payload holds more than one JSON value: another starts at line 1, column 26");
+        .hasMessage(
+            "The payload holds more than one JSON value: another starts at line 1, column 26");
     assertThatThrownBy(() -> decodeText(compiled, "{\"sku\": \"A\", \"price\": 1}x"))
         .isInstanceOf(UndecodableException.class)
         .hasMessageStartingWith("The payload is not valid JSON: Unrecognized token 'x'");
@@ -244,17 +272,23 @@ class JsonSchemaDecodingTest {
 
   @Test
   void nullPayloadIsNullOnlyWhenTheSchemaAllowsIt() throws Exception {
-    assertThat(decodeText(compile("{\"type\": [\"object\", \"null\"], \"properties\": {\"a\": {}}}"), "null")).isNull();
+    assertThat(decodeText(
+            compile("{\"type\": [\"object\", \"null\"], \"properties\": {\"a\": {}}}"), "null"))
+        .isNull();
     assertThatThrownBy(() -> decodeText(compile(PRODUCT), "null"))
         .hasMessage("The payload must be an object, not null, at line 1, column 1");
   }
 
   @Test
   void jsonTextIsWrittenCompactlyWithNumbersAsThePayloadWroteThem() throws Exception {
-    Object decoded = decodeText(compile("{}"), "{ \"a\" : [ 1.10 , 1E+400, -0, 12345678901234567890123 ],\n"
-        + "  \"b\" : \"tab\\there\\u00e9\", \"c\": { } }");
+    Object decoded = decodeText(
+        compile("{}"),
+        "{ \"a\" : [ 1.10 , 1E+400, -0, 12345678901234567890123 ],\n"
+            + "  \"b\" : \"tab\\there\\u00e9\", \"c\": { } }");
 
-    assertThat(decoded).isEqualTo("{\"a\":[1.10,1E+400,-0,12345678901234567890123],\"b\":\"tab\\there\u00e9\",\"c\":{}}");
+    assertThat(decoded)
+        .isEqualTo(
+            "{\"a\":[1.10,1E+400,-0,12345678901234567890123],\"b\":\"tab\\there\u00e9\",\"c\":{}}");
   }
 
   @Test
@@ -287,7 +321,8 @@ class JsonSchemaDecodingTest {
     badAttr.put("attrs", Map.of("gift", "yes"));
 
     assertThatThrownBy(() -> decodeWritten(compiled, badLine))
-        .hasMessage("Property 'lines[*].qty' must be an integer, not a string, at line 1, column 28");
+        .hasMessage(
+            "Property 'lines[*].qty' must be an integer, not a string, at line 1, column 28");
     assertThatThrownBy(() -> decodeWritten(compiled, badAttr))
         .hasMessage("A value of 'attrs' must be a boolean, not a string, at line 1, column 18");
   }

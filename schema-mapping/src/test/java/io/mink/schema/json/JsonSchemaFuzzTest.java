@@ -32,7 +32,8 @@ import org.apache.iceberg.data.GenericRecord;
  */
 class JsonSchemaFuzzTest {
   private static final String CATCH_ALL = "The payload could not be decoded";
-  private static final List<String> SCHEMA_TEXTS = List.of("""
+  private static final List<String> SCHEMA_TEXTS = List.of(
+      """
       {"type": "object", "required": ["sku", "price"], "properties": {
         "sku": {"type": "string"}, "price": {"type": "number"}, "stock": {"type": "integer"},
         "tags": {"type": "array", "items": {"type": "string"}},
@@ -57,8 +58,10 @@ class JsonSchemaFuzzTest {
       "{\"type\": \"string\", \"format\": \"date-time\"}",
       "{\"type\": \"integer\"}",
       "{}");
-  private static final List<CompiledSchema> SCHEMAS = SCHEMA_TEXTS.stream().map(JsonSchemaFuzzTest::compiled).toList();
-  private static final List<JsonNode> SCHEMA_NODES = SCHEMA_TEXTS.stream().map(JsonSchemaFuzzTest::parsed).toList();
+  private static final List<CompiledSchema> SCHEMAS =
+      SCHEMA_TEXTS.stream().map(JsonSchemaFuzzTest::compiled).toList();
+  private static final List<JsonNode> SCHEMA_NODES =
+      SCHEMA_TEXTS.stream().map(JsonSchemaFuzzTest::parsed).toList();
   private static final com.sun.management.ThreadMXBean THREADS =
       (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
 
@@ -69,23 +72,27 @@ class JsonSchemaFuzzTest {
 
   @Provide
   Arbitrary<String> jsonLikeText() {
-    return Arbitraries.strings().withChars("{}[]\":,0123456789.-+eE \\tnrufalsxyzé").ofMaxLength(200);
+    return Arbitraries.strings()
+        .withChars("{}[]\":,0123456789.-+eE \\tnrufalsxyzé")
+        .ofMaxLength(200);
   }
 
   @Property(tries = 2500)
-  void anyBytesDecodeOrAreRejected(@ForAll("schemas") int schema, @ForAll @Size(max = 300) byte[] bytes) {
+  void anyBytesDecodeOrAreRejected(
+      @ForAll("schemas") int schema, @ForAll @Size(max = 300) byte[] bytes) {
     decodesOrIsRejected(SCHEMAS.get(schema), bytes, 0, bytes.length);
   }
 
   @Property(tries = 2000)
-  void jsonLikeTextDecodesOrIsRejected(@ForAll("schemas") int schema, @ForAll("jsonLikeText") String text) {
+  void jsonLikeTextDecodesOrIsRejected(
+      @ForAll("schemas") int schema, @ForAll("jsonLikeText") String text) {
     byte[] payload = text.getBytes(StandardCharsets.UTF_8);
     decodesOrIsRejected(SCHEMAS.get(schema), payload, 0, payload.length);
   }
 
   @Property(tries = 1000)
-  void validPayloadDecodesAndEveryTruncationOfItDecodesOrIsRejected(@ForAll("schemas") int schema, @ForAll long seed)
-      throws Exception {
+  void validPayloadDecodesAndEveryTruncationOfItDecodesOrIsRejected(
+      @ForAll("schemas") int schema, @ForAll long seed) throws Exception {
     JsonNode node = SCHEMA_NODES.get(schema);
     byte[] payload = written(new RandomJson(seed).validFor(node, node, 4));
 
@@ -121,17 +128,21 @@ class JsonSchemaFuzzTest {
 
   @Property(tries = 300)
   void nestedSchemasCompileUpToSixtyFourLevelsAndDecodeOrRejectPayloadsOfAnyNesting(
-      @ForAll @IntRange(min = 1, max = 120) int schemaDepth, @ForAll @IntRange(max = 130) int payloadDepth)
+      @ForAll @IntRange(min = 1, max = 120) int schemaDepth,
+      @ForAll @IntRange(max = 130) int payloadDepth)
       throws Exception {
-    String text = "{\"type\": \"object\", \"properties\": {\"a\": ".repeat(schemaDepth) + "{\"type\": \"integer\"}"
-        + "}}".repeat(schemaDepth);
-    byte[] payload = ("{\"a\": ".repeat(payloadDepth) + "1" + "}".repeat(payloadDepth)).getBytes(StandardCharsets.UTF_8);
+    String text = "{\"type\": \"object\", \"properties\": {\"a\": ".repeat(schemaDepth)
+        + "{\"type\": \"integer\"}" + "}}".repeat(schemaDepth);
+    byte[] payload = ("{\"a\": ".repeat(payloadDepth) + "1" + "}".repeat(payloadDepth))
+        .getBytes(StandardCharsets.UTF_8);
     CompiledSchema compiled;
     try {
       compiled = COMPILER.compile(schema(text));
     } catch (UnreadableSchemaException e) {
       assertThat(schemaDepth).isGreaterThan(63);
-      assertThat(e).hasMessageStartingWith("The schema nests deeper than 64 levels at #/properties/a/properties/a");
+      assertThat(e)
+          .hasMessageStartingWith(
+              "The schema nests deeper than 64 levels at #/properties/a/properties/a");
       return;
     }
     assertThat(schemaDepth).isLessThanOrEqualTo(63);
@@ -143,12 +154,16 @@ class JsonSchemaFuzzTest {
   }
 
   @Property(tries = 300)
-  void recursiveSchemaDecodesOrRejectsTreesOfAnyDepth(@ForAll @IntRange(max = 40) int depth, @ForAll long seed)
-      throws Exception {
+  void recursiveSchemaDecodesOrRejectsTreesOfAnyDepth(
+      @ForAll @IntRange(max = 40) int depth, @ForAll long seed) throws Exception {
     Random random = new Random(seed);
     Map<String, Object> tree = Map.of("name", "leaf");
     for (int level = 0; level < depth; level++) {
-      tree = Map.of("name", "n" + level, "children", level > 8 || random.nextBoolean() ? List.of(tree) : List.of(tree, tree));
+      tree = Map.of(
+          "name",
+          "n" + level,
+          "children",
+          level > 8 || random.nextBoolean() ? List.of(tree) : List.of(tree, tree));
     }
     byte[] payload = written(tree);
     CompiledSchema recursive = SCHEMAS.get(3);
@@ -198,11 +213,16 @@ class JsonSchemaFuzzTest {
 
   @Property(tries = 500)
   void anySchemaTextCompilesOrIsUnreadable(
-      @ForAll("schemas") int schema, @ForAll int position, @ForAll char replacement, @ForAll String noise) {
+      @ForAll("schemas") int schema,
+      @ForAll int position,
+      @ForAll char replacement,
+      @ForAll String noise) {
     String valid = SCHEMA_TEXTS.get(schema);
     int at = Math.floorMod(position, valid.length());
-    for (String text : List.of(valid.substring(0, at) + replacement + valid.substring(at + 1),
-        valid.substring(0, at), noise)) {
+    for (String text : List.of(
+        valid.substring(0, at) + replacement + valid.substring(at + 1),
+        valid.substring(0, at),
+        noise)) {
       try {
         COMPILER.compile(schema(text));
       } catch (UnreadableSchemaException e) {
@@ -228,7 +248,8 @@ class JsonSchemaFuzzTest {
     assertThat(allocated).isLessThan(64 * 1024 + 64L * payload.length);
   }
 
-  private static void decodesOrIsRejected(CompiledSchema compiled, byte[] payload, int offset, int length) {
+  private static void decodesOrIsRejected(
+      CompiledSchema compiled, byte[] payload, int offset, int length) {
     try {
       compiled.decode(payload, offset, length);
     } catch (UndecodableException e) {

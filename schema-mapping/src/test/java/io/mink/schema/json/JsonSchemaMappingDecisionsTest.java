@@ -23,8 +23,9 @@ class JsonSchemaMappingDecisionsTest {
         {"type": "object", "properties": {"color": {"allOf": [{"$ref": "#/$defs/color"}], "description": "Paint"}},
          "$defs": {"color": {"enum": ["red", "blue"]}}}""");
 
-    assertThat(compiled.type()).isEqualTo(Types.StructType.of(
-        Types.NestedField.optional(1, "color", Types.StringType.get(), "Paint")));
+    assertThat(compiled.type())
+        .isEqualTo(Types.StructType.of(
+            Types.NestedField.optional(1, "color", Types.StringType.get(), "Paint")));
   }
 
   @Test
@@ -50,9 +51,11 @@ class JsonSchemaMappingDecisionsTest {
     CompiledSchema compiled = compile("""
         {"type": "object", "required": ["size"], "properties": {"size": {"enum": ["S", "M", null]}}}""");
 
-    assertThat(compiled.type()).isEqualTo(Types.StructType.of(
-        Types.NestedField.optional(1, "size", Types.StringType.get())));
-    assertThat(((GenericRecord) decodeText(compiled, "{\"size\": null}")).getField("size")).isNull();
+    assertThat(compiled.type())
+        .isEqualTo(
+            Types.StructType.of(Types.NestedField.optional(1, "size", Types.StringType.get())));
+    assertThat(((GenericRecord) decodeText(compiled, "{\"size\": null}")).getField("size"))
+        .isNull();
   }
 
   @Test
@@ -66,15 +69,16 @@ class JsonSchemaMappingDecisionsTest {
         .isEqualTo(Types.StructType.of(Types.NestedField.optional(1, "a", Types.StringType.get())));
     assertThat(compile("{\"items\": {\"type\": \"boolean\"}}").type())
         .isEqualTo(Types.ListType.ofRequired(1, Types.BooleanType.get()));
-    assertThat(compile("{\"properties\": {\"a\": {}}, \"items\": {}}").type()).isEqualTo(Types.StringType.get());
+    assertThat(compile("{\"properties\": {\"a\": {}}, \"items\": {}}").type())
+        .isEqualTo(Types.StringType.get());
   }
 
   @Test
   void objectWithoutPropertiesIsMapOfJsonText() throws Exception {
     CompiledSchema compiled = compile("{\"type\": \"object\"}");
 
-    assertThat(compiled.type()).isEqualTo(
-        Types.MapType.ofOptional(1, 2, Types.StringType.get(), Types.StringType.get()));
+    assertThat(compiled.type())
+        .isEqualTo(Types.MapType.ofOptional(1, 2, Types.StringType.get(), Types.StringType.get()));
     assertThat(decodeText(compiled, "{\"k\": [true]}")).isEqualTo(Map.of("k", "[true]"));
   }
 
@@ -95,7 +99,8 @@ class JsonSchemaMappingDecisionsTest {
     CompiledSchema compiled = compile("{\"type\": \"array\"}");
 
     assertThat(compiled.type()).isEqualTo(Types.ListType.ofOptional(1, Types.StringType.get()));
-    assertThat(decodeText(compiled, "[1, \"a\", null]")).isEqualTo(Arrays.asList("1", "\"a\"", null));
+    assertThat(decodeText(compiled, "[1, \"a\", null]"))
+        .isEqualTo(Arrays.asList("1", "\"a\"", null));
   }
 
   @Test
@@ -113,8 +118,9 @@ class JsonSchemaMappingDecisionsTest {
          "properties": {"n": {"$ref": "#/$defs/n", "type": "string", "description": "Count"}},
          "$defs": {"n": {"type": "integer"}}}""");
 
-    assertThat(compiled.type()).isEqualTo(Types.StructType.of(
-        Types.NestedField.optional(1, "n", Types.LongType.get(), "Count")));
+    assertThat(compiled.type())
+        .isEqualTo(
+            Types.StructType.of(Types.NestedField.optional(1, "n", Types.LongType.get(), "Count")));
   }
 
   @Test
@@ -130,7 +136,8 @@ class JsonSchemaMappingDecisionsTest {
     CompiledSchema compiled = compile("""
         {"type": ["object", "null"], "properties": {"a": {"type": "integer"}}}""");
 
-    assertThat(compiled.type()).isEqualTo(Types.StructType.of(Types.NestedField.optional(1, "a", Types.LongType.get())));
+    assertThat(compiled.type())
+        .isEqualTo(Types.StructType.of(Types.NestedField.optional(1, "a", Types.LongType.get())));
     assertThat(decodeText(compiled, "null")).isNull();
   }
 }

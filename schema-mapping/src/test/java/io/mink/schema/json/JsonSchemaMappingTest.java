@@ -91,11 +91,15 @@ class JsonSchemaMappingTest {
          },
          "required": ["id"]}""");
 
-    assertThat(compiled.type()).isEqualTo(Types.StructType.of(
-        Types.NestedField.required(1, "id", Types.LongType.get()),
-        Types.NestedField.optional(2, "name", Types.StringType.get(), "Display name"),
-        Types.NestedField.optional(3, "address", Types.StructType.of(
-            Types.NestedField.required(4, "city", Types.StringType.get())))));
+    assertThat(compiled.type())
+        .isEqualTo(Types.StructType.of(
+            Types.NestedField.required(1, "id", Types.LongType.get()),
+            Types.NestedField.optional(2, "name", Types.StringType.get(), "Display name"),
+            Types.NestedField.optional(
+                3,
+                "address",
+                Types.StructType.of(
+                    Types.NestedField.required(4, "city", Types.StringType.get())))));
     Map<String, Object> value = new LinkedHashMap<>();
     value.put("name", "Ada");
     value.put("id", 7);
@@ -108,10 +112,11 @@ class JsonSchemaMappingTest {
 
   @Test
   void objectWithOnlyAdditionalPropertiesIsMapOfTheirSchema() throws Exception {
-    CompiledSchema compiled = compile("{\"type\": \"object\", \"additionalProperties\": {\"type\": \"integer\"}}");
+    CompiledSchema compiled =
+        compile("{\"type\": \"object\", \"additionalProperties\": {\"type\": \"integer\"}}");
 
-    assertThat(compiled.type()).isEqualTo(
-        Types.MapType.ofRequired(1, 2, Types.StringType.get(), Types.LongType.get()));
+    assertThat(compiled.type())
+        .isEqualTo(Types.MapType.ofRequired(1, 2, Types.StringType.get(), Types.LongType.get()));
     Map<String, Object> value = new LinkedHashMap<>();
     value.put("b", 2);
     value.put("a", 1);
@@ -122,8 +127,8 @@ class JsonSchemaMappingTest {
   void objectWithAdditionalPropertiesTrueIsMapOfJsonText() throws Exception {
     CompiledSchema compiled = compile("{\"type\": \"object\", \"additionalProperties\": true}");
 
-    assertThat(compiled.type()).isEqualTo(
-        Types.MapType.ofOptional(1, 2, Types.StringType.get(), Types.StringType.get()));
+    assertThat(compiled.type())
+        .isEqualTo(Types.MapType.ofOptional(1, 2, Types.StringType.get(), Types.StringType.get()));
     Map<String, Object> value = new LinkedHashMap<>();
     value.put("tags", List.of("a", 1));
     value.put("name", "x");
@@ -161,10 +166,11 @@ class JsonSchemaMappingTest {
            "c": {"anyOf": [{"type": "string", "format": "date"}, {"type": "null"}]}
          }}""");
 
-    assertThat(compiled.type()).isEqualTo(Types.StructType.of(
-        Types.NestedField.optional(1, "a", Types.StringType.get()),
-        Types.NestedField.optional(2, "b", Types.LongType.get()),
-        Types.NestedField.optional(3, "c", Types.DateType.get())));
+    assertThat(compiled.type())
+        .isEqualTo(Types.StructType.of(
+            Types.NestedField.optional(1, "a", Types.StringType.get()),
+            Types.NestedField.optional(2, "b", Types.LongType.get()),
+            Types.NestedField.optional(3, "c", Types.DateType.get())));
     Map<String, Object> value = new LinkedHashMap<>();
     value.put("a", null);
     value.put("b", 5);
@@ -186,19 +192,24 @@ class JsonSchemaMappingTest {
          "definitions": {"address": {"type": "object", "properties": {"city": {"type": "string"}}}},
          "$defs": {"location": {"type": "array", "items": {"type": "number"}}}}""");
 
-    assertThat(compiled.type()).isEqualTo(Types.StructType.of(
-        Types.NestedField.optional(1, "home", Types.StructType.of(
-            Types.NestedField.optional(3, "city", Types.StringType.get()))),
-        Types.NestedField.optional(2, "work", Types.ListType.ofRequired(4, Types.DoubleType.get()))));
-    GenericRecord record = (GenericRecord) decodeWritten(compiled,
-        Map.of("home", Map.of("city", "Oslo"), "work", List.of(59.9, 10.7)));
+    assertThat(compiled.type())
+        .isEqualTo(Types.StructType.of(
+            Types.NestedField.optional(
+                1,
+                "home",
+                Types.StructType.of(Types.NestedField.optional(3, "city", Types.StringType.get()))),
+            Types.NestedField.optional(
+                2, "work", Types.ListType.ofRequired(4, Types.DoubleType.get()))));
+    GenericRecord record = (GenericRecord) decodeWritten(
+        compiled, Map.of("home", Map.of("city", "Oslo"), "work", List.of(59.9, 10.7)));
     assertThat(((GenericRecord) record.getField("home")).getField("city")).isEqualTo("Oslo");
     assertThat(record.getField("work")).isEqualTo(List.of(59.9, 10.7));
   }
 
   @Test
   void oneOfIsJsonText() throws Exception {
-    CompiledSchema compiled = compile("{\"oneOf\": [{\"type\": \"string\"}, {\"type\": \"integer\"}]}");
+    CompiledSchema compiled =
+        compile("{\"oneOf\": [{\"type\": \"string\"}, {\"type\": \"integer\"}]}");
 
     assertThat(compiled.type()).isEqualTo(Types.StringType.get());
     assertThat(decodeWritten(compiled, 42)).isEqualTo("42");
@@ -220,8 +231,9 @@ class JsonSchemaMappingTest {
           {"type": "object", "properties": {"kind": {"type": "string"}}},
           {"type": "object", "properties": {"size": {"type": "number"}}}]}}}""");
 
-    assertThat(compiled.type()).isEqualTo(Types.StructType.of(
-        Types.NestedField.optional(1, "shape", Types.StringType.get())));
+    assertThat(compiled.type())
+        .isEqualTo(
+            Types.StructType.of(Types.NestedField.optional(1, "shape", Types.StringType.get())));
     Map<String, Object> shape = new LinkedHashMap<>();
     shape.put("kind", "circle");
     shape.put("size", 2.5);
@@ -243,10 +255,11 @@ class JsonSchemaMappingTest {
     CompiledSchema compiled = compile("""
         {"type": "object", "properties": {"payload": {"description": "anything"}}}""");
 
-    assertThat(compiled.type()).isEqualTo(Types.StructType.of(
-        Types.NestedField.optional(1, "payload", Types.StringType.get(), "anything")));
-    GenericRecord record = (GenericRecord) decodeWritten(compiled,
-        Map.of("payload", Map.of("list", Arrays.asList(1, null, true))));
+    assertThat(compiled.type())
+        .isEqualTo(Types.StructType.of(
+            Types.NestedField.optional(1, "payload", Types.StringType.get(), "anything")));
+    GenericRecord record = (GenericRecord) decodeWritten(
+        compiled, Map.of("payload", Map.of("list", Arrays.asList(1, null, true))));
     assertThat(record.getField("payload")).isEqualTo("{\"list\":[1,null,true]}");
   }
 
@@ -259,9 +272,10 @@ class JsonSchemaMappingTest {
            "value": {"type": "integer"},
            "children": {"type": "array", "items": {"$ref": "#/definitions/node"}}}}}}""");
 
-    assertThat(compiled.type()).isEqualTo(Types.StructType.of(
-        Types.NestedField.optional(1, "id", Types.LongType.get()),
-        Types.NestedField.optional(2, "tree", Types.StringType.get())));
+    assertThat(compiled.type())
+        .isEqualTo(Types.StructType.of(
+            Types.NestedField.optional(1, "id", Types.LongType.get()),
+            Types.NestedField.optional(2, "tree", Types.StringType.get())));
     Map<String, Object> tree = Map.of("value", 1, "children", List.of(Map.of("value", 2)));
     GenericRecord record = (GenericRecord) decodeWritten(compiled, Map.of("id", 1, "tree", tree));
     assertThat(JsonSchemaTesting.JACKSON.readTree((String) record.getField("tree")))

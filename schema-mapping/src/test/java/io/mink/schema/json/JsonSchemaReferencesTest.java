@@ -28,22 +28,27 @@ class JsonSchemaReferencesTest {
        "required": ["name"],
        "definitions": {"address": {"type": "object", "properties": {"city": {"type": "string"}}}}}""";
 
-  private static final Types.StructType ADDRESS = Types.StructType.of(
-      Types.NestedField.optional(3, "city", Types.StringType.get()));
+  private static final Types.StructType ADDRESS =
+      Types.StructType.of(Types.NestedField.optional(3, "city", Types.StringType.get()));
 
   @Test
   void refToAnotherRegisteredSchemaIsItsType() throws Exception {
     CompiledSchema compiled = compile("""
-        {"type": "object", "properties": {"customer": {"$ref": "customer.json"}}}""",
-        reference("customer.json", CUSTOMER));
+        {"type": "object", "properties": {"customer": {"$ref": "customer.json"}}}""", reference("customer.json", CUSTOMER));
 
-    assertThat(compiled.type()).isEqualTo(Types.StructType.of(
-        Types.NestedField.optional(1, "customer", Types.StructType.of(
-            Types.NestedField.required(3, "name", Types.StringType.get()),
-            Types.NestedField.optional(4, "address", Types.StructType.of(
-                Types.NestedField.optional(2, "city", Types.StringType.get())))))));
-    GenericRecord record = (GenericRecord) decodeWritten(compiled,
-        Map.of("customer", Map.of("name", "Ada", "address", Map.of("city", "London"))));
+    assertThat(compiled.type())
+        .isEqualTo(Types.StructType.of(Types.NestedField.optional(
+            1,
+            "customer",
+            Types.StructType.of(
+                Types.NestedField.required(3, "name", Types.StringType.get()),
+                Types.NestedField.optional(
+                    4,
+                    "address",
+                    Types.StructType.of(
+                        Types.NestedField.optional(2, "city", Types.StringType.get())))))));
+    GenericRecord record = (GenericRecord) decodeWritten(
+        compiled, Map.of("customer", Map.of("name", "Ada", "address", Map.of("city", "London"))));
     GenericRecord customer = (GenericRecord) record.getField("customer");
     assertThat(customer.getField("name")).isEqualTo("Ada");
     assertThat(((GenericRecord) customer.getField("address")).getField("city")).isEqualTo("London");
@@ -54,39 +59,51 @@ class JsonSchemaReferencesTest {
     CompiledSchema compiled = compile("""
         {"type": "object", "properties": {
           "home": {"$ref": "customer.json#/definitions/address"},
-          "whole": {"$ref": "customer.json#"}}}""",
-        reference("customer.json", CUSTOMER));
+          "whole": {"$ref": "customer.json#"}}}""", reference("customer.json", CUSTOMER));
 
     assertThat(((Types.StructType) compiled.type()).field("home").type()).isEqualTo(ADDRESS);
-    GenericRecord record = (GenericRecord) decodeWritten(compiled, Map.of("home", Map.of("city", "Paris")));
+    GenericRecord record =
+        (GenericRecord) decodeWritten(compiled, Map.of("home", Map.of("city", "Paris")));
     assertThat(((GenericRecord) record.getField("home")).getField("city")).isEqualTo("Paris");
   }
 
   @Test
   void refResolvesAgainstIdsOfTheSchemaAndItsReferences() throws Exception {
-    CompiledSchema compiled = compile("""
+    CompiledSchema compiled = compile(
+        """
         {"$id": "https://example.com/schemas/order.json", "type": "object",
          "properties": {"customer": {"$ref": "customer.json#/definitions/address"}}}""",
-        reference("https://example.com/schemas/customer.json",
-            CUSTOMER.replace("{\"$schema\"", "{\"$id\": \"https://example.com/schemas/customer.json\", \"$schema\"")));
+        reference(
+            "https://example.com/schemas/customer.json",
+            CUSTOMER.replace(
+                "{\"$schema\"",
+                "{\"$id\": \"https://example.com/schemas/customer.json\", \"$schema\"")));
 
-    assertThat(compiled.type()).isEqualTo(Types.StructType.of(
-        Types.NestedField.optional(1, "customer", Types.StructType.of(
-            Types.NestedField.optional(2, "city", Types.StringType.get())))));
+    assertThat(compiled.type())
+        .isEqualTo(Types.StructType.of(Types.NestedField.optional(
+            1,
+            "customer",
+            Types.StructType.of(Types.NestedField.optional(2, "city", Types.StringType.get())))));
   }
 
   @Test
   void referencedSchemasResolveTheirOwnReferences() throws Exception {
-    SchemaReference city = reference("city.json", "{\"type\": \"string\", \"description\": \"A city\"}");
-    SchemaReference address = reference("address.json",
-        "{\"type\": \"object\", \"properties\": {\"city\": {\"$ref\": \"city.json\"}}}", city);
+    SchemaReference city =
+        reference("city.json", "{\"type\": \"string\", \"description\": \"A city\"}");
+    SchemaReference address = reference(
+        "address.json",
+        "{\"type\": \"object\", \"properties\": {\"city\": {\"$ref\": \"city.json\"}}}",
+        city);
 
     CompiledSchema compiled = compile("""
         {"type": "object", "properties": {"shipTo": {"$ref": "address.json"}}}""", address);
 
-    assertThat(compiled.type()).isEqualTo(Types.StructType.of(
-        Types.NestedField.optional(1, "shipTo", Types.StructType.of(
-            Types.NestedField.optional(2, "city", Types.StringType.get(), "A city")))));
+    assertThat(compiled.type())
+        .isEqualTo(Types.StructType.of(Types.NestedField.optional(
+            1,
+            "shipTo",
+            Types.StructType.of(
+                Types.NestedField.optional(2, "city", Types.StringType.get(), "A city")))));
   }
 
   @Test
@@ -99,11 +116,14 @@ class JsonSchemaReferencesTest {
            "item": {"$id": "item.json", "type": "object", "properties": {"n": {"$ref": "#/$defs/count"}},
                     "$defs": {"count": {"type": "integer"}}}}}""");
 
-    assertThat(compiled.type()).isEqualTo(Types.StructType.of(
-        Types.NestedField.optional(1, "a", Types.DoubleType.get()),
-        Types.NestedField.optional(2, "b", Types.StructType.of(
-            Types.NestedField.optional(4, "n", Types.LongType.get()))),
-        Types.NestedField.optional(3, "c", Types.LongType.get())));
+    assertThat(compiled.type())
+        .isEqualTo(Types.StructType.of(
+            Types.NestedField.optional(1, "a", Types.DoubleType.get()),
+            Types.NestedField.optional(
+                2,
+                "b",
+                Types.StructType.of(Types.NestedField.optional(4, "n", Types.LongType.get()))),
+            Types.NestedField.optional(3, "c", Types.LongType.get())));
   }
 
   @Test
@@ -113,7 +133,8 @@ class JsonSchemaReferencesTest {
          "type": "object", "properties": {"a": {"$ref": "http://example.com/root.json#/definitions/x"}},
          "definitions": {"x": {"type": "boolean"}}}""");
 
-    assertThat(((Types.StructType) compiled.type()).field("a").type()).isEqualTo(Types.BooleanType.get());
+    assertThat(((Types.StructType) compiled.type()).field("a").type())
+        .isEqualTo(Types.BooleanType.get());
   }
 
   @Test
@@ -122,12 +143,15 @@ class JsonSchemaReferencesTest {
         {"type": "object",
          "properties": {"name": {"type": "string"}, "children": {"type": "array", "items": {"$ref": "#"}}}}""");
 
-    assertThat(compiled.type()).isEqualTo(Types.StructType.of(
-        Types.NestedField.optional(1, "name", Types.StringType.get()),
-        Types.NestedField.optional(2, "children", Types.ListType.ofOptional(3, Types.StringType.get()))));
-    GenericRecord record = (GenericRecord) decodeText(compiled,
-        "{\"name\": \"root\", \"children\": [{\"name\": \"leaf\", \"children\": []}]}");
-    assertThat(record.getField("children")).isEqualTo(List.of("{\"name\":\"leaf\",\"children\":[]}"));
+    assertThat(compiled.type())
+        .isEqualTo(Types.StructType.of(
+            Types.NestedField.optional(1, "name", Types.StringType.get()),
+            Types.NestedField.optional(
+                2, "children", Types.ListType.ofOptional(3, Types.StringType.get()))));
+    GenericRecord record = (GenericRecord) decodeText(
+        compiled, "{\"name\": \"root\", \"children\": [{\"name\": \"leaf\", \"children\": []}]}");
+    assertThat(record.getField("children"))
+        .isEqualTo(List.of("{\"name\":\"leaf\",\"children\":[]}"));
   }
 
   @Test
@@ -140,11 +164,14 @@ class JsonSchemaReferencesTest {
            "b": {"oneOf": [{"type": "null"}, {"type": "object", "properties": {"a": {"$ref": "#/$defs/a"}}}]},
            "leaf": {"type": "object", "properties": {"x": {"$ref": "#/$defs/b"}}}}}""");
 
-    assertThat(compiled.type()).isEqualTo(Types.StructType.of(
-        Types.NestedField.optional(1, "a", Types.StringType.get()),
-        Types.NestedField.optional(2, "b", Types.StringType.get()),
-        Types.NestedField.optional(3, "leaf", Types.StructType.of(
-            Types.NestedField.optional(4, "x", Types.StringType.get())))));
+    assertThat(compiled.type())
+        .isEqualTo(Types.StructType.of(
+            Types.NestedField.optional(1, "a", Types.StringType.get()),
+            Types.NestedField.optional(2, "b", Types.StringType.get()),
+            Types.NestedField.optional(
+                3,
+                "leaf",
+                Types.StructType.of(Types.NestedField.optional(4, "x", Types.StringType.get())))));
   }
 
   @Test
@@ -154,9 +181,12 @@ class JsonSchemaReferencesTest {
          "properties": {"from": {"$ref": "#/definitions/point"}, "to": {"$ref": "#/definitions/point"}},
          "definitions": {"point": {"type": "array", "items": {"type": "number"}}}}""");
 
-    assertThat(compiled.type()).isEqualTo(Types.StructType.of(
-        Types.NestedField.optional(1, "from", Types.ListType.ofRequired(3, Types.DoubleType.get())),
-        Types.NestedField.optional(2, "to", Types.ListType.ofRequired(4, Types.DoubleType.get()))));
+    assertThat(compiled.type())
+        .isEqualTo(Types.StructType.of(
+            Types.NestedField.optional(
+                1, "from", Types.ListType.ofRequired(3, Types.DoubleType.get())),
+            Types.NestedField.optional(
+                2, "to", Types.ListType.ofRequired(4, Types.DoubleType.get()))));
   }
 
   @Test
@@ -164,18 +194,22 @@ class JsonSchemaReferencesTest {
     assertThatThrownBy(() -> compile("""
         {"type": "object", "properties": {"a": {"$ref": "customer.json"}}}"""))
         .isInstanceOf(UnreadableSchemaException.class)
-        .hasMessage("Cannot resolve $ref 'customer.json' at #/properties/a: no reference of the schema is named "
-            + "'customer.json' and no schema has that $id");
+        .hasMessage(
+            "Cannot resolve $ref 'customer.json' at #/properties/a: no reference of the schema is named "
+                + "'customer.json' and no schema has that $id");
     assertThatThrownBy(() -> compile("""
         {"type": "object", "properties": {"a": {"$ref": "#/definitions/missing"}}}"""))
-        .hasMessage("Cannot resolve $ref '#/definitions/missing' at #/properties/a: nothing is at /definitions/missing");
+        .hasMessage(
+            "Cannot resolve $ref '#/definitions/missing' at #/properties/a: nothing is at /definitions/missing");
   }
 
   @Test
   void refToASchemaOfAnotherLanguageIsUnreadable() {
     RegisteredSchema avro = RegisteredSchema.of(SchemaType.AVRO, "\"string\"");
-    RegisteredSchema json = new RegisteredSchema(SchemaType.JSON,
-        "{\"$ref\": \"name.avsc\"}", List.of(new SchemaReference("name.avsc", "name", 1, avro)));
+    RegisteredSchema json = new RegisteredSchema(
+        SchemaType.JSON,
+        "{\"$ref\": \"name.avsc\"}",
+        List.of(new SchemaReference("name.avsc", "name", 1, avro)));
 
     assertThatThrownBy(() -> COMPILER.compile(json))
         .hasMessage("The referenced schema 'name.avsc' is a AVRO schema, not a JSON Schema");
@@ -183,9 +217,11 @@ class JsonSchemaReferencesTest {
 
   @Test
   void sameSchemaTextAlwaysGivesTheSameType() throws Exception {
-    String text = "{\"type\": \"object\", \"properties\": {\"m\": {\"type\": \"object\", \"additionalProperties\": "
-        + "{\"type\": \"array\", \"items\": {\"type\": \"object\", \"properties\": {\"x\": {\"type\": \"integer\"}}}}}}}";
+    String text =
+        "{\"type\": \"object\", \"properties\": {\"m\": {\"type\": \"object\", \"additionalProperties\": "
+            + "{\"type\": \"array\", \"items\": {\"type\": \"object\", \"properties\": {\"x\": {\"type\": \"integer\"}}}}}}}";
 
-    assertThat(COMPILER.compile(schema(text)).type()).isEqualTo(COMPILER.compile(schema(text)).type());
+    assertThat(COMPILER.compile(schema(text)).type())
+        .isEqualTo(COMPILER.compile(schema(text)).type());
   }
 }

@@ -26,7 +26,8 @@ final class JsonSchemaTesting {
     return new SchemaReference(name, name.replaceAll("\\W", "-"), 1, schema(text, references));
   }
 
-  static CompiledSchema compile(String text, SchemaReference... references) throws UnreadableSchemaException {
+  static CompiledSchema compile(String text, SchemaReference... references)
+      throws UnreadableSchemaException {
     return COMPILER.compile(schema(text, references));
   }
 

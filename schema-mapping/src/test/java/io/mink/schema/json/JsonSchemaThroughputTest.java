@@ -59,7 +59,8 @@ class JsonSchemaThroughputTest {
   private static void measure(String order, Map<String, Object> value) throws Exception {
     CompiledSchema compiled = compile(ORDER_SCHEMA);
     byte[] payload = written(value);
-    assertThat(((GenericRecord) compiled.decode(payload, 0, payload.length)).size()).isEqualTo(20);
+    assertThat(((GenericRecord) compiled.decode(payload, 0, payload.length)).size())
+        .isEqualTo(20);
 
     run(compiled, payload, 200_000);
     int records = 500_000;
@@ -67,12 +68,17 @@ class JsonSchemaThroughputTest {
     long checksum = run(compiled, payload, records);
     double seconds = (System.nanoTime() - started) / 1e9;
 
-    System.out.printf("JSON Schema decode, 20 properties %s, %d-byte payload: %,.0f records/s, %.0f MB/s%n",
-        order, payload.length, records / seconds, records * (double) payload.length / seconds / 1e6);
+    System.out.printf(
+        "JSON Schema decode, 20 properties %s, %d-byte payload: %,.0f records/s, %.0f MB/s%n",
+        order,
+        payload.length,
+        records / seconds,
+        records * (double) payload.length / seconds / 1e6);
     assertThat(checksum).isEqualTo(records * 3L);
   }
 
-  private static long run(CompiledSchema compiled, byte[] payload, int records) throws UndecodableException {
+  private static long run(CompiledSchema compiled, byte[] payload, int records)
+      throws UndecodableException {
     long checksum = 0;
     for (int i = 0; i < records; i++) {
       GenericRecord record = (GenericRecord) compiled.decode(payload, 0, payload.length);

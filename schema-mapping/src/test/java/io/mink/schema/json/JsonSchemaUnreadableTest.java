@@ -36,9 +36,11 @@ class JsonSchemaUnreadableTest {
 
   @Test
   void unknownTypeNameIsUnreadable() {
-    assertThatThrownBy(() -> compile("{\"type\": \"object\", \"properties\": {\"n\": {\"type\": \"int\"}}}"))
-        .hasMessage("Unknown type 'int' at #/properties/n: expected null, boolean, object, array, number, string "
-            + "or integer");
+    assertThatThrownBy(
+            () -> compile("{\"type\": \"object\", \"properties\": {\"n\": {\"type\": \"int\"}}}"))
+        .hasMessage(
+            "Unknown type 'int' at #/properties/n: expected null, boolean, object, array, number, string "
+                + "or integer");
   }
 
   @Test
@@ -49,13 +51,15 @@ class JsonSchemaUnreadableTest {
 
   @Test
   void schemaOfAnotherLanguageIsUnreadable() {
-    assertThatThrownBy(() -> COMPILER.compile(RegisteredSchema.of(SchemaType.PROTOBUF, "syntax = \"proto3\";")))
+    assertThatThrownBy(() ->
+            COMPILER.compile(RegisteredSchema.of(SchemaType.PROTOBUF, "syntax = \"proto3\";")))
         .hasMessage("Cannot compile a PROTOBUF schema as a JSON Schema");
   }
 
   @Test
   void schemaNestingDeeperThanSixtyFourLevelsIsUnreadable() {
-    String deep = "{\"type\": \"array\", \"items\": ".repeat(64) + "{\"type\": \"string\"}" + "}".repeat(64);
+    String deep =
+        "{\"type\": \"array\", \"items\": ".repeat(64) + "{\"type\": \"string\"}" + "}".repeat(64);
 
     assertThatThrownBy(() -> compile(deep))
         .hasMessageStartingWith("The schema nests deeper than 64 levels at #/items/items/");
@@ -65,14 +69,23 @@ class JsonSchemaUnreadableTest {
   void schemaWhoseReferencesExpandBeyondFiftyThousandFieldsIsUnreadable() {
     StringBuilder definitions = new StringBuilder();
     for (int level = 1; level < 30; level++) {
-      definitions.append(", ").append("\"d").append(level).append("\": {\"type\": \"object\", ")
-          .append("\"properties\": {\"left\": {\"$ref\": \"#/$defs/d").append(level + 1).append("\"}, ")
-          .append("\"right\": {\"$ref\": \"#/$defs/d").append(level + 1).append("\"}}}");
+      definitions
+          .append(", ")
+          .append("\"d")
+          .append(level)
+          .append("\": {\"type\": \"object\", ")
+          .append("\"properties\": {\"left\": {\"$ref\": \"#/$defs/d")
+          .append(level + 1)
+          .append("\"}, ")
+          .append("\"right\": {\"$ref\": \"#/$defs/d")
+          .append(level + 1)
+          .append("\"}}}");
     }
-    String schema = "{\"$ref\": \"#/$defs/d0\", \"$defs\": {\"d0\": {\"$ref\": \"#/$defs/d1\"}" + definitions
-        + ", \"d30\": {\"type\": \"integer\"}}}";
+    String schema = "{\"$ref\": \"#/$defs/d0\", \"$defs\": {\"d0\": {\"$ref\": \"#/$defs/d1\"}"
+        + definitions + ", \"d30\": {\"type\": \"integer\"}}}";
 
     assertThatThrownBy(() -> compile(schema))
-        .hasMessageStartingWith("The schema maps to more than 50000 fields once its $ref are expanded, at '");
+        .hasMessageStartingWith(
+            "The schema maps to more than 50000 fields once its $ref are expanded, at '");
   }
 }

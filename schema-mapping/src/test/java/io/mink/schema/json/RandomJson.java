@@ -20,14 +20,39 @@ import java.util.UUID;
  */
 final class RandomJson {
   private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
-  private static final List<String> NAMES = List.of("sku", "price", "stock", "tags", "addedAt", "id", "a", "b",
-      "name", "children", "value", "x", "", "ünï", "$ref", "type");
-  private static final List<String> TYPES = List.of("null", "boolean", "object", "array", "number", "string",
-      "integer", "int", "");
+  private static final List<String> NAMES = List.of(
+      "sku",
+      "price",
+      "stock",
+      "tags",
+      "addedAt",
+      "id",
+      "a",
+      "b",
+      "name",
+      "children",
+      "value",
+      "x",
+      "",
+      "ünï",
+      "$ref",
+      "type");
+  private static final List<String> TYPES =
+      List.of("null", "boolean", "object", "array", "number", "string", "integer", "int", "");
   private static final List<String> FORMATS = List.of("date-time", "date", "uuid", "email", "time");
-  private static final List<String> REFS = List.of("#", "#/definitions/a", "#/$defs/b", "#/properties/x",
-      "#/definitions/missing", "#here", "other.json", "other.json#/definitions/a", "%%", "#/definitions/a/items",
-      "https://example.com/s.json", "#/$defs/b/properties/a");
+  private static final List<String> REFS = List.of(
+      "#",
+      "#/definitions/a",
+      "#/$defs/b",
+      "#/properties/x",
+      "#/definitions/missing",
+      "#here",
+      "other.json",
+      "other.json#/definitions/a",
+      "%%",
+      "#/definitions/a/items",
+      "https://example.com/s.json",
+      "#/$defs/b/properties/a");
 
   private final Random random;
 
@@ -44,7 +69,13 @@ final class RandomJson {
       case 2 -> random.nextInt(2000) - 1000;
       case 3 -> random.nextBoolean() ? random.nextLong() : new BigInteger(80, random);
       case 4 -> random.nextBoolean() ? random.nextDouble() * 1e6 : random.nextGaussian();
-      case 5 -> pick(List.of("2024-05-01T12:30:00Z", "2024-02-29", UUID.randomUUID().toString(), "", "x\"y\\z\u0001"));
+      case 5 ->
+        pick(List.of(
+            "2024-05-01T12:30:00Z",
+            "2024-02-29",
+            UUID.randomUUID().toString(),
+            "",
+            "x\"y\\z\u0001"));
       case 6 -> randomString();
       case 7 -> {
         List<Object> list = new ArrayList<>();
@@ -80,20 +111,24 @@ final class RandomJson {
       return anyValue(Math.min(depth, 2));
     }
     if (type.isArray()) {
-      return random.nextInt(3) == 0 ? null : validFor(((ObjectNode) schema.deepCopy()).put("type", type.get(0).asText()),
-          root, depth);
+      return random.nextInt(3) == 0
+          ? null
+          : validFor(
+              ((ObjectNode) schema.deepCopy()).put("type", type.get(0).asText()), root, depth);
     }
     return switch (type.asText()) {
       case "boolean" -> random.nextBoolean();
       case "integer" -> random.nextBoolean() ? random.nextInt(100) : random.nextLong();
       case "number" -> random.nextDouble() * 1000 - 500;
-      case "string" -> switch (schema.path("format").asText()) {
-        case "date-time" -> Instant.ofEpochSecond(random.nextInt(2_000_000_000), random.nextInt(1_000_000) * 1000L)
-            .toString();
-        case "date" -> LocalDate.ofEpochDay(random.nextInt(40_000)).toString();
-        case "uuid" -> new UUID(random.nextLong(), random.nextLong()).toString();
-        default -> randomString();
-      };
+      case "string" ->
+        switch (schema.path("format").asText()) {
+          case "date-time" ->
+            Instant.ofEpochSecond(random.nextInt(2_000_000_000), random.nextInt(1_000_000) * 1000L)
+                .toString();
+          case "date" -> LocalDate.ofEpochDay(random.nextInt(40_000)).toString();
+          case "uuid" -> new UUID(random.nextLong(), random.nextLong()).toString();
+          default -> randomString();
+        };
       case "array" -> {
         List<Object> list = new ArrayList<>();
         for (int i = depth <= 0 ? 0 : random.nextInt(4); i > 0; i--) {
@@ -127,7 +162,8 @@ final class RandomJson {
   JsonNode anySchema() {
     JsonNode schema = schemaNode(3);
     if (schema.isObject() && random.nextBoolean()) {
-      ObjectNode definitions = ((ObjectNode) schema).putObject(random.nextBoolean() ? "definitions" : "$defs");
+      ObjectNode definitions =
+          ((ObjectNode) schema).putObject(random.nextBoolean() ? "definitions" : "$defs");
       definitions.set("a", schemaNode(2));
       definitions.set("b", schemaNode(2));
     }
@@ -142,9 +178,17 @@ final class RandomJson {
       case 1 -> node.put("type", "string").put("format", pick(FORMATS));
       case 2 -> node.put("$ref", pick(REFS));
       case 3 -> {
-        return random.nextBoolean() ? NODES.booleanNode(random.nextBoolean()) : NODES.numberNode(random.nextInt());
+        return random.nextBoolean()
+            ? NODES.booleanNode(random.nextBoolean())
+            : NODES.numberNode(random.nextInt());
       }
-      case 4 -> node.set("enum", NODES.arrayNode().add("A").add(random.nextBoolean() ? NODES.nullNode() : NODES.textNode("B")));
+      case 4 ->
+        node.set(
+            "enum",
+            NODES
+                .arrayNode()
+                .add("A")
+                .add(random.nextBoolean() ? NODES.nullNode() : NODES.textNode("B")));
       case 5, 6 -> {
         node.put("type", "object");
         ObjectNode properties = node.putObject("properties");
@@ -160,17 +204,27 @@ final class RandomJson {
           node.set("additionalProperties", schemaNode(depth - 1));
         }
       }
-      case 7 -> node.put("type", "array").set("items", random.nextBoolean() ? schemaNode(depth - 1)
-          : NODES.arrayNode().add(schemaNode(depth - 1)));
+      case 7 ->
+        node.put("type", "array")
+            .set(
+                "items",
+                random.nextBoolean()
+                    ? schemaNode(depth - 1)
+                    : NODES.arrayNode().add(schemaNode(depth - 1)));
       case 8, 9 -> {
         ArrayNode members = node.putArray(pick(List.of("oneOf", "anyOf", "allOf")));
         for (int i = random.nextInt(3); i >= 0; i--) {
-          members.add(random.nextBoolean() ? NODES.objectNode().put("type", "null") : schemaNode(depth - 1));
+          members.add(
+              random.nextBoolean()
+                  ? NODES.objectNode().put("type", "null")
+                  : schemaNode(depth - 1));
         }
       }
       case 10 -> node.set("type", NODES.arrayNode().add(pick(TYPES)).add(pick(TYPES)));
-      default -> node.put("$id", pick(List.of("here.json", "#here", "https://example.com/s.json", "::")))
-          .put("$anchor", "here").set("not", schemaNode(depth - 1));
+      default ->
+        node.put("$id", pick(List.of("here.json", "#here", "https://example.com/s.json", "::")))
+            .put("$anchor", "here")
+            .set("not", schemaNode(depth - 1));
     }
     if (random.nextInt(4) == 0) {
       node.put("description", randomString());
@@ -181,7 +235,8 @@ final class RandomJson {
   private String randomString() {
     StringBuilder text = new StringBuilder();
     for (int i = random.nextInt(12); i > 0; i--) {
-      text.append((char) (random.nextInt(4) == 0 ? random.nextInt(0x3000) : 'a' + random.nextInt(26)));
+      text.append(
+          (char) (random.nextInt(4) == 0 ? random.nextInt(0x3000) : 'a' + random.nextInt(26)));
     }
     return text.toString();
   }

@@ -77,12 +77,13 @@ final class ProtoDescriptors {
       }
     }
     try {
-      Descriptors.FileDescriptor descriptor =
-          Descriptors.FileDescriptor.buildFrom(proto.build(), dependencies.toArray(Descriptors.FileDescriptor[]::new));
+      Descriptors.FileDescriptor descriptor = Descriptors.FileDescriptor.buildFrom(
+          proto.build(), dependencies.toArray(Descriptors.FileDescriptor[]::new));
       built.put(path, descriptor);
       return descriptor;
     } catch (Descriptors.DescriptorValidationException e) {
-      throw new IllegalArgumentException("protobuf-java rejects " + path + ": " + e.getMessage(), e);
+      throw new IllegalArgumentException(
+          "protobuf-java rejects " + path + ": " + e.getMessage(), e);
     }
   }
 
@@ -100,7 +101,8 @@ final class ProtoDescriptors {
       } else if (field.getType().isMap()) {
         String entryName = mapEntryName(field.getName());
         proto.addNestedType(mapEntry(entryName, field.getType()));
-        fieldProto.setType(FieldDescriptorProto.Type.TYPE_MESSAGE)
+        fieldProto
+            .setType(FieldDescriptorProto.Type.TYPE_MESSAGE)
             .setTypeName("." + message.getType() + "." + entryName)
             .setLabel(FieldDescriptorProto.Label.LABEL_REPEATED);
       } else if (syntax == Syntax.PROTO_3 && field.getLabel() == Field.Label.OPTIONAL) {
@@ -109,7 +111,8 @@ final class ProtoDescriptors {
       }
       proto.addField(fieldProto);
     }
-    syntheticOneOfs.forEach(name -> proto.addOneofDecl(OneofDescriptorProto.newBuilder().setName(name)));
+    syntheticOneOfs.forEach(
+        name -> proto.addOneofDecl(OneofDescriptorProto.newBuilder().setName(name)));
     for (Type nested : message.getNestedTypes()) {
       if (nested instanceof MessageType nestedMessage) {
         proto.addNestedType(message(nestedMessage, syntax));
@@ -127,7 +130,9 @@ final class ProtoDescriptors {
         .setJsonName(field.getJsonName())
         .setLabel(label(field));
     typeOf(proto, field.getType());
-    if (field.isRepeated() && field.getType().isScalar() && !field.getType().equals(ProtoType.STRING)
+    if (field.isRepeated()
+        && field.getType().isScalar()
+        && !field.getType().equals(ProtoType.STRING)
         && !field.getType().equals(ProtoType.BYTES)) {
       proto.setOptions(FieldOptions.newBuilder().setPacked(field.isPacked()));
     }
@@ -135,23 +140,36 @@ final class ProtoDescriptors {
   }
 
   private DescriptorProto mapEntry(String name, ProtoType mapType) {
-    FieldDescriptorProto.Builder key = FieldDescriptorProto.newBuilder().setName("key").setNumber(1)
-        .setJsonName("key").setLabel(FieldDescriptorProto.Label.LABEL_OPTIONAL);
-    FieldDescriptorProto.Builder value = FieldDescriptorProto.newBuilder().setName("value").setNumber(2)
-        .setJsonName("value").setLabel(FieldDescriptorProto.Label.LABEL_OPTIONAL);
+    FieldDescriptorProto.Builder key = FieldDescriptorProto.newBuilder()
+        .setName("key")
+        .setNumber(1)
+        .setJsonName("key")
+        .setLabel(FieldDescriptorProto.Label.LABEL_OPTIONAL);
+    FieldDescriptorProto.Builder value = FieldDescriptorProto.newBuilder()
+        .setName("value")
+        .setNumber(2)
+        .setJsonName("value")
+        .setLabel(FieldDescriptorProto.Label.LABEL_OPTIONAL);
     typeOf(key, mapType.getKeyType());
     typeOf(value, mapType.getValueType());
-    return DescriptorProto.newBuilder().setName(name).addField(key).addField(value)
-        .setOptions(MessageOptions.newBuilder().setMapEntry(true)).build();
+    return DescriptorProto.newBuilder()
+        .setName(name)
+        .addField(key)
+        .addField(value)
+        .setOptions(MessageOptions.newBuilder().setMapEntry(true))
+        .build();
   }
 
   private void typeOf(FieldDescriptorProto.Builder proto, ProtoType type) {
     if (type.isScalar()) {
-      proto.setType(FieldDescriptorProto.Type.valueOf("TYPE_" + type.toString().toUpperCase(java.util.Locale.ROOT)));
+      proto.setType(FieldDescriptorProto.Type.valueOf(
+          "TYPE_" + type.toString().toUpperCase(java.util.Locale.ROOT)));
       return;
     }
     boolean isEnum = schema.getType(type) instanceof EnumType;
-    proto.setType(isEnum ? FieldDescriptorProto.Type.TYPE_ENUM : FieldDescriptorProto.Type.TYPE_MESSAGE)
+    proto
+        .setType(
+            isEnum ? FieldDescriptorProto.Type.TYPE_ENUM : FieldDescriptorProto.Type.TYPE_MESSAGE)
         .setTypeName("." + type);
   }
 
@@ -168,7 +186,9 @@ final class ProtoDescriptors {
   private static EnumDescriptorProto enumeration(EnumType type) {
     EnumDescriptorProto.Builder proto = EnumDescriptorProto.newBuilder().setName(type.getName());
     for (EnumConstant constant : type.getConstants()) {
-      proto.addValue(EnumValueDescriptorProto.newBuilder().setName(constant.getName()).setNumber(constant.getTag()));
+      proto.addValue(EnumValueDescriptorProto.newBuilder()
+          .setName(constant.getName())
+          .setNumber(constant.getTag()));
     }
     return proto.build();
   }

@@ -47,11 +47,11 @@ final class ProtoFixture {
   /** @param imports the text of each imported file by import path, registered as references */
   static ProtoFixture of(String text, Map<String, String> imports) {
     List<SchemaReference> references = new ArrayList<>();
-    imports.forEach((path, imported) ->
-        references.add(new SchemaReference(path, path, 1, RegisteredSchema.of(SchemaType.PROTOBUF, imported))));
+    imports.forEach((path, imported) -> references.add(
+        new SchemaReference(path, path, 1, RegisteredSchema.of(SchemaType.PROTOBUF, imported))));
     try {
-      CompiledSchema compiled =
-          new ProtobufSchemaCompiler().compile(new RegisteredSchema(SchemaType.PROTOBUF, text, references));
+      CompiledSchema compiled = new ProtobufSchemaCompiler()
+          .compile(new RegisteredSchema(SchemaType.PROTOBUF, text, references));
       return new ProtoFixture(compiled, new ProtoDescriptors(link(text, imports)).file(PATH));
     } catch (UnreadableSchemaException e) {
       throw new AssertionError(e.getMessage(), e);
@@ -136,8 +136,13 @@ final class ProtoFixture {
       }
       if (field.isMapField()) {
         Descriptors.Descriptor entry = field.getMessageType();
-        ((Map<?, ?>) value).forEach((key, entryValue) -> builder.addRepeatedField(field,
-            new MessageBuilder(entry).set("key", key).set("value", entryValue).build()));
+        ((Map<?, ?>) value)
+            .forEach((key, entryValue) -> builder.addRepeatedField(
+                field,
+                new MessageBuilder(entry)
+                    .set("key", key)
+                    .set("value", entryValue)
+                    .build()));
       } else if (field.isRepeated()) {
         for (Object element : (List<?>) value) {
           builder.addRepeatedField(field, convert(field, element));

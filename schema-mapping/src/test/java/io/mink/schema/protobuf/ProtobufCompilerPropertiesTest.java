@@ -16,15 +16,49 @@ import net.jqwik.api.constraints.StringLength;
 
 /** Whatever the schema text, compiling returns a compiled schema or throws UnreadableSchemaException. */
 class ProtobufCompilerPropertiesTest {
-  private static final String[] TOKENS = {"message", "{", "}", "=", ";", "repeated", "map<", ">", ",", "oneof",
-      "optional", "required", "enum", "1", "0", "-1", "536870912", "19000", "google.protobuf.Any", "\"", "//",
-      "/*", "import \"google/protobuf/struct.proto\";", "import \"missing.proto\";", "syntax = \"proto2\";",
-      "group", "extend", "reserved 1 to max;", "option", "[packed = true]", "Root", "Node", ".", "stream", "\n"};
+  private static final String[] TOKENS = {
+    "message",
+    "{",
+    "}",
+    "=",
+    ";",
+    "repeated",
+    "map<",
+    ">",
+    ",",
+    "oneof",
+    "optional",
+    "required",
+    "enum",
+    "1",
+    "0",
+    "-1",
+    "536870912",
+    "19000",
+    "google.protobuf.Any",
+    "\"",
+    "//",
+    "/*",
+    "import \"google/protobuf/struct.proto\";",
+    "import \"missing.proto\";",
+    "syntax = \"proto2\";",
+    "group",
+    "extend",
+    "reserved 1 to max;",
+    "option",
+    "[packed = true]",
+    "Root",
+    "Node",
+    ".",
+    "stream",
+    "\n"
+  };
 
   private final ProtobufSchemaCompiler compiler = new ProtobufSchemaCompiler();
 
   @Property(tries = 1_000)
-  void mutatedSchemaTextIsCompiledOrUnreadable(@ForAll long seed, @ForAll @Size(max = 64) byte[] payload) {
+  void mutatedSchemaTextIsCompiledOrUnreadable(
+      @ForAll long seed, @ForAll @Size(max = 64) byte[] payload) {
     Random random = new Random(seed);
     StringBuilder text = new StringBuilder(ProtobufDecoderPropertiesTest.RICH);
     for (int mutations = 1 + random.nextInt(4); mutations > 0; mutations--) {
@@ -32,7 +66,8 @@ class ProtobufCompilerPropertiesTest {
       switch (random.nextInt(3)) {
         case 0 -> text.delete(at, Math.min(text.length(), at + random.nextInt(12)));
         case 1 -> text.insert(at, ' ' + TOKENS[random.nextInt(TOKENS.length)] + ' ');
-        default -> text.insert(at, text.substring(at, Math.min(text.length(), at + random.nextInt(40))));
+        default ->
+          text.insert(at, text.substring(at, Math.min(text.length(), at + random.nextInt(40))));
       }
     }
 

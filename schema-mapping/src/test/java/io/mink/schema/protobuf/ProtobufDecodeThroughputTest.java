@@ -53,27 +53,53 @@ class ProtobufDecodeThroughputTest {
 
   @Test
   void decodesTwentyFieldRecordsAndPrintsTheRate() throws Exception {
-    byte[] payload = ORDERS.message("Order")
-        .set("id", 9_876_543_210L).set("customer_name", "Ada Lovelace").set("price", 1234.56)
-        .set("quantity", 3).set("paid", true)
-        .set("created_at", Timestamp.newBuilder().setSeconds(1_700_000_000L).setNanos(123_000_000).build())
-        .set("currency", "EUR").set("status", "SHIPPED").set("tags", List.of("priority", "gift", "eu"))
-        .set("address", ORDERS.message("Address").set("street", "12 Analytical Engine Road")
-            .set("city", "London").set("zip", "NW1 2DB"))
-        .set("user_id", 42_424_242L).set("score", 0.87f).set("checksum", new byte[16])
-        .set("version", 7).set("balance_delta", -1500L).set("email", "ada@example.org")
-        .set("country", "GB").set("note", "leave at the door")
+    byte[] payload = ORDERS
+        .message("Order")
+        .set("id", 9_876_543_210L)
+        .set("customer_name", "Ada Lovelace")
+        .set("price", 1234.56)
+        .set("quantity", 3)
+        .set("paid", true)
+        .set(
+            "created_at",
+            Timestamp.newBuilder()
+                .setSeconds(1_700_000_000L)
+                .setNanos(123_000_000)
+                .build())
+        .set("currency", "EUR")
+        .set("status", "SHIPPED")
+        .set("tags", List.of("priority", "gift", "eu"))
+        .set(
+            "address",
+            ORDERS
+                .message("Address")
+                .set("street", "12 Analytical Engine Road")
+                .set("city", "London")
+                .set("zip", "NW1 2DB"))
+        .set("user_id", 42_424_242L)
+        .set("score", 0.87f)
+        .set("checksum", new byte[16])
+        .set("version", 7)
+        .set("balance_delta", -1500L)
+        .set("email", "ada@example.org")
+        .set("country", "GB")
+        .set("note", "leave at the door")
         .set("attributes", Map.of("channel", "web", "campaign", "spring-sale"))
-        .set("trace_id", 0x1234_5678_9ABC_DEF0L).bytes();
+        .set("trace_id", 0x1234_5678_9ABC_DEF0L)
+        .bytes();
     CompiledSchema compiled = ORDERS.compiled();
-    assertThat(((GenericRecord) compiled.decode(payload, 0, payload.length)).struct().fields()).hasSize(20);
+    assertThat(((GenericRecord) compiled.decode(payload, 0, payload.length))
+            .struct()
+            .fields())
+        .hasSize(20);
 
     double mink = recordsPerSecond(() -> compiled.decode(payload, 0, payload.length));
     Descriptors.Descriptor order = ORDERS.descriptor("Order");
     double dynamicMessage = recordsPerSecond(() -> DynamicMessage.parseFrom(order, payload));
 
-    System.out.printf("Protobuf decode, 20 fields, %d-byte payload: %,.0f records/s on one thread"
-        + " (protobuf-java DynamicMessage.parseFrom, no conversion: %,.0f records/s)%n",
+    System.out.printf(
+        "Protobuf decode, 20 fields, %d-byte payload: %,.0f records/s on one thread"
+            + " (protobuf-java DynamicMessage.parseFrom, no conversion: %,.0f records/s)%n",
         payload.length, mink, dynamicMessage);
   }
 

@@ -117,8 +117,8 @@ class ProtobufDecoderPropertiesTest {
   @Property(tries = 1_500)
   void payloadsWrittenWithAnotherSchemaDecodeOrAreUndecodable(@ForAll long seed) {
     byte[] root = randomRoot(seed).toByteArray();
-    byte[] other = new RandomMessages(seed, 0.3).message(OTHER.descriptor("Other"), 0)
-        .toByteArray();
+    byte[] other =
+        new RandomMessages(seed, 0.3).message(OTHER.descriptor("Other"), 0).toByteArray();
 
     decodeOrReject(OTHER, root);
     decodeOrReject(ROOT, other);
@@ -165,22 +165,38 @@ class ProtobufDecoderPropertiesTest {
 
   private static String otherSchema() {
     String[] types = {"string", "Other", "double", "bytes", "fixed32", "sint64", "bool", "uint64"};
-    StringBuilder text = new StringBuilder("syntax = \"proto2\";\npackage other;\nmessage Other {\n");
+    StringBuilder text =
+        new StringBuilder("syntax = \"proto2\";\npackage other;\nmessage Other {\n");
     text.append("  required string a = 41;\n");
     for (int number = 1; number <= 40; number++) {
       String label = number % 3 == 0 ? "repeated" : "optional";
-      text.append("  ").append(label).append(' ').append(types[number % types.length])
-          .append(" f").append(number).append(" = ").append(number).append(";\n");
+      text.append("  ")
+          .append(label)
+          .append(' ')
+          .append(types[number % types.length])
+          .append(" f")
+          .append(number)
+          .append(" = ")
+          .append(number)
+          .append(";\n");
     }
     return text.append("  map<int32, string> m = 42;\n}\n").toString();
   }
 
   static String wideSchema(int fields) {
-    String[] types = {"int32", "string", "double", "Wide.Part", "repeated int64", "bytes", "fixed32", "bool"};
-    StringBuilder text = new StringBuilder("syntax = \"proto3\";\nmessage Wide {\n  message Part { int32 x = 1; }\n");
+    String[] types = {
+      "int32", "string", "double", "Wide.Part", "repeated int64", "bytes", "fixed32", "bool"
+    };
+    StringBuilder text = new StringBuilder(
+        "syntax = \"proto3\";\nmessage Wide {\n  message Part { int32 x = 1; }\n");
     for (int number = 1; number <= fields; number++) {
-      text.append("  ").append(types[number % types.length]).append(" f").append(number).append(" = ")
-          .append(number).append(";\n");
+      text.append("  ")
+          .append(types[number % types.length])
+          .append(" f")
+          .append(number)
+          .append(" = ")
+          .append(number)
+          .append(";\n");
     }
     return text.append("}\n").toString();
   }

@@ -104,24 +104,37 @@ class ProtobufDescriptorMapEntryTest {
   @Test
   void repeatedMapEntryFieldsMapToTheSameTypeAsMapSyntax() {
     assertThat(AS_REGISTRY_PRINTS_IT.struct()).isEqualTo(WITH_MAP_SYNTAX.struct());
-    assertThat(AS_REGISTRY_PRINTS_IT.struct().toString()).isEqualTo(WITH_MAP_SYNTAX.struct().toString());
+    assertThat(AS_REGISTRY_PRINTS_IT.struct().toString())
+        .isEqualTo(WITH_MAP_SYNTAX.struct().toString());
 
     Types.MapType attributes = AS_REGISTRY_PRINTS_IT.column("attributes").type().asMapType();
     assertThat(attributes.keyType()).isEqualTo(Types.StringType.get());
     assertThat(attributes.valueType()).isEqualTo(Types.LongType.get());
-    assertThat(AS_REGISTRY_PRINTS_IT.column("lines_by_sku").type().asMapType().valueType().asStructType().fields())
-        .extracting(Types.NestedField::name).containsExactly("sku", "quantity");
+    assertThat(AS_REGISTRY_PRINTS_IT
+            .column("lines_by_sku")
+            .type()
+            .asMapType()
+            .valueType()
+            .asStructType()
+            .fields())
+        .extracting(Types.NestedField::name)
+        .containsExactly("sku", "quantity");
     assertThat(AS_REGISTRY_PRINTS_IT.column("status_by_code").type().asMapType().keyType())
         .isEqualTo(Types.IntegerType.get());
   }
 
   @Test
-  void repeatedMapEntryFieldsDecodeToTheSameValuesAsMapSyntaxForScalarEnumAndMessageValues() throws Exception {
-    byte[] payload = WITH_MAP_SYNTAX.message("Order").set("id", 7L)
+  void repeatedMapEntryFieldsDecodeToTheSameValuesAsMapSyntaxForScalarEnumAndMessageValues()
+      throws Exception {
+    byte[] payload = WITH_MAP_SYNTAX
+        .message("Order")
+        .set("id", 7L)
         .set("attributes", orderedMap("weight", 1200L, "gift", 0L))
-        .set("lines_by_sku", orderedMap(
-            "A", WITH_MAP_SYNTAX.message("Order.Line").set("sku", "A").set("quantity", 3),
-            "B", WITH_MAP_SYNTAX.message("Order.Line")))
+        .set(
+            "lines_by_sku",
+            orderedMap(
+                "A", WITH_MAP_SYNTAX.message("Order.Line").set("sku", "A").set("quantity", 3),
+                "B", WITH_MAP_SYNTAX.message("Order.Line")))
         .set("status_by_code", orderedMap(-1, "SHIPPED", 2, 9))
         .set("voucher_line", WITH_MAP_SYNTAX.message("Order.Line").set("sku", "V"))
         .bytes();
@@ -130,30 +143,45 @@ class ProtobufDescriptorMapEntryTest {
 
     assertThat(decoded).isEqualTo(WITH_MAP_SYNTAX.decode(payload));
     assertThat(decoded.getField("attributes")).isEqualTo(Map.of("weight", 1200L, "gift", 0L));
-    assertThat(((GenericRecord) ((Map<?, ?>) decoded.getField("lines_by_sku")).get("A")).getField("quantity"))
+    assertThat(((GenericRecord) ((Map<?, ?>) decoded.getField("lines_by_sku")).get("A"))
+            .getField("quantity"))
         .isEqualTo(3L);
     assertThat(decoded.getField("status_by_code")).isEqualTo(Map.of(-1, "SHIPPED", 2, "9"));
   }
 
   @Test
-  void repeatedKeysKeepTheLastValueAndEntriesMissingKeyOrValueGetTheirTypesDefaults() throws Exception {
+  void repeatedKeysKeepTheLastValueAndEntriesMissingKeyOrValueGetTheirTypesDefaults()
+      throws Exception {
     Descriptors.Descriptor attributesEntry = entryOf("attributes");
     Descriptors.Descriptor linesEntry = entryOf("lines_by_sku");
     ByteArrayOutputStream payload = new ByteArrayOutputStream();
-    payload.writeBytes(WITH_MAP_SYNTAX.message("Order").set("attributes", orderedMap("a", 1L)).bytes());
-    payload.writeBytes(WITH_MAP_SYNTAX.message("Order").set("attributes", orderedMap("a", 2L)).bytes());
-    payload.writeBytes(withEntry("attributes", DynamicMessage.newBuilder(attributesEntry)
-        .setField(attributesEntry.findFieldByName("value"), 5L).build()));
-    payload.writeBytes(withEntry("attributes", DynamicMessage.newBuilder(attributesEntry)
-        .setField(attributesEntry.findFieldByName("key"), "no value").build()));
-    payload.writeBytes(withEntry("lines_by_sku", DynamicMessage.newBuilder(linesEntry)
-        .setField(linesEntry.findFieldByName("key"), "empty").build()));
+    payload.writeBytes(
+        WITH_MAP_SYNTAX.message("Order").set("attributes", orderedMap("a", 1L)).bytes());
+    payload.writeBytes(
+        WITH_MAP_SYNTAX.message("Order").set("attributes", orderedMap("a", 2L)).bytes());
+    payload.writeBytes(withEntry(
+        "attributes",
+        DynamicMessage.newBuilder(attributesEntry)
+            .setField(attributesEntry.findFieldByName("value"), 5L)
+            .build()));
+    payload.writeBytes(withEntry(
+        "attributes",
+        DynamicMessage.newBuilder(attributesEntry)
+            .setField(attributesEntry.findFieldByName("key"), "no value")
+            .build()));
+    payload.writeBytes(withEntry(
+        "lines_by_sku",
+        DynamicMessage.newBuilder(linesEntry)
+            .setField(linesEntry.findFieldByName("key"), "empty")
+            .build()));
 
     GenericRecord decoded = AS_REGISTRY_PRINTS_IT.decode(payload.toByteArray());
 
     assertThat(decoded).isEqualTo(WITH_MAP_SYNTAX.decode(payload.toByteArray()));
-    assertThat(decoded.getField("attributes")).isEqualTo(orderedMap("a", 2L, "", 5L, "no value", 0L));
-    GenericRecord emptyLine = (GenericRecord) ((Map<?, ?>) decoded.getField("lines_by_sku")).get("empty");
+    assertThat(decoded.getField("attributes"))
+        .isEqualTo(orderedMap("a", 2L, "", 5L, "no value", 0L));
+    GenericRecord emptyLine =
+        (GenericRecord) ((Map<?, ?>) decoded.getField("lines_by_sku")).get("empty");
     assertThat(emptyLine.getField("sku")).isEqualTo("");
     assertThat(emptyLine.getField("quantity")).isEqualTo(0L);
   }
@@ -198,9 +226,18 @@ class ProtobufDescriptorMapEntryTest {
           }
         }
         """);
-    byte[] payload = withMapSyntax.message("Tree").set("root", withMapSyntax.message("Node").set("label", "top")
-        .set("by_name", orderedMap("leaf", withMapSyntax.message("Node").set("label", "leaf")))
-        .set("weights", orderedMap("w", 4))).bytes();
+    byte[] payload = withMapSyntax
+        .message("Tree")
+        .set(
+            "root",
+            withMapSyntax
+                .message("Node")
+                .set("label", "top")
+                .set(
+                    "by_name",
+                    orderedMap("leaf", withMapSyntax.message("Node").set("label", "leaf")))
+                .set("weights", orderedMap("w", 4)))
+        .bytes();
 
     GenericRecord decoded = asRegistryPrintsIt.decode(payload);
 
@@ -208,7 +245,8 @@ class ProtobufDescriptorMapEntryTest {
     assertThat(asRegistryPrintsIt.column("root").type()).isEqualTo(Types.StringType.get());
     assertThat(decoded).isEqualTo(withMapSyntax.decode(payload));
     assertThat(decoded.getField("root"))
-        .isEqualTo("{\"label\":\"top\",\"byName\":{\"leaf\":{\"label\":\"leaf\"}},\"weights\":{\"w\":4}}");
+        .isEqualTo(
+            "{\"label\":\"top\",\"byName\":{\"leaf\":{\"label\":\"leaf\"}},\"weights\":{\"w\":4}}");
   }
 
   @Test
@@ -218,7 +256,9 @@ class ProtobufDescriptorMapEntryTest {
 
     assertThat(glueOrder).startsWith("shop.Basket", "shop.Basket.ItemsEntry", "shop.Order");
     for (int index = 0; index < glueOrder.size() + 1; index++) {
-      assertThat(AS_REGISTRY_PRINTS_IT.compiled().isTableMessage(new MessageSelector.GlueMessageIndex(index)))
+      assertThat(AS_REGISTRY_PRINTS_IT
+              .compiled()
+              .isTableMessage(new MessageSelector.GlueMessageIndex(index)))
           .as("Glue index %d", index)
           .isEqualTo(index == orderIndex);
     }
@@ -230,7 +270,9 @@ class ProtobufDescriptorMapEntryTest {
 
   private static byte[] withEntry(String mapField, DynamicMessage entry) {
     Descriptors.Descriptor order = WITH_MAP_SYNTAX.descriptor("Order");
-    return DynamicMessage.newBuilder(order).addRepeatedField(order.findFieldByName(mapField), entry).build()
+    return DynamicMessage.newBuilder(order)
+        .addRepeatedField(order.findFieldByName(mapField), entry)
+        .build()
         .toByteArray();
   }
 }

@@ -54,20 +54,39 @@ class ProtobufMessageMappingTest {
 
   @Test
   void messageMapsToStructOfItsFieldsInDeclarationOrderWithOneofMembersInPlace() {
-    assertThat(ORDERS.struct().fields()).extracting(Types.NestedField::name).containsExactly(
-        "id", "customer", "lines", "card_token", "voucher", "packed_codes", "unpacked_codes",
-        "lines_by_sku", "note", "tags");
+    assertThat(ORDERS.struct().fields())
+        .extracting(Types.NestedField::name)
+        .containsExactly(
+            "id",
+            "customer",
+            "lines",
+            "card_token",
+            "voucher",
+            "packed_codes",
+            "unpacked_codes",
+            "lines_by_sku",
+            "note",
+            "tags");
 
     Types.StructType customer = ORDERS.column("customer").type().asStructType();
-    assertThat(customer.fields()).extracting(Types.NestedField::name).containsExactly("name", "address");
+    assertThat(customer.fields())
+        .extracting(Types.NestedField::name)
+        .containsExactly("name", "address");
     assertThat(customer.field("address").type().asStructType().field("city").type())
         .isEqualTo(Types.StringType.get());
   }
 
   @Test
   void messageDecodesIntoNestedRecords() throws Exception {
-    GenericRecord order = ORDERS.decode(ORDERS.message("Order").set("id", 7L).set("customer",
-        ORDERS.message("Customer").set("name", "Ada").set("address", ORDERS.message("Address").set("city", "Oslo"))));
+    GenericRecord order = ORDERS.decode(ORDERS
+        .message("Order")
+        .set("id", 7L)
+        .set(
+            "customer",
+            ORDERS
+                .message("Customer")
+                .set("name", "Ada")
+                .set("address", ORDERS.message("Address").set("city", "Oslo"))));
 
     GenericRecord customer = (GenericRecord) order.getField("customer");
     assertThat(customer.getField("name")).isEqualTo("Ada");
@@ -78,31 +97,52 @@ class ProtobufMessageMappingTest {
   @Test
   void messageFieldsAreOptionalAndNullWhenNotWritten() throws Exception {
     assertThat(ORDERS.column("customer").isOptional()).isTrue();
-    assertThat(ORDERS.decode(ORDERS.message("Order").set("id", 1L)).getField("customer")).isNull();
+    assertThat(ORDERS.decode(ORDERS.message("Order").set("id", 1L)).getField("customer"))
+        .isNull();
   }
 
   @Test
   void repeatedMapsToListOfAppendedElements() throws Exception {
     Types.ListType lines = ORDERS.column("lines").type().asListType();
     assertThat(lines.isElementRequired()).isTrue();
-    assertThat(lines.elementType().asStructType().field("quantity").type()).isEqualTo(Types.LongType.get());
+    assertThat(lines.elementType().asStructType().field("quantity").type())
+        .isEqualTo(Types.LongType.get());
 
-    GenericRecord order = ORDERS.decode(ORDERS.message("Order").set("lines", List.of(
-        ORDERS.message("Order.Line").set("sku", "A").set("quantity", 2),
-        ORDERS.message("Order.Line").set("sku", "B").set("quantity", 1))).set("tags", List.of("x", "y")));
+    GenericRecord order = ORDERS.decode(ORDERS
+        .message("Order")
+        .set(
+            "lines",
+            List.of(
+                ORDERS.message("Order.Line").set("sku", "A").set("quantity", 2),
+                ORDERS.message("Order.Line").set("sku", "B").set("quantity", 1)))
+        .set("tags", List.of("x", "y")));
 
     List<?> decoded = (List<?>) order.getField("lines");
-    assertThat(decoded).extracting(line -> ((GenericRecord) line).getField("sku")).containsExactly("A", "B");
+    assertThat(decoded)
+        .extracting(line -> ((GenericRecord) line).getField("sku"))
+        .containsExactly("A", "B");
     assertThat(order.getField("tags")).isEqualTo(List.of("x", "y"));
   }
 
   @Test
   void repeatedScalarsDecodeWhetherWrittenPackedOrOneByOne() throws Exception {
-    assertThat(ORDERS.file().findMessageTypeByName("Order").findFieldByName("packed_codes").isPacked()).isTrue();
-    assertThat(ORDERS.file().findMessageTypeByName("Order").findFieldByName("unpacked_codes").isPacked()).isFalse();
+    assertThat(ORDERS
+            .file()
+            .findMessageTypeByName("Order")
+            .findFieldByName("packed_codes")
+            .isPacked())
+        .isTrue();
+    assertThat(ORDERS
+            .file()
+            .findMessageTypeByName("Order")
+            .findFieldByName("unpacked_codes")
+            .isPacked())
+        .isFalse();
 
-    GenericRecord order = ORDERS.decode(ORDERS.message("Order")
-        .set("packed_codes", List.of(1, -2, 300)).set("unpacked_codes", List.of(4, -5, 600)));
+    GenericRecord order = ORDERS.decode(ORDERS
+        .message("Order")
+        .set("packed_codes", List.of(1, -2, 300))
+        .set("unpacked_codes", List.of(4, -5, 600)));
 
     assertThat(order.getField("packed_codes")).isEqualTo(List.of(1, -2, 300));
     assertThat(order.getField("unpacked_codes")).isEqualTo(List.of(4, -5, 600));
@@ -122,13 +162,18 @@ class ProtobufMessageMappingTest {
   void mapMapsToMapOfItsKeyAndValueTypes() throws Exception {
     Types.MapType bySku = ORDERS.column("lines_by_sku").type().asMapType();
     assertThat(bySku.keyType()).isEqualTo(Types.StringType.get());
-    assertThat(bySku.valueType().asStructType().fields()).extracting(Types.NestedField::name)
+    assertThat(bySku.valueType().asStructType().fields())
+        .extracting(Types.NestedField::name)
         .containsExactly("sku", "quantity");
     assertThat(bySku.isValueRequired()).isTrue();
 
-    GenericRecord order = ORDERS.decode(ORDERS.message("Order").set("lines_by_sku", orderedMap(
-        "A", ORDERS.message("Order.Line").set("sku", "A").set("quantity", 3),
-        "B", ORDERS.message("Order.Line"))));
+    GenericRecord order = ORDERS.decode(ORDERS
+        .message("Order")
+        .set(
+            "lines_by_sku",
+            orderedMap(
+                "A", ORDERS.message("Order.Line").set("sku", "A").set("quantity", 3),
+                "B", ORDERS.message("Order.Line"))));
 
     Map<?, ?> decoded = (Map<?, ?>) order.getField("lines_by_sku");
     assertThat(List.copyOf(decoded.keySet())).isEqualTo(List.of("A", "B"));
@@ -141,12 +186,13 @@ class ProtobufMessageMappingTest {
     assertThat(ORDERS.column("card_token").isOptional()).isTrue();
     assertThat(ORDERS.column("voucher").isOptional()).isTrue();
 
-    GenericRecord byVoucher = ORDERS.decode(ORDERS.message("Order")
-        .set("voucher", ORDERS.message("Voucher").set("code", "SPRING")));
+    GenericRecord byVoucher = ORDERS.decode(
+        ORDERS.message("Order").set("voucher", ORDERS.message("Voucher").set("code", "SPRING")));
     GenericRecord byCard = ORDERS.decode(ORDERS.message("Order").set("card_token", "tok_1"));
 
     assertThat(byVoucher.getField("card_token")).isNull();
-    assertThat(((GenericRecord) byVoucher.getField("voucher")).getField("code")).isEqualTo("SPRING");
+    assertThat(((GenericRecord) byVoucher.getField("voucher")).getField("code"))
+        .isEqualTo("SPRING");
     assertThat(byCard.getField("card_token")).isEqualTo("tok_1");
     assertThat(byCard.getField("voucher")).isNull();
   }
@@ -157,7 +203,8 @@ class ProtobufMessageMappingTest {
     assertThat(ORDERS.column("id").isRequired()).isTrue();
 
     assertThat(ORDERS.decode(new byte[0]).getField("note")).isNull();
-    assertThat(ORDERS.decode(ORDERS.message("Order").set("note", "")).getField("note")).isEqualTo("");
+    assertThat(ORDERS.decode(ORDERS.message("Order").set("note", "")).getField("note"))
+        .isEqualTo("");
   }
 
   @Test
@@ -174,7 +221,8 @@ class ProtobufMessageMappingTest {
 
     assertThat(fixture.column("sensor").isRequired()).isTrue();
     assertThat(fixture.column("celsius").isOptional()).isTrue();
-    GenericRecord reading = fixture.decode(fixture.message("Reading").set("sensor", "t1").set("samples", List.of(-1L, 2L)));
+    GenericRecord reading = fixture.decode(
+        fixture.message("Reading").set("sensor", "t1").set("samples", List.of(-1L, 2L)));
     assertThat(reading.getField("sensor")).isEqualTo("t1");
     assertThat(reading.getField("celsius")).isNull();
     assertThat(reading.getField("samples")).isEqualTo(List.of(-1L, 2L));
@@ -182,7 +230,8 @@ class ProtobufMessageMappingTest {
     byte[] withoutSensor = fixture.message("Reading").set("celsius", 3).partialBytes();
     assertThatThrownBy(() -> fixture.decode(withoutSensor))
         .isInstanceOf(UndecodableException.class)
-        .hasMessage("Protobuf payload lacks field 1 (sensor), which message legacy.Reading requires");
+        .hasMessage(
+            "Protobuf payload lacks field 1 (sensor), which message legacy.Reading requires");
   }
 
   @Test
@@ -202,13 +251,17 @@ class ProtobufMessageMappingTest {
 
   private static int countFields(org.apache.iceberg.types.Type type) {
     if (type.isStructType()) {
-      return type.asStructType().fields().stream().mapToInt(field -> 1 + countFields(field.type())).sum();
+      return type.asStructType().fields().stream()
+          .mapToInt(field -> 1 + countFields(field.type()))
+          .sum();
     }
     if (type.isListType()) {
       return 1 + countFields(type.asListType().elementType());
     }
     if (type.isMapType()) {
-      return 2 + countFields(type.asMapType().keyType()) + countFields(type.asMapType().valueType());
+      return 2
+          + countFields(type.asMapType().keyType())
+          + countFields(type.asMapType().valueType());
     }
     return 0;
   }

@@ -41,19 +41,36 @@ class ProtobufRecursiveMessagesTest {
   @Test
   void recursiveMessagesMapToStringHoldingJsonKeyedByFieldJsonNames() throws Exception {
     assertThat(TREES.column("root").type()).isEqualTo(Types.StringType.get());
-    assertThat(TREES.column("forest").type().asListType().elementType()).isEqualTo(Types.StringType.get());
+    assertThat(TREES.column("forest").type().asListType().elementType())
+        .isEqualTo(Types.StringType.get());
 
-    ProtoFixture.MessageBuilder leaf = TREES.message("Node").set("label", "b").set("kind", "LEAF")
+    ProtoFixture.MessageBuilder leaf = TREES
+        .message("Node")
+        .set("label", "b")
+        .set("kind", "LEAF")
         .set("raw_data", new byte[] {1, 2, 3});
-    GenericRecord tree = TREES.decode(TREES.message("Tree").set("name", "t").set("root", TREES.message("Node")
-        .set("label", "a").set("weight", 5L).set("children", List.of(leaf))
-        .set("by_name", ProtoFixture.orderedMap("b", TREES.message("Node").set("label", "b")))
-        .set("edge", TREES.message("Edge").set("target", TREES.message("Node").set("score", 0.5)))));
+    GenericRecord tree = TREES.decode(TREES
+        .message("Tree")
+        .set("name", "t")
+        .set(
+            "root",
+            TREES
+                .message("Node")
+                .set("label", "a")
+                .set("weight", 5L)
+                .set("children", List.of(leaf))
+                .set(
+                    "by_name",
+                    ProtoFixture.orderedMap("b", TREES.message("Node").set("label", "b")))
+                .set(
+                    "edge",
+                    TREES.message("Edge").set("target", TREES.message("Node").set("score", 0.5)))));
 
     assertThat(tree.getField("name")).isEqualTo("t");
-    assertThat(tree.getField("root")).isEqualTo("{\"label\":\"a\",\"children\":[{\"label\":\"b\",\"kind\":\"LEAF\","
-        + "\"rawData\":\"AQID\"}],\"weight\":\"5\",\"byName\":{\"b\":{\"label\":\"b\"}},"
-        + "\"edge\":{\"target\":{\"score\":0.5}}}");
+    assertThat(tree.getField("root"))
+        .isEqualTo("{\"label\":\"a\",\"children\":[{\"label\":\"b\",\"kind\":\"LEAF\","
+            + "\"rawData\":\"AQID\"}],\"weight\":\"5\",\"byName\":{\"b\":{\"label\":\"b\"}},"
+            + "\"edge\":{\"target\":{\"score\":0.5}}}");
   }
 
   @Test
@@ -66,11 +83,19 @@ class ProtobufRecursiveMessagesTest {
         }
         """);
 
-    assertThat(categories.struct().fields()).extracting(Types.NestedField::name).containsExactly("name", "parent_category");
+    assertThat(categories.struct().fields())
+        .extracting(Types.NestedField::name)
+        .containsExactly("name", "parent_category");
     assertThat(categories.column("parent_category").type()).isEqualTo(Types.StringType.get());
-    GenericRecord shoes = categories.decode(categories.message("Category").set("name", "shoes")
-        .set("parent_category", categories.message("Category").set("name", "apparel")
-            .set("parent_category", categories.message("Category").set("name", "all"))));
+    GenericRecord shoes = categories.decode(categories
+        .message("Category")
+        .set("name", "shoes")
+        .set(
+            "parent_category",
+            categories
+                .message("Category")
+                .set("name", "apparel")
+                .set("parent_category", categories.message("Category").set("name", "all"))));
 
     assertThat(shoes.getField("parent_category"))
         .isEqualTo("{\"name\":\"apparel\",\"parentCategory\":{\"name\":\"all\"}}");

@@ -49,9 +49,13 @@ class ProtobufScalarMappingTest {
     assertThat(SCALARS.column("name").type()).isEqualTo(Types.StringType.get());
     assertThat(SCALARS.column("blob").type()).isEqualTo(Types.BinaryType.get());
 
-    GenericRecord record = SCALARS.decode(SCALARS.message("Scalars")
-        .set("flag", true).set("ratio", 0.25f).set("amount", -1234.5678)
-        .set("name", "naïve ☕").set("blob", new byte[] {0, 1, (byte) 0xFF}));
+    GenericRecord record = SCALARS.decode(SCALARS
+        .message("Scalars")
+        .set("flag", true)
+        .set("ratio", 0.25f)
+        .set("amount", -1234.5678)
+        .set("name", "naïve ☕")
+        .set("blob", new byte[] {0, 1, (byte) 0xFF}));
 
     assertThat(record.getField("flag")).isEqualTo(true);
     assertThat(record.getField("ratio")).isEqualTo(0.25f);
@@ -66,8 +70,11 @@ class ProtobufScalarMappingTest {
     assertThat(SCALARS.column("s32").type()).isEqualTo(Types.IntegerType.get());
     assertThat(SCALARS.column("sf32").type()).isEqualTo(Types.IntegerType.get());
 
-    GenericRecord record = SCALARS.decode(SCALARS.message("Scalars")
-        .set("i32", -7).set("s32", Integer.MIN_VALUE).set("sf32", Integer.MAX_VALUE));
+    GenericRecord record = SCALARS.decode(SCALARS
+        .message("Scalars")
+        .set("i32", -7)
+        .set("s32", Integer.MIN_VALUE)
+        .set("sf32", Integer.MAX_VALUE));
 
     assertThat(record.getField("i32")).isEqualTo(-7);
     assertThat(record.getField("s32")).isEqualTo(Integer.MIN_VALUE);
@@ -75,14 +82,19 @@ class ProtobufScalarMappingTest {
   }
 
   @Test
-  void int64Sint64Sfixed64Uint32AndFixed32MapToLongWithUnsigned32BitValuesReadUnsigned() throws Exception {
+  void int64Sint64Sfixed64Uint32AndFixed32MapToLongWithUnsigned32BitValuesReadUnsigned()
+      throws Exception {
     for (String column : new String[] {"i64", "s64", "sf64", "u32", "f32"}) {
       assertThat(SCALARS.column(column).type()).as(column).isEqualTo(Types.LongType.get());
     }
 
-    GenericRecord record = SCALARS.decode(SCALARS.message("Scalars")
-        .set("i64", -9_000_000_000L).set("s64", Long.MIN_VALUE).set("sf64", Long.MAX_VALUE)
-        .set("u32", -1).set("f32", 0x8000_0000));
+    GenericRecord record = SCALARS.decode(SCALARS
+        .message("Scalars")
+        .set("i64", -9_000_000_000L)
+        .set("s64", Long.MIN_VALUE)
+        .set("sf64", Long.MAX_VALUE)
+        .set("u32", -1)
+        .set("f32", 0x8000_0000));
 
     assertThat(record.getField("i64")).isEqualTo(-9_000_000_000L);
     assertThat(record.getField("s64")).isEqualTo(Long.MIN_VALUE);
@@ -96,7 +108,8 @@ class ProtobufScalarMappingTest {
     assertThat(SCALARS.column("u64").type()).isEqualTo(Types.DecimalType.of(20, 0));
     assertThat(SCALARS.column("f64").type()).isEqualTo(Types.DecimalType.of(20, 0));
 
-    GenericRecord record = SCALARS.decode(SCALARS.message("Scalars").set("u64", -1L).set("f64", 42L));
+    GenericRecord record =
+        SCALARS.decode(SCALARS.message("Scalars").set("u64", -1L).set("f64", 42L));
 
     assertThat(record.getField("u64")).isEqualTo(new BigDecimal("18446744073709551615"));
     assertThat(record.getField("f64")).isEqualTo(new BigDecimal("42"));
@@ -141,12 +154,17 @@ class ProtobufScalarMappingTest {
         }
         """);
 
-    assertThat(fixture.column("by_int").type().asMapType().keyType()).isEqualTo(Types.IntegerType.get());
-    assertThat(fixture.column("by_bool").type().asMapType().keyType()).isEqualTo(Types.BooleanType.get());
-    assertThat(fixture.column("by_uint64").type().asMapType().keyType()).isEqualTo(Types.DecimalType.of(20, 0));
-    assertThat(fixture.column("by_string").type().asMapType().valueType()).isEqualTo(Types.BinaryType.get());
+    assertThat(fixture.column("by_int").type().asMapType().keyType())
+        .isEqualTo(Types.IntegerType.get());
+    assertThat(fixture.column("by_bool").type().asMapType().keyType())
+        .isEqualTo(Types.BooleanType.get());
+    assertThat(fixture.column("by_uint64").type().asMapType().keyType())
+        .isEqualTo(Types.DecimalType.of(20, 0));
+    assertThat(fixture.column("by_string").type().asMapType().valueType())
+        .isEqualTo(Types.BinaryType.get());
 
-    GenericRecord record = fixture.decode(fixture.message("Keys")
+    GenericRecord record = fixture.decode(fixture
+        .message("Keys")
         .set("by_int", orderedMap(-1, "minus one", 2, "two"))
         .set("by_bool", orderedMap(true, "yes"))
         .set("by_uint64", orderedMap(-1L, "max"))
@@ -154,7 +172,9 @@ class ProtobufScalarMappingTest {
 
     assertThat(record.getField("by_int")).isEqualTo(Map.of(-1, "minus one", 2, "two"));
     assertThat(record.getField("by_bool")).isEqualTo(Map.of(true, "yes"));
-    assertThat(record.getField("by_uint64")).isEqualTo(Map.of(new BigDecimal("18446744073709551615"), "max"));
-    assertThat(record.getField("by_string")).isEqualTo(Map.of("k", ByteBuffer.wrap(new byte[] {'v'})));
+    assertThat(record.getField("by_uint64"))
+        .isEqualTo(Map.of(new BigDecimal("18446744073709551615"), "max"));
+    assertThat(record.getField("by_string"))
+        .isEqualTo(Map.of("k", ByteBuffer.wrap(new byte[] {'v'})));
   }
 }

@@ -49,26 +49,38 @@ class ProtobufSchemaLoadingTest {
   @Test
   void importsResolveToTheSchemaReferencesByImportPathRecursively() throws Exception {
     RegisteredSchema currency = RegisteredSchema.of(SchemaType.PROTOBUF, CURRENCY);
-    RegisteredSchema money = new RegisteredSchema(SchemaType.PROTOBUF, MONEY,
+    RegisteredSchema money = new RegisteredSchema(
+        SchemaType.PROTOBUF,
+        MONEY,
         List.of(new SchemaReference("common/currency.proto", "currency-value", 3, currency)));
-    RegisteredSchema payment = new RegisteredSchema(SchemaType.PROTOBUF, PAYMENT,
+    RegisteredSchema payment = new RegisteredSchema(
+        SchemaType.PROTOBUF,
+        PAYMENT,
         List.of(new SchemaReference("common/money.proto", "money-value", 1, money)));
 
     CompiledSchema compiled = compiler.compile(payment);
 
-    Types.StructType amount = compiled.type().asStructType().field("amount").type().asStructType();
+    Types.StructType amount =
+        compiled.type().asStructType().field("amount").type().asStructType();
     assertThat(amount.field("currency").type()).isEqualTo(Types.StringType.get());
     assertThat(amount.field("units").type()).isEqualTo(Types.LongType.get());
-    assertThat(compiled.type().asStructType().field("paid_at").type()).isEqualTo(Types.TimestampType.withZone());
+    assertThat(compiled.type().asStructType().field("paid_at").type())
+        .isEqualTo(Types.TimestampType.withZone());
   }
 
   @Test
   void payloadsOfMessagesWithImportedTypesDecode() throws Exception {
-    ProtoFixture fixture = ProtoFixture.of(PAYMENT, Map.of("common/money.proto", MONEY, "common/currency.proto", CURRENCY));
+    ProtoFixture fixture = ProtoFixture.of(
+        PAYMENT, Map.of("common/money.proto", MONEY, "common/currency.proto", CURRENCY));
 
-    GenericRecord payment = fixture.decode(fixture.message("Payment").set("amount",
-        new ProtoFixture.MessageBuilder(fixture.file().getDependencies().get(0).findMessageTypeByName("Money"))
-            .set("currency", "EUR").set("units", 12L)));
+    GenericRecord payment = fixture.decode(fixture
+        .message("Payment")
+        .set(
+            "amount",
+            new ProtoFixture.MessageBuilder(
+                    fixture.file().getDependencies().get(0).findMessageTypeByName("Money"))
+                .set("currency", "EUR")
+                .set("units", 12L)));
 
     GenericRecord amount = (GenericRecord) payment.getField("amount");
     assertThat(amount.getField("currency")).isEqualTo("EUR");
@@ -104,37 +116,44 @@ class ProtobufSchemaLoadingTest {
 
   @Test
   void anImportThatIsNeitherAReferenceNorAWellKnownTypeMakesTheSchemaUnreadable() {
-    assertUnreadable("""
+    assertUnreadable(
+        """
         syntax = "proto3";
         import "common/money.proto";
         message Payment { int32 id = 1; }
-        """, "Protobuf schema imports \"common/money.proto\", which is neither among its references nor a well-known type");
+        """,
+        "Protobuf schema imports \"common/money.proto\", which is neither among its references nor a well-known type");
   }
 
   @Test
   void aSyntaxErrorMakesTheSchemaUnreadable() {
-    assertUnreadable("syntax = \"proto3\"; message Payment { int32 id = 1 }",
+    assertUnreadable(
+        "syntax = \"proto3\"; message Payment { int32 id = 1 }",
         "Unreadable Protobuf schema: Syntax error in registered-schema.proto:1:52: expected ';' but was '}'");
   }
 
   @Test
   void anUnresolvableTypeMakesTheSchemaUnreadable() {
-    assertThatThrownBy(() -> compiler.compile(RegisteredSchema.of(SchemaType.PROTOBUF,
-        "syntax = \"proto3\"; message Payment { Money amount = 1; }")))
+    assertThatThrownBy(() -> compiler.compile(RegisteredSchema.of(
+            SchemaType.PROTOBUF, "syntax = \"proto3\"; message Payment { Money amount = 1; }")))
         .isInstanceOf(UnreadableSchemaException.class)
         .hasMessageStartingWith("Unreadable Protobuf schema: unable to resolve Money");
   }
 
   @Test
   void aSchemaWithoutMessagesIsUnreadable() {
-    assertUnreadable("syntax = \"proto3\"; enum Color { RED = 0; }",
+    assertUnreadable(
+        "syntax = \"proto3\"; enum Color { RED = 0; }",
         "Unreadable Protobuf schema: the schema defines no message, so there is nothing to decode");
   }
 
   @Test
   void groupsMakeTheSchemaUnreadable() {
-    assertThatThrownBy(() -> compiler.compile(RegisteredSchema.of(SchemaType.PROTOBUF,
-        "syntax = \"proto2\"; message Old { optional group Inner = 1 { optional int32 x = 2; } }")))
+    assertThatThrownBy(
+            () -> compiler.compile(
+                RegisteredSchema.of(
+                    SchemaType.PROTOBUF,
+                    "syntax = \"proto2\"; message Old { optional group Inner = 1 { optional int32 x = 2; } }")))
         .isInstanceOf(UnreadableSchemaException.class)
         .hasMessageContaining("'group' is not supported");
   }
@@ -148,12 +167,13 @@ class ProtobufSchemaLoadingTest {
 
   @Test
   void proto2AndProto3SchemasBothCompile() throws Exception {
-    CompiledSchema proto2 = compiler.compile(RegisteredSchema.of(SchemaType.PROTOBUF,
+    CompiledSchema proto2 = compiler.compile(RegisteredSchema.of(
+        SchemaType.PROTOBUF,
         "syntax = \"proto2\"; message A { optional int32 x = 1; required string y = 2; }"));
-    CompiledSchema implicitProto2 = compiler.compile(RegisteredSchema.of(SchemaType.PROTOBUF,
-        "message A { optional int32 x = 1; }"));
-    CompiledSchema proto3 = compiler.compile(RegisteredSchema.of(SchemaType.PROTOBUF,
-        "syntax = \"proto3\"; message A { int32 x = 1; }"));
+    CompiledSchema implicitProto2 = compiler.compile(
+        RegisteredSchema.of(SchemaType.PROTOBUF, "message A { optional int32 x = 1; }"));
+    CompiledSchema proto3 = compiler.compile(RegisteredSchema.of(
+        SchemaType.PROTOBUF, "syntax = \"proto3\"; message A { int32 x = 1; }"));
 
     assertThat(proto2.type().asStructType().field("x").isOptional()).isTrue();
     assertThat(implicitProto2.type().asStructType().field("x").isOptional()).isTrue();

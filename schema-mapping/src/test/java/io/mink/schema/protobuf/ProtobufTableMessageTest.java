@@ -34,17 +34,23 @@ class ProtobufTableMessageTest {
 
   @Test
   void theTableMessageIsTheFileFirstMessage() {
-    assertThat(SHOP.struct().fields()).extracting(field -> field.name()).containsExactly("counts_by_sku", "line");
+    assertThat(SHOP.struct().fields())
+        .extracting(field -> field.name())
+        .containsExactly("counts_by_sku", "line");
   }
 
   @Test
   void confluentIndexesSelectTheTableMessageOnlyWhenTheyNameTheFirstMessage() {
     CompiledSchema compiled = SHOP.compiled();
 
-    assertThat(compiled.isTableMessage(new MessageSelector.ConfluentIndexes(new int[] {0}))).isTrue();
-    assertThat(compiled.isTableMessage(new MessageSelector.ConfluentIndexes(new int[0]))).isTrue();
-    assertThat(compiled.isTableMessage(new MessageSelector.ConfluentIndexes(new int[] {1}))).isFalse();
-    assertThat(compiled.isTableMessage(new MessageSelector.ConfluentIndexes(new int[] {0, 0}))).isFalse();
+    assertThat(compiled.isTableMessage(new MessageSelector.ConfluentIndexes(new int[] {0})))
+        .isTrue();
+    assertThat(compiled.isTableMessage(new MessageSelector.ConfluentIndexes(new int[0])))
+        .isTrue();
+    assertThat(compiled.isTableMessage(new MessageSelector.ConfluentIndexes(new int[] {1})))
+        .isFalse();
+    assertThat(compiled.isTableMessage(new MessageSelector.ConfluentIndexes(new int[] {0, 0})))
+        .isFalse();
   }
 
   @Test

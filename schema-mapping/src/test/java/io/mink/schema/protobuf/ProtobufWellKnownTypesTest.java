@@ -76,24 +76,34 @@ class ProtobufWellKnownTypesTest {
     assertThat(EVENTS.column("at").type()).isEqualTo(Types.TimestampType.withZone());
     assertThat(EVENTS.column("at").isOptional()).isTrue();
 
-    GenericRecord event = EVENTS.decode(EVENTS.message("Event")
-        .set("at", Timestamp.newBuilder().setSeconds(1_700_000_000L).setNanos(123_456_789).build())
+    GenericRecord event = EVENTS.decode(EVENTS
+        .message("Event")
+        .set(
+            "at",
+            Timestamp.newBuilder()
+                .setSeconds(1_700_000_000L)
+                .setNanos(123_456_789)
+                .build())
         .set("history", List.of(Timestamp.newBuilder().setSeconds(-1).build())));
 
     assertThat(event.getField("at")).isEqualTo(OffsetDateTime.parse("2023-11-14T22:13:20.123456Z"));
-    assertThat(event.getField("history")).isEqualTo(List.of(OffsetDateTime.parse("1969-12-31T23:59:59Z")));
+    assertThat(event.getField("history"))
+        .isEqualTo(List.of(OffsetDateTime.parse("1969-12-31T23:59:59Z")));
     assertThat(EVENTS.decode(new byte[0]).getField("at")).isNull();
   }
 
   @Test
   void timestampOutsideItsDocumentedRangeDoesNotDecode() {
-    byte[] payload = EVENTS.message("Event")
-        .set("at", Timestamp.newBuilder().setSeconds(Long.MAX_VALUE).build()).bytes();
+    byte[] payload = EVENTS
+        .message("Event")
+        .set("at", Timestamp.newBuilder().setSeconds(Long.MAX_VALUE).build())
+        .bytes();
 
     assertThatThrownBy(() -> EVENTS.decode(payload))
         .isInstanceOf(UndecodableException.class)
-        .hasMessage("Invalid Protobuf Timestamp in field 1 (at): seconds 9223372036854775807 and nanos 0"
-            + " are outside 0001-01-01T00:00:00Z to 9999-12-31T23:59:59.999999999Z");
+        .hasMessage(
+            "Invalid Protobuf Timestamp in field 1 (at): seconds 9223372036854775807 and nanos 0"
+                + " are outside 0001-01-01T00:00:00Z to 9999-12-31T23:59:59.999999999Z");
   }
 
   @Test
@@ -101,12 +111,19 @@ class ProtobufWellKnownTypesTest {
     assertWrapper("d", Types.DoubleType.get(), DoubleValue.of(2.5), 2.5);
     assertWrapper("f", Types.FloatType.get(), FloatValue.of(1.5f), 1.5f);
     assertWrapper("i64", Types.LongType.get(), Int64Value.of(-3L), -3L);
-    assertWrapper("u64", Types.DecimalType.of(20, 0), UInt64Value.of(-1L), new BigDecimal("18446744073709551615"));
+    assertWrapper(
+        "u64",
+        Types.DecimalType.of(20, 0),
+        UInt64Value.of(-1L),
+        new BigDecimal("18446744073709551615"));
     assertWrapper("i32", Types.IntegerType.get(), Int32Value.of(-4), -4);
     assertWrapper("u32", Types.LongType.get(), UInt32Value.of(-1), 4_294_967_295L);
     assertWrapper("b", Types.BooleanType.get(), BoolValue.of(true), true);
     assertWrapper("s", Types.StringType.get(), StringValue.of("hi"), "hi");
-    assertWrapper("by", Types.BinaryType.get(), BytesValue.of(ByteString.copyFromUtf8("hi")),
+    assertWrapper(
+        "by",
+        Types.BinaryType.get(),
+        BytesValue.of(ByteString.copyFromUtf8("hi")),
         ByteBuffer.wrap(new byte[] {'h', 'i'}));
   }
 
@@ -122,15 +139,20 @@ class ProtobufWellKnownTypesTest {
   void durationMapsToStringHoldingItsProto3Json() throws Exception {
     assertThat(EVENTS.column("took").type()).isEqualTo(Types.StringType.get());
 
-    assertThat(decodeTook(Duration.newBuilder().setSeconds(1).setNanos(500_000_000).build())).isEqualTo("\"1.500s\"");
-    assertThat(decodeTook(Duration.newBuilder().setSeconds(-3).setNanos(-1_000).build())).isEqualTo("\"-3.000001s\"");
+    assertThat(
+            decodeTook(Duration.newBuilder().setSeconds(1).setNanos(500_000_000).build()))
+        .isEqualTo("\"1.500s\"");
+    assertThat(decodeTook(Duration.newBuilder().setSeconds(-3).setNanos(-1_000).build()))
+        .isEqualTo("\"-3.000001s\"");
     assertThat(decodeTook(Duration.newBuilder().setSeconds(42).build())).isEqualTo("\"42s\"");
     assertThat(decodeTook(Duration.newBuilder().setNanos(7).build())).isEqualTo("\"0.000000007s\"");
   }
 
   @Test
   void structValueAndListValueMapToStringsHoldingTheJsonTheyStandFor() throws Exception {
-    Struct nested = Struct.newBuilder().putFields("k", Value.newBuilder().setStringValue("v\"q").build()).build();
+    Struct nested = Struct.newBuilder()
+        .putFields("k", Value.newBuilder().setStringValue("v\"q").build())
+        .build();
     Struct attributes = Struct.newBuilder()
         .putFields("name", Value.newBuilder().setStringValue("x").build())
         .putFields("n", Value.newBuilder().setNumberValue(1).build())
@@ -140,70 +162,104 @@ class ProtobufWellKnownTypesTest {
         .build();
     ListValue items = ListValue.newBuilder()
         .addValues(Value.newBuilder().setNumberValue(0.5))
-        .addValues(Value.newBuilder().setListValue(ListValue.newBuilder().addValues(Value.newBuilder().setBoolValue(false))))
+        .addValues(Value.newBuilder()
+            .setListValue(ListValue.newBuilder().addValues(Value.newBuilder().setBoolValue(false))))
         .build();
 
-    GenericRecord event = EVENTS.decode(EVENTS.message("Event").set("attributes", attributes)
-        .set("extra", Value.newBuilder().setStringValue("plain").build()).set("items", items));
+    GenericRecord event = EVENTS.decode(EVENTS
+        .message("Event")
+        .set("attributes", attributes)
+        .set("extra", Value.newBuilder().setStringValue("plain").build())
+        .set("items", items));
 
     assertThat(EVENTS.column("attributes").type()).isEqualTo(Types.StringType.get());
     assertThat(EVENTS.column("extra").type()).isEqualTo(Types.StringType.get());
     assertThat(EVENTS.column("items").type()).isEqualTo(Types.StringType.get());
-    assertThat((String) event.getField("attributes")).startsWith("{").contains(
-        "\"name\":\"x\"", "\"n\":1.0", "\"ok\":true", "\"none\":null", "\"nested\":{\"k\":\"v\\\"q\"}");
+    assertThat((String) event.getField("attributes"))
+        .startsWith("{")
+        .contains(
+            "\"name\":\"x\"",
+            "\"n\":1.0",
+            "\"ok\":true",
+            "\"none\":null",
+            "\"nested\":{\"k\":\"v\\\"q\"}");
     assertThat(event.getField("extra")).isEqualTo("\"plain\"");
     assertThat(event.getField("items")).isEqualTo("[0.5,[false]]");
   }
 
   @Test
-  void anyMapsToStringHoldingItsTypeAndThePackedMessageFieldsWhenTheSchemaKnowsTheType() throws Exception {
-    Any click = Any.pack(EVENTS.message("Click").set("button_name", "left").set("count", 3L).build());
+  void anyMapsToStringHoldingItsTypeAndThePackedMessageFieldsWhenTheSchemaKnowsTheType()
+      throws Exception {
+    Any click = Any.pack(
+        EVENTS.message("Click").set("button_name", "left").set("count", 3L).build());
 
     GenericRecord event = EVENTS.decode(EVENTS.message("Event").set("detail", click));
 
     assertThat(EVENTS.column("detail").type()).isEqualTo(Types.StringType.get());
     assertThat(event.getField("detail"))
-        .isEqualTo("{\"@type\":\"type.googleapis.com/wkt.Click\",\"buttonName\":\"left\",\"count\":\"3\"}");
+        .isEqualTo(
+            "{\"@type\":\"type.googleapis.com/wkt.Click\",\"buttonName\":\"left\",\"count\":\"3\"}");
   }
 
   @Test
   void anyPackingAWellKnownTypeHoldsItsJsonAsValue() throws Exception {
-    Any packed = Any.pack(Timestamp.newBuilder().setSeconds(0).setNanos(10_000_000).build());
+    Any packed =
+        Any.pack(Timestamp.newBuilder().setSeconds(0).setNanos(10_000_000).build());
 
     GenericRecord event = EVENTS.decode(EVENTS.message("Event").set("detail", packed));
 
-    assertThat(event.getField("detail")).isEqualTo(
-        "{\"@type\":\"type.googleapis.com/google.protobuf.Timestamp\",\"value\":\"1970-01-01T00:00:00.010Z\"}");
+    assertThat(event.getField("detail"))
+        .isEqualTo(
+            "{\"@type\":\"type.googleapis.com/google.protobuf.Timestamp\",\"value\":\"1970-01-01T00:00:00.010Z\"}");
   }
 
   @Test
   void anyPackingATypeTheSchemaDoesNotKnowHoldsTheValueInBase64() throws Exception {
-    Any unknown = Any.newBuilder().setTypeUrl("type.googleapis.com/other.Thing")
-        .setValue(ByteString.copyFrom(new byte[] {8, 1})).build();
+    Any unknown = Any.newBuilder()
+        .setTypeUrl("type.googleapis.com/other.Thing")
+        .setValue(ByteString.copyFrom(new byte[] {8, 1}))
+        .build();
 
     GenericRecord event = EVENTS.decode(EVENTS.message("Event").set("detail", unknown));
 
-    assertThat(event.getField("detail")).isEqualTo("{\"@type\":\"type.googleapis.com/other.Thing\",\"value\":\"CAE=\"}");
+    assertThat(event.getField("detail"))
+        .isEqualTo("{\"@type\":\"type.googleapis.com/other.Thing\",\"value\":\"CAE=\"}");
   }
 
   @Test
   void emptyMapsToStringHoldingAnEmptyObjectAndFieldMaskToItsPaths() throws Exception {
-    GenericRecord event = EVENTS.decode(EVENTS.message("Event").set("nothing", Empty.getDefaultInstance())
-        .set("mask", FieldMask.newBuilder().addPaths("user.display_name").addPaths("id").build()));
+    GenericRecord event = EVENTS.decode(EVENTS
+        .message("Event")
+        .set("nothing", Empty.getDefaultInstance())
+        .set(
+            "mask",
+            FieldMask.newBuilder().addPaths("user.display_name").addPaths("id").build()));
 
     assertThat(EVENTS.column("nothing").type()).isEqualTo(Types.StringType.get());
     assertThat(event.getField("nothing")).isEqualTo("{}");
     assertThat(EVENTS.column("mask").type().asStructType().field("paths").type())
-        .isEqualTo(Types.ListType.ofRequired(EVENTS.column("mask").type().asStructType().field("paths").type()
-            .asListType().elementId(), Types.StringType.get()));
-    assertThat(((GenericRecord) event.getField("mask")).getField("paths")).isEqualTo(List.of("user.display_name", "id"));
+        .isEqualTo(Types.ListType.ofRequired(
+            EVENTS
+                .column("mask")
+                .type()
+                .asStructType()
+                .field("paths")
+                .type()
+                .asListType()
+                .elementId(),
+            Types.StringType.get()));
+    assertThat(((GenericRecord) event.getField("mask")).getField("paths"))
+        .isEqualTo(List.of("user.display_name", "id"));
   }
 
-  private static void assertWrapper(String column, Type type, com.google.protobuf.Message value, Object expected)
+  private static void assertWrapper(
+      String column, Type type, com.google.protobuf.Message value, Object expected)
       throws UndecodableException {
     assertThat(EVENTS.column(column).type()).as(column).isEqualTo(type);
     assertThat(EVENTS.column(column).isOptional()).as(column).isTrue();
-    assertThat(EVENTS.decode(EVENTS.message("Event").set(column, value)).getField(column)).as(column).isEqualTo(expected);
+    assertThat(EVENTS.decode(EVENTS.message("Event").set(column, value)).getField(column))
+        .as(column)
+        .isEqualTo(expected);
     assertThat(EVENTS.decode(new byte[0]).getField(column)).as(column).isNull();
   }
 

@@ -73,13 +73,17 @@ class ProtobufWireFormatTest {
 
   @Test
   void aMessageWrittenTwiceMergesIntoTheFirst() throws Exception {
-    byte[] first = SAMPLES.message("Inner").set("x", 1).set("tags", List.of("a")).bytes();
-    byte[] second = SAMPLES.message("Inner").set("y", 2).set("tags", List.of("b")).bytes();
+    byte[] first =
+        SAMPLES.message("Inner").set("x", 1).set("tags", List.of("a")).bytes();
+    byte[] second =
+        SAMPLES.message("Inner").set("y", 2).set("tags", List.of("b")).bytes();
 
-    GenericRecord inner = (GenericRecord) SAMPLES.decode(write(out -> {
-      out.writeByteArray(3, first);
-      out.writeByteArray(3, second);
-    })).getField("inner");
+    GenericRecord inner = (GenericRecord) SAMPLES
+        .decode(write(out -> {
+          out.writeByteArray(3, first);
+          out.writeByteArray(3, second);
+        }))
+        .getField("inner");
 
     assertThat(inner.getField("x")).isEqualTo(1);
     assertThat(inner.getField("y")).isEqualTo(2);
@@ -101,7 +105,8 @@ class ProtobufWireFormatTest {
 
     GenericRecord sample = SAMPLES.decode(payload);
     assertThat(sample.getField("codes")).isEqualTo(List.of(1, 2, 3, 4));
-    assertThat((List<?>) sample.getField("inners")).extracting(inner -> ((GenericRecord) inner).getField("x"))
+    assertThat((List<?>) sample.getField("inners"))
+        .extracting(inner -> ((GenericRecord) inner).getField("x"))
         .containsExactly(1, 2);
   }
 
@@ -123,7 +128,8 @@ class ProtobufWireFormatTest {
       out.writeByteArray(9, write(entry -> entry.writeString(2, "only value")));
     }));
 
-    GenericRecord defaultInner = (GenericRecord) ((Map<?, ?>) sample.getField("inner_by_key")).get("only key");
+    GenericRecord defaultInner =
+        (GenericRecord) ((Map<?, ?>) sample.getField("inner_by_key")).get("only key");
     assertThat(defaultInner.getField("x")).isEqualTo(0);
     assertThat(defaultInner.getField("tags")).isEqualTo(List.of());
     assertThat(sample.getField("name_by_id")).isEqualTo(Map.of(0, "only value"));
@@ -149,19 +155,22 @@ class ProtobufWireFormatTest {
 
   @Test
   void aLengthClaimingMoreBytesThanRemainFailsAtOnce() {
-    assertUndecodable(new byte[] {0x12, 80, 'a', 'b', 'c'},
+    assertUndecodable(
+        new byte[] {0x12, 80, 'a', 'b', 'c'},
         "Truncated Protobuf payload: field 2 (name) claims 80 bytes at byte 2, 3 remain");
   }
 
   @Test
   void aNestedLengthIsCheckedAgainstItsEnclosingMessage() {
-    assertUndecodable(new byte[] {0x1A, 3, 0x1A, 10, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0},
+    assertUndecodable(
+        new byte[] {0x1A, 3, 0x1A, 10, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0},
         "Truncated Protobuf payload: field 3 (tags) claims 10 bytes at byte 4, 1 remain");
   }
 
   @Test
   void aVarintRunningPastTheEndFails() {
-    assertUndecodable(new byte[] {0x08, (byte) 0x80},
+    assertUndecodable(
+        new byte[] {0x08, (byte) 0x80},
         "Truncated Protobuf payload: field 1 (count) has a varint running past the end at byte 1");
   }
 
@@ -170,15 +179,22 @@ class ProtobufWireFormatTest {
     byte[] payload = new byte[13];
     payload[0] = 0x08;
     Arrays.fill(payload, 1, 12, (byte) 0x80);
-    assertUndecodable(payload, "Malformed Protobuf payload: field 1 (count) has a varint longer than 10 bytes at byte 1");
+    assertUndecodable(
+        payload,
+        "Malformed Protobuf payload: field 1 (count) has a varint longer than 10 bytes at byte 1");
   }
 
   @Test
   void fieldNumberZeroAndWireTypesNoWriterProducesFail() {
     assertUndecodable(new byte[] {0x00}, "Malformed Protobuf payload: field number 0 at byte 0");
-    assertUndecodable(new byte[] {0x0F}, "Malformed Protobuf payload: field 1 has wire type 7 at byte 0, which no Protobuf writer produces");
-    assertUndecodable(new byte[] {0x4C}, "Malformed Protobuf payload: end-group of field 9 at byte 1 without a matching start-group");
-    assertUndecodable(new byte[] {0x4B, 0x08, 0x01},
+    assertUndecodable(
+        new byte[] {0x0F},
+        "Malformed Protobuf payload: field 1 has wire type 7 at byte 0, which no Protobuf writer produces");
+    assertUndecodable(
+        new byte[] {0x4C},
+        "Malformed Protobuf payload: end-group of field 9 at byte 1 without a matching start-group");
+    assertUndecodable(
+        new byte[] {0x4B, 0x08, 0x01},
         "Truncated Protobuf payload: group field 9 has no end-group before byte 3");
   }
 
@@ -186,13 +202,18 @@ class ProtobufWireFormatTest {
   void nestingDeeperThanOneHundredLevelsFails() {
     StringBuilder text = new StringBuilder("syntax = \"proto3\";\n");
     for (int level = 0; level < 120; level++) {
-      text.append("message M").append(level).append(" { M").append(level + 1).append(" next = 1; int32 v = 2; }\n");
+      text.append("message M")
+          .append(level)
+          .append(" { M")
+          .append(level + 1)
+          .append(" next = 1; int32 v = 2; }\n");
     }
     text.append("message M120 { int32 v = 2; }\n");
     ProtoFixture deep = ProtoFixture.of(text.toString());
     byte[] payload = new byte[0];
     for (int level = 0; level < 105; level++) {
-      byte[] outer = new byte[payload.length + 1 + CodedOutputStream.computeUInt32SizeNoTag(payload.length)];
+      byte[] outer =
+          new byte[payload.length + 1 + CodedOutputStream.computeUInt32SizeNoTag(payload.length)];
       CodedOutputStream out = CodedOutputStream.newInstance(outer);
       try {
         out.writeByteArray(1, payload);
@@ -211,7 +232,8 @@ class ProtobufWireFormatTest {
 
   @Test
   void manyEmptyElementsOfAWideMessageFailInsteadOfExhaustingMemory() {
-    StringBuilder text = new StringBuilder("syntax = \"proto3\";\nmessage Batch { repeated Wide rows = 1; }\nmessage Wide {\n");
+    StringBuilder text = new StringBuilder(
+        "syntax = \"proto3\";\nmessage Batch { repeated Wide rows = 1; }\nmessage Wide {\n");
     for (int field = 1; field <= 2_000; field++) {
       text.append("  int32 f").append(field).append(" = ").append(field).append(";\n");
     }

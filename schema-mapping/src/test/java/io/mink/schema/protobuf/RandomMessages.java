@@ -31,7 +31,8 @@ final class RandomMessages {
   DynamicMessage message(Descriptor descriptor, int depth) {
     DynamicMessage.Builder builder = DynamicMessage.newBuilder(descriptor);
     for (FieldDescriptor field : descriptor.getFields()) {
-      if (random.nextDouble() >= fieldChance || (field.getJavaType() == FieldDescriptor.JavaType.MESSAGE && depth > 4)) {
+      if (random.nextDouble() >= fieldChance
+          || (field.getJavaType() == FieldDescriptor.JavaType.MESSAGE && depth > 4)) {
         continue;
       }
       if (field.isRepeated()) {
@@ -67,7 +68,8 @@ final class RandomMessages {
       case INT -> random.nextInt(4) == 0 ? random.nextInt(200) - 100 : random.nextInt();
       case LONG -> random.nextInt(4) == 0 ? (long) random.nextInt(200) - 100 : random.nextLong();
       case FLOAT -> random.nextInt(10) == 0 ? Float.NaN : random.nextFloat() * 1e6f - 5e5f;
-      case DOUBLE -> random.nextInt(10) == 0 ? Double.NEGATIVE_INFINITY : random.nextGaussian() * 1e9;
+      case DOUBLE ->
+        random.nextInt(10) == 0 ? Double.NEGATIVE_INFINITY : random.nextGaussian() * 1e9;
       case BOOLEAN -> random.nextBoolean();
       case STRING -> string();
       case BYTE_STRING -> ByteString.copyFrom(bytes());
@@ -86,16 +88,22 @@ final class RandomMessages {
 
   private Message nested(Descriptor type, int depth) {
     return switch (type.getFullName()) {
-      case "google.protobuf.Timestamp" -> Timestamp.newBuilder()
-          .setSeconds(MIN_SECONDS + (long) (random.nextDouble() * (MAX_SECONDS - MIN_SECONDS)))
-          .setNanos(random.nextInt(1_000_000_000)).build();
+      case "google.protobuf.Timestamp" ->
+        Timestamp.newBuilder()
+            .setSeconds(MIN_SECONDS + (long) (random.nextDouble() * (MAX_SECONDS - MIN_SECONDS)))
+            .setNanos(random.nextInt(1_000_000_000))
+            .build();
       case "google.protobuf.Duration" -> duration();
       case "google.protobuf.Struct" -> struct(depth);
       case "google.protobuf.Value" -> value(depth);
       case "google.protobuf.ListValue" -> list(depth);
-      case "google.protobuf.Any" -> random.nextBoolean()
-          ? Any.pack(duration())
-          : Any.newBuilder().setTypeUrl("type.googleapis.com/unknown.Thing").setValue(ByteString.copyFrom(bytes())).build();
+      case "google.protobuf.Any" ->
+        random.nextBoolean()
+            ? Any.pack(duration())
+            : Any.newBuilder()
+                .setTypeUrl("type.googleapis.com/unknown.Thing")
+                .setValue(ByteString.copyFrom(bytes()))
+                .build();
       default -> message(type, depth);
     };
   }
@@ -103,7 +111,10 @@ final class RandomMessages {
   private Duration duration() {
     long seconds = random.nextInt(2_000_000) - 1_000_000L;
     int nanos = random.nextInt(1_000_000_000);
-    return Duration.newBuilder().setSeconds(seconds).setNanos(seconds < 0 ? -nanos : nanos).build();
+    return Duration.newBuilder()
+        .setSeconds(seconds)
+        .setNanos(seconds < 0 ? -nanos : nanos)
+        .build();
   }
 
   private Struct struct(int depth) {

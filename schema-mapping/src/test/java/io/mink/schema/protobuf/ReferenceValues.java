@@ -27,13 +27,22 @@ import org.apache.iceberg.types.Types;
  */
 final class ReferenceValues {
   private static final ObjectMapper JSON = new ObjectMapper();
-  private static final Set<String> WRAPPERS = Set.of("DoubleValue", "FloatValue", "Int64Value", "UInt64Value",
-      "Int32Value", "UInt32Value", "BoolValue", "StringValue", "BytesValue");
+  private static final Set<String> WRAPPERS = Set.of(
+      "DoubleValue",
+      "FloatValue",
+      "Int64Value",
+      "UInt64Value",
+      "Int32Value",
+      "UInt32Value",
+      "BoolValue",
+      "StringValue",
+      "BytesValue");
 
   private ReferenceValues() {}
 
   static void assertDecodedAs(Object decoded, Message reference) {
-    assertRecord((GenericRecord) decoded, reference, reference.getDescriptorForType().getFullName());
+    assertRecord(
+        (GenericRecord) decoded, reference, reference.getDescriptorForType().getFullName());
   }
 
   private static void assertRecord(GenericRecord decoded, Message reference, String path) {
@@ -51,7 +60,8 @@ final class ReferenceValues {
     }
   }
 
-  private static void assertValue(Object actual, FieldDescriptor field, Object expected, Type type, String at) {
+  private static void assertValue(
+      Object actual, FieldDescriptor field, Object expected, Type type, String at) {
     if (field.isMapField()) {
       Map<?, ?> map = (Map<?, ?>) actual;
       FieldDescriptor keyField = field.getMessageType().findFieldByNumber(1);
@@ -59,24 +69,31 @@ final class ReferenceValues {
       Map<Object, Object> lastValueByKey = new LinkedHashMap<>();
       for (Object entry : (List<?>) expected) {
         Message message = (Message) entry;
-        lastValueByKey.put(scalar(keyField, message.getField(keyField)), message.getField(valueField));
+        lastValueByKey.put(
+            scalar(keyField, message.getField(keyField)), message.getField(valueField));
       }
       check(map.keySet(), lastValueByKey.keySet(), at);
-      lastValueByKey.forEach((key, value) ->
-          assertSingle(map.get(key), valueField, value, type.asMapType().valueType(), at + "[" + key + "]"));
+      lastValueByKey.forEach((key, value) -> assertSingle(
+          map.get(key), valueField, value, type.asMapType().valueType(), at + "[" + key + "]"));
     } else if (field.isRepeated()) {
       List<?> list = (List<?>) actual;
       List<?> elements = (List<?>) expected;
       check(list.size(), elements.size(), at + ".size()");
       for (int i = 0; i < elements.size(); i++) {
-        assertSingle(list.get(i), field, elements.get(i), type.asListType().elementType(), at + "[" + i + "]");
+        assertSingle(
+            list.get(i),
+            field,
+            elements.get(i),
+            type.asListType().elementType(),
+            at + "[" + i + "]");
       }
     } else {
       assertSingle(actual, field, expected, type, at);
     }
   }
 
-  private static void assertSingle(Object actual, FieldDescriptor field, Object expected, Type type, String at) {
+  private static void assertSingle(
+      Object actual, FieldDescriptor field, Object expected, Type type, String at) {
     if (field.getJavaType() != FieldDescriptor.JavaType.MESSAGE) {
       check(actual, scalar(field, expected), at);
       return;
@@ -85,9 +102,13 @@ final class ReferenceValues {
     String name = message.getDescriptorForType().getFullName();
     if (name.equals("google.protobuf.Timestamp")) {
       Timestamp timestamp = (Timestamp) message;
-      check(actual, Instant.ofEpochSecond(timestamp.getSeconds(), timestamp.getNanos() / 1000 * 1000L)
-          .atOffset(ZoneOffset.UTC), at);
-    } else if (name.startsWith("google.protobuf.") && WRAPPERS.contains(message.getDescriptorForType().getName())) {
+      check(
+          actual,
+          Instant.ofEpochSecond(timestamp.getSeconds(), timestamp.getNanos() / 1000 * 1000L)
+              .atOffset(ZoneOffset.UTC),
+          at);
+    } else if (name.startsWith("google.protobuf.")
+        && WRAPPERS.contains(message.getDescriptorForType().getName())) {
       FieldDescriptor wrapped = message.getDescriptorForType().findFieldByNumber(1);
       check(actual, scalar(wrapped, message.getField(wrapped)), at);
     } else if (type.isStructType()) {
@@ -114,7 +135,9 @@ final class ReferenceValues {
       case BYTES -> ByteBuffer.wrap(((ByteString) value).toByteArray());
       case ENUM -> {
         EnumValueDescriptor enumValue = (EnumValueDescriptor) value;
-        yield enumValue.getIndex() < 0 ? Integer.toString(enumValue.getNumber()) : enumValue.getName();
+        yield enumValue.getIndex() < 0
+            ? Integer.toString(enumValue.getNumber())
+            : enumValue.getName();
       }
       default -> value;
     };

@@ -85,9 +85,11 @@ class SerializedProtoRoundTripTest {
       """;
 
   private static final ProtoFixture RICH = ProtoFixture.of(ProtobufDecoderPropertiesTest.RICH);
-  private static final CompiledSchema RICH_FROM_DESCRIPTOR = compile(serialized(RICH.file()), Map.of());
+  private static final CompiledSchema RICH_FROM_DESCRIPTOR =
+      compile(serialized(RICH.file()), Map.of());
   private static final ProtoFixture ACCOUNT = ProtoFixture.of(PROTO2);
-  private static final CompiledSchema ACCOUNT_FROM_DESCRIPTOR = compile(serialized(ACCOUNT.file()), Map.of());
+  private static final CompiledSchema ACCOUNT_FROM_DESCRIPTOR =
+      compile(serialized(ACCOUNT.file()), Map.of());
 
   @Example
   void everyMappedTypeCompilesTheSameFromTheDescriptor() {
@@ -101,22 +103,27 @@ class SerializedProtoRoundTripTest {
 
   @Property(tries = 500)
   void payloadsDecodeToTheSameRowsThroughTheDescriptor(@ForAll long seed) {
-    byte[] rich = new RandomMessages(seed, 0.6).message(RICH.descriptor("Root"), 0).toByteArray();
-    byte[] account = new RandomMessages(seed, 0.6).message(ACCOUNT.descriptor("Account"), 0).toByteArray();
+    byte[] rich =
+        new RandomMessages(seed, 0.6).message(RICH.descriptor("Root"), 0).toByteArray();
+    byte[] account =
+        new RandomMessages(seed, 0.6).message(ACCOUNT.descriptor("Account"), 0).toByteArray();
 
     assertThat(outcome(RICH_FROM_DESCRIPTOR, rich)).isEqualTo(outcome(RICH.compiled(), rich));
-    assertThat(outcome(ACCOUNT_FROM_DESCRIPTOR, account)).isEqualTo(outcome(ACCOUNT.compiled(), account));
+    assertThat(outcome(ACCOUNT_FROM_DESCRIPTOR, account))
+        .isEqualTo(outcome(ACCOUNT.compiled(), account));
   }
 
   @Example
   void importsRegisteredAsDescriptorsResolveLikeTheirText() throws Exception {
-    Map<String, String> texts = Map.of("common/money.proto", MONEY, "common/currency.proto", CURRENCY);
+    Map<String, String> texts =
+        Map.of("common/money.proto", MONEY, "common/currency.proto", CURRENCY);
     ProtoFixture payment = ProtoFixture.of(PAYMENT, texts);
     Map<String, String> descriptors = new LinkedHashMap<>();
     for (FileDescriptor dependency : payment.file().getDependencies()) {
       collect(dependency, descriptors);
     }
-    byte[] bytes = payment.message("Payment")
+    byte[] bytes = payment
+        .message("Payment")
         .set("amount", moneyOf(payment, "EUR", 12L))
         .set("refunds", List.of(moneyOf(payment, "EUR", 2L)))
         .set("fees", Map.of("card", moneyOf(payment, "CURRENCY_UNSPECIFIED", 1L)))
@@ -148,9 +155,12 @@ class SerializedProtoRoundTripTest {
     compileOrReject(Base64.getEncoder().encodeToString(Arrays.copyOf(bytes, length)));
   }
 
-  private static ProtoFixture.MessageBuilder moneyOf(ProtoFixture payment, String currency, long units) {
-    return new ProtoFixture.MessageBuilder(payment.file().getDependencies().get(0).findMessageTypeByName("Money"))
-        .set("currency", currency).set("units", units);
+  private static ProtoFixture.MessageBuilder moneyOf(
+      ProtoFixture payment, String currency, long units) {
+    return new ProtoFixture.MessageBuilder(
+            payment.file().getDependencies().get(0).findMessageTypeByName("Money"))
+        .set("currency", currency)
+        .set("units", units);
   }
 
   /** The file and what it imports, but the well-known types, by import path. */
@@ -170,10 +180,11 @@ class SerializedProtoRoundTripTest {
 
   private static CompiledSchema compile(String text, Map<String, String> imports) {
     List<SchemaReference> references = new ArrayList<>();
-    imports.forEach((path, imported) ->
-        references.add(new SchemaReference(path, path, 1, RegisteredSchema.of(SchemaType.PROTOBUF, imported))));
+    imports.forEach((path, imported) -> references.add(
+        new SchemaReference(path, path, 1, RegisteredSchema.of(SchemaType.PROTOBUF, imported))));
     try {
-      return new ProtobufSchemaCompiler().compile(new RegisteredSchema(SchemaType.PROTOBUF, text, references));
+      return new ProtobufSchemaCompiler()
+          .compile(new RegisteredSchema(SchemaType.PROTOBUF, text, references));
     } catch (UnreadableSchemaException e) {
       throw new AssertionError(e.getMessage(), e);
     }
@@ -190,7 +201,8 @@ class SerializedProtoRoundTripTest {
 
   private static void compileOrReject(String text) {
     try {
-      CompiledSchema compiled = new ProtobufSchemaCompiler().compile(RegisteredSchema.of(SchemaType.PROTOBUF, text));
+      CompiledSchema compiled =
+          new ProtobufSchemaCompiler().compile(RegisteredSchema.of(SchemaType.PROTOBUF, text));
       assertThat(compiled.type().isStructType()).isTrue();
     } catch (UnreadableSchemaException e) {
       assertThat(e.getMessage()).isNotBlank();

@@ -26,10 +26,13 @@ class CachingSchemaRegistryTest {
 
   @Test
   void aFoundSchemaIsFetchedOnceAndKeptForever() throws Exception {
-    CachingSchemaRegistry cache = new CachingSchemaRegistry(ref -> {
-      calls.incrementAndGet();
-      return STRING;
-    }, Duration.ofSeconds(60), now::get);
+    CachingSchemaRegistry cache = new CachingSchemaRegistry(
+        ref -> {
+          calls.incrementAndGet();
+          return STRING;
+        },
+        Duration.ofSeconds(60),
+        now::get);
 
     cache.fetch(ID_1);
     now.addAndGet(Duration.ofDays(365).toNanos());
@@ -41,13 +44,17 @@ class CachingSchemaRegistryTest {
 
   @Test
   void notFoundIsRememberedForItsTimeThenAskedAgain() throws Exception {
-    CachingSchemaRegistry cache = new CachingSchemaRegistry(ref -> {
-      calls.incrementAndGet();
-      throw new SchemaNotFoundException("Schema " + ref + " is not there");
-    }, Duration.ofSeconds(60), now::get);
+    CachingSchemaRegistry cache = new CachingSchemaRegistry(
+        ref -> {
+          calls.incrementAndGet();
+          throw new SchemaNotFoundException("Schema " + ref + " is not there");
+        },
+        Duration.ofSeconds(60),
+        now::get);
 
     for (int i = 0; i < 100; i++) {
-      assertThatThrownBy(() -> cache.fetch(ID_1)).isInstanceOf(SchemaNotFoundException.class)
+      assertThatThrownBy(() -> cache.fetch(ID_1))
+          .isInstanceOf(SchemaNotFoundException.class)
           .hasMessage("Schema id 1 is not there");
     }
     now.addAndGet(Duration.ofSeconds(59).toNanos());
@@ -62,12 +69,15 @@ class CachingSchemaRegistryTest {
   @Test
   void aSchemaRegisteredAfterANotFoundIsFoundOnceTheMissExpires() throws Exception {
     List<Boolean> registered = new ArrayList<>(List.of(false));
-    CachingSchemaRegistry cache = new CachingSchemaRegistry(ref -> {
-      if (!registered.get(0)) {
-        throw new SchemaNotFoundException("not yet");
-      }
-      return STRING;
-    }, Duration.ofSeconds(60), now::get);
+    CachingSchemaRegistry cache = new CachingSchemaRegistry(
+        ref -> {
+          if (!registered.get(0)) {
+            throw new SchemaNotFoundException("not yet");
+          }
+          return STRING;
+        },
+        Duration.ofSeconds(60),
+        now::get);
 
     assertThatThrownBy(() -> cache.fetch(ID_1)).isInstanceOf(SchemaNotFoundException.class);
     registered.set(0, true);
@@ -78,12 +88,15 @@ class CachingSchemaRegistryTest {
 
   @Test
   void unavailabilityIsNeverRemembered() throws Exception {
-    CachingSchemaRegistry cache = new CachingSchemaRegistry(ref -> {
-      if (calls.incrementAndGet() < 3) {
-        throw new RegistryUnavailableException("down");
-      }
-      return STRING;
-    }, Duration.ofSeconds(60), now::get);
+    CachingSchemaRegistry cache = new CachingSchemaRegistry(
+        ref -> {
+          if (calls.incrementAndGet() < 3) {
+            throw new RegistryUnavailableException("down");
+          }
+          return STRING;
+        },
+        Duration.ofSeconds(60),
+        now::get);
 
     assertThatThrownBy(() -> cache.fetch(ID_1)).isInstanceOf(RegistryUnavailableException.class);
     assertThatThrownBy(() -> cache.fetch(ID_1)).isInstanceOf(RegistryUnavailableException.class);
@@ -111,10 +124,13 @@ class CachingSchemaRegistryTest {
 
   @Test
   void zeroNotFoundTimeRemembersNoMiss() {
-    CachingSchemaRegistry cache = new CachingSchemaRegistry(ref -> {
-      calls.incrementAndGet();
-      throw new SchemaNotFoundException("no");
-    }, Duration.ZERO, now::get);
+    CachingSchemaRegistry cache = new CachingSchemaRegistry(
+        ref -> {
+          calls.incrementAndGet();
+          throw new SchemaNotFoundException("no");
+        },
+        Duration.ZERO,
+        now::get);
 
     assertThatThrownBy(() -> cache.fetch(ID_1)).isInstanceOf(SchemaNotFoundException.class);
     assertThatThrownBy(() -> cache.fetch(ID_1)).isInstanceOf(SchemaNotFoundException.class);
@@ -136,7 +152,10 @@ class CachingSchemaRegistryTest {
       for (int i = 0; i < 8; i++) {
         results.add(threads.submit(() -> cache.fetch(ID_1)));
       }
-      Awaitility.await().atMost(Duration.ofSeconds(5)).pollInterval(Duration.ofMillis(5)).until(() -> calls.get() == 1);
+      Awaitility.await()
+          .atMost(Duration.ofSeconds(5))
+          .pollInterval(Duration.ofMillis(5))
+          .until(() -> calls.get() == 1);
       Thread.sleep(50);
       release.countDown();
 
@@ -163,14 +182,18 @@ class CachingSchemaRegistryTest {
       for (int i = 0; i < 4; i++) {
         results.add(threads.submit(() -> cache.fetch(ID_1)));
       }
-      Awaitility.await().atMost(Duration.ofSeconds(5)).pollInterval(Duration.ofMillis(5)).until(() -> calls.get() == 1);
+      Awaitility.await()
+          .atMost(Duration.ofSeconds(5))
+          .pollInterval(Duration.ofMillis(5))
+          .until(() -> calls.get() == 1);
       Thread.sleep(50);
       release.countDown();
 
       for (Future<RegisteredSchema> result : results) {
         assertThatThrownBy(() -> result.get(5, TimeUnit.SECONDS))
             .hasCauseInstanceOf(SchemaNotFoundException.class)
-            .cause().hasMessage("Schema id 1 is not there");
+            .cause()
+            .hasMessage("Schema id 1 is not there");
       }
       assertThat(calls).hasValue(1);
     } finally {

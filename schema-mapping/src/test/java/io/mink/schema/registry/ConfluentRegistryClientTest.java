@@ -17,7 +17,8 @@ import org.junit.jupiter.api.Test;
 
 class ConfluentRegistryClientTest {
   private static final String AVRO_STRING = "{\"schema\":\"\\\"string\\\"\"}";
-  private static final String NOT_FOUND_7 = "{\"error_code\":40403,\"message\":\"Schema 7 not found\"}";
+  private static final String NOT_FOUND_7 =
+      "{\"error_code\":40403,\"message\":\"Schema 7 not found\"}";
 
   private final StubHttpServer server = StubHttpServer.http();
 
@@ -39,7 +40,8 @@ class ConfluentRegistryClientTest {
     assertThat(schema).isEqualTo(RegisteredSchema.of(SchemaType.AVRO, "\"string\""));
     assertThat(server.requests()).singleElement().satisfies(request -> {
       assertThat(request.method()).isEqualTo("GET");
-      assertThat(request.header("Accept")).isEqualTo("application/vnd.schemaregistry.v1+json, application/json");
+      assertThat(request.header("Accept"))
+          .isEqualTo("application/vnd.schemaregistry.v1+json, application/json");
       assertThat(request.header("Authorization")).isNull();
     });
   }
@@ -47,7 +49,10 @@ class ConfluentRegistryClientTest {
   @Test
   void fetchesSchemaByGuid() throws Exception {
     UUID guid = UUID.fromString("0b8e1d3c-1a6b-4a55-9d4c-2f6f6d1e0a11");
-    server.on("/schemas/guids/" + guid, 200, "{\"schemaType\":\"JSON\",\"schema\":\"{\\\"type\\\":\\\"object\\\"}\"}");
+    server.on(
+        "/schemas/guids/" + guid,
+        200,
+        "{\"schemaType\":\"JSON\",\"schema\":\"{\\\"type\\\":\\\"object\\\"}\"}");
 
     RegisteredSchema schema = client().fetch(new SchemaRef.SchemaGuid(guid));
 
@@ -58,7 +63,8 @@ class ConfluentRegistryClientTest {
   void keepsTheBaseUrlsPathPrefix() throws Exception {
     server.on("/registry/v1/schemas/ids/7", 200, AVRO_STRING);
 
-    RegisteredSchema schema = ConfluentRegistryClient.create(ConfluentRegistrySettings.of(server.url() + "/registry/v1/"))
+    RegisteredSchema schema = ConfluentRegistryClient.create(
+            ConfluentRegistrySettings.of(server.url() + "/registry/v1/"))
         .fetch(new SchemaRef.ConfluentId(7));
 
     assertThat(schema.text()).isEqualTo("\"string\"");
@@ -73,16 +79,23 @@ class ConfluentRegistryClientTest {
         {"subject":"team a/b.proto","version":2,"id":2,"schemaType":"PROTOBUF",
          "schema":"import \\"c.proto\\"; message B { C c = 1; }",
          "references":[{"name":"c.proto","subject":"c.proto","version":1}]}""");
-    server.on("/subjects/c.proto/versions/1", 200,
+    server.on(
+        "/subjects/c.proto/versions/1",
+        200,
         "{\"subject\":\"c.proto\",\"version\":1,\"id\":1,\"schemaType\":\"PROTOBUF\",\"schema\":\"message C {}\"}");
 
     RegisteredSchema schema = client().fetch(new SchemaRef.ConfluentId(3));
 
     RegisteredSchema c = RegisteredSchema.of(SchemaType.PROTOBUF, "message C {}");
-    RegisteredSchema b = new RegisteredSchema(SchemaType.PROTOBUF, "import \"c.proto\"; message B { C c = 1; }",
+    RegisteredSchema b = new RegisteredSchema(
+        SchemaType.PROTOBUF,
+        "import \"c.proto\"; message B { C c = 1; }",
         List.of(new SchemaReference("c.proto", "c.proto", 1, c)));
-    assertThat(schema).isEqualTo(new RegisteredSchema(SchemaType.PROTOBUF,
-        "import \"a/b.proto\"; message Top { B b = 1; }", List.of(new SchemaReference("a/b.proto", "team a/b.proto", 2, b))));
+    assertThat(schema)
+        .isEqualTo(new RegisteredSchema(
+            SchemaType.PROTOBUF,
+            "import \"a/b.proto\"; message Top { B b = 1; }",
+            List.of(new SchemaReference("a/b.proto", "team a/b.proto", 2, b))));
   }
 
   @Test
@@ -91,39 +104,66 @@ class ConfluentRegistryClientTest {
         {"schema":"{}","references":[
           {"name":"com.x.A","subject":"a","version":1},
           {"name":"com.x.B","subject":"b","version":1}]}""");
-    server.on("/subjects/a/versions/1", 200,
+    server.on(
+        "/subjects/a/versions/1",
+        200,
         "{\"schema\":\"a\",\"references\":[{\"name\":\"com.x.Common\",\"subject\":\"common\",\"version\":1}]}");
-    server.on("/subjects/b/versions/1", 200,
+    server.on(
+        "/subjects/b/versions/1",
+        200,
         "{\"schema\":\"b\",\"references\":[{\"name\":\"com.x.Common\",\"subject\":\"common\",\"version\":1}]}");
     server.on("/subjects/common/versions/1", 200, "{\"schema\":\"common\"}");
 
     RegisteredSchema schema = client().fetch(new SchemaRef.ConfluentId(4));
 
-    assertThat(schema.references()).extracting(r -> r.schema().references().get(0).schema().text())
+    assertThat(schema.references())
+        .extracting(r -> r.schema().references().get(0).schema().text())
         .containsExactly("common", "common");
-    assertThat(server.paths()).containsExactly("/schemas/ids/4", "/subjects/a/versions/1",
-        "/subjects/common/versions/1", "/subjects/b/versions/1");
+    assertThat(server.paths())
+        .containsExactly(
+            "/schemas/ids/4",
+            "/subjects/a/versions/1",
+            "/subjects/common/versions/1",
+            "/subjects/b/versions/1");
   }
 
   @Test
   void referenceToLatestIsFetchedAsLatestAndRecordsTheVersionFound() throws Exception {
-    server.on("/schemas/ids/5", 200, "{\"schema\":\"x\",\"references\":[{\"name\":\"n\",\"subject\":\"s\",\"version\":-1}]}");
-    server.on("/subjects/s/versions/latest", 200, "{\"subject\":\"s\",\"version\":6,\"id\":9,\"schema\":\"y\"}");
+    server.on(
+        "/schemas/ids/5",
+        200,
+        "{\"schema\":\"x\",\"references\":[{\"name\":\"n\",\"subject\":\"s\",\"version\":-1}]}");
+    server.on(
+        "/subjects/s/versions/latest",
+        200,
+        "{\"subject\":\"s\",\"version\":6,\"id\":9,\"schema\":\"y\"}");
 
     RegisteredSchema schema = client().fetch(new SchemaRef.ConfluentId(5));
 
-    assertThat(schema.references()).containsExactly(new SchemaReference("n", "s", 6, RegisteredSchema.of(SchemaType.AVRO, "y")));
+    assertThat(schema.references())
+        .containsExactly(
+            new SchemaReference("n", "s", 6, RegisteredSchema.of(SchemaType.AVRO, "y")));
   }
 
   @Test
   void referenceCycleIsNotFound() {
-    server.on("/schemas/ids/6", 200, "{\"schema\":\"x\",\"references\":[{\"name\":\"a\",\"subject\":\"a\",\"version\":1}]}");
-    server.on("/subjects/a/versions/1", 200, "{\"schema\":\"a\",\"references\":[{\"name\":\"b\",\"subject\":\"b\",\"version\":1}]}");
-    server.on("/subjects/b/versions/1", 200, "{\"schema\":\"b\",\"references\":[{\"name\":\"a\",\"subject\":\"a\",\"version\":1}]}");
+    server.on(
+        "/schemas/ids/6",
+        200,
+        "{\"schema\":\"x\",\"references\":[{\"name\":\"a\",\"subject\":\"a\",\"version\":1}]}");
+    server.on(
+        "/subjects/a/versions/1",
+        200,
+        "{\"schema\":\"a\",\"references\":[{\"name\":\"b\",\"subject\":\"b\",\"version\":1}]}");
+    server.on(
+        "/subjects/b/versions/1",
+        200,
+        "{\"schema\":\"b\",\"references\":[{\"name\":\"a\",\"subject\":\"a\",\"version\":1}]}");
 
     assertThatThrownBy(() -> client().fetch(new SchemaRef.ConfluentId(6)))
         .isInstanceOf(SchemaNotFoundException.class)
-        .hasMessage("Schema id 6 cannot be resolved: its references form a cycle: a version 1 -> b version 1 -> a version 1");
+        .hasMessage(
+            "Schema id 6 cannot be resolved: its references form a cycle: a version 1 -> b version 1 -> a version 1");
   }
 
   @Test
@@ -132,20 +172,28 @@ class ConfluentRegistryClientTest {
 
     assertThatThrownBy(() -> client().fetch(new SchemaRef.ConfluentId(7)))
         .isInstanceOf(SchemaNotFoundException.class)
-        .hasMessage("Schema id 7 is not in the schema registry at " + server.url() + " (40403 Schema 7 not found): the "
+        .hasMessage("Schema id 7 is not in the schema registry at " + server.url()
+            + " (40403 Schema 7 not found): the "
             + "record was written with a schema this registry does not have; check that Mink uses the registry its "
             + "producers use");
   }
 
   @Test
   void missingReferenceIsNotFound() {
-    server.on("/schemas/ids/8", 200, "{\"schema\":\"x\",\"references\":[{\"name\":\"dep.proto\",\"subject\":\"dep\",\"version\":3}]}");
-    server.on("/subjects/dep/versions/3", 404, "{\"error_code\":40402,\"message\":\"Version 3 not found.\"}");
+    server.on(
+        "/schemas/ids/8",
+        200,
+        "{\"schema\":\"x\",\"references\":[{\"name\":\"dep.proto\",\"subject\":\"dep\",\"version\":3}]}");
+    server.on(
+        "/subjects/dep/versions/3",
+        404,
+        "{\"error_code\":40402,\"message\":\"Version 3 not found.\"}");
 
     assertThatThrownBy(() -> client().fetch(new SchemaRef.ConfluentId(8)))
         .isInstanceOf(SchemaNotFoundException.class)
-        .hasMessage("Schema id 8 references 'dep.proto' as subject 'dep' version 3, which the registry at "
-            + server.url() + " does not have (40402 Version 3 not found.)");
+        .hasMessage(
+            "Schema id 8 references 'dep.proto' as subject 'dep' version 3, which the registry at "
+                + server.url() + " does not have (40402 Version 3 not found.)");
   }
 
   @Test
@@ -153,9 +201,11 @@ class ConfluentRegistryClientTest {
     server.on("/schemas/ids/7", 404, "<html>Not Found</html>");
 
     assertThatThrownBy(() -> client().fetch(new SchemaRef.ConfluentId(7)))
-        .isInstanceOfSatisfying(RegistryUnavailableException.class,
+        .isInstanceOfSatisfying(
+            RegistryUnavailableException.class,
             e -> assertThat(e.fault()).isEqualTo(Fault.CONFIGURATION))
-        .hasMessage("Schema registry at " + server.url() + " answered GET /schemas/ids/7 with 404: '<html>Not Found</html>',"
+        .hasMessage("Schema registry at " + server.url()
+            + " answered GET /schemas/ids/7 with 404: '<html>Not Found</html>',"
             + " which is not a registry's \"schema not found\" (error code 40403). Check that the URL points at the "
             + "registry's REST API, with any path prefix");
   }
@@ -166,7 +216,8 @@ class ConfluentRegistryClientTest {
 
     assertThatThrownBy(() -> client().fetch(new SchemaRef.SchemaGuid(guid)))
         .isInstanceOf(SchemaNotFoundException.class)
-        .hasMessage("Schema registry at " + server.url() + " does not serve schema GUIDs: GET /schemas/guids/" + guid
+        .hasMessage("Schema registry at " + server.url()
+            + " does not serve schema GUIDs: GET /schemas/guids/" + guid
             + " answered 404: 404 HTTP 404 Not Found. Records with GUID headers need Confluent Schema Registry 8.0 or "
             + "later (or a registry that implements GET /schemas/guids/{guid})");
   }
@@ -177,8 +228,10 @@ class ConfluentRegistryClientTest {
 
     assertThatThrownBy(() -> client().fetch(new SchemaRef.GlueVersionId(version)))
         .isInstanceOf(SchemaNotFoundException.class)
-        .hasMessage("Schema Glue version " + version + " is an AWS Glue schema version, which the Confluent-compatible "
-            + "registry at " + server.url() + " cannot serve: configure Mink's AWS Glue schema registry (its region) "
+        .hasMessage("Schema Glue version " + version
+            + " is an AWS Glue schema version, which the Confluent-compatible "
+            + "registry at " + server.url()
+            + " cannot serve: configure Mink's AWS Glue schema registry (its region) "
             + "to decode records written by the Glue serializer");
     assertThat(server.requests()).isEmpty();
   }
@@ -189,8 +242,8 @@ class ConfluentRegistryClientTest {
 
     assertThatThrownBy(() -> client().fetch(new SchemaRef.ConfluentId(7)))
         .isInstanceOf(SchemaNotFoundException.class)
-        .hasMessage("Schema id 7 has schemaType 'XML' in the registry at " + server.url() + ", which Mink cannot read:"
-            + " Mink reads AVRO, PROTOBUF and JSON");
+        .hasMessage("Schema id 7 has schemaType 'XML' in the registry at " + server.url()
+            + ", which Mink cannot read:" + " Mink reads AVRO, PROTOBUF and JSON");
   }
 
   @Test
@@ -198,20 +251,28 @@ class ConfluentRegistryClientTest {
     server.on("/schemas/ids/7", 200, "<html>Welcome</html>");
 
     assertThatThrownBy(() -> client().fetch(new SchemaRef.ConfluentId(7)))
-        .isInstanceOfSatisfying(RegistryUnavailableException.class,
+        .isInstanceOfSatisfying(
+            RegistryUnavailableException.class,
             e -> assertThat(e.fault()).isEqualTo(Fault.CONFIGURATION))
-        .hasMessage("Schema registry at " + server.url() + " answered GET /schemas/ids/7 with something that is not a "
+        .hasMessage("Schema registry at " + server.url()
+            + " answered GET /schemas/ids/7 with something that is not a "
             + "schema: expected JSON, got '<html>Welcome</html>'. Check that the URL points at a Confluent-compatible "
             + "registry's REST API");
   }
 
   @Test
   void serverErrorIsUnavailable() {
-    server.on("/schemas/ids/7", 500, "{\"error_code\":50001,\"message\":\"Error in the backend data store\"}");
+    server.on(
+        "/schemas/ids/7",
+        500,
+        "{\"error_code\":50001,\"message\":\"Error in the backend data store\"}");
 
     assertThatThrownBy(() -> client().fetch(new SchemaRef.ConfluentId(7)))
-        .isInstanceOfSatisfying(RegistryUnavailableException.class, e -> assertThat(e.fault()).isEqualTo(Fault.EXTERNAL))
-        .hasMessage("Schema registry unavailable: GET /schemas/ids/7 failed on " + server.url() + " (HTTP 500: 50001 "
+        .isInstanceOfSatisfying(
+            RegistryUnavailableException.class,
+            e -> assertThat(e.fault()).isEqualTo(Fault.EXTERNAL))
+        .hasMessage("Schema registry unavailable: GET /schemas/ids/7 failed on " + server.url()
+            + " (HTTP 500: 50001 "
             + "Error in the backend data store). Check that the registry is running and reachable from Mink; Mink "
             + "retries until it answers");
   }
@@ -221,7 +282,9 @@ class ConfluentRegistryClientTest {
     server.on("/schemas/ids/7", 429, "{\"error_code\":429,\"message\":\"Too Many Requests\"}");
 
     assertThatThrownBy(() -> client().fetch(new SchemaRef.ConfluentId(7)))
-        .isInstanceOfSatisfying(RegistryUnavailableException.class, e -> assertThat(e.fault()).isEqualTo(Fault.EXTERNAL))
+        .isInstanceOfSatisfying(
+            RegistryUnavailableException.class,
+            e -> assertThat(e.fault()).isEqualTo(Fault.EXTERNAL))
         .hasMessageContaining("(HTTP 429: 429 Too Many Requests)");
   }
 
@@ -230,21 +293,28 @@ class ConfluentRegistryClientTest {
     server.on("/schemas/ids/7", 401, "{\"error_code\":401,\"message\":\"Unauthorized\"}");
 
     assertThatThrownBy(() -> client().fetch(new SchemaRef.ConfluentId(7)))
-        .isInstanceOfSatisfying(RegistryUnavailableException.class,
+        .isInstanceOfSatisfying(
+            RegistryUnavailableException.class,
             e -> assertThat(e.fault()).isEqualTo(Fault.CONFIGURATION))
-        .hasMessage("Schema registry at " + server.url() + " rejected Mink's credentials: it answered GET "
-            + "/schemas/ids/7 with HTTP 401: 401 Unauthorized. Check the basic auth user and password or the bearer "
-            + "token in Mink's schema registry settings");
+        .hasMessage(
+            "Schema registry at " + server.url() + " rejected Mink's credentials: it answered GET "
+                + "/schemas/ids/7 with HTTP 401: 401 Unauthorized. Check the basic auth user and password or the bearer "
+                + "token in Mink's schema registry settings");
   }
 
   @Test
   void deniedAccessIsAConfigurationFault() {
-    server.on("/schemas/ids/7", 403, "{\"error_code\":40301,\"message\":\"User is denied operation Read on Subject: x\"}");
+    server.on(
+        "/schemas/ids/7",
+        403,
+        "{\"error_code\":40301,\"message\":\"User is denied operation Read on Subject: x\"}");
 
     assertThatThrownBy(() -> client().fetch(new SchemaRef.ConfluentId(7)))
-        .isInstanceOfSatisfying(RegistryUnavailableException.class,
+        .isInstanceOfSatisfying(
+            RegistryUnavailableException.class,
             e -> assertThat(e.fault()).isEqualTo(Fault.CONFIGURATION))
-        .hasMessage("Schema registry at " + server.url() + " denied Mink access: it answered GET /schemas/ids/7 with "
+        .hasMessage("Schema registry at " + server.url()
+            + " denied Mink access: it answered GET /schemas/ids/7 with "
             + "HTTP 403: 40301 User is denied operation Read on Subject: x. Grant Mink's registry principal read "
             + "access to schemas and subjects");
   }
@@ -254,17 +324,24 @@ class ConfluentRegistryClientTest {
     String url = "http://127.0.0.1:" + freePort();
 
     assertThatThrownBy(() -> ConfluentRegistryClient.create(ConfluentRegistrySettings.of(url))
-        .fetch(new SchemaRef.ConfluentId(7)))
-        .isInstanceOfSatisfying(RegistryUnavailableException.class, e -> assertThat(e.fault()).isEqualTo(Fault.EXTERNAL))
-        .hasMessage("Schema registry unavailable: GET /schemas/ids/7 failed on " + url + " (connection refused or "
-            + "unreachable). Check that the registry is running and reachable from Mink; Mink retries until it answers");
+            .fetch(new SchemaRef.ConfluentId(7)))
+        .isInstanceOfSatisfying(
+            RegistryUnavailableException.class,
+            e -> assertThat(e.fault()).isEqualTo(Fault.EXTERNAL))
+        .hasMessage(
+            "Schema registry unavailable: GET /schemas/ids/7 failed on " + url
+                + " (connection refused or "
+                + "unreachable). Check that the registry is running and reachable from Mink; Mink retries until it answers");
   }
 
   @Test
   void slowAnswerTimesOut() {
     server.on("/schemas/ids/7", new Answer(200, AVRO_STRING, 2_000));
-    ConfluentRegistryClient client = ConfluentRegistryClient.create(ConfluentRegistrySettings.builder()
-        .url(server.url()).requestTimeout(Duration.ofMillis(200)).build());
+    ConfluentRegistryClient client =
+        ConfluentRegistryClient.create(ConfluentRegistrySettings.builder()
+            .url(server.url())
+            .requestTimeout(Duration.ofMillis(200))
+            .build());
 
     assertThatThrownBy(() -> client.fetch(new SchemaRef.ConfluentId(7)))
         .isInstanceOf(RegistryUnavailableException.class)
@@ -275,7 +352,8 @@ class ConfluentRegistryClientTest {
   void failsOverToTheNextUrlAndStaysThere() throws Exception {
     String down = "http://127.0.0.1:" + freePort();
     server.on("/schemas/ids/7", 200, AVRO_STRING).on("/schemas/ids/8", 200, AVRO_STRING);
-    ConfluentRegistryClient client = ConfluentRegistryClient.create(ConfluentRegistrySettings.of(down, server.url()));
+    ConfluentRegistryClient client =
+        ConfluentRegistryClient.create(ConfluentRegistrySettings.of(down, server.url()));
 
     client.fetch(new SchemaRef.ConfluentId(7));
     client.fetch(new SchemaRef.ConfluentId(8));
@@ -286,10 +364,13 @@ class ConfluentRegistryClientTest {
   @Test
   void failsOverOnServerErrors() throws Exception {
     try (StubHttpServer failing = StubHttpServer.http()) {
-      failing.otherwise(503, "{\"error_code\":50003,\"message\":\"Error while forwarding the request to the leader\"}");
+      failing.otherwise(
+          503,
+          "{\"error_code\":50003,\"message\":\"Error while forwarding the request to the leader\"}");
       server.on("/schemas/ids/7", 200, AVRO_STRING);
 
-      RegisteredSchema schema = ConfluentRegistryClient.create(ConfluentRegistrySettings.of(failing.url(), server.url()))
+      RegisteredSchema schema = ConfluentRegistryClient.create(
+              ConfluentRegistrySettings.of(failing.url(), server.url()))
           .fetch(new SchemaRef.ConfluentId(7));
 
       assertThat(schema.text()).isEqualTo("\"string\"");
@@ -303,11 +384,14 @@ class ConfluentRegistryClientTest {
       failing.otherwise(502, "Bad Gateway");
       String down = "http://127.0.0.1:" + freePort();
 
-      assertThatThrownBy(() -> ConfluentRegistryClient.create(ConfluentRegistrySettings.of(failing.url(), down))
-          .fetch(new SchemaRef.ConfluentId(7)))
+      assertThatThrownBy(() -> ConfluentRegistryClient.create(
+                  ConfluentRegistrySettings.of(failing.url(), down))
+              .fetch(new SchemaRef.ConfluentId(7)))
           .isInstanceOf(RegistryUnavailableException.class)
-          .hasMessage("Schema registry unavailable: GET /schemas/ids/7 failed on every URL: " + failing.url()
-              + " (HTTP 502: 'Bad Gateway'), " + down + " (connection refused or unreachable). Check that the registry"
+          .hasMessage("Schema registry unavailable: GET /schemas/ids/7 failed on every URL: "
+              + failing.url()
+              + " (HTTP 502: 'Bad Gateway'), " + down
+              + " (connection refused or unreachable). Check that the registry"
               + " is running and reachable from Mink; Mink retries until it answers");
     }
   }
@@ -318,8 +402,9 @@ class ConfluentRegistryClientTest {
       server.on("/schemas/ids/7", 404, NOT_FOUND_7);
       second.on("/schemas/ids/7", 200, AVRO_STRING);
 
-      assertThatThrownBy(() -> ConfluentRegistryClient.create(ConfluentRegistrySettings.of(server.url(), second.url()))
-          .fetch(new SchemaRef.ConfluentId(7)))
+      assertThatThrownBy(() -> ConfluentRegistryClient.create(
+                  ConfluentRegistrySettings.of(server.url(), second.url()))
+              .fetch(new SchemaRef.ConfluentId(7)))
           .isInstanceOf(SchemaNotFoundException.class);
       assertThat(second.requests()).isEmpty();
     }
@@ -329,11 +414,16 @@ class ConfluentRegistryClientTest {
   void sendsBasicAuth() throws Exception {
     server.on("/schemas/ids/7", 200, AVRO_STRING);
 
-    ConfluentRegistryClient.create(ConfluentRegistrySettings.builder().url(server.url()).basicAuth("mink", "pä:ss")
-        .build()).fetch(new SchemaRef.ConfluentId(7));
+    ConfluentRegistryClient.create(ConfluentRegistrySettings.builder()
+            .url(server.url())
+            .basicAuth("mink", "pä:ss")
+            .build())
+        .fetch(new SchemaRef.ConfluentId(7));
 
     assertThat(server.requests().get(0).header("Authorization"))
-        .isEqualTo("Basic " + Base64.getEncoder().encodeToString("mink:pä:ss".getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+        .isEqualTo("Basic "
+            + Base64.getEncoder()
+                .encodeToString("mink:pä:ss".getBytes(java.nio.charset.StandardCharsets.UTF_8)));
   }
 
   @Test
@@ -341,17 +431,22 @@ class ConfluentRegistryClientTest {
     server.on("/schemas/ids/7", 200, AVRO_STRING);
     String url = server.url().replace("http://", "http://mink:p%40ss@");
 
-    ConfluentRegistryClient.create(ConfluentRegistrySettings.of(url)).fetch(new SchemaRef.ConfluentId(7));
+    ConfluentRegistryClient.create(ConfluentRegistrySettings.of(url))
+        .fetch(new SchemaRef.ConfluentId(7));
 
     assertThat(server.requests().get(0).header("Authorization"))
-        .isEqualTo("Basic " + Base64.getEncoder().encodeToString("mink:p@ss".getBytes(StandardCharsets.UTF_8)));
+        .isEqualTo("Basic "
+            + Base64.getEncoder().encodeToString("mink:p@ss".getBytes(StandardCharsets.UTF_8)));
   }
 
   @Test
   void sendsBearerToken() throws Exception {
     server.on("/schemas/ids/7", 200, AVRO_STRING);
 
-    ConfluentRegistryClient.create(ConfluentRegistrySettings.builder().url(server.url()).bearerToken("tok-123").build())
+    ConfluentRegistryClient.create(ConfluentRegistrySettings.builder()
+            .url(server.url())
+            .bearerToken("tok-123")
+            .build())
         .fetch(new SchemaRef.ConfluentId(7));
 
     assertThat(server.requests().get(0).header("Authorization")).isEqualTo("Bearer tok-123");

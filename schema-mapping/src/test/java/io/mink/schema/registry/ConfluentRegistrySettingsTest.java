@@ -26,21 +26,24 @@ class ConfluentRegistrySettingsTest {
   @Test
   void noUrlIsRefused() {
     assertThatThrownBy(() -> ConfluentRegistrySettings.builder().build())
-        .hasMessage("No schema registry URL is given: give at least one, such as http://schema-registry:8081");
+        .hasMessage(
+            "No schema registry URL is given: give at least one, such as http://schema-registry:8081");
   }
 
   @Test
   void urlWithoutHttpSchemeIsRefused() {
     assertThatThrownBy(() -> ConfluentRegistrySettings.of("registry:8081"))
-        .hasMessage("Schema registry URL 'registry:8081' is not an http:// or https:// URL: write it like "
-            + "http://schema-registry:8081");
+        .hasMessage(
+            "Schema registry URL 'registry:8081' is not an http:// or https:// URL: write it like "
+                + "http://schema-registry:8081");
   }
 
   @Test
   void urlWithQueryIsRefused() {
     assertThatThrownBy(() -> ConfluentRegistrySettings.of("http://registry:8081/?x=1"))
-        .hasMessage("Schema registry URL 'http://registry:8081/?x=1' has a query or fragment: give only the base URL, like "
-            + "http://schema-registry:8081/path");
+        .hasMessage(
+            "Schema registry URL 'http://registry:8081/?x=1' has a query or fragment: give only the base URL, like "
+                + "http://schema-registry:8081/path");
   }
 
   @Test
@@ -52,47 +55,68 @@ class ConfluentRegistrySettingsTest {
 
   @Test
   void basicAuthUserWithoutPasswordIsRefused() {
-    assertThatThrownBy(() -> ConfluentRegistrySettings.builder().url("http://r:8081").basicAuth("mink", null).build())
-        .hasMessage("Schema registry basic auth needs both a user and a password; only the user is set");
+    assertThatThrownBy(() -> ConfluentRegistrySettings.builder()
+            .url("http://r:8081")
+            .basicAuth("mink", null)
+            .build())
+        .hasMessage(
+            "Schema registry basic auth needs both a user and a password; only the user is set");
   }
 
   @Test
   void basicAuthAndBearerTokenTogetherAreRefused() {
-    assertThatThrownBy(() -> ConfluentRegistrySettings.builder().url("http://r:8081").basicAuth("mink", "pw")
-        .bearerToken("t").build())
-        .hasMessage("Schema registry credentials are given twice: use basic auth (user and password) or a bearer "
-            + "token, not both");
+    assertThatThrownBy(() -> ConfluentRegistrySettings.builder()
+            .url("http://r:8081")
+            .basicAuth("mink", "pw")
+            .bearerToken("t")
+            .build())
+        .hasMessage(
+            "Schema registry credentials are given twice: use basic auth (user and password) or a bearer "
+                + "token, not both");
   }
 
   @Test
   void urlCredentialsAndBasicAuthTogetherAreRefused() {
-    assertThatThrownBy(() -> ConfluentRegistrySettings.builder().url("http://u:p@r:8081").basicAuth("mink", "pw")
-        .build())
-        .hasMessage("Schema registry credentials are given twice: in a URL's user info and as a basic auth user; "
-            + "keep one");
+    assertThatThrownBy(() -> ConfluentRegistrySettings.builder()
+            .url("http://u:p@r:8081")
+            .basicAuth("mink", "pw")
+            .build())
+        .hasMessage(
+            "Schema registry credentials are given twice: in a URL's user info and as a basic auth user; "
+                + "keep one");
   }
 
   @Test
   void keystoreWithoutPasswordIsRefused() {
-    assertThatThrownBy(() -> ConfluentRegistrySettings.builder().url("https://r:8081")
-        .keystore(new TlsStore(Path.of("/etc/mink/client.p12"), null, "PKCS12"), null).build())
-        .hasMessage("Schema registry keystore /etc/mink/client.p12 has no password: a keystore's private key cannot "
-            + "be read without one");
+    assertThatThrownBy(() -> ConfluentRegistrySettings.builder()
+            .url("https://r:8081")
+            .keystore(new TlsStore(Path.of("/etc/mink/client.p12"), null, "PKCS12"), null)
+            .build())
+        .hasMessage(
+            "Schema registry keystore /etc/mink/client.p12 has no password: a keystore's private key cannot "
+                + "be read without one");
   }
 
   @Test
   void nonPositiveTimeoutIsRefused() {
-    assertThatThrownBy(() -> ConfluentRegistrySettings.builder().url("http://r:8081").requestTimeout(Duration.ZERO)
-        .build())
+    assertThatThrownBy(() -> ConfluentRegistrySettings.builder()
+            .url("http://r:8081")
+            .requestTimeout(Duration.ZERO)
+            .build())
         .hasMessage("Schema registry request timeout must be positive, got PT0S");
   }
 
   @Test
   void secretsNeverShowInToString() {
     ConfluentRegistrySettings settings = new ConfluentRegistrySettings(
-        List.of(URI.create("https://r1:8081"), URI.create("https://u:urlsecret@r2:8081/sr")), null, null, null,
-        TlsStore.pkcs12(Path.of("/t.p12"), "trustsecret"), new TlsStore(Path.of("/k.jks"), "keysecret", "JKS"),
-        "keypwsecret", Duration.ofSeconds(5));
+        List.of(URI.create("https://r1:8081"), URI.create("https://u:urlsecret@r2:8081/sr")),
+        null,
+        null,
+        null,
+        TlsStore.pkcs12(Path.of("/t.p12"), "trustsecret"),
+        new TlsStore(Path.of("/k.jks"), "keysecret", "JKS"),
+        "keypwsecret",
+        Duration.ofSeconds(5));
 
     assertThat(settings.toString())
         .contains("https://r1:8081", "https://r2:8081/sr", "/t.p12", "/k.jks")
@@ -101,7 +125,8 @@ class ConfluentRegistrySettingsTest {
 
   @Test
   void displayDropsUserInfo() {
-    assertThat(ConfluentRegistrySettings.display(URI.create("https://user:p%40ss@registry:8081/prefix")))
+    assertThat(ConfluentRegistrySettings.display(
+            URI.create("https://user:p%40ss@registry:8081/prefix")))
         .isEqualTo("https://registry:8081/prefix");
   }
 }

@@ -53,7 +53,9 @@ class ConfluentResponsesTest {
 
   @Test
   void nullReferencesAreNone() throws Exception {
-    assertThat(ConfluentResponses.schema("{\"schema\":\"x\",\"references\":null}").references()).isEmpty();
+    assertThat(
+            ConfluentResponses.schema("{\"schema\":\"x\",\"references\":null}").references())
+        .isEmpty();
   }
 
   @Test
@@ -65,7 +67,8 @@ class ConfluentResponsesTest {
 
   @Test
   void htmlIsMalformed() {
-    assertThatThrownBy(() -> ConfluentResponses.schema("<html><body>Welcome to nginx</body></html>"))
+    assertThatThrownBy(
+            () -> ConfluentResponses.schema("<html><body>Welcome to nginx</body></html>"))
         .isInstanceOf(MalformedResponseException.class)
         .hasMessage("expected JSON, got '<html><body>Welcome to nginx</body></html>'");
   }
@@ -87,10 +90,11 @@ class ConfluentResponsesTest {
   @Test
   void referenceWithoutVersionIsMalformed() {
     assertThatThrownBy(() -> ConfluentResponses.schema(
-        "{\"schema\":\"x\",\"references\":[{\"name\":\"a.proto\",\"subject\":\"a\"}]}"))
+            "{\"schema\":\"x\",\"references\":[{\"name\":\"a.proto\",\"subject\":\"a\"}]}"))
         .isInstanceOf(MalformedResponseException.class)
-        .hasMessage("expected each reference to have a \"name\" and \"subject\" string and a \"version\" number, got "
-            + "'{\"name\":\"a.proto\",\"subject\":\"a\"}'");
+        .hasMessage(
+            "expected each reference to have a \"name\" and \"subject\" string and a \"version\" number, got "
+                + "'{\"name\":\"a.proto\",\"subject\":\"a\"}'");
   }
 
   @Test
@@ -102,7 +106,8 @@ class ConfluentResponsesTest {
 
   @Test
   void errorBodyIsConfluentsShape() {
-    assertThat(ConfluentResponses.error("{\"error_code\": 40403, \"message\": \"Schema 7 not found\"}"))
+    assertThat(ConfluentResponses.error(
+            "{\"error_code\": 40403, \"message\": \"Schema 7 not found\"}"))
         .contains(new ErrorBody(40403, "Schema 7 not found"));
   }
 

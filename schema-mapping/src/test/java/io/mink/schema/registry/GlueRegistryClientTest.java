@@ -28,14 +28,19 @@ class GlueRegistryClientTest {
   }
 
   private GlueRegistryClient client() {
-    client = GlueRegistryClient.create(GlueRegistrySettings.of("us-east-1").withRegistryName("payments")
-        .withEndpoint(server.uri()).withStaticCredentials("test", "test").withRequestTimeout(Duration.ofSeconds(5)));
+    client = GlueRegistryClient.create(GlueRegistrySettings.of("us-east-1")
+        .withRegistryName("payments")
+        .withEndpoint(server.uri())
+        .withStaticCredentials("test", "test")
+        .withRequestTimeout(Duration.ofSeconds(5)));
     return client;
   }
 
   private static String version(String dataFormat, String definition) {
-    return "{\"SchemaVersionId\":\"" + VERSION + "\",\"SchemaDefinition\":" + definition + ",\"DataFormat\":\""
-        + dataFormat + "\",\"SchemaArn\":\"arn:aws:glue:us-east-1:123456789012:schema/payments/orders\","
+    return "{\"SchemaVersionId\":\"" + VERSION + "\",\"SchemaDefinition\":" + definition
+        + ",\"DataFormat\":\""
+        + dataFormat
+        + "\",\"SchemaArn\":\"arn:aws:glue:us-east-1:123456789012:schema/payments/orders\","
         + "\"VersionNumber\":1,\"Status\":\"AVAILABLE\",\"CreatedTime\":\"2026-01-02T03:04:05.000Z\"}";
   }
 
@@ -50,7 +55,8 @@ class GlueRegistryClientTest {
       assertThat(request.method()).isEqualTo("POST");
       assertThat(request.header("X-Amz-Target")).isEqualTo("AWSGlue.GetSchemaVersion");
       assertThat(request.header("Content-Type")).isEqualTo("application/x-amz-json-1.1");
-      assertThat(request.header("Authorization")).startsWith("AWS4-HMAC-SHA256 Credential=test/")
+      assertThat(request.header("Authorization"))
+          .startsWith("AWS4-HMAC-SHA256 Credential=test/")
           .contains("/us-east-1/glue/aws4_request");
       assertThat(request.body()).isEqualTo("{\"SchemaVersionId\":\"" + VERSION + "\"}");
     });
@@ -67,12 +73,17 @@ class GlueRegistryClientTest {
 
   @Test
   void unknownSchemaVersionIsNotFound() {
-    server.on("/", 400, "{\"__type\":\"EntityNotFoundException\",\"Message\":\"Schema version is not found.\"}");
+    server.on(
+        "/",
+        400,
+        "{\"__type\":\"EntityNotFoundException\",\"Message\":\"Schema version is not found.\"}");
 
     assertThatThrownBy(() -> client().fetch(REF))
         .isInstanceOf(SchemaNotFoundException.class)
-        .hasMessage("Schema Glue version " + VERSION + " is not in the AWS Glue schema registry 'payments' in us-east-1"
-            + " at " + server.url() + " (Schema version is not found.): the record was written with a schema version "
+        .hasMessage("Schema Glue version " + VERSION
+            + " is not in the AWS Glue schema registry 'payments' in us-east-1"
+            + " at " + server.url()
+            + " (Schema version is not found.): the record was written with a schema version "
             + "this registry does not have; check that Mink reads the AWS account and region its producers register "
             + "schemas in");
   }
@@ -83,32 +94,45 @@ class GlueRegistryClientTest {
 
     assertThatThrownBy(() -> client().fetch(REF))
         .isInstanceOf(SchemaNotFoundException.class)
-        .hasMessage("Schema Glue version " + VERSION + " in the AWS Glue schema registry 'payments' in us-east-1 at "
-            + server.url() + " has data format 'XML', which Mink cannot read: Mink reads AVRO, PROTOBUF and JSON");
+        .hasMessage("Schema Glue version " + VERSION
+            + " in the AWS Glue schema registry 'payments' in us-east-1 at " + server.url()
+            + " has data format 'XML', which Mink cannot read: Mink reads AVRO, PROTOBUF and JSON");
   }
 
   @Test
   void deniedAccessIsAConfigurationFault() {
-    server.on("/", 400, "{\"__type\":\"AccessDeniedException\",\"Message\":\"User is not authorized to perform: "
-        + "glue:GetSchemaVersion\"}");
+    server.on(
+        "/",
+        400,
+        "{\"__type\":\"AccessDeniedException\",\"Message\":\"User is not authorized to perform: "
+            + "glue:GetSchemaVersion\"}");
 
     assertThatThrownBy(() -> client().fetch(REF))
-        .isInstanceOfSatisfying(RegistryUnavailableException.class,
+        .isInstanceOfSatisfying(
+            RegistryUnavailableException.class,
             e -> assertThat(e.fault()).isEqualTo(Fault.CONFIGURATION))
-        .hasMessage("The AWS Glue schema registry 'payments' in us-east-1 at " + server.url() + " answered "
-            + "GetSchemaVersion for Glue version " + VERSION + " with AccessDeniedException, HTTP 400: User is not "
-            + "authorized to perform: glue:GetSchemaVersion. Check Mink's AWS credentials and that they allow "
-            + "glue:GetSchemaVersion on the registry and its schemas");
+        .hasMessage(
+            "The AWS Glue schema registry 'payments' in us-east-1 at " + server.url() + " answered "
+                + "GetSchemaVersion for Glue version " + VERSION
+                + " with AccessDeniedException, HTTP 400: User is not "
+                + "authorized to perform: glue:GetSchemaVersion. Check Mink's AWS credentials and that they allow "
+                + "glue:GetSchemaVersion on the registry and its schemas");
   }
 
   @Test
   void internalErrorIsUnavailable() {
-    server.on("/", 500, "{\"__type\":\"InternalServiceException\",\"Message\":\"Internal service error\"}");
+    server.on(
+        "/",
+        500,
+        "{\"__type\":\"InternalServiceException\",\"Message\":\"Internal service error\"}");
 
     assertThatThrownBy(() -> client().fetch(REF))
-        .isInstanceOfSatisfying(RegistryUnavailableException.class, e -> assertThat(e.fault()).isEqualTo(Fault.EXTERNAL))
-        .hasMessageEndingWith("with InternalServiceException, HTTP 500: Internal service error. Glue is failing; Mink "
-            + "retries until it answers");
+        .isInstanceOfSatisfying(
+            RegistryUnavailableException.class,
+            e -> assertThat(e.fault()).isEqualTo(Fault.EXTERNAL))
+        .hasMessageEndingWith(
+            "with InternalServiceException, HTTP 500: Internal service error. Glue is failing; Mink "
+                + "retries until it answers");
   }
 
   @Test
@@ -116,8 +140,11 @@ class GlueRegistryClientTest {
     server.on("/", 400, "{\"__type\":\"ThrottlingException\",\"Message\":\"Rate exceeded\"}");
 
     assertThatThrownBy(() -> client().fetch(REF))
-        .isInstanceOfSatisfying(RegistryUnavailableException.class, e -> assertThat(e.fault()).isEqualTo(Fault.EXTERNAL))
-        .hasMessageContaining("with ThrottlingException, HTTP 400: Rate exceeded. Glue is throttling Mink");
+        .isInstanceOfSatisfying(
+            RegistryUnavailableException.class,
+            e -> assertThat(e.fault()).isEqualTo(Fault.EXTERNAL))
+        .hasMessageContaining(
+            "with ThrottlingException, HTTP 400: Rate exceeded. Glue is throttling Mink");
   }
 
   @Test
@@ -127,21 +154,27 @@ class GlueRegistryClientTest {
       port = socket.getLocalPort();
     }
     client = GlueRegistryClient.create(GlueRegistrySettings.of("us-east-1")
-        .withEndpoint(URI.create("http://127.0.0.1:" + port)).withStaticCredentials("test", "test"));
+        .withEndpoint(URI.create("http://127.0.0.1:" + port))
+        .withStaticCredentials("test", "test"));
 
     assertThatThrownBy(() -> client.fetch(REF))
-        .isInstanceOfSatisfying(RegistryUnavailableException.class, e -> assertThat(e.fault()).isEqualTo(Fault.EXTERNAL))
-        .hasMessageStartingWith("Cannot reach the AWS Glue schema registry in us-east-1 at http://127.0.0.1:" + port
-            + " for Glue version " + VERSION + ": ");
+        .isInstanceOfSatisfying(
+            RegistryUnavailableException.class,
+            e -> assertThat(e.fault()).isEqualTo(Fault.EXTERNAL))
+        .hasMessageStartingWith(
+            "Cannot reach the AWS Glue schema registry in us-east-1 at http://127.0.0.1:" + port
+                + " for Glue version " + VERSION + ": ");
   }
 
   @Test
   void confluentRefsAreNotFoundInGlue() {
     assertThatThrownBy(() -> client().fetch(new SchemaRef.ConfluentId(7)))
         .isInstanceOf(SchemaNotFoundException.class)
-        .hasMessage("Schema id 7 is a Confluent schema id, which the AWS Glue schema registry 'payments' in us-east-1 "
-            + "at " + server.url() + " cannot serve: configure Mink's Confluent-compatible schema registry URL to "
-            + "decode records written by Confluent-compatible serializers");
+        .hasMessage(
+            "Schema id 7 is a Confluent schema id, which the AWS Glue schema registry 'payments' in us-east-1 "
+                + "at " + server.url()
+                + " cannot serve: configure Mink's Confluent-compatible schema registry URL to "
+                + "decode records written by Confluent-compatible serializers");
     assertThat(server.requests()).isEmpty();
   }
 
@@ -150,19 +183,26 @@ class GlueRegistryClientTest {
     assertThatThrownBy(() -> GlueRegistrySettings.of(" "))
         .hasMessage("AWS Glue schema registry needs a region, such as us-east-1");
     assertThatThrownBy(() -> GlueRegistrySettings.of("US East"))
-        .hasMessage("AWS Glue schema registry region 'US East' is not a region name: write it like us-east-1");
+        .hasMessage(
+            "AWS Glue schema registry region 'US East' is not a region name: write it like us-east-1");
   }
 
   @Test
   void settingsNeedBothStaticKeys() {
-    assertThatThrownBy(() -> GlueRegistrySettings.of("us-east-1").withStaticCredentials("AKIA", null))
-        .hasMessage("AWS Glue static credentials need both an access key id and a secret access key; only the access"
-            + " key id is set. Give both, or neither to use the default AWS credentials chain");
+    assertThatThrownBy(
+            () -> GlueRegistrySettings.of("us-east-1").withStaticCredentials("AKIA", null))
+        .hasMessage(
+            "AWS Glue static credentials need both an access key id and a secret access key; only the access"
+                + " key id is set. Give both, or neither to use the default AWS credentials chain");
   }
 
   @Test
   void settingsHideTheSecretKey() {
-    assertThat(GlueRegistrySettings.of("us-east-1").withSessionCredentials("AKIA", "s3cr3t", "t0k3n").toString())
-        .contains("AKIA").doesNotContain("s3cr3t").doesNotContain("t0k3n");
+    assertThat(GlueRegistrySettings.of("us-east-1")
+            .withSessionCredentials("AKIA", "s3cr3t", "t0k3n")
+            .toString())
+        .contains("AKIA")
+        .doesNotContain("s3cr3t")
+        .doesNotContain("t0k3n");
   }
 }

@@ -47,7 +47,8 @@ final class StubHttpServer implements AutoCloseable {
   private final ExecutorService executor = Executors.newCachedThreadPool();
   private final Map<String, Answer> answers = new ConcurrentHashMap<>();
   private final List<Request> requests = new CopyOnWriteArrayList<>();
-  private volatile Answer fallback = Answer.json(404, "{\"error_code\":404,\"message\":\"HTTP 404 Not Found\"}");
+  private volatile Answer fallback =
+      Answer.json(404, "{\"error_code\":404,\"message\":\"HTTP 404 Not Found\"}");
 
   private StubHttpServer(HttpServer server) {
     this.server = server;
@@ -58,7 +59,8 @@ final class StubHttpServer implements AutoCloseable {
 
   static StubHttpServer http() {
     try {
-      return new StubHttpServer(HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0));
+      return new StubHttpServer(
+          HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0));
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
@@ -66,7 +68,8 @@ final class StubHttpServer implements AutoCloseable {
 
   static StubHttpServer https(SSLContext context, boolean needClientAuth) {
     try {
-      HttpsServer server = HttpsServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+      HttpsServer server =
+          HttpsServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
       server.setHttpsConfigurator(new HttpsConfigurator(context) {
         @Override
         public void configure(HttpsParameters params) {
@@ -118,9 +121,12 @@ final class StubHttpServer implements AutoCloseable {
   private void handle(HttpExchange exchange) throws IOException {
     try (exchange) {
       String rawPath = exchange.getRequestURI().getRawPath()
-          + (exchange.getRequestURI().getRawQuery() == null ? "" : "?" + exchange.getRequestURI().getRawQuery());
+          + (exchange.getRequestURI().getRawQuery() == null
+              ? ""
+              : "?" + exchange.getRequestURI().getRawQuery());
       String body = new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8);
-      requests.add(new Request(exchange.getRequestMethod(), rawPath, Map.copyOf(exchange.getRequestHeaders()), body));
+      requests.add(new Request(
+          exchange.getRequestMethod(), rawPath, Map.copyOf(exchange.getRequestHeaders()), body));
       Answer answer = answers.getOrDefault(rawPath, fallback);
       if (answer.delayMillis() > 0) {
         try {
@@ -132,8 +138,11 @@ final class StubHttpServer implements AutoCloseable {
       }
       byte[] bytes = answer.body().getBytes(StandardCharsets.UTF_8);
       boolean aws = exchange.getRequestHeaders().containsKey("X-Amz-Target");
-      exchange.getResponseHeaders().set("Content-Type",
-          aws ? "application/x-amz-json-1.1" : "application/vnd.schemaregistry.v1+json");
+      exchange
+          .getResponseHeaders()
+          .set(
+              "Content-Type",
+              aws ? "application/x-amz-json-1.1" : "application/vnd.schemaregistry.v1+json");
       exchange.sendResponseHeaders(answer.status(), bytes.length == 0 ? -1 : bytes.length);
       if (bytes.length > 0) {
         exchange.getResponseBody().write(bytes);

@@ -27,20 +27,59 @@ final class TestCertificates {
     Path keystore = dir.resolve(name + ".p12");
     Path certificate = dir.resolve(name + ".crt");
     Path truststore = dir.resolve(name + "-trust.p12");
-    keytool("-genkeypair", "-alias", name, "-keyalg", "EC", "-groupname", "secp256r1", "-validity", "2",
-        "-dname", "CN=localhost", "-ext", "SAN=dns:localhost,ip:127.0.0.1",
-        "-keystore", keystore.toString(), "-storetype", "PKCS12", "-storepass", PASSWORD, "-keypass", PASSWORD);
-    keytool("-exportcert", "-alias", name, "-keystore", keystore.toString(), "-storepass", PASSWORD,
-        "-file", certificate.toString());
-    keytool("-importcert", "-noprompt", "-alias", name, "-file", certificate.toString(),
-        "-keystore", truststore.toString(), "-storetype", "PKCS12", "-storepass", PASSWORD);
+    keytool(
+        "-genkeypair",
+        "-alias",
+        name,
+        "-keyalg",
+        "EC",
+        "-groupname",
+        "secp256r1",
+        "-validity",
+        "2",
+        "-dname",
+        "CN=localhost",
+        "-ext",
+        "SAN=dns:localhost,ip:127.0.0.1",
+        "-keystore",
+        keystore.toString(),
+        "-storetype",
+        "PKCS12",
+        "-storepass",
+        PASSWORD,
+        "-keypass",
+        PASSWORD);
+    keytool(
+        "-exportcert",
+        "-alias",
+        name,
+        "-keystore",
+        keystore.toString(),
+        "-storepass",
+        PASSWORD,
+        "-file",
+        certificate.toString());
+    keytool(
+        "-importcert",
+        "-noprompt",
+        "-alias",
+        name,
+        "-file",
+        certificate.toString(),
+        "-keystore",
+        truststore.toString(),
+        "-storetype",
+        "PKCS12",
+        "-storepass",
+        PASSWORD);
     return new Party(keystore, truststore);
   }
 
   /** A server-side context: this key, trusting these clients' certificates. */
   static SSLContext serverContext(Party server, Path clientTruststore) {
     try {
-      KeyManagerFactory keys = KeyManagerFactory.getInstance(KeyManagerFactory.getDefaultAlgorithm());
+      KeyManagerFactory keys =
+          KeyManagerFactory.getInstance(KeyManagerFactory.getDefaultAlgorithm());
       keys.init(load(server.keystore()), PASSWORD.toCharArray());
       TrustManagerFactory trust = null;
       if (clientTruststore != null) {
@@ -75,7 +114,8 @@ final class TestCertificates {
       Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
       String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
       if (process.waitFor() != 0) {
-        throw new IllegalStateException("keytool failed: " + String.join(" ", command) + "\n" + output);
+        throw new IllegalStateException(
+            "keytool failed: " + String.join(" ", command) + "\n" + output);
       }
     } catch (IOException e) {
       throw new UncheckedIOException(e);

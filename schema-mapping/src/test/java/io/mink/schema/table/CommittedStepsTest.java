@@ -30,19 +30,32 @@ class CommittedStepsTest {
     catalog.createNamespace(Namespace.of("kafka"));
     Table table = catalog.createTable(TableIdentifier.of("kafka", "orders"), KafkaColumns.SCHEMA);
     List<Type> versions = List.of(
-        struct(field("id", Types.IntegerType.get()), field("customer", struct(field("name", Types.StringType.get())))),
-        struct(field("id", Types.LongType.get()), field("customer", struct(field("name", Types.StringType.get()),
-            field("tier", Types.IntegerType.get())))),
-        struct(field("id", Types.StringType.get()), field("lines", list(struct(field("sku", Types.LongType.get()))))),
-        struct(field("id", Types.LongType.get()), field("customer", Types.StringType.get()),
+        struct(
+            field("id", Types.IntegerType.get()),
+            field("customer", struct(field("name", Types.StringType.get())))),
+        struct(
+            field("id", Types.LongType.get()),
+            field(
+                "customer",
+                struct(
+                    field("name", Types.StringType.get()),
+                    field("tier", Types.IntegerType.get())))),
+        struct(
+            field("id", Types.StringType.get()),
+            field("lines", list(struct(field("sku", Types.LongType.get()))))),
+        struct(
+            field("id", Types.LongType.get()),
+            field("customer", Types.StringType.get()),
             field("lines", list(struct(field("sku", Types.StringType.get()))))),
-        struct(field("stock", map(struct(field("level", Types.FloatType.get())))),
+        struct(
+            field("stock", map(struct(field("level", Types.FloatType.get())))),
             field("customer", struct(field("name", Types.BinaryType.get())))),
         struct(field("stock", map(struct(field("level", Types.DoubleType.get()))))));
 
     for (Type version : versions) {
       TableMetadata before = metadata(table);
-      MergeResult.Merged planned = (MergeResult.Merged) SchemaMerge.mergeValue(TableSchema.of(before), version);
+      MergeResult.Merged planned =
+          (MergeResult.Merged) SchemaMerge.mergeValue(TableSchema.of(before), version);
       Transaction transaction = table.newTransaction();
       for (SchemaStep step : planned.steps()) {
         UpdateSchema update = transaction.updateSchema();
@@ -53,7 +66,9 @@ class CommittedStepsTest {
       table.refresh();
 
       TableMetadata after = metadata(table);
-      assertThat(after.schema().sameSchema(planned.schema())).as("schema after %s", version).isTrue();
+      assertThat(after.schema().sameSchema(planned.schema()))
+          .as("schema after %s", version)
+          .isTrue();
       assertThat(after.currentSchemaId()).isEqualTo(planned.table().schemaId());
       assertThat(after.lastColumnId()).isEqualTo(planned.table().lastColumnId());
       for (SchemaStep step : planned.steps()) {

@@ -40,19 +40,25 @@ class SchemaMergePropertiesTest {
         continue;
       }
       MergeResult.Merged ok = (MergeResult.Merged) result;
-      Statistics.label("merge").collect(ok.steps().size() == 2 ? "renames" : ok.changed() ? "changes" : "none");
+      Statistics.label("merge")
+          .collect(ok.steps().size() == 2 ? "renames" : ok.changed() ? "changes" : "none");
       assertKeepsEveryColumn(table, ok);
-      assertThat(SchemaMerge.mergeValue(table, version)).satisfies(again ->
-          assertThat(((MergeResult.Merged) again).schema().sameSchema(ok.schema())).isTrue());
+      assertThat(SchemaMerge.mergeValue(table, version))
+          .satisfies(
+              again -> assertThat(((MergeResult.Merged) again).schema().sameSchema(ok.schema()))
+                  .isTrue());
       table = ok.table();
       merged.add(version);
       for (Types.StructType earlier : merged) {
         MergeResult replay = SchemaMerge.mergeValue(table, earlier);
         assertThat(replay).isInstanceOf(MergeResult.Merged.class);
-        assertThat(((MergeResult.Merged) replay).steps()).as("replaying %s on %s", earlier, table.schema())
+        assertThat(((MergeResult.Merged) replay).steps())
+            .as("replaying %s on %s", earlier, table.schema())
             .isEmpty();
         for (Types.NestedField field : earlier.fields()) {
-          assertThat(ColumnMatch.columnFor(table.schema().asStruct(), field)).as("column for %s", field).isNotNull();
+          assertThat(ColumnMatch.columnFor(table.schema().asStruct(), field))
+              .as("column for %s", field)
+              .isNotNull();
         }
       }
     }
@@ -65,8 +71,10 @@ class SchemaMergePropertiesTest {
       Types.NestedField kept = now.get(id);
       assertThat(kept).as("field %s of %s", id, before.schema()).isNotNull();
       if (old.type().isPrimitiveType()) {
-        assertThat(Promotions.canPromote(old.type().asPrimitiveType(), kept.type().asPrimitiveType()))
-            .as("%s to %s", old, kept).isTrue();
+        assertThat(
+                Promotions.canPromote(old.type().asPrimitiveType(), kept.type().asPrimitiveType()))
+            .as("%s to %s", old, kept)
+            .isTrue();
       }
       if (!kept.name().equals(old.name())) {
         assertThat(kept.name()).isEqualTo(old.name() + "_s" + before.schemaId());
@@ -82,25 +90,43 @@ class SchemaMergePropertiesTest {
 
   @Provide
   Arbitrary<List<Types.StructType>> versions() {
-    return shapes(2).map(shapes -> toStruct(shapes, new AtomicInteger(1000))).list().ofMinSize(2).ofMaxSize(8);
+    return shapes(2)
+        .map(shapes -> toStruct(shapes, new AtomicInteger(1000)))
+        .list()
+        .ofMinSize(2)
+        .ofMaxSize(8);
   }
 
   private static Arbitrary<List<Shape>> shapes(int depth) {
-    return shape(depth).list().ofMinSize(1).ofMaxSize(4).filter(SchemaMergePropertiesTest::uniqueNames);
+    return shape(depth)
+        .list()
+        .ofMinSize(1)
+        .ofMaxSize(4)
+        .filter(SchemaMergePropertiesTest::uniqueNames);
   }
 
   private static Arbitrary<Shape> shape(int depth) {
     Arbitrary<String> names = Arbitraries.of(NAMES);
-    Arbitrary<Type> primitives = Arbitraries.of(Types.IntegerType.get(), Types.LongType.get(),
-        Types.FloatType.get(), Types.DoubleType.get(), Types.StringType.get(), Types.BooleanType.get(),
-        Types.DecimalType.of(9, 2), Types.DecimalType.of(18, 2), Types.DecimalType.of(9, 3));
+    Arbitrary<Type> primitives = Arbitraries.of(
+        Types.IntegerType.get(),
+        Types.LongType.get(),
+        Types.FloatType.get(),
+        Types.DoubleType.get(),
+        Types.StringType.get(),
+        Types.BooleanType.get(),
+        Types.DecimalType.of(9, 2),
+        Types.DecimalType.of(18, 2),
+        Types.DecimalType.of(9, 3));
     Arbitrary<Shape> leaf = Combinators.combine(names, primitives, Arbitraries.of(true, false))
         .as((name, type, optional) -> new Shape(name, optional, type, null, Kind.PRIMITIVE));
     if (depth == 0) {
       return leaf;
     }
-    Arbitrary<Shape> nested = Combinators.combine(names, Arbitraries.of(Kind.STRUCT, Kind.LIST,
-        Kind.MAP), Arbitraries.lazy(() -> shapes(depth - 1)), Arbitraries.of(true, false))
+    Arbitrary<Shape> nested = Combinators.combine(
+            names,
+            Arbitraries.of(Kind.STRUCT, Kind.LIST, Kind.MAP),
+            Arbitraries.lazy(() -> shapes(depth - 1)),
+            Arbitraries.of(true, false))
         .as((name, kind, children, optional) -> new Shape(name, optional, null, children, kind));
     return Arbitraries.frequencyOf(Tuple.of(3, leaf), Tuple.of(1, nested));
   }
@@ -109,15 +135,25 @@ class SchemaMergePropertiesTest {
     return shapes.stream().map(Shape::name).distinct().count() == shapes.size();
   }
 
-  private enum Kind { PRIMITIVE, STRUCT, LIST, MAP }
+  private enum Kind {
+    PRIMITIVE,
+    STRUCT,
+    LIST,
+    MAP
+  }
 
-  private record Shape(String name, boolean optional, Type primitive, List<Shape> children, Kind kind) {}
+  private record Shape(
+      String name, boolean optional, Type primitive, List<Shape> children, Kind kind) {}
 
   private static Types.StructType toStruct(List<Shape> shapes, AtomicInteger ids) {
     List<Types.NestedField> fields = new ArrayList<>();
     for (Shape shape : shapes) {
-      fields.add(Types.NestedField.builder().withId(ids.incrementAndGet()).isOptional(shape.optional())
-          .withName(shape.name()).ofType(type(shape, ids)).build());
+      fields.add(Types.NestedField.builder()
+          .withId(ids.incrementAndGet())
+          .isOptional(shape.optional())
+          .withName(shape.name())
+          .ofType(type(shape, ids))
+          .build());
     }
     return Types.StructType.of(fields);
   }
@@ -126,9 +162,14 @@ class SchemaMergePropertiesTest {
     return switch (shape.kind()) {
       case PRIMITIVE -> shape.primitive();
       case STRUCT -> toStruct(shape.children(), ids);
-      case LIST -> Types.ListType.ofOptional(ids.incrementAndGet(), toStruct(shape.children(), ids));
-      case MAP -> Types.MapType.ofOptional(ids.incrementAndGet(), ids.incrementAndGet(), Types.StringType.get(),
-          toStruct(shape.children(), ids));
+      case LIST ->
+        Types.ListType.ofOptional(ids.incrementAndGet(), toStruct(shape.children(), ids));
+      case MAP ->
+        Types.MapType.ofOptional(
+            ids.incrementAndGet(),
+            ids.incrementAndGet(),
+            Types.StringType.get(),
+            toStruct(shape.children(), ids));
     };
   }
 }

@@ -14,17 +14,31 @@ class SchemaMergeTest {
   private static final Types.StructType ORDER = Types.StructType.of(
       Types.NestedField.required(1, "id", Types.LongType.get()),
       Types.NestedField.optional(2, "customer", Types.StringType.get()),
-      Types.NestedField.optional(3, "lines", Types.ListType.ofRequired(4, Types.StructType.of(
-          Types.NestedField.required(5, "sku", Types.StringType.get()),
-          Types.NestedField.required(6, "quantity", Types.IntegerType.get())))));
+      Types.NestedField.optional(
+          3,
+          "lines",
+          Types.ListType.ofRequired(
+              4,
+              Types.StructType.of(
+                  Types.NestedField.required(5, "sku", Types.StringType.get()),
+                  Types.NestedField.required(6, "quantity", Types.IntegerType.get())))));
 
   @Test
   void valueRecordFieldsBecomeOptionalColumnsAfterTheMetadataColumns() {
     Schema merged = merged(SchemaMerge.mergeValue(TABLE, ORDER));
 
-    assertThat(merged.columns()).extracting(Types.NestedField::name).containsExactly(
-        "_kafka_partition", "_kafka_offset", "_kafka_timestamp", "_kafka_key", "_kafka_headers", "_kafka_value",
-        "id", "customer", "lines");
+    assertThat(merged.columns())
+        .extracting(Types.NestedField::name)
+        .containsExactly(
+            "_kafka_partition",
+            "_kafka_offset",
+            "_kafka_timestamp",
+            "_kafka_key",
+            "_kafka_headers",
+            "_kafka_value",
+            "id",
+            "customer",
+            "lines");
     assertThat(merged.findField("id").isOptional()).isTrue();
     assertThat(merged.findField("lines.element.sku").isRequired()).isTrue();
     assertThat(merged.findField("id").fieldId()).isGreaterThan(LAST_ID);
@@ -66,35 +80,47 @@ class SchemaMergeTest {
     MergeResult.Merged first = (MergeResult.Merged) SchemaMerge.mergeValue(TABLE, ORDER);
     Types.StructType withNested = Types.StructType.of(
         Types.NestedField.required(1, "id", Types.LongType.get()),
-        Types.NestedField.optional(3, "lines", Types.ListType.ofRequired(4, Types.StructType.of(
-            Types.NestedField.required(5, "sku", Types.StringType.get()),
-            Types.NestedField.required(6, "quantity", Types.IntegerType.get()),
-            Types.NestedField.optional(7, "discount", Types.DoubleType.get())))));
+        Types.NestedField.optional(
+            3,
+            "lines",
+            Types.ListType.ofRequired(
+                4,
+                Types.StructType.of(
+                    Types.NestedField.required(5, "sku", Types.StringType.get()),
+                    Types.NestedField.required(6, "quantity", Types.IntegerType.get()),
+                    Types.NestedField.optional(7, "discount", Types.DoubleType.get())))));
 
     Schema merged = merged(SchemaMerge.mergeValue(first.table(), withNested));
 
     assertThat(merged.findField("lines.element").type().asStructType().fields())
-        .extracting(Types.NestedField::name).containsExactly("sku", "quantity", "discount");
-    assertThat(merged.findField("customer").fieldId()).isEqualTo(first.schema().findField("customer").fieldId());
+        .extracting(Types.NestedField::name)
+        .containsExactly("sku", "quantity", "discount");
+    assertThat(merged.findField("customer").fieldId())
+        .isEqualTo(first.schema().findField("customer").fieldId());
     assertThat(merged.findField("lines.element.discount").isOptional()).isTrue();
   }
 
   @Test
   void intToLongPromotesTheColumn() {
-    Types.StructType narrow = Types.StructType.of(Types.NestedField.required(1, "count", Types.IntegerType.get()));
-    Types.StructType wide = Types.StructType.of(Types.NestedField.required(1, "count", Types.LongType.get()));
+    Types.StructType narrow =
+        Types.StructType.of(Types.NestedField.required(1, "count", Types.IntegerType.get()));
+    Types.StructType wide =
+        Types.StructType.of(Types.NestedField.required(1, "count", Types.LongType.get()));
     MergeResult.Merged first = (MergeResult.Merged) SchemaMerge.mergeValue(TABLE, narrow);
 
     Schema merged = merged(SchemaMerge.mergeValue(first.table(), wide));
 
     assertThat(merged.findField("count").type()).isEqualTo(Types.LongType.get());
-    assertThat(merged.findField("count").fieldId()).isEqualTo(first.schema().findField("count").fieldId());
+    assertThat(merged.findField("count").fieldId())
+        .isEqualTo(first.schema().findField("count").fieldId());
   }
 
   @Test
   void olderNarrowerSchemaLeavesTheWiderColumnAlone() {
-    Types.StructType wide = Types.StructType.of(Types.NestedField.required(1, "count", Types.LongType.get()));
-    Types.StructType narrow = Types.StructType.of(Types.NestedField.required(1, "count", Types.IntegerType.get()));
+    Types.StructType wide =
+        Types.StructType.of(Types.NestedField.required(1, "count", Types.LongType.get()));
+    Types.StructType narrow =
+        Types.StructType.of(Types.NestedField.required(1, "count", Types.IntegerType.get()));
     MergeResult.Merged first = (MergeResult.Merged) SchemaMerge.mergeValue(TABLE, wide);
 
     assertThat(((MergeResult.Merged) SchemaMerge.mergeValue(first.table(), narrow)).changed())
@@ -104,9 +130,11 @@ class SchemaMergeTest {
   @Test
   void requiredNestedFieldThatALaterSchemaOmitsBecomesOptional() {
     MergeResult.Merged first = (MergeResult.Merged) SchemaMerge.mergeValue(TABLE, ORDER);
-    Types.StructType withoutQuantity = Types.StructType.of(
-        Types.NestedField.optional(3, "lines", Types.ListType.ofRequired(4, Types.StructType.of(
-            Types.NestedField.required(5, "sku", Types.StringType.get())))));
+    Types.StructType withoutQuantity = Types.StructType.of(Types.NestedField.optional(
+        3,
+        "lines",
+        Types.ListType.ofRequired(
+            4, Types.StructType.of(Types.NestedField.required(5, "sku", Types.StringType.get())))));
 
     Schema merged = merged(SchemaMerge.mergeValue(first.table(), withoutQuantity));
 
@@ -115,10 +143,12 @@ class SchemaMergeTest {
 
   @Test
   void fieldNamedLikeAMetadataColumnIsUnmergeable() {
-    Types.StructType clash = Types.StructType.of(Types.NestedField.required(1, "_kafka_offset", Types.LongType.get()));
+    Types.StructType clash =
+        Types.StructType.of(Types.NestedField.required(1, "_kafka_offset", Types.LongType.get()));
 
-    assertThat(SchemaMerge.mergeValue(TABLE, clash)).isEqualTo(new MergeResult.Unmergeable(
-        "field '_kafka_offset' is named like a column Mink owns or Iceberg reserves"));
+    assertThat(SchemaMerge.mergeValue(TABLE, clash))
+        .isEqualTo(new MergeResult.Unmergeable(
+            "field '_kafka_offset' is named like a column Mink owns or Iceberg reserves"));
   }
 
   @Test
@@ -127,8 +157,8 @@ class SchemaMergeTest {
         Types.NestedField.required(1, "Name", Types.StringType.get()),
         Types.NestedField.required(2, "name", Types.StringType.get()));
 
-    assertThat(SchemaMerge.mergeValue(TABLE, clash)).isEqualTo(
-        new MergeResult.Unmergeable("fields named 'name' differ only in case"));
+    assertThat(SchemaMerge.mergeValue(TABLE, clash))
+        .isEqualTo(new MergeResult.Unmergeable("fields named 'name' differ only in case"));
   }
 
   private static Schema merged(MergeResult result) {

@@ -25,9 +25,11 @@ class ProtobufMessageSelectionTest {
 
   @Test
   void confluentIndexesAreZigzagCountThenZigzagIndexes() throws Exception {
-    ProtobufMessageSelection selection = read(concat(new byte[] {0, 0, 0, 0, 4, 4, 2, 6}, PAYLOAD), null);
+    ProtobufMessageSelection selection =
+        read(concat(new byte[] {0, 0, 0, 0, 4, 4, 2, 6}, PAYLOAD), null);
 
-    assertThat(selection.selector()).isEqualTo(new MessageSelector.ConfluentIndexes(new int[] {1, 3}));
+    assertThat(selection.selector())
+        .isEqualTo(new MessageSelector.ConfluentIndexes(new int[] {1, 3}));
     assertThat(payload(selection.payload())).containsExactly(PAYLOAD);
   }
 
@@ -42,15 +44,16 @@ class ProtobufMessageSelectionTest {
 
   @Test
   void headerIndexesFollowTheGuid() throws Exception {
-    ProtobufMessageSelection selection = read(PAYLOAD, concat(new byte[] {1}, guidBytes(UUID.randomUUID()),
-        new byte[] {2, 2}));
+    ProtobufMessageSelection selection =
+        read(PAYLOAD, concat(new byte[] {1}, guidBytes(UUID.randomUUID()), new byte[] {2, 2}));
 
     assertThat(selection.selector()).isEqualTo(new MessageSelector.ConfluentIndexes(new int[] {1}));
   }
 
   @Test
   void gluePayloadStartsWithOneUnsignedVarintMessageIndex() throws Exception {
-    byte[] bytes = concat(new byte[] {3, 0}, guidBytes(UUID.randomUUID()), new byte[] {(byte) 0x81, 0x01}, PAYLOAD);
+    byte[] bytes = concat(
+        new byte[] {3, 0}, guidBytes(UUID.randomUUID()), new byte[] {(byte) 0x81, 0x01}, PAYLOAD);
 
     ProtobufMessageSelection selection = read(bytes, null);
 
@@ -72,7 +75,8 @@ class ProtobufMessageSelectionTest {
         .hasMessageStartingWith("Invalid Protobuf message index count 8191");
   }
 
-  private static ProtobufMessageSelection read(byte[] bytes, byte[] header) throws UndecodableException {
+  private static ProtobufMessageSelection read(byte[] bytes, byte[] header)
+      throws UndecodableException {
     return ProtobufMessageSelection.read(found(SchemaIdDetector.detect(bytes, header)));
   }
 }

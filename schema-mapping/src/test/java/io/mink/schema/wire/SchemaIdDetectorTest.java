@@ -50,7 +50,8 @@ class SchemaIdDetectorTest {
 
   @Test
   void malformedHeaderIsNoSchemaId() {
-    assertThat(SchemaIdDetector.detect(PAYLOAD, new byte[] {1, 2, 3})).isInstanceOf(Detection.NoSchemaId.class);
+    assertThat(SchemaIdDetector.detect(PAYLOAD, new byte[] {1, 2, 3}))
+        .isInstanceOf(Detection.NoSchemaId.class);
     assertThat(SchemaIdDetector.detect(PAYLOAD, concat(new byte[] {9}, guidBytes(GUID))))
         .isInstanceOf(Detection.NoSchemaId.class);
   }
@@ -68,7 +69,8 @@ class SchemaIdDetectorTest {
 
   @Test
   void zlibGluePayloadIsInflated() throws Exception {
-    byte[] text = "a payload that compresses, a payload that compresses".getBytes(StandardCharsets.UTF_8);
+    byte[] text =
+        "a payload that compresses, a payload that compresses".getBytes(StandardCharsets.UTF_8);
     byte[] bytes = concat(new byte[] {3, 5}, guidBytes(GUID), zlib(text));
 
     WirePayload found = found(SchemaIdDetector.detect(bytes, null));
@@ -81,8 +83,9 @@ class SchemaIdDetectorTest {
     byte[] bomb = zlib(new byte[BoundedInflater.MAX_INFLATED_BYTES + 1024]);
     byte[] bytes = concat(new byte[] {3, 5}, guidBytes(GUID), bomb);
 
-    assertThat(SchemaIdDetector.detect(bytes, null)).isEqualTo(
-        new Detection.Unreadable("zlib payload inflates beyond " + BoundedInflater.MAX_INFLATED_BYTES + " bytes"));
+    assertThat(SchemaIdDetector.detect(bytes, null))
+        .isEqualTo(new Detection.Unreadable(
+            "zlib payload inflates beyond " + BoundedInflater.MAX_INFLATED_BYTES + " bytes"));
   }
 
   @Test
@@ -96,7 +99,8 @@ class SchemaIdDetectorTest {
   void bytesWithoutMagicHaveNoSchemaId() {
     assertThat(SchemaIdDetector.detect("{\"json\":1}".getBytes(StandardCharsets.UTF_8), null))
         .isInstanceOf(Detection.NoSchemaId.class);
-    assertThat(SchemaIdDetector.detect(new byte[] {0, 0, 1}, null)).isInstanceOf(Detection.NoSchemaId.class);
+    assertThat(SchemaIdDetector.detect(new byte[] {0, 0, 1}, null))
+        .isInstanceOf(Detection.NoSchemaId.class);
     assertThat(SchemaIdDetector.detect(new byte[0], null)).isInstanceOf(Detection.NoSchemaId.class);
   }
 
@@ -113,11 +117,14 @@ class SchemaIdDetectorTest {
   }
 
   static byte[] payload(WirePayload payload) {
-    return Arrays.copyOfRange(payload.data(), payload.offset(), payload.offset() + payload.length());
+    return Arrays.copyOfRange(
+        payload.data(), payload.offset(), payload.offset() + payload.length());
   }
 
   static byte[] guidBytes(UUID uuid) {
-    return ByteBuffer.allocate(16).putLong(uuid.getMostSignificantBits()).putLong(uuid.getLeastSignificantBits())
+    return ByteBuffer.allocate(16)
+        .putLong(uuid.getMostSignificantBits())
+        .putLong(uuid.getLeastSignificantBits())
         .array();
   }
 
@@ -131,7 +138,8 @@ class SchemaIdDetectorTest {
 
   private static byte[] zlib(byte[] bytes) throws Exception {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
-    try (DeflaterOutputStream deflater = new DeflaterOutputStream(out, new Deflater(Deflater.BEST_COMPRESSION))) {
+    try (DeflaterOutputStream deflater =
+        new DeflaterOutputStream(out, new Deflater(Deflater.BEST_COMPRESSION))) {
       deflater.write(bytes);
     }
     return out.toByteArray();

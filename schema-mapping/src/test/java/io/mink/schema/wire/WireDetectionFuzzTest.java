@@ -9,8 +9,10 @@ import net.jqwik.api.constraints.Size;
 
 class WireDetectionFuzzTest {
   @Property(tries = 20_000)
-  void detectionNeverThrowsAndPayloadStaysInBounds(@ForAll @Size(max = 64) byte[] bytes,
-      @ForAll @Size(max = 40) byte[] header, @ForAll boolean withHeader) {
+  void detectionNeverThrowsAndPayloadStaysInBounds(
+      @ForAll @Size(max = 64) byte[] bytes,
+      @ForAll @Size(max = 40) byte[] header,
+      @ForAll boolean withHeader) {
     Detection detection = SchemaIdDetector.detect(bytes, withHeader ? header : null);
     if (detection instanceof Detection.Found found) {
       WirePayload payload = found.payload();
@@ -25,7 +27,8 @@ class WireDetectionFuzzTest {
   }
 
   @Property(tries = 5_000)
-  void gluePrefixedRandomBytesNeverThrow(@ForAll @Size(min = 18, max = 200) byte[] bytes, @ForAll boolean zlib) {
+  void gluePrefixedRandomBytesNeverThrow(
+      @ForAll @Size(min = 18, max = 200) byte[] bytes, @ForAll boolean zlib) {
     bytes[0] = 3;
     bytes[1] = (byte) (zlib ? 5 : 0);
     Detection detection = SchemaIdDetector.detect(bytes, null);

@@ -17,10 +17,15 @@ import java.util.Map;
  * @param properties further catalog properties, passed to Iceberg as they are
  */
 record ServerArguments(
-    String catalogName, String catalogType, String uri, String warehouse, Map<String, String> properties) {
+    String catalogName,
+    String catalogType,
+    String uri,
+    String warehouse,
+    Map<String, String> properties) {
   static final String DEFAULT_CATALOG_NAME = "mink";
-  static final String USAGE = "usage: SparkTableServer --catalog-type <jdbc|rest|hadoop|glue> [--uri <uri>]"
-      + " --warehouse <location> [--catalog-name <name>] [--property <key>=<value>]...";
+  static final String USAGE =
+      "usage: SparkTableServer --catalog-type <jdbc|rest|hadoop|glue> [--uri <uri>]"
+          + " --warehouse <location> [--catalog-name <name>] [--property <key>=<value>]...";
 
   ServerArguments {
     requireNonNull(catalogName, "catalogName is null");
@@ -49,7 +54,8 @@ record ServerArguments(
         case "--property" -> {
           int equals = value.indexOf('=');
           if (equals <= 0) {
-            throw new IllegalArgumentException("Property '" + value + "' is not key=value; " + USAGE);
+            throw new IllegalArgumentException(
+                "Property '" + value + "' is not key=value; " + USAGE);
           }
           properties.put(value.substring(0, equals), value.substring(equals + 1));
         }

@@ -29,7 +29,8 @@ import scala.jdk.javaapi.CollectionConverters;
  */
 final class SparkJson {
   private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
-  private static final DateTimeFormatter TIMESTAMP = DateTimeFormatter.ofPattern("uuuu-MM-dd'T'HH:mm:ss.SSSSSS");
+  private static final DateTimeFormatter TIMESTAMP =
+      DateTimeFormatter.ofPattern("uuuu-MM-dd'T'HH:mm:ss.SSSSSS");
   private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("HH:mm:ss.SSSSSS");
 
   private SparkJson() {}
@@ -64,7 +65,8 @@ final class SparkJson {
     if (type instanceof MapType map) {
       ObjectNode entries = NODES.objectNode();
       for (Map.Entry<?, ?> entry : entries(value).entrySet()) {
-        entries.set(key(value(entry.getKey(), map.keyType())), value(entry.getValue(), map.valueType()));
+        entries.set(
+            key(value(entry.getKey(), map.keyType())), value(entry.getValue(), map.valueType()));
       }
       return entries;
     }
@@ -74,7 +76,10 @@ final class SparkJson {
   private static JsonNode scalar(Object value) {
     if (value instanceof Boolean b) {
       return NODES.booleanNode(b);
-    } else if (value instanceof Byte || value instanceof Short || value instanceof Integer || value instanceof Long) {
+    } else if (value instanceof Byte
+        || value instanceof Short
+        || value instanceof Integer
+        || value instanceof Long) {
       return NODES.numberNode(((Number) value).longValue());
     } else if (value instanceof Float f) {
       return NODES.numberNode(f);

@@ -100,8 +100,10 @@ public final class SparkTableServer {
         case "READ" -> read(argument);
         case "SCHEMA" -> schema(argument);
         case "SQL" -> sql(argument);
-        default -> throw new IllegalArgumentException("Unknown request '" + command
-            + "': use READ <namespace>.<table>, SCHEMA <namespace>.<table>, SQL <statement> or QUIT");
+        default ->
+          throw new IllegalArgumentException(
+              "Unknown request '" + command
+                  + "': use READ <namespace>.<table>, SCHEMA <namespace>.<table>, SQL <statement> or QUIT");
       }
     } catch (Exception e) {
       e.printStackTrace();
@@ -142,7 +144,8 @@ public final class SparkTableServer {
     if (dot <= 0 || dot == table.length() - 1) {
       throw new IllegalArgumentException("Table '" + table + "' is not <namespace>.<table>");
     }
-    return quote(catalogName) + "." + quote(table.substring(0, dot)) + "." + quote(table.substring(dot + 1));
+    return quote(catalogName) + "." + quote(table.substring(0, dot)) + "."
+        + quote(table.substring(dot + 1));
   }
 
   private static String quote(String identifier) {

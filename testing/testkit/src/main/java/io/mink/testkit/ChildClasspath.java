@@ -20,12 +20,20 @@ import java.nio.file.Path;
  * @param owner whose classpath it is, for messages ("Spark's")
  * @param classesPackage a package directory that must be under target/classes, or null when the module has no classes
  */
-record ChildClasspath(String module, String fileName, String property, String owner, String classesPackage) {
+record ChildClasspath(
+    String module, String fileName, String property, String owner, String classesPackage) {
   static final ChildClasspath SPARK = new ChildClasspath(
-      "testing/spark-reader", "spark-classpath.txt", SparkClasspath.PROPERTY, "Spark's", "io/mink/spark");
+      "testing/spark-reader",
+      "spark-classpath.txt",
+      SparkClasspath.PROPERTY,
+      "Spark's",
+      "io/mink/spark");
   static final ChildClasspath REST_CATALOG = new ChildClasspath(
-      "testing/rest-catalog-server", "rest-catalog-classpath.txt", "mink.rest-catalog.classpath",
-      "Iceberg's REST catalog server's", null);
+      "testing/rest-catalog-server",
+      "rest-catalog-classpath.txt",
+      "mink.rest-catalog.classpath",
+      "Iceberg's REST catalog server's",
+      null);
   static final ChildClasspath S3MOCK = new ChildClasspath(
       "testing/s3mock-server", "s3mock-classpath.txt", "mink.s3mock.classpath", "S3Mock's", null);
 
@@ -40,7 +48,8 @@ record ChildClasspath(String module, String fileName, String property, String ow
   String find() {
     Path file = file();
     if (!Files.isRegularFile(file)) {
-      throw new IllegalStateException(owner + " classpath file " + file + " does not exist: " + buildIt());
+      throw new IllegalStateException(
+          owner + " classpath file " + file + " does not exist: " + buildIt());
     }
     String dependencies;
     try {
@@ -53,7 +62,8 @@ record ChildClasspath(String module, String fileName, String property, String ow
     }
     Path classes = file.toAbsolutePath().getParent().resolve("classes");
     if (!Files.isDirectory(classes.resolve(classesPackage))) {
-      throw new IllegalStateException("The " + module + " classes are not in " + classes + ": " + buildIt());
+      throw new IllegalStateException(
+          "The " + module + " classes are not in " + classes + ": " + buildIt());
     }
     return classes + File.pathSeparator + dependencies;
   }
@@ -70,11 +80,13 @@ record ChildClasspath(String module, String fileName, String property, String ow
         return directory.resolve(module).resolve("target").resolve(fileName);
       }
     }
-    throw new IllegalStateException("No " + module + " module above " + start + ": set the system property "
-        + property + " to the path of " + module + "/target/" + fileName + ", or run from inside the repository");
+    throw new IllegalStateException("No " + module + " module above " + start
+        + ": set the system property " + property + " to the path of " + module + "/target/"
+        + fileName + ", or run from inside the repository");
   }
 
   private String buildIt() {
-    return "run `mvn -pl " + module + " -am package -DskipTests` (or `mvn verify`) from the repository root first";
+    return "run `mvn -pl " + module
+        + " -am package -DskipTests` (or `mvn verify`) from the repository root first";
   }
 }

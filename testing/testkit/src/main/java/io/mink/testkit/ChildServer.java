@@ -32,12 +32,15 @@ import org.awaitility.core.ConditionTimeoutException;
  */
 final class ChildServer implements AutoCloseable {
   /** Options that start a small server JVM quickly; these servers do little work. */
-  static final List<String> JVM_OPTIONS = List.of("-Xmx512m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1");
+  static final List<String> JVM_OPTIONS =
+      List.of("-Xmx512m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1");
+
   private static final int PORT_ATTEMPTS = 3;
   private static final int LOG_TAIL_LINES = 40;
   private static final Duration POLL_INTERVAL = Duration.ofMillis(100);
   private static final Duration STOP_TIMEOUT = Duration.ofSeconds(10);
-  private static final List<String> PORT_IN_USE = List.of("Address already in use", "was already in use");
+  private static final List<String> PORT_IN_USE =
+      List.of("Address already in use", "was already in use");
 
   /**
    * How to start the server on one port.
@@ -47,7 +50,8 @@ final class ChildServer implements AutoCloseable {
    * @param droppedPrefix inherited variables starting with this are removed first, or null to keep all
    * @param readiness the URL that answers 2xx once the server is ready
    */
-  record Launch(List<String> command, Map<String, String> environment, String droppedPrefix, URI readiness) {
+  record Launch(
+      List<String> command, Map<String, String> environment, String droppedPrefix, URI readiness) {
     Launch {
       command = List.copyOf(requireNonNull(command, "command is null"));
       environment = Map.copyOf(requireNonNull(environment, "environment is null"));
@@ -55,7 +59,11 @@ final class ChildServer implements AutoCloseable {
     }
   }
 
-  private enum Readiness { READY, EXITED, TIMED_OUT }
+  private enum Readiness {
+    READY,
+    EXITED,
+    TIMED_OUT
+  }
 
   private final String name;
   private final Process process;
@@ -87,7 +95,8 @@ final class ChildServer implements AutoCloseable {
    * Starts the server on {@code fixedPort}, or on a free port (chosen again when taken meanwhile) when that is
    * empty, and waits until it is ready.
    */
-  static ChildServer start(String name, OptionalInt fixedPort, IntFunction<Launch> launchOnPort, Duration timeout) {
+  static ChildServer start(
+      String name, OptionalInt fixedPort, IntFunction<Launch> launchOnPort, Duration timeout) {
     for (int attempt = 1; ; attempt++) {
       int port = fixedPort.isPresent() ? fixedPort.getAsInt() : freePort();
       Launch launch = launchOnPort.apply(port);
@@ -96,17 +105,22 @@ final class ChildServer implements AutoCloseable {
       Process process = spawn(name, launch, log);
       Readiness readiness = awaitReady(process, launch.readiness(), timeout);
       if (readiness == Readiness.READY) {
-        return new ChildServer(name, process, port, log, Duration.ofNanos(System.nanoTime() - started));
+        return new ChildServer(
+            name, process, port, log, Duration.ofNanos(System.nanoTime() - started));
       }
       stop(process);
       String tail = logTail(log);
-      if (readiness == Readiness.EXITED && fixedPort.isEmpty() && attempt < PORT_ATTEMPTS
+      if (readiness == Readiness.EXITED
+          && fixedPort.isEmpty()
+          && attempt < PORT_ATTEMPTS
           && PORT_IN_USE.stream().anyMatch(tail::contains)) {
         continue;
       }
       String what = readiness == Readiness.EXITED
-          ? name + " exited with status " + process.exitValue() + " before it was ready at " + launch.readiness()
-          : name + " was not ready at " + launch.readiness() + " within " + timeout.toSeconds() + " s; it was stopped";
+          ? name + " exited with status " + process.exitValue() + " before it was ready at "
+              + launch.readiness()
+          : name + " was not ready at " + launch.readiness() + " within " + timeout.toSeconds()
+              + " s; it was stopped";
       throw new IllegalStateException(what + ". The end of its log " + log + ":\n" + tail);
     }
   }
@@ -174,9 +188,8 @@ final class ChildServer implements AutoCloseable {
   }
 
   private static Process spawn(String name, Launch launch, Path log) {
-    ProcessBuilder builder = new ProcessBuilder(launch.command())
-        .redirectErrorStream(true)
-        .redirectOutput(log.toFile());
+    ProcessBuilder builder =
+        new ProcessBuilder(launch.command()).redirectErrorStream(true).redirectOutput(log.toFile());
     if (launch.droppedPrefix() != null) {
       builder.environment().keySet().removeIf(key -> key.startsWith(launch.droppedPrefix()));
     }
@@ -190,11 +203,17 @@ final class ChildServer implements AutoCloseable {
 
   /** Polls the readiness URI until it answers 2xx or the process exits; TIMED_OUT when neither happens in time. */
   private static Readiness awaitReady(Process process, URI readiness, Duration timeout) {
-    HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(1)).build();
-    HttpRequest request = HttpRequest.newBuilder(readiness).timeout(Duration.ofSeconds(5)).GET().build();
+    HttpClient http =
+        HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(1)).build();
+    HttpRequest request =
+        HttpRequest.newBuilder(readiness).timeout(Duration.ofSeconds(5)).GET().build();
     try {
-      return Awaitility.await(readiness + " to answer").atMost(timeout).pollInSameThread().pollDelay(Duration.ZERO)
-          .pollInterval(POLL_INTERVAL).until(() -> probe(process, http, request), Objects::nonNull);
+      return Awaitility.await(readiness + " to answer")
+          .atMost(timeout)
+          .pollInSameThread()
+          .pollDelay(Duration.ZERO)
+          .pollInterval(POLL_INTERVAL)
+          .until(() -> probe(process, http, request), Objects::nonNull);
     } catch (ConditionTimeoutException e) {
       return process.isAlive() ? Readiness.TIMED_OUT : Readiness.EXITED;
     }
@@ -224,15 +243,18 @@ final class ChildServer implements AutoCloseable {
           ? Files.createTempFile(target, name + "-", ".log")
           : Files.createTempFile(name + "-", ".log");
     } catch (IOException e) {
-      throw new UncheckedIOException("Cannot create a log file for " + name + " in " + target.toAbsolutePath()
-          + " or java.io.tmpdir: check that one is writable", e);
+      throw new UncheckedIOException(
+          "Cannot create a log file for " + name + " in " + target.toAbsolutePath()
+              + " or java.io.tmpdir: check that one is writable",
+          e);
     }
   }
 
   private static String logTail(Path log) {
     try {
       List<String> lines = Files.readAllLines(log, UTF_8);
-      return String.join("\n", lines.subList(Math.max(0, lines.size() - LOG_TAIL_LINES), lines.size()));
+      return String.join(
+          "\n", lines.subList(Math.max(0, lines.size() - LOG_TAIL_LINES), lines.size()));
     } catch (IOException | UncheckedIOException e) {
       return "(cannot read the log: " + e.getMessage() + ")";
     }

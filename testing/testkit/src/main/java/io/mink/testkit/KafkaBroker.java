@@ -56,7 +56,8 @@ public final class KafkaBroker implements AutoCloseable, BeforeAllCallback, Afte
       "log.retention.ms", "-1");
 
   /** Topics are never created on lookup, as on most managed clusters: {@code new KafkaBroker(AUTO_CREATE_OFF)}. */
-  public static final Map<String, String> AUTO_CREATE_OFF = Map.of("auto.create.topics.enable", "false");
+  public static final Map<String, String> AUTO_CREATE_OFF =
+      Map.of("auto.create.topics.enable", "false");
 
   private static final Duration TIMEOUT = Duration.ofSeconds(30);
   private static final Duration CLIENT_CLOSE_TIMEOUT = Duration.ofSeconds(5);
@@ -86,11 +87,12 @@ public final class KafkaBroker implements AutoCloseable, BeforeAllCallback, Afte
     }
     KafkaClusterTestKit starting = null;
     try {
-      KafkaClusterTestKit.Builder builder = new KafkaClusterTestKit.Builder(new TestKitNodes.Builder()
-          .setCombined(true)
-          .setNumBrokerNodes(1)
-          .setNumControllerNodes(1)
-          .build());
+      KafkaClusterTestKit.Builder builder =
+          new KafkaClusterTestKit.Builder(new TestKitNodes.Builder()
+              .setCombined(true)
+              .setNumBrokerNodes(1)
+              .setNumControllerNodes(1)
+              .build());
       brokerProperties.forEach(builder::setConfigProp);
       starting = builder.build();
       starting.format();
@@ -100,8 +102,10 @@ public final class KafkaBroker implements AutoCloseable, BeforeAllCallback, Afte
       if (e instanceof InterruptedException) {
         Thread.currentThread().interrupt();
       }
-      IllegalStateException failure = new IllegalStateException("Cannot start the in-process Kafka broker: " + e
-          + "; check that java.io.tmpdir is writable and localhost ports can be bound", e);
+      IllegalStateException failure = new IllegalStateException(
+          "Cannot start the in-process Kafka broker: " + e
+              + "; check that java.io.tmpdir is writable and localhost ports can be bound",
+          e);
       if (starting != null) {
         try {
           starting.close();
@@ -136,7 +140,8 @@ public final class KafkaBroker implements AutoCloseable, BeforeAllCallback, Afte
     startedByTestContainer = null;
     if (!failures.isEmpty()) {
       IllegalStateException failure = new IllegalStateException(
-          "The in-process Kafka broker did not shut down cleanly: " + failures.get(0), failures.get(0));
+          "The in-process Kafka broker did not shut down cleanly: " + failures.get(0),
+          failures.get(0));
       failures.subList(1, failures.size()).forEach(failure::addSuppressed);
       throw failure;
     }
@@ -259,7 +264,8 @@ public final class KafkaBroker implements AutoCloseable, BeforeAllCallback, Afte
     properties.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
     properties.put(ConsumerConfig.ALLOW_AUTO_CREATE_TOPICS_CONFIG, false);
     properties.putAll(requireNonNull(overrides, "overrides is null"));
-    return new KafkaConsumer<>(properties, new ByteArrayDeserializer(), new ByteArrayDeserializer());
+    return new KafkaConsumer<>(
+        properties, new ByteArrayDeserializer(), new ByteArrayDeserializer());
   }
 
   /**
@@ -279,7 +285,8 @@ public final class KafkaBroker implements AutoCloseable, BeforeAllCallback, Afte
     sender.flush();
     List<RecordMetadata> acknowledged = new ArrayList<>(sends.size());
     for (int i = 0; i < sends.size(); i++) {
-      acknowledged.add(KafkaCalls.await(sends.get(i), TIMEOUT, "produce record " + i + " to topic " + topic));
+      acknowledged.add(
+          KafkaCalls.await(sends.get(i), TIMEOUT, "produce record " + i + " to topic " + topic));
     }
     return acknowledged;
   }
@@ -288,8 +295,10 @@ public final class KafkaBroker implements AutoCloseable, BeforeAllCallback, Afte
     running();
     if (producer == null) {
       producer = newProducer(Map.of(
-          ProducerConfig.REQUEST_TIMEOUT_MS_CONFIG, 10_000,
-          ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, (int) TIMEOUT.toMillis()));
+          ProducerConfig.REQUEST_TIMEOUT_MS_CONFIG,
+          10_000,
+          ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG,
+          (int) TIMEOUT.toMillis()));
     }
     return producer;
   }
@@ -303,8 +312,9 @@ public final class KafkaBroker implements AutoCloseable, BeforeAllCallback, Afte
 
   private KafkaClusterTestKit running() {
     if (cluster == null) {
-      throw new IllegalStateException("The Kafka broker is not running: call start() first, or register it with "
-          + "@RegisterExtension on a static field so JUnit starts it before the class's tests");
+      throw new IllegalStateException(
+          "The Kafka broker is not running: call start() first, or register it with "
+              + "@RegisterExtension on a static field so JUnit starts it before the class's tests");
     }
     return cluster;
   }

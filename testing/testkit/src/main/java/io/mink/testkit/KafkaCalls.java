@@ -24,7 +24,9 @@ final class KafkaCalls {
       throw new IllegalStateException("Cannot " + action + ": " + e.getCause(), e.getCause());
     } catch (TimeoutException e) {
       throw new IllegalStateException(
-          "Timed out after " + timeout.toSeconds() + " s trying to " + action + ": is the broker still running?", e);
+          "Timed out after " + timeout.toSeconds() + " s trying to " + action
+              + ": is the broker still running?",
+          e);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new IllegalStateException("Interrupted while trying to " + action, e);

@@ -29,15 +29,20 @@ public final class PlainDataFiles {
    * Appends one Parquet file of the rows of the partition's offsets {@code from} to {@code to} (exclusive), made by
    * {@code rowOfOffset}: a plain append, with no Mink summary.
    */
-  public static void append(Table table, int partition, long from, long to, LongFunction<Record> rowOfOffset) {
+  public static void append(
+      Table table, int partition, long from, long to, LongFunction<Record> rowOfOffset) {
     table.refresh();
     GenericFileWriterFactory factory = new GenericFileWriterFactory.Builder(table)
-        .dataFileFormat(FileFormat.PARQUET).build();
-    OutputFileFactory files = OutputFileFactory.builderFor(table, partition, 1).format(FileFormat.PARQUET)
-        .operationId(UUID.randomUUID().toString()).build();
+        .dataFileFormat(FileFormat.PARQUET)
+        .build();
+    OutputFileFactory files = OutputFileFactory.builderFor(table, partition, 1)
+        .format(FileFormat.PARQUET)
+        .operationId(UUID.randomUUID().toString())
+        .build();
     PartitionKey key = new PartitionKey(table.spec(), table.schema());
     key.partition(row(table.schema(), partition, from));
-    DataWriter<Record> writer = factory.newDataWriter(files.newOutputFile(table.spec(), key), table.spec(), key);
+    DataWriter<Record> writer =
+        factory.newDataWriter(files.newOutputFile(table.spec(), key), table.spec(), key);
     try (writer) {
       for (long offset = from; offset < to; offset++) {
         writer.write(rowOfOffset.apply(offset));

@@ -26,6 +26,7 @@ public final class RestCatalogServer implements AutoCloseable {
   public static final String MAIN_CLASS = "org.apache.iceberg.rest.RESTCatalogServer";
   /** A property that fixes the server's port instead of choosing a free one. */
   public static final String PORT_PROPERTY = "rest.port";
+
   private static final String ENVIRONMENT_PREFIX = "CATALOG_";
   private static final Duration STARTUP_TIMEOUT = Duration.ofSeconds(60);
 
@@ -58,16 +59,25 @@ public final class RestCatalogServer implements AutoCloseable {
         : OptionalInt.empty();
     Path state = stateDirectory();
     try {
-      ChildServer server = ChildServer.start("rest-catalog-server", fixedPort, port -> {
-        Map<String, String> variables = new HashMap<>(environment);
-        variables.put(environmentVariable("warehouse"), warehouse);
-        variables.put(environmentVariable("uri"),
-            "jdbc:sqlite:" + state.resolve("catalog.db") + "?busy_timeout=30000&journal_mode=WAL");
-        variables.put(environmentVariable("jdbc.schema-version"), "V1");
-        variables.put(environmentVariable(PORT_PROPERTY), Integer.toString(port));
-        return new ChildServer.Launch(ChildServer.javaCommand(classpath, MAIN_CLASS), variables,
-            ENVIRONMENT_PREFIX, URI.create("http://127.0.0.1:" + port + "/v1/config"));
-      }, STARTUP_TIMEOUT);
+      ChildServer server = ChildServer.start(
+          "rest-catalog-server",
+          fixedPort,
+          port -> {
+            Map<String, String> variables = new HashMap<>(environment);
+            variables.put(environmentVariable("warehouse"), warehouse);
+            variables.put(
+                environmentVariable("uri"),
+                "jdbc:sqlite:" + state.resolve("catalog.db")
+                    + "?busy_timeout=30000&journal_mode=WAL");
+            variables.put(environmentVariable("jdbc.schema-version"), "V1");
+            variables.put(environmentVariable(PORT_PROPERTY), Integer.toString(port));
+            return new ChildServer.Launch(
+                ChildServer.javaCommand(classpath, MAIN_CLASS),
+                variables,
+                ENVIRONMENT_PREFIX,
+                URI.create("http://127.0.0.1:" + port + "/v1/config"));
+          },
+          STARTUP_TIMEOUT);
       return new RestCatalogServer(server, warehouse, state);
     } catch (RuntimeException e) {
       ChildServer.deleteRecursively(state);
@@ -82,10 +92,12 @@ public final class RestCatalogServer implements AutoCloseable {
    */
   public static String environmentVariable(String property) {
     if (property.contains("_")) {
-      throw new IllegalArgumentException("The REST catalog server reads its properties from CATALOG_* variables, "
-          + "where _ stands for '.': property " + property + " cannot be set that way");
+      throw new IllegalArgumentException(
+          "The REST catalog server reads its properties from CATALOG_* variables, "
+              + "where _ stands for '.': property " + property + " cannot be set that way");
     }
-    return ENVIRONMENT_PREFIX + property.replace("-", "__").replace('.', '_').toUpperCase(Locale.ROOT);
+    return ENVIRONMENT_PREFIX
+        + property.replace("-", "__").replace('.', '_').toUpperCase(Locale.ROOT);
   }
 
   /** The server's base URI, {@code http://127.0.0.1:<port>}: Mink's [lake] uri. */
@@ -130,8 +142,11 @@ public final class RestCatalogServer implements AutoCloseable {
     try {
       return Files.createTempDirectory("mink-rest-catalog");
     } catch (IOException e) {
-      throw new UncheckedIOException("Cannot create a directory for the REST catalog's database: check that "
-          + "java.io.tmpdir (" + System.getProperty("java.io.tmpdir") + ") exists and is writable", e);
+      throw new UncheckedIOException(
+          "Cannot create a directory for the REST catalog's database: check that "
+              + "java.io.tmpdir (" + System.getProperty("java.io.tmpdir")
+              + ") exists and is writable",
+          e);
     }
   }
 }

@@ -45,20 +45,26 @@ public final class S3MockServer implements AutoCloseable {
     String classpath = ChildClasspath.S3MOCK.find();
     Path root = rootDirectory();
     try {
-      ChildServer server = ChildServer.start("s3mock", OptionalInt.empty(), port -> {
-        List<String> command = new ArrayList<>(ChildServer.javaCommand(classpath, MAIN_CLASS));
-        command.addAll(List.of(
-            // S3Mock's plain HTTP connector on the chosen port; Spring's own connector, without TLS, on any port
-            "--com.adobe.testing.s3mock.http-port=" + port,
-            "--server.port=0",
-            "--server.ssl.enabled=false",
-            "--server.address=127.0.0.1",
-            "--com.adobe.testing.s3mock.store.root=" + root,
-            "--com.adobe.testing.s3mock.store.initial-buckets=" + String.join(",", buckets),
-            "--com.adobe.testing.s3mock.store.retain-files-on-exit=false",
-            "--spring.main.banner-mode=off"));
-        return new ChildServer.Launch(command, Map.of(), null, URI.create("http://127.0.0.1:" + port + "/"));
-      }, STARTUP_TIMEOUT);
+      ChildServer server = ChildServer.start(
+          "s3mock",
+          OptionalInt.empty(),
+          port -> {
+            List<String> command = new ArrayList<>(ChildServer.javaCommand(classpath, MAIN_CLASS));
+            command.addAll(List.of(
+                // S3Mock's plain HTTP connector on the chosen port; Spring's own connector, without
+                // TLS, on any port
+                "--com.adobe.testing.s3mock.http-port=" + port,
+                "--server.port=0",
+                "--server.ssl.enabled=false",
+                "--server.address=127.0.0.1",
+                "--com.adobe.testing.s3mock.store.root=" + root,
+                "--com.adobe.testing.s3mock.store.initial-buckets=" + String.join(",", buckets),
+                "--com.adobe.testing.s3mock.store.retain-files-on-exit=false",
+                "--spring.main.banner-mode=off"));
+            return new ChildServer.Launch(
+                command, Map.of(), null, URI.create("http://127.0.0.1:" + port + "/"));
+          },
+          STARTUP_TIMEOUT);
       return new S3MockServer(server, root);
     } catch (RuntimeException e) {
       ChildServer.deleteRecursively(root);
@@ -90,8 +96,8 @@ public final class S3MockServer implements AutoCloseable {
         .endpointOverride(URI.create(endpoint()))
         .forcePathStyle(true)
         .region(Region.of(REGION))
-        .credentialsProvider(
-            StaticCredentialsProvider.create(AwsBasicCredentials.create(ACCESS_KEY_ID, SECRET_ACCESS_KEY)))
+        .credentialsProvider(StaticCredentialsProvider.create(
+            AwsBasicCredentials.create(ACCESS_KEY_ID, SECRET_ACCESS_KEY)))
         .httpClientBuilder(UrlConnectionHttpClient.builder())
         .build();
   }
@@ -99,7 +105,10 @@ public final class S3MockServer implements AutoCloseable {
   /** Every key in {@code bucket} that starts with {@code prefix}, in S3's order. */
   public List<String> keys(String bucket, String prefix) {
     try (S3Client client = newClient()) {
-      return client.listObjectsV2Paginator(request -> request.bucket(bucket).prefix(prefix)).contents().stream()
+      return client
+          .listObjectsV2Paginator(request -> request.bucket(bucket).prefix(prefix))
+          .contents()
+          .stream()
           .map(S3Object::key)
           .toList();
     }
@@ -128,8 +137,10 @@ public final class S3MockServer implements AutoCloseable {
     try {
       return Files.createTempDirectory("mink-s3mock");
     } catch (IOException e) {
-      throw new UncheckedIOException("Cannot create a directory for S3Mock's objects: check that java.io.tmpdir ("
-          + System.getProperty("java.io.tmpdir") + ") exists and is writable", e);
+      throw new UncheckedIOException(
+          "Cannot create a directory for S3Mock's objects: check that java.io.tmpdir ("
+              + System.getProperty("java.io.tmpdir") + ") exists and is writable",
+          e);
     }
   }
 }

@@ -20,8 +20,14 @@ import java.util.function.Consumer;
  * @param echo whether its output also goes to this process's standard output
  * @param onLine told every line of its output as it is read, on the reading thread
  */
-public record SidecarLaunch(List<String> jvmOptions, List<String> serveArguments, Map<String, String> environment,
-    Path workingDirectory, Path log, boolean echo, Consumer<String> onLine) {
+public record SidecarLaunch(
+    List<String> jvmOptions,
+    List<String> serveArguments,
+    Map<String, String> environment,
+    Path workingDirectory,
+    Path log,
+    boolean echo,
+    Consumer<String> onLine) {
   public SidecarLaunch {
     jvmOptions = List.copyOf(requireNonNull(jvmOptions, "jvmOptions is null"));
     serveArguments = List.copyOf(requireNonNull(serveArguments, "serveArguments is null"));
@@ -31,7 +37,8 @@ public record SidecarLaunch(List<String> jvmOptions, List<String> serveArguments
 
   /** {@code mink serve} with these arguments, no JVM options, this process's environment and directory. */
   public static SidecarLaunch serve(String... serveArguments) {
-    return new SidecarLaunch(List.of(), List.of(serveArguments), Map.of(), null, null, false, line -> { });
+    return new SidecarLaunch(
+        List.of(), List.of(serveArguments), Map.of(), null, null, false, line -> {});
   }
 
   /** With {@code options} added to the JVM options. */
@@ -53,15 +60,18 @@ public record SidecarLaunch(List<String> jvmOptions, List<String> serveArguments
   }
 
   public SidecarLaunch loggingTo(Path file) {
-    return new SidecarLaunch(jvmOptions, serveArguments, environment, workingDirectory, file, echo, onLine);
+    return new SidecarLaunch(
+        jvmOptions, serveArguments, environment, workingDirectory, file, echo, onLine);
   }
 
   /** Its output shown on this process's standard output, as a terminal shows {@code bin/mink serve}'s. */
   public SidecarLaunch echoing() {
-    return new SidecarLaunch(jvmOptions, serveArguments, environment, workingDirectory, log, true, onLine);
+    return new SidecarLaunch(
+        jvmOptions, serveArguments, environment, workingDirectory, log, true, onLine);
   }
 
   public SidecarLaunch onLine(Consumer<String> listener) {
-    return new SidecarLaunch(jvmOptions, serveArguments, environment, workingDirectory, log, echo, listener);
+    return new SidecarLaunch(
+        jvmOptions, serveArguments, environment, workingDirectory, log, echo, listener);
   }
 }

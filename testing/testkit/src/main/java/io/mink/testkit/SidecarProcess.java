@@ -27,6 +27,7 @@ import java.util.stream.Collectors;
 public final class SidecarProcess implements AutoCloseable {
   /** The mink command's main class; this module does not depend on the cli module, whose class it is. */
   public static final String MAIN_CLASS = "io.mink.cli.Main";
+
   private static final Duration STOP_GRACE = Duration.ofSeconds(30);
   private static final int TAIL_LINES = 40;
 
@@ -59,8 +60,10 @@ public final class SidecarProcess implements AutoCloseable {
     try {
       return new SidecarProcess(builder.start(), launch);
     } catch (IOException e) {
-      throw new UncheckedIOException("Cannot start mink serve in a JVM of its own with " + command.get(0) + ": "
-          + e.getMessage(), e);
+      throw new UncheckedIOException(
+          "Cannot start mink serve in a JVM of its own with " + command.get(0) + ": "
+              + e.getMessage(),
+          e);
     }
   }
 
@@ -72,9 +75,12 @@ public final class SidecarProcess implements AutoCloseable {
   }
 
   private void read() {
-    try (BufferedReader out = new BufferedReader(new InputStreamReader(process.getInputStream(), UTF_8));
-        BufferedWriter log = launch.log() == null ? null : Files.newBufferedWriter(launch.log(), UTF_8,
-            StandardOpenOption.CREATE, StandardOpenOption.APPEND)) {
+    try (BufferedReader out =
+            new BufferedReader(new InputStreamReader(process.getInputStream(), UTF_8));
+        BufferedWriter log = launch.log() == null
+            ? null
+            : Files.newBufferedWriter(
+                launch.log(), UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND)) {
       for (String line = out.readLine(); line != null; line = out.readLine()) {
         if (log != null) {
           log.write(line);
@@ -107,8 +113,8 @@ public final class SidecarProcess implements AutoCloseable {
   public String await(String text, Duration timeout) throws InterruptedException {
     String line = awaitLine(text, timeout);
     if (line == null) {
-      throw new AssertionError("The sidecar did not print '" + text + "' within " + timeout.toSeconds()
-          + "s; its output:\n" + output());
+      throw new AssertionError("The sidecar did not print '" + text + "' within "
+          + timeout.toSeconds() + "s; its output:\n" + output());
     }
     return line;
   }
@@ -168,9 +174,11 @@ public final class SidecarProcess implements AutoCloseable {
   /** Fails, saying how it ended, when the sidecar no longer runs. */
   public void checkRunning() {
     if (!process.isAlive()) {
-      String output = launch.log() != null ? "in " + launch.log() : launch.echo() ? "above" : "here:\n" + tail();
-      throw new IllegalStateException("mink serve exited with code " + process.exitValue() + ": see its output "
-          + output);
+      String output = launch.log() != null
+          ? "in " + launch.log()
+          : launch.echo() ? "above" : "here:\n" + tail();
+      throw new IllegalStateException(
+          "mink serve exited with code " + process.exitValue() + ": see its output " + output);
     }
   }
 

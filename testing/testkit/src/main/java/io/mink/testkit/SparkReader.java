@@ -58,7 +58,8 @@ public final class SparkReader implements AutoCloseable {
   private static final Duration REQUEST_TIMEOUT = Duration.ofSeconds(60);
   private static final Duration QUIT_TIMEOUT = Duration.ofSeconds(10);
   private static final int LOG_TAIL_LINES = 40;
-  private static final ObjectMapper JSON = new ObjectMapper().enable(DeserializationFeature.USE_LONG_FOR_INTS);
+  private static final ObjectMapper JSON =
+      new ObjectMapper().enable(DeserializationFeature.USE_LONG_FOR_INTS);
   private static final TypeReference<Map<String, Object>> ROW = new TypeReference<>() {};
 
   private final Process process;
@@ -125,7 +126,8 @@ public final class SparkReader implements AutoCloseable {
       try {
         rows.add(JSON.readValue(line, ROW));
       } catch (JsonProcessingException e) {
-        throw new IllegalStateException("Spark answered a row of " + qualifiedTable + " that is not JSON: " + line, e);
+        throw new IllegalStateException(
+            "Spark answered a row of " + qualifiedTable + " that is not JSON: " + line, e);
       }
     }
     return rows;
@@ -143,7 +145,8 @@ public final class SparkReader implements AutoCloseable {
       try {
         rows.add(JSON.readValue(line, ROW));
       } catch (JsonProcessingException e) {
-        throw new IllegalStateException("Spark answered a row of '" + oneLine + "' that is not JSON: " + line, e);
+        throw new IllegalStateException(
+            "Spark answered a row of '" + oneLine + "' that is not JSON: " + line, e);
       }
     }
     return rows;
@@ -153,7 +156,8 @@ public final class SparkReader implements AutoCloseable {
   public String schemaJson(String qualifiedTable) {
     List<String> lines = request("SCHEMA " + qualifiedTable, "describe " + qualifiedTable);
     if (lines.size() != 1) {
-      throw new IllegalStateException("Spark answered " + lines.size() + " lines for the schema of " + qualifiedTable);
+      throw new IllegalStateException(
+          "Spark answered " + lines.size() + " lines for the schema of " + qualifiedTable);
     }
     return lines.get(0);
   }
@@ -173,7 +177,8 @@ public final class SparkReader implements AutoCloseable {
     while (true) {
       String line = nextLine(deadline, doing, REQUEST_TIMEOUT);
       if (line.startsWith("ERROR ")) {
-        throw new IllegalStateException("Spark cannot " + doing + ": " + line.substring("ERROR ".length()));
+        throw new IllegalStateException(
+            "Spark cannot " + doing + ": " + line.substring("ERROR ".length()));
       }
       if (line.startsWith("END ")) {
         return lines;
@@ -209,17 +214,20 @@ public final class SparkReader implements AutoCloseable {
       throw failure("Spark exited before it could " + doing);
     }
     close();
-    throw failure("Spark did not " + doing + " within " + timeout.toSeconds() + " s; it was stopped");
+    throw failure(
+        "Spark did not " + doing + " within " + timeout.toSeconds() + " s; it was stopped");
   }
 
   private IllegalStateException failure(String message) {
-    return new IllegalStateException(message + ". The end of Spark's log " + log + ":\n" + logTail());
+    return new IllegalStateException(
+        message + ". The end of Spark's log " + log + ":\n" + logTail());
   }
 
   private String logTail() {
     try {
       List<String> lines = Files.readAllLines(log, UTF_8);
-      return String.join("\n", lines.subList(Math.max(0, lines.size() - LOG_TAIL_LINES), lines.size()));
+      return String.join(
+          "\n", lines.subList(Math.max(0, lines.size() - LOG_TAIL_LINES), lines.size()));
     } catch (IOException | UncheckedIOException e) {
       return "(cannot read the log: " + e.getMessage() + ")";
     }
@@ -232,8 +240,10 @@ public final class SparkReader implements AutoCloseable {
           ? Files.createTempFile(target, "spark-reader-", ".log")
           : Files.createTempFile("spark-reader-", ".log");
     } catch (IOException e) {
-      throw new UncheckedIOException("Cannot create a log file for Spark in " + target.toAbsolutePath()
-          + " or java.io.tmpdir: check that one is writable", e);
+      throw new UncheckedIOException(
+          "Cannot create a log file for Spark in " + target.toAbsolutePath()
+              + " or java.io.tmpdir: check that one is writable",
+          e);
     }
   }
 

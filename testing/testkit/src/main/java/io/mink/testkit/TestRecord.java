@@ -16,13 +16,16 @@ import org.apache.kafka.common.header.Header;
  * @param headers the headers in the order they are sent; keys may repeat
  * @param timestamp the create time in epoch milliseconds, or null to let the producer stamp the send time
  */
-public record TestRecord(Integer partition, byte[] key, byte[] value, List<TestHeader> headers, Long timestamp) {
+public record TestRecord(
+    Integer partition, byte[] key, byte[] value, List<TestHeader> headers, Long timestamp) {
   public TestRecord {
     if (partition != null && partition < 0) {
-      throw new IllegalArgumentException("partition is " + partition + ": use 0 or more, or null to let the producer choose");
+      throw new IllegalArgumentException(
+          "partition is " + partition + ": use 0 or more, or null to let the producer choose");
     }
     if (timestamp != null && timestamp < 0) {
-      throw new IllegalArgumentException("timestamp is " + timestamp + ": Kafka accepts only 0 or more, or null for the send time");
+      throw new IllegalArgumentException("timestamp is " + timestamp
+          + ": Kafka accepts only 0 or more, or null for the send time");
     }
     headers = List.copyOf(requireNonNull(headers, "headers is null"));
   }
@@ -34,7 +37,8 @@ public record TestRecord(Integer partition, byte[] key, byte[] value, List<TestH
 
   /** Like {@link #of(byte[], byte[])} with UTF-8 text; either may be null. */
   public static TestRecord of(String key, String value) {
-    return of(key == null ? null : key.getBytes(UTF_8), value == null ? null : value.getBytes(UTF_8));
+    return of(
+        key == null ? null : key.getBytes(UTF_8), value == null ? null : value.getBytes(UTF_8));
   }
 
   public ProducerRecord<byte[], byte[]> toProducerRecord(String topic) {

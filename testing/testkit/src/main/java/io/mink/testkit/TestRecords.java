@@ -12,11 +12,14 @@ import java.util.Random;
 public final class TestRecords {
   /** Explicit timestamps count up from here: 2023-11-14T22:13:20.123Z. */
   public static final long BASE_TIMESTAMP = 1_700_000_000_123L;
+
   public static final int MAX_MIXED_BYTES = 600;
   public static final int MAX_HEADERS = 4;
 
   /** "trace" is listed twice so it is drawn twice as often, and repeats within a record. */
-  private static final List<String> HEADER_KEYS = List.of("trace", "trace", "source", "content-type");
+  private static final List<String> HEADER_KEYS =
+      List.of("trace", "trace", "source", "content-type");
+
   private static final int MAX_HEADER_VALUE_BYTES = 40;
   private static final int SIZED_KEY_BYTES = 16;
   private static final int SIZED_POOL_BYTES = 4 << 20;
@@ -63,7 +66,10 @@ public final class TestRecords {
     List<TestHeader> headers = List.of(new TestHeader("source", "mink-benchmark".getBytes(UTF_8)));
     List<TestRecord> records = new ArrayList<>(count);
     for (int i = 0; i < count; i++) {
-      byte[] key = ByteBuffer.allocate(SIZED_KEY_BYTES).putLong(i).putLong(random.nextLong()).array();
+      byte[] key = ByteBuffer.allocate(SIZED_KEY_BYTES)
+          .putLong(i)
+          .putLong(random.nextLong())
+          .array();
       int offset = random.nextInt(SIZED_POOL_BYTES);
       byte[] value = Arrays.copyOfRange(pool, offset, offset + valueBytes);
       records.add(new TestRecord(i % partitions, key, value, headers, BASE_TIMESTAMP + i));
@@ -96,7 +102,9 @@ public final class TestRecords {
     List<TestHeader> headers = new ArrayList<>(count);
     for (int h = 0; h < count; h++) {
       String key = HEADER_KEYS.get(random.nextInt(HEADER_KEYS.size()));
-      byte[] value = random.nextInt(100) < 15 ? null : randomBytes(random, random.nextInt(MAX_HEADER_VALUE_BYTES + 1));
+      byte[] value = random.nextInt(100) < 15
+          ? null
+          : randomBytes(random, random.nextInt(MAX_HEADER_VALUE_BYTES + 1));
       headers.add(new TestHeader(key, value));
     }
     return headers;

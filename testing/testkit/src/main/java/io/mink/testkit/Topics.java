@@ -47,17 +47,26 @@ final class Topics {
     requireNonNull(name, "name is null");
     requireNonNull(topicConfigs, "topicConfigs is null");
     if (partitions < 1) {
-      throw new IllegalArgumentException("Cannot create topic " + name + " with " + partitions + " partitions: use 1 or more");
+      throw new IllegalArgumentException(
+          "Cannot create topic " + name + " with " + partitions + " partitions: use 1 or more");
     }
-    NewTopic topic = new NewTopic(name, Optional.of(partitions), Optional.empty()).configs(topicConfigs);
+    NewTopic topic =
+        new NewTopic(name, Optional.of(partitions), Optional.empty()).configs(topicConfigs);
     Uuid topicId;
     try {
-      topicId = KafkaCalls.await(admin.createTopics(List.of(topic)).topicId(name), timeout, "create topic " + name);
+      topicId = KafkaCalls.await(
+          admin.createTopics(List.of(topic)).topicId(name), timeout, "create topic " + name);
     } catch (TopicExistsException e) {
-      throw new IllegalStateException("Cannot create topic " + name + ": it already exists; delete it first or use another name", e);
+      throw new IllegalStateException(
+          "Cannot create topic " + name
+              + ": it already exists; delete it first or use another name",
+          e);
     }
-    waitFor("topic " + name + " (id " + topicId + ") to have a leader for each of its " + partitions + " partitions")
-        .until(() -> describe(name).filter(description -> hasLeaders(description, topicId, partitions)).isPresent());
+    waitFor("topic " + name + " (id " + topicId + ") to have a leader for each of its " + partitions
+            + " partitions")
+        .until(() -> describe(name)
+            .filter(description -> hasLeaders(description, topicId, partitions))
+            .isPresent());
     waitFor("the leaders of topic " + name + " to answer for every partition")
         .until(() -> endOffsets(name, IsolationLevel.READ_UNCOMMITTED) != null);
     return topicId;
@@ -71,7 +80,8 @@ final class Topics {
     } catch (UnknownTopicOrPartitionException e) {
       throw new IllegalArgumentException("Cannot delete topic " + name + ": it does not exist", e);
     }
-    waitFor("topic " + name + " to be gone after its deletion").until(() -> describe(name).isEmpty());
+    waitFor("topic " + name + " to be gone after its deletion")
+        .until(() -> describe(name).isEmpty());
   }
 
   Uuid topicId(String name) {
@@ -81,12 +91,21 @@ final class Topics {
   /** The next offset of each partition: the high watermark, or under READ_COMMITTED the last stable offset. */
   Map<Integer, Long> endOffsets(String name, IsolationLevel isolationLevel) {
     requireNonNull(isolationLevel, "isolationLevel is null");
-    Map<TopicPartition, OffsetSpec> request = existing(name, "list the end offsets of").partitions().stream()
-        .collect(Collectors.toMap(partition -> new TopicPartition(name, partition.partition()), partition -> OffsetSpec.latest()));
+    Map<TopicPartition, OffsetSpec> request =
+        existing(name, "list the end offsets of").partitions().stream()
+            .collect(Collectors.toMap(
+                partition -> new TopicPartition(name, partition.partition()),
+                partition -> OffsetSpec.latest()));
     Map<TopicPartition, ListOffsetsResultInfo> offsets = KafkaCalls.await(
-        admin.listOffsets(request, new ListOffsetsOptions(isolationLevel)).all(), timeout, "list the end offsets of topic " + name);
-    return offsets.entrySet().stream().collect(Collectors.toMap(
-        entry -> entry.getKey().partition(), entry -> entry.getValue().offset(), (a, b) -> a, TreeMap::new));
+        admin.listOffsets(request, new ListOffsetsOptions(isolationLevel)).all(),
+        timeout,
+        "list the end offsets of topic " + name);
+    return offsets.entrySet().stream()
+        .collect(Collectors.toMap(
+            entry -> entry.getKey().partition(),
+            entry -> entry.getValue().offset(),
+            (a, b) -> a,
+            TreeMap::new));
   }
 
   /** The brokers' description of the topic, or empty when they do not know it. */
@@ -102,8 +121,9 @@ final class Topics {
 
   TopicDescription existing(String name, String action) {
     requireNonNull(name, "name is null");
-    return describe(name).orElseThrow(() -> new IllegalArgumentException(
-        "Cannot " + action + " topic " + name + ": it does not exist; create it first with createTopic"));
+    return describe(name)
+        .orElseThrow(() -> new IllegalArgumentException("Cannot " + action + " topic " + name
+            + ": it does not exist; create it first with createTopic"));
   }
 
   /**
@@ -111,8 +131,12 @@ final class Topics {
    * after Kafka's retriable errors, and fails with what it was waiting for once the timeout passes.
    */
   private ConditionFactory waitFor(String what) {
-    return Awaitility.await(what).atMost(timeout).pollInSameThread().pollDelay(Duration.ZERO)
-        .pollInterval(IterativePollInterval.iterative(pause -> min(pause.multipliedBy(2), MAX_PAUSE), FIRST_PAUSE))
+    return Awaitility.await(what)
+        .atMost(timeout)
+        .pollInSameThread()
+        .pollDelay(Duration.ZERO)
+        .pollInterval(IterativePollInterval.iterative(
+            pause -> min(pause.multipliedBy(2), MAX_PAUSE), FIRST_PAUSE))
         .ignoreExceptionsInstanceOf(RetriableException.class);
   }
 
@@ -124,6 +148,8 @@ final class Topics {
     List<TopicPartitionInfo> infos = description.partitions();
     return description.topicId().equals(topicId)
         && infos.size() == partitions
-        && infos.stream().map(TopicPartitionInfo::leader).allMatch(leader -> leader != null && !leader.isEmpty());
+        && infos.stream()
+            .map(TopicPartitionInfo::leader)
+            .allMatch(leader -> leader != null && !leader.isEmpty());
   }
 }

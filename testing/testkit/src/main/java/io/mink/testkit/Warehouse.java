@@ -41,8 +41,10 @@ public final class Warehouse implements BeforeEachCallback, AfterEachCallback, A
       try {
         directory = Files.createTempDirectory("mink-warehouse");
       } catch (IOException e) {
-        throw new UncheckedIOException("Cannot create a temporary warehouse directory: check that java.io.tmpdir ("
-            + System.getProperty("java.io.tmpdir") + ") exists and is writable", e);
+        throw new UncheckedIOException(
+            "Cannot create a temporary warehouse directory: check that java.io.tmpdir ("
+                + System.getProperty("java.io.tmpdir") + ") exists and is writable",
+            e);
       }
     }
     return directory;
@@ -94,13 +96,15 @@ public final class Warehouse implements BeforeEachCallback, AfterEachCallback, A
     try {
       Files.walkFileTree(root, new SimpleFileVisitor<>() {
         @Override
-        public FileVisitResult visitFile(Path file, BasicFileAttributes attributes) throws IOException {
+        public FileVisitResult visitFile(Path file, BasicFileAttributes attributes)
+            throws IOException {
           Files.delete(file);
           return FileVisitResult.CONTINUE;
         }
 
         @Override
-        public FileVisitResult postVisitDirectory(Path dir, IOException failure) throws IOException {
+        public FileVisitResult postVisitDirectory(Path dir, IOException failure)
+            throws IOException {
           if (failure != null) {
             throw failure;
           }
@@ -109,8 +113,10 @@ public final class Warehouse implements BeforeEachCallback, AfterEachCallback, A
         }
       });
     } catch (IOException e) {
-      throw new UncheckedIOException("Cannot delete warehouse directory " + root
-          + ": something may still hold a file open in it; delete it by hand", e);
+      throw new UncheckedIOException(
+          "Cannot delete warehouse directory " + root
+              + ": something may still hold a file open in it; delete it by hand",
+          e);
     }
   }
 }

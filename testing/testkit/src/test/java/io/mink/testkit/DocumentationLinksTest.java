@@ -16,7 +16,8 @@ import org.junit.jupiter.api.Test;
 class DocumentationLinksTest {
   private static final Path ROOT = Path.of("..", "..");
   private static final Pattern LINK = Pattern.compile("\\]\\(([^)\\s]+)\\)");
-  private static final Pattern PAGE_NAME = Pattern.compile("(?<![\\w/:.-])([\\w./-]*[\\w-]+\\.md)\\b");
+  private static final Pattern PAGE_NAME =
+      Pattern.compile("(?<![\\w/:.-])([\\w./-]*[\\w-]+\\.md)\\b");
 
   @Test
   void everyLinkAndEveryNamedPageResolvesInsideTheRepository() throws IOException {
@@ -26,7 +27,9 @@ class DocumentationLinksTest {
       Matcher link = LINK.matcher(text);
       while (link.find()) {
         String target = link.group(1).replaceFirst("#.*", "");
-        if (!target.isEmpty() && !target.contains("://") && !target.startsWith("mailto:")
+        if (!target.isEmpty()
+            && !target.contains("://")
+            && !target.startsWith("mailto:")
             && !Files.exists(page.getParent().resolve(target))) {
           broken.add(ROOT.relativize(page) + " links to " + target);
         }
@@ -34,7 +37,10 @@ class DocumentationLinksTest {
       Matcher name = PAGE_NAME.matcher(text);
       while (name.find()) {
         String target = name.group(1);
-        if (Stream.of(ROOT.resolve(target), page.getParent().resolve(target), ROOT.resolve("docs").resolve(target))
+        if (Stream.of(
+                ROOT.resolve(target),
+                page.getParent().resolve(target),
+                ROOT.resolve("docs").resolve(target))
             .noneMatch(Files::exists)) {
           broken.add(ROOT.relativize(page) + " names " + target);
         }

@@ -34,18 +34,21 @@ class KafkaBrokerIT {
     List<TestRecord> records = TestRecords.mixed(42, 500, 3);
 
     List<RecordMetadata> sent = KAFKA.produce("mixed", records);
-    Map<TopicPartition, List<ConsumerRecord<byte[], byte[]>>> read = readAll("mixed", 3, records.size());
+    Map<TopicPartition, List<ConsumerRecord<byte[], byte[]>>> read =
+        readAll("mixed", 3, records.size());
 
     for (int i = 0; i < records.size(); i++) {
       TestRecord expected = records.get(i);
       RecordMetadata metadata = sent.get(i);
-      ConsumerRecord<byte[], byte[]> actual = read.get(new TopicPartition("mixed", metadata.partition()))
-          .get((int) metadata.offset());
+      ConsumerRecord<byte[], byte[]> actual =
+          read.get(new TopicPartition("mixed", metadata.partition())).get((int) metadata.offset());
       String where = "record " + i + " at " + metadata;
       assertThat(actual.partition()).as(where).isEqualTo(expected.partition());
       assertThat(actual.key()).as(where).isEqualTo(expected.key());
       assertThat(actual.value()).as(where).isEqualTo(expected.value());
-      assertThat(headerTexts(actual.headers())).as(where).containsExactlyElementsOf(testHeaderTexts(expected.headers()));
+      assertThat(headerTexts(actual.headers()))
+          .as(where)
+          .containsExactlyElementsOf(testHeaderTexts(expected.headers()));
       assertThat(actual.timestampType()).as(where).isEqualTo(TimestampType.CREATE_TIME);
       assertThat(actual.timestamp()).as(where).isEqualTo(metadata.timestamp());
       if (expected.timestamp() != null) {
@@ -69,7 +72,8 @@ class KafkaBrokerIT {
   @Test
   void readCommittedConsumerSkipsAbortedTransactions() {
     KAFKA.createTopic("transactional", 1);
-    try (KafkaProducer<byte[], byte[]> producer = KAFKA.newProducer(Map.of("transactional.id", "testkit"))) {
+    try (KafkaProducer<byte[], byte[]> producer =
+        KAFKA.newProducer(Map.of("transactional.id", "testkit"))) {
       producer.initTransactions();
       producer.beginTransaction();
       for (TestRecord record : TestRecords.mixed(3, 5, 1)) {
@@ -87,7 +91,8 @@ class KafkaBrokerIT {
     int committed = readCommitted("transactional", 10);
 
     assertThat(committed).isEqualTo(10);
-    assertThat(KAFKA.endOffsets("transactional", IsolationLevel.READ_COMMITTED)).containsOnly(Map.entry(0, 17L));
+    assertThat(KAFKA.endOffsets("transactional", IsolationLevel.READ_COMMITTED))
+        .containsOnly(Map.entry(0, 17L));
   }
 
   @Test
@@ -119,14 +124,16 @@ class KafkaBrokerIT {
 
     assertThatThrownBy(() -> KAFKA.createTopic("taken", 1))
         .isInstanceOf(IllegalStateException.class)
-        .hasMessage("Cannot create topic taken: it already exists; delete it first or use another name");
+        .hasMessage(
+            "Cannot create topic taken: it already exists; delete it first or use another name");
   }
 
   @Test
   void producingToAMissingTopicSaysToCreateItFirst() {
     assertThatThrownBy(() -> KAFKA.produce("missing", List.of(TestRecord.of("k", "v"))))
         .isInstanceOf(IllegalArgumentException.class)
-        .hasMessage("Cannot produce to topic missing: it does not exist; create it first with createTopic");
+        .hasMessage(
+            "Cannot produce to topic missing: it does not exist; create it first with createTopic");
   }
 
   @Test
@@ -138,7 +145,8 @@ class KafkaBrokerIT {
 
   @Test
   void brokerRunsWithFastSingleNodeDefaults() throws Exception {
-    String brokerId = KAFKA.admin().describeCluster().nodes().get().iterator().next().idString();
+    String brokerId =
+        KAFKA.admin().describeCluster().nodes().get().iterator().next().idString();
     ConfigResource broker = new ConfigResource(ConfigResource.Type.BROKER, brokerId);
     Config config = KAFKA.admin().describeConfigs(List.of(broker)).all().get().get(broker);
 
@@ -148,7 +156,8 @@ class KafkaBrokerIT {
 
   @Test
   void extraBrokerPropertiesOverrideTheDefaults() {
-    KafkaBroker broker = new KafkaBroker(Map.of("offsets.topic.num.partitions", "1", "log.retention.ms", "1000"));
+    KafkaBroker broker =
+        new KafkaBroker(Map.of("offsets.topic.num.partitions", "1", "log.retention.ms", "1000"));
 
     assertThat(broker.brokerProperties())
         .containsEntry("offsets.topic.num.partitions", "1")
@@ -178,8 +187,11 @@ class KafkaBrokerIT {
             + "@RegisterExtension on a static field so JUnit starts it before the class's tests");
   }
 
-  private static Map<TopicPartition, List<ConsumerRecord<byte[], byte[]>>> readAll(String topic, int partitions, int count) {
-    List<TopicPartition> assignment = IntStream.range(0, partitions).mapToObj(p -> new TopicPartition(topic, p)).toList();
+  private static Map<TopicPartition, List<ConsumerRecord<byte[], byte[]>>> readAll(
+      String topic, int partitions, int count) {
+    List<TopicPartition> assignment = IntStream.range(0, partitions)
+        .mapToObj(p -> new TopicPartition(topic, p))
+        .toList();
     Map<TopicPartition, List<ConsumerRecord<byte[], byte[]>>> read = new HashMap<>();
     assignment.forEach(partition -> read.put(partition, new ArrayList<>()));
     try (KafkaConsumer<byte[], byte[]> consumer = KAFKA.newConsumer()) {
@@ -221,7 +233,9 @@ class KafkaBrokerIT {
   }
 
   private static List<String> testHeaderTexts(List<TestHeader> headers) {
-    return headers.stream().map(header -> headerText(header.key(), header.value())).toList();
+    return headers.stream()
+        .map(header -> headerText(header.key(), header.value()))
+        .toList();
   }
 
   private static String headerText(String key, byte[] value) {

@@ -23,8 +23,8 @@ import org.apache.iceberg.catalog.SupportsNamespaces;
 import org.apache.iceberg.catalog.TableIdentifier;
 import org.apache.iceberg.data.GenericRecord;
 import org.apache.iceberg.data.Record;
-import org.apache.iceberg.types.Types.NestedField;
 import org.apache.iceberg.types.Types;
+import org.apache.iceberg.types.Types.NestedField;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -50,7 +50,8 @@ class SparkReaderIT {
       NestedField.required(2, "_kafka_offset", Types.LongType.get()),
       NestedField.optional(3, "customer", CUSTOMER),
       NestedField.optional(8, "lines", Types.ListType.ofOptional(9, LINE)),
-      NestedField.optional(12, "attributes", Types.MapType.ofOptional(13, 14, Types.StringType.get(), ATTRIBUTE)),
+      NestedField.optional(
+          12, "attributes", Types.MapType.ofOptional(13, 14, Types.StringType.get(), ATTRIBUTE)),
       NestedField.optional(17, "price", Types.DecimalType.of(9, 2)),
       NestedField.optional(18, "created_at", Types.TimestampType.withZone()),
       NestedField.optional(19, "local_time", Types.TimestampType.withoutZone()),
@@ -67,11 +68,15 @@ class SparkReaderIT {
   static void writeTableAndStartSpark() {
     warehouse = Warehouse.create();
     ((SupportsNamespaces) warehouse.catalog()).createNamespace(Namespace.of("kafka"));
-    Table table = warehouse.catalog().createTable(
-        TableIdentifier.of("kafka", "orders.v1"), FIRST_SCHEMA, PartitionSpec.unpartitioned());
-    append(table, 1, firstSchemaRow(table.schema(), 1, 5), emptyFirstSchemaRow(table.schema(), 1, 6));
+    Table table = warehouse
+        .catalog()
+        .createTable(
+            TableIdentifier.of("kafka", "orders.v1"), FIRST_SCHEMA, PartitionSpec.unpartitioned());
+    append(
+        table, 1, firstSchemaRow(table.schema(), 1, 5), emptyFirstSchemaRow(table.schema(), 1, 6));
     append(table, 0, firstSchemaRow(table.schema(), 0, 1));
-    table.updateSchema()
+    table
+        .updateSchema()
         .renameColumn("old_label", "label")
         .renameColumn("customer.name", "full_name")
         .updateColumn("amount", Types.LongType.get())
@@ -96,11 +101,12 @@ class SparkReaderIT {
   void readsEveryValueOfFilesWrittenBeforeAndAfterTheSchemaChanged() {
     List<Map<String, Object>> rows = spark.read(TABLE);
 
-    assertThat(rows).containsExactly(
-        firstSchemaRowAsRead(0, 1),
-        secondSchemaRowAsRead(0, 2),
-        firstSchemaRowAsRead(1, 5),
-        emptyRowAsRead(1, 6));
+    assertThat(rows)
+        .containsExactly(
+            firstSchemaRowAsRead(0, 1),
+            secondSchemaRowAsRead(0, 2),
+            firstSchemaRowAsRead(1, 5),
+            emptyRowAsRead(1, 6));
   }
 
   @Test
@@ -151,7 +157,8 @@ class SparkReaderIT {
     row.setField("lines", List.of(line("A-1", 2), line("B-2", null)));
     row.setField("attributes", Map.of("color", attribute(0.5f, "red")));
     row.setField("price", new BigDecimal("1234567.89"));
-    row.setField("created_at", OffsetDateTime.of(2024, 1, 2, 3, 4, 5, 123_456_000, ZoneOffset.ofHours(2)));
+    row.setField(
+        "created_at", OffsetDateTime.of(2024, 1, 2, 3, 4, 5, 123_456_000, ZoneOffset.ofHours(2)));
     row.setField("local_time", LocalDateTime.of(2024, 1, 2, 3, 4, 5, 1_000));
     row.setField("day", LocalDate.of(2024, 2, 29));
     row.setField("payload", ByteBuffer.wrap(new byte[] {0, 1, 2, (byte) 0xff}));
@@ -173,7 +180,8 @@ class SparkReaderIT {
     row.setField("lines", List.of());
     row.setField("attributes", Map.of());
     row.setField("price", new BigDecimal("-9876543210.05"));
-    row.setField("created_at", OffsetDateTime.of(1969, 12, 31, 23, 59, 59, 999_999_000, ZoneOffset.UTC));
+    row.setField(
+        "created_at", OffsetDateTime.of(1969, 12, 31, 23, 59, 59, 999_999_000, ZoneOffset.UTC));
     row.setField("amount", 5_000_000_000L);
     row.setField("label", "second");
     row.setField("channel", "web");
@@ -204,7 +212,8 @@ class SparkReaderIT {
   private static Map<String, Object> firstSchemaRowAsRead(long partition, long offset) {
     Map<String, Object> row = emptyRowAsRead(partition, offset);
     row.put("customer", map("full_name", "Ada", "address", map("city", "Lyon", "zip", 69001L)));
-    row.put("lines", List.of(map("sku", "A-1", "quantity", 2L), map("sku", "B-2", "quantity", null)));
+    row.put(
+        "lines", List.of(map("sku", "A-1", "quantity", 2L), map("sku", "B-2", "quantity", null)));
     row.put("attributes", map("color", map("score", 0.5, "note", "red")));
     row.put("price", "1234567.89");
     row.put("created_at", "2024-01-02T01:04:05.123456Z");
@@ -231,9 +240,35 @@ class SparkReaderIT {
   }
 
   private static Map<String, Object> emptyRowAsRead(long partition, long offset) {
-    return map("_kafka_partition", partition, "_kafka_offset", offset, "customer", null, "lines", null,
-        "attributes", null, "price", null, "created_at", null, "local_time", null, "day", null, "payload", null,
-        "order_id", null, "amount", null, "label", null, "channel", null);
+    return map(
+        "_kafka_partition",
+        partition,
+        "_kafka_offset",
+        offset,
+        "customer",
+        null,
+        "lines",
+        null,
+        "attributes",
+        null,
+        "price",
+        null,
+        "created_at",
+        null,
+        "local_time",
+        null,
+        "day",
+        null,
+        "payload",
+        null,
+        "order_id",
+        null,
+        "amount",
+        null,
+        "label",
+        null,
+        "channel",
+        null);
   }
 
   /** A map that keeps its order and takes null values, as rows read from JSON are. */

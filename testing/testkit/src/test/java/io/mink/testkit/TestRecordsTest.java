@@ -32,12 +32,18 @@ class TestRecordsTest {
     assertThat(MIXED).anyMatch(record -> record.value() != null && record.value().length == 0);
     assertThat(MIXED).allMatch(record -> record.headers().size() <= TestRecords.MAX_HEADERS);
     assertThat(MIXED).anyMatch(record -> record.headers().isEmpty());
-    assertThat(MIXED).anyMatch(record -> record.headers().stream().filter(h -> h.key().equals("trace")).count() >= 2);
-    assertThat(MIXED).anyMatch(record -> record.headers().stream().anyMatch(header -> header.value() == null));
+    assertThat(MIXED)
+        .anyMatch(record ->
+            record.headers().stream().filter(h -> h.key().equals("trace")).count() >= 2);
+    assertThat(MIXED)
+        .anyMatch(record -> record.headers().stream().anyMatch(header -> header.value() == null));
     assertThat(MIXED).anyMatch(record -> record.timestamp() == null);
-    assertThat(share(record -> record.timestamp() != null && record.timestamp() >= TestRecords.BASE_TIMESTAMP))
+    assertThat(share(record ->
+            record.timestamp() != null && record.timestamp() >= TestRecords.BASE_TIMESTAMP))
         .isBetween(0.7, 0.9);
-    assertThat(MIXED).anyMatch(record -> record.timestamp() != null && record.timestamp() < TestRecords.BASE_TIMESTAMP);
+    assertThat(MIXED)
+        .anyMatch(record ->
+            record.timestamp() != null && record.timestamp() < TestRecords.BASE_TIMESTAMP);
   }
 
   @Test
@@ -45,10 +51,16 @@ class TestRecordsTest {
     List<TestRecord> records = TestRecords.sized(1, 1000, 1024, 4);
 
     assertThat(records).hasSize(1000);
-    assertThat(records).allMatch(record -> record.value().length == 1024 && record.key().length == 16);
+    assertThat(records)
+        .allMatch(record -> record.value().length == 1024 && record.key().length == 16);
     assertThat(records).allMatch(record -> record.headers().size() == 1);
-    assertThat(records.subList(0, 5)).extracting(TestRecord::partition).containsExactly(0, 1, 2, 3, 0);
-    assertThat(records.stream().map(record -> HexFormat.of().formatHex(record.value())).distinct().count())
+    assertThat(records.subList(0, 5))
+        .extracting(TestRecord::partition)
+        .containsExactly(0, 1, 2, 3, 0);
+    assertThat(records.stream()
+            .map(record -> HexFormat.of().formatHex(record.value()))
+            .distinct()
+            .count())
         .isGreaterThan(990);
   }
 
@@ -71,8 +83,8 @@ class TestRecordsTest {
     String headers = record.headers().stream()
         .map(header -> header.key() + "=" + hex(header.value()))
         .collect(Collectors.joining(","));
-    return record.partition() + "|" + hex(record.key()) + "|" + hex(record.value()) + "|" + headers + "|"
-        + Objects.toString(record.timestamp());
+    return record.partition() + "|" + hex(record.key()) + "|" + hex(record.value()) + "|" + headers
+        + "|" + Objects.toString(record.timestamp());
   }
 
   private static String hex(byte[] bytes) {

@@ -27,7 +27,10 @@ class WarehouseTest {
         Types.NestedField.required(1, "offset", Types.LongType.get()),
         Types.NestedField.optional(2, "value", Types.BinaryType.get()));
 
-    warehouse.catalog().createTable(TableIdentifier.of(namespace, "orders"), schema, PartitionSpec.unpartitioned());
+    warehouse
+        .catalog()
+        .createTable(
+            TableIdentifier.of(namespace, "orders"), schema, PartitionSpec.unpartitioned());
 
     Table loaded = warehouse.catalog().loadTable(TableIdentifier.of(namespace, "orders"));
     assertThat(loaded.schema().asStruct()).isEqualTo(schema.asStruct());
@@ -38,7 +41,8 @@ class WarehouseTest {
   @Test
   void lakeSettingsAreTheEmbeddedOnesOfTheDirectory() {
     assertThat(warehouse.lakeSettings().catalog()).isEqualTo("jdbc");
-    assertThat(warehouse.lakeSettings().uri()).isEqualTo("jdbc:sqlite:" + warehouse.directory().resolve("catalog.db"));
+    assertThat(warehouse.lakeSettings().uri())
+        .isEqualTo("jdbc:sqlite:" + warehouse.directory().resolve("catalog.db"));
   }
 
   @Test

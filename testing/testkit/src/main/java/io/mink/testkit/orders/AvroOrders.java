@@ -6,8 +6,10 @@ import org.apache.avro.generic.GenericRecord;
 
 /** Orders as Avro GenericRecords of {@code order.avsc}, keyed by records of {@code order-key.avsc}. */
 public final class AvroOrders {
-  public static final Schema VALUE_SCHEMA = new Schema.Parser().parse(OrderSchemaFiles.text("order.avsc"));
-  public static final Schema KEY_SCHEMA = new Schema.Parser().parse(OrderSchemaFiles.text("order-key.avsc"));
+  public static final Schema VALUE_SCHEMA =
+      new Schema.Parser().parse(OrderSchemaFiles.text("order.avsc"));
+  public static final Schema KEY_SCHEMA =
+      new Schema.Parser().parse(OrderSchemaFiles.text("order-key.avsc"));
   private static final Schema ADDRESS = VALUE_SCHEMA.getField("address").schema();
   private static final Schema TAGS = VALUE_SCHEMA.getField("tags").schema();
   private static final Schema STATUS = VALUE_SCHEMA.getField("status").schema();

@@ -12,6 +12,7 @@ import java.time.temporal.ChronoUnit;
 public final class JsonSchemaOrders {
   /** The classpath path of the value schema, for serdes that load their schema from the classpath. */
   public static final String VALUE_RESOURCE = OrderSchemaFiles.path("order.schema.json");
+
   public static final String KEY_RESOURCE = OrderSchemaFiles.path("order-key.schema.json");
   public static final String VALUE_SCHEMA = OrderSchemaFiles.text("order.schema.json");
   public static final String KEY_SCHEMA = OrderSchemaFiles.text("order-key.schema.json");
@@ -38,7 +39,9 @@ public final class JsonSchemaOrders {
         .put("channel", order.channel())
         .put("description", order.description())
         .put("active", order.active())
-        .put("event_time", Instant.EPOCH.plus(order.eventTimeMicros(), ChronoUnit.MICROS).toString())
+        .put(
+            "event_time",
+            Instant.EPOCH.plus(order.eventTimeMicros(), ChronoUnit.MICROS).toString())
         .put("note", order.note());
     json.putObject("address")
         .put("street", order.address().street())

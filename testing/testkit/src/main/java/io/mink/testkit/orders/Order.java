@@ -14,19 +14,51 @@ import java.util.List;
  * @param note null for some orders
  */
 public record Order(
-    long id, long accountId, long sequence, long amountCents,
-    int quantity, int statusCode, int regionId,
-    double price, double discount, double weight,
-    String customer, String product, String currency, String channel, String description,
-    boolean active, long eventTimeMicros, String note, Address address, List<String> tags, Status status) {
+    long id,
+    long accountId,
+    long sequence,
+    long amountCents,
+    int quantity,
+    int statusCode,
+    int regionId,
+    double price,
+    double discount,
+    double weight,
+    String customer,
+    String product,
+    String currency,
+    String channel,
+    String description,
+    boolean active,
+    long eventTimeMicros,
+    String note,
+    Address address,
+    List<String> tags,
+    Status status) {
 
   /** The value schema's fields, in the order of this record's components: the order of their table columns. */
   public static final List<String> FIELDS = List.of(
-      "id", "account_id", "sequence", "amount_cents",
-      "quantity", "status_code", "region_id",
-      "price", "discount", "weight",
-      "customer", "product", "currency", "channel", "description",
-      "active", "event_time", "note", "address", "tags", "status");
+      "id",
+      "account_id",
+      "sequence",
+      "amount_cents",
+      "quantity",
+      "status_code",
+      "region_id",
+      "price",
+      "discount",
+      "weight",
+      "customer",
+      "product",
+      "currency",
+      "channel",
+      "description",
+      "active",
+      "event_time",
+      "note",
+      "address",
+      "tags",
+      "status");
 
   /** The nested struct. */
   public record Address(String street, String city, int zip) {
@@ -37,7 +69,11 @@ public record Order(
   }
 
   /** The enum; the same symbols in every language. */
-  public enum Status { NEW, PAID, SHIPPED }
+  public enum Status {
+    NEW,
+    PAID,
+    SHIPPED
+  }
 
   public Order {
     requireNonNull(customer, "customer is null");

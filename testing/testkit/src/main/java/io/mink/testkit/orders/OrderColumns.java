@@ -65,8 +65,10 @@ public final class OrderColumns {
     columns.put("channel", order.channel());
     columns.put("description", order.description());
     columns.put("active", order.active());
-    columns.put("event_time",
-        OffsetDateTime.ofInstant(Instant.EPOCH.plus(order.eventTimeMicros(), ChronoUnit.MICROS), ZoneOffset.UTC));
+    columns.put(
+        "event_time",
+        OffsetDateTime.ofInstant(
+            Instant.EPOCH.plus(order.eventTimeMicros(), ChronoUnit.MICROS), ZoneOffset.UTC));
     columns.put("note", order.note());
     columns.put("address", address);
     columns.put("tags", order.tags());

@@ -14,12 +14,20 @@ public final class OrderSamples {
 
   private static final String[] CURRENCIES = {"EUR", "USD", "GBP", "JPY", "CHF"};
   private static final String[] CHANNELS = {"web", "mobile", "store", "partner"};
-  private static final String[] CITIES = {"Lyon", "Porto", "Leipzig", "Utrecht", "Bergen", "Turin", "Gdansk"};
+  private static final String[] CITIES = {
+    "Lyon", "Porto", "Leipzig", "Utrecht", "Bergen", "Turin", "Gdansk"
+  };
   private static final String[] FOREIGN_CITIES = {"Zürich", "Oslo", "São Paulo", "Kyoto"};
-  private static final String[] STREETS = {"Harbour Road", "Mill Lane", "Station Street", "Elm Avenue", "Quay Side"};
-  private static final String[] TAGS = {"gift", "express", "fragile", "bulk", "promo", "returning", "vip"};
-  private static final String[] WORDS = {"blue", "large", "cotton", "shirt", "pack", "of", "three", "with",
-      "logo", "organic", "slim", "fit", "winter", "edition", "red", "small", "wool", "socks", "classic", "set"};
+  private static final String[] STREETS = {
+    "Harbour Road", "Mill Lane", "Station Street", "Elm Avenue", "Quay Side"
+  };
+  private static final String[] TAGS = {
+    "gift", "express", "fragile", "bulk", "promo", "returning", "vip"
+  };
+  private static final String[] WORDS = {
+    "blue", "large", "cotton", "shirt", "pack", "of", "three", "with", "logo", "organic", "slim",
+    "fit", "winter", "edition", "red", "small", "wool", "socks", "classic", "set"
+  };
 
   private OrderSamples() {}
 
@@ -50,8 +58,10 @@ public final class OrderSamples {
         random.nextBoolean(),
         BASE_MICROS + id * 1_000 + random.nextInt(1_000),
         random.nextBoolean() ? null : "deliver to " + words(random, 2 + random.nextInt(3)),
-        new Order.Address(10 + random.nextInt(300) + " " + STREETS[random.nextInt(STREETS.length)],
-            CITIES[random.nextInt(CITIES.length)], 10_000 + random.nextInt(90_000)),
+        new Order.Address(
+            10 + random.nextInt(300) + " " + STREETS[random.nextInt(STREETS.length)],
+            CITIES[random.nextInt(CITIES.length)],
+            10_000 + random.nextInt(90_000)),
         tags,
         status(id));
   }
@@ -87,7 +97,8 @@ public final class OrderSamples {
           i % 2 == 0,
           LEAP_DAY_MICROS + i * 86_400_123_457L,
           i % 3 == 0 ? null : "note " + i,
-          new Order.Address(i + " Main Street", FOREIGN_CITIES[i % FOREIGN_CITIES.length], 10_000 + i),
+          new Order.Address(
+              i + " Main Street", FOREIGN_CITIES[i % FOREIGN_CITIES.length], 10_000 + i),
           tags,
           status(i)));
     }

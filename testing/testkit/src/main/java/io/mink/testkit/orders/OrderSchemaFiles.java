@@ -20,7 +20,8 @@ final class OrderSchemaFiles {
   static String text(String name) {
     try (InputStream in = OrderSchemaFiles.class.getClassLoader().getResourceAsStream(path(name))) {
       if (in == null) {
-        throw new IllegalStateException("The test kit lacks its resource " + path(name) + ": rebuild testing/testkit");
+        throw new IllegalStateException(
+            "The test kit lacks its resource " + path(name) + ": rebuild testing/testkit");
       }
       return new String(in.readAllBytes(), StandardCharsets.UTF_8);
     } catch (IOException e) {

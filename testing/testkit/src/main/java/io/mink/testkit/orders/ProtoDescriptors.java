@@ -43,15 +43,17 @@ final class ProtoDescriptors {
 
   /** The descriptor of the file at {@code path}, which imports nothing but well-known types this class knows. */
   static Descriptors.FileDescriptor of(String path, String protoText) {
-    ProtoFile parsed = ProtoFile.Companion.get(ProtoParser.Companion.parse(Location.get(path), protoText));
-    Schema schema = new Linker(CoreLoader.INSTANCE, new ErrorCollector(), true, true).link(List.of(parsed));
+    ProtoFile parsed =
+        ProtoFile.Companion.get(ProtoParser.Companion.parse(Location.get(path), protoText));
+    Schema schema =
+        new Linker(CoreLoader.INSTANCE, new ErrorCollector(), true, true).link(List.of(parsed));
     ProtoFile file = schema.protoFile(path);
     List<Descriptors.FileDescriptor> dependencies = new ArrayList<>();
     for (String imported : file.getImports()) {
       Descriptors.FileDescriptor known = WELL_KNOWN.get(imported);
       if (known == null) {
-        throw new IllegalArgumentException("Cannot build descriptors of a file importing " + imported
-            + ": only " + WELL_KNOWN.keySet() + " are known");
+        throw new IllegalArgumentException("Cannot build descriptors of a file importing "
+            + imported + ": only " + WELL_KNOWN.keySet() + " are known");
       }
       dependencies.add(known);
     }
@@ -70,16 +72,19 @@ final class ProtoDescriptors {
       }
     }
     try {
-      return Descriptors.FileDescriptor.buildFrom(proto.build(), dependencies.toArray(Descriptors.FileDescriptor[]::new));
+      return Descriptors.FileDescriptor.buildFrom(
+          proto.build(), dependencies.toArray(Descriptors.FileDescriptor[]::new));
     } catch (Descriptors.DescriptorValidationException e) {
-      throw new IllegalArgumentException("protobuf-java rejects " + path + ": " + e.getMessage(), e);
+      throw new IllegalArgumentException(
+          "protobuf-java rejects " + path + ": " + e.getMessage(), e);
     }
   }
 
   /** A message as protoc describes it: fields in declaration order, proto3 optional as synthetic oneofs. */
   private static DescriptorProto message(Type type, Syntax syntax, Schema schema) {
     if (!(type instanceof MessageType message) || !message.getOneOfs().isEmpty()) {
-      throw new IllegalArgumentException("Cannot describe " + type.getType() + ": oneofs are not supported");
+      throw new IllegalArgumentException(
+          "Cannot describe " + type.getType() + ": oneofs are not supported");
     }
     DescriptorProto.Builder proto = DescriptorProto.newBuilder().setName(message.getName());
     int syntheticOneOfs = 0;
@@ -94,7 +99,8 @@ final class ProtoDescriptors {
         throw new IllegalArgumentException("Cannot describe map field " + field.getQualifiedName());
       }
       if (fieldType.isScalar()) {
-        fieldProto.setType(FieldDescriptorProto.Type.valueOf("TYPE_" + fieldType.toString().toUpperCase(Locale.ROOT)));
+        fieldProto.setType(FieldDescriptorProto.Type.valueOf(
+            "TYPE_" + fieldType.toString().toUpperCase(Locale.ROOT)));
       } else if (schema.getType(fieldType) instanceof EnumType) {
         fieldProto.setType(FieldDescriptorProto.Type.TYPE_ENUM).setTypeName("." + fieldType);
       } else {
@@ -119,7 +125,9 @@ final class ProtoDescriptors {
   private static EnumDescriptorProto enumeration(EnumType type) {
     EnumDescriptorProto.Builder proto = EnumDescriptorProto.newBuilder().setName(type.getName());
     for (EnumConstant constant : type.getConstants()) {
-      proto.addValue(EnumValueDescriptorProto.newBuilder().setName(constant.getName()).setNumber(constant.getTag()));
+      proto.addValue(EnumValueDescriptorProto.newBuilder()
+          .setName(constant.getName())
+          .setNumber(constant.getTag()));
     }
     return proto.build();
   }

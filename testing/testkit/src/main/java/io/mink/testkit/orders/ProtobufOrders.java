@@ -41,15 +41,19 @@ public final class ProtobufOrders {
         .setField(field("channel"), order.channel())
         .setField(field("description"), order.description())
         .setField(field("active"), order.active())
-        .setField(field("event_time"), Timestamp.newBuilder()
-            .setSeconds(Math.floorDiv(order.eventTimeMicros(), 1_000_000L))
-            .setNanos((int) Math.floorMod(order.eventTimeMicros(), 1_000_000L) * 1_000)
-            .build())
-        .setField(field("address"), DynamicMessage.newBuilder(ADDRESS)
-            .setField(ADDRESS.findFieldByName("street"), order.address().street())
-            .setField(ADDRESS.findFieldByName("city"), order.address().city())
-            .setField(ADDRESS.findFieldByName("zip"), order.address().zip())
-            .build())
+        .setField(
+            field("event_time"),
+            Timestamp.newBuilder()
+                .setSeconds(Math.floorDiv(order.eventTimeMicros(), 1_000_000L))
+                .setNanos((int) Math.floorMod(order.eventTimeMicros(), 1_000_000L) * 1_000)
+                .build())
+        .setField(
+            field("address"),
+            DynamicMessage.newBuilder(ADDRESS)
+                .setField(ADDRESS.findFieldByName("street"), order.address().street())
+                .setField(ADDRESS.findFieldByName("city"), order.address().city())
+                .setField(ADDRESS.findFieldByName("zip"), order.address().zip())
+                .build())
         .setField(field("tags"), order.tags())
         .setField(STATUS, STATUS.getEnumType().findValueByName(order.status().name()));
     if (order.note() != null) {
@@ -60,7 +64,8 @@ public final class ProtobufOrders {
 
   /** The key: a message of the order's id. */
   public static DynamicMessage key(Order order) {
-    return DynamicMessage.newBuilder(KEY_DESCRIPTOR).setField(KEY_DESCRIPTOR.findFieldByName("id"), order.id())
+    return DynamicMessage.newBuilder(KEY_DESCRIPTOR)
+        .setField(KEY_DESCRIPTOR.findFieldByName("id"), order.id())
         .build();
   }
 

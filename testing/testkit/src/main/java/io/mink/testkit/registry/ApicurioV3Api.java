@@ -44,11 +44,14 @@ final class ApicurioV3Api {
   private static final String GROUP = "default";
 
   private static final Pattern ARTIFACTS = Pattern.compile("/groups/([^/]+)/artifacts");
-  private static final Pattern VERSION = Pattern.compile("/groups/([^/]+)/artifacts/([^/]+)/versions/([^/]+)");
+  private static final Pattern VERSION =
+      Pattern.compile("/groups/([^/]+)/artifacts/([^/]+)/versions/([^/]+)");
   private static final Pattern CONTENT_ID = Pattern.compile("/ids/contentIds/([^/]+)");
-  private static final Pattern CONTENT_ID_REFERENCES = Pattern.compile("/ids/contentIds/([^/]+)/references");
+  private static final Pattern CONTENT_ID_REFERENCES =
+      Pattern.compile("/ids/contentIds/([^/]+)/references");
   private static final Pattern GLOBAL_ID = Pattern.compile("/ids/globalIds/([^/]+)");
-  private static final Pattern GLOBAL_ID_REFERENCES = Pattern.compile("/ids/globalIds/([^/]+)/references");
+  private static final Pattern GLOBAL_ID_REFERENCES =
+      Pattern.compile("/ids/globalIds/([^/]+)/references");
 
   /** An HTTP answer: status, content type and body. */
   record Answer(int status, String contentType, String body) {
@@ -122,37 +125,49 @@ final class ApicurioV3Api {
     }
     m = GLOBAL_ID.matcher(path);
     if (m.matches()) {
-      if ("DEREFERENCE".equals(parameters.get("references")) && !global(m.group(1)).schema().references().isEmpty()) {
-        throw new Problem(400, "BadRequestException",
+      if ("DEREFERENCE".equals(parameters.get("references"))
+          && !global(m.group(1)).schema().references().isEmpty()) {
+        throw new Problem(
+            400,
+            "BadRequestException",
             "The fake registry does not dereference schemas: read the references with /references");
       }
       return content(global(m.group(1)).schema());
     }
-    throw new Problem(404, "NotFoundException", "RESTEASY003210: Could not find resource for full path: " + path);
+    throw new Problem(
+        404, "NotFoundException", "RESTEASY003210: Could not find resource for full path: " + path);
   }
 
   /** POST /groups/{groupId}/artifacts: CreateArtifact in, CreateArtifactResponse out. */
   private ObjectNode createArtifact(Map<String, String> parameters, String body) {
     if ("true".equals(parameters.get("dryRun")) || "true".equals(parameters.get("canonical"))) {
-      throw new Problem(400, "BadRequestException", "The fake registry supports neither dryRun nor canonical");
+      throw new Problem(
+          400, "BadRequestException", "The fake registry supports neither dryRun nor canonical");
     }
     ObjectNode request = JsonText.object(body);
     if (request == null) {
-      throw new Problem(400, "BadRequestException", "Expected a CreateArtifact JSON object, got " + body);
+      throw new Problem(
+          400, "BadRequestException", "Expected a CreateArtifact JSON object, got " + body);
     }
     String artifactId = text(request, "artifactId");
     SchemaType type = type(text(request, "artifactType"));
     JsonNode firstVersion = request.path("firstVersion");
     if (firstVersion.hasNonNull("version")) {
-      throw new Problem(400, "BadRequestException", "The fake registry numbers versions itself; leave out version "
-          + firstVersion.get("version").asText());
+      throw new Problem(
+          400,
+          "BadRequestException",
+          "The fake registry numbers versions itself; leave out version "
+              + firstVersion.get("version").asText());
     }
     JsonNode content = firstVersion.path("content");
     String text = text(content, "content");
     List<RegistryState.Reference> references = new ArrayList<>();
     for (JsonNode reference : content.path("references")) {
-      requireDefaultGroup(reference.hasNonNull("groupId") ? reference.get("groupId").asText() : GROUP);
-      references.add(new RegistryState.Reference(text(reference, "name"), text(reference, "artifactId"),
+      requireDefaultGroup(
+          reference.hasNonNull("groupId") ? reference.get("groupId").asText() : GROUP);
+      references.add(new RegistryState.Reference(
+          text(reference, "name"),
+          text(reference, "artifactId"),
           versionNumber(text(reference, "version"))));
     }
     // an artifact of the group default is the Confluent subject named by its artifact id
@@ -165,7 +180,10 @@ final class ApicurioV3Api {
       default -> throw new Problem(400, "BadRequestException", "Unknown ifExists " + ifExists);
     };
     ObjectNode response = JsonText.newObject();
-    response.putObject("artifact").put("groupId", GROUP).put("artifactId", version.subject())
+    response
+        .putObject("artifact")
+        .put("groupId", GROUP)
+        .put("artifactId", version.subject())
         .put("artifactType", version.schema().type().name());
     response.set("version", versionMetaData(version));
     return response;
@@ -182,7 +200,8 @@ final class ApicurioV3Api {
     try {
       return state.byId(Integer.parseInt(contentId));
     } catch (NumberFormatException | RegistryError e) {
-      throw new Problem(404, "ContentNotFoundException", "No content with ID '" + contentId + "' was found.");
+      throw new Problem(
+          404, "ContentNotFoundException", "No content with ID '" + contentId + "' was found.");
     }
   }
 
@@ -190,8 +209,10 @@ final class ApicurioV3Api {
     try {
       return state.byGlobalId(Long.parseLong(globalId));
     } catch (NumberFormatException | RegistryError e) {
-      throw new Problem(404, "ArtifactNotFoundException", "No artifact with global ID '" + globalId
-          + "' was found.");
+      throw new Problem(
+          404,
+          "ArtifactNotFoundException",
+          "No artifact with global ID '" + globalId + "' was found.");
     }
   }
 
@@ -210,8 +231,12 @@ final class ApicurioV3Api {
   private static ArrayNode references(List<RegistryState.Reference> references) {
     ArrayNode array = JsonText.newObject().arrayNode();
     for (RegistryState.Reference reference : references) {
-      array.addObject().put("groupId", GROUP).put("artifactId", reference.subject())
-          .put("version", String.valueOf(reference.version())).put("name", reference.name());
+      array
+          .addObject()
+          .put("groupId", GROUP)
+          .put("artifactId", reference.subject())
+          .put("version", String.valueOf(reference.version()))
+          .put("name", reference.name());
     }
     return array;
   }
@@ -224,8 +249,12 @@ final class ApicurioV3Api {
 
   private static void requireDefaultGroup(String group) {
     if (!group.equals(GROUP)) {
-      throw new Problem(400, "BadRequestException", "The fake registry has only the group '" + GROUP
-          + "', the one Apicurio's Confluent-compatible API serves as subjects; got '" + group + "'");
+      throw new Problem(
+          400,
+          "BadRequestException",
+          "The fake registry has only the group '" + GROUP
+              + "', the one Apicurio's Confluent-compatible API serves as subjects; got '" + group
+              + "'");
     }
   }
 
@@ -246,22 +275,28 @@ final class ApicurioV3Api {
       case "AVRO" -> SchemaType.AVRO;
       case "PROTOBUF" -> SchemaType.PROTOBUF;
       case "JSON" -> SchemaType.JSON;
-      default -> throw new Problem(400, "InvalidArtifactTypeException", "Invalid artifact type '" + artifactType
-          + "': the fake registry holds AVRO, PROTOBUF and JSON");
+      default ->
+        throw new Problem(
+            400,
+            "InvalidArtifactTypeException",
+            "Invalid artifact type '" + artifactType
+                + "': the fake registry holds AVRO, PROTOBUF and JSON");
     };
   }
 
   private static String text(JsonNode node, String field) {
     JsonNode value = node.get(field);
     if (value == null || !value.isTextual()) {
-      throw new Problem(400, "BadRequestException", "Missing text field '" + field + "' in " + node);
+      throw new Problem(
+          400, "BadRequestException", "Missing text field '" + field + "' in " + node);
     }
     return value.textValue();
   }
 
   private static void requireMethod(String method, String expected) {
     if (!method.equals(expected)) {
-      throw new Problem(405, "NotAllowedException", "RESTEASY003650: No resource method found for " + method);
+      throw new Problem(
+          405, "NotAllowedException", "RESTEASY003650: No resource method found for " + method);
     }
   }
 
@@ -280,7 +315,8 @@ final class ApicurioV3Api {
       case 40402 -> problem(404, "VersionNotFoundException", e.getMessage());
       case 409 -> problem(409, "ArtifactAlreadyExistsException", e.getMessage());
       case 40900 -> problem(409, "VersionAlreadyExistsException", e.getMessage());
-      default -> problem(e.status() == 422 ? 409 : e.status(), "RuleViolationException", e.getMessage());
+      default ->
+        problem(e.status() == 422 ? 409 : e.status(), "RuleViolationException", e.getMessage());
     };
   }
 

@@ -54,11 +54,13 @@ import java.util.regex.Pattern;
 public final class FakeSchemaRegistry implements AutoCloseable {
   static final String CONTENT_TYPE = "application/vnd.schemaregistry.v1+json";
   private static final Pattern SCHEMA_ID = Pattern.compile("/schemas/ids/(-?\\d+)");
-  private static final Pattern SCHEMA_ID_VERSIONS = Pattern.compile("/schemas/ids/(-?\\d+)/versions");
+  private static final Pattern SCHEMA_ID_VERSIONS =
+      Pattern.compile("/schemas/ids/(-?\\d+)/versions");
   private static final Pattern SCHEMA_GUID = Pattern.compile("/schemas/guids/([^/]+)");
   private static final Pattern SUBJECT = Pattern.compile("/subjects/([^/]+)");
   private static final Pattern SUBJECT_VERSIONS = Pattern.compile("/subjects/([^/]+)/versions");
-  private static final Pattern SUBJECT_VERSION = Pattern.compile("/subjects/([^/]+)/versions/([^/]+)");
+  private static final Pattern SUBJECT_VERSION =
+      Pattern.compile("/subjects/([^/]+)/versions/([^/]+)");
 
   /** A reference of a schema to another subject's version: a .proto import, an Avro name, a JSON $ref. */
   public record Reference(String name, String subject, int version) {
@@ -86,13 +88,17 @@ public final class FakeSchemaRegistry implements AutoCloseable {
   private volatile boolean available = true;
 
   private FakeSchemaRegistry(String user, String password, boolean omitAvroSchemaType) {
-    this.requiredAuthorization = user == null ? null
-        : "Basic " + Base64.getEncoder().encodeToString((user + ":" + password).getBytes(StandardCharsets.UTF_8));
+    this.requiredAuthorization = user == null
+        ? null
+        : "Basic "
+            + Base64.getEncoder()
+                .encodeToString((user + ":" + password).getBytes(StandardCharsets.UTF_8));
     this.omitAvroSchemaType = omitAvroSchemaType;
     try {
       server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
     } catch (IOException e) {
-      throw new UncheckedIOException("Cannot open a port on 127.0.0.1 for the fake schema registry", e);
+      throw new UncheckedIOException(
+          "Cannot open a port on 127.0.0.1 for the fake schema registry", e);
     }
     server.createContext("/", this::handle);
     server.setExecutor(executor);
@@ -106,8 +112,8 @@ public final class FakeSchemaRegistry implements AutoCloseable {
 
   /** A registry that answers 401 unless a request carries these basic-auth credentials. */
   public static FakeSchemaRegistry startWithBasicAuth(String user, String password) {
-    return new FakeSchemaRegistry(requireNonNull(user, "user is null"), requireNonNull(password, "password is null"),
-        false);
+    return new FakeSchemaRegistry(
+        requireNonNull(user, "user is null"), requireNonNull(password, "password is null"), false);
   }
 
   /** A registry that leaves out {@code "schemaType"} for Avro, as Confluent Schema Registry 7 and earlier do. */
@@ -134,12 +140,15 @@ public final class FakeSchemaRegistry implements AutoCloseable {
    *
    * @throws IllegalArgumentException the registry would refuse it (empty, not JSON, a missing reference)
    */
-  public Registered register(String subject, SchemaType type, String text, List<Reference> references) {
+  public Registered register(
+      String subject, SchemaType type, String text, List<Reference> references) {
     try {
       SubjectVersion registered = state.register(subject, type, text, stateReferences(references));
-      return new Registered(registered.schema().id(), registered.schema().guid(), subject, registered.version());
+      return new Registered(
+          registered.schema().id(), registered.schema().guid(), subject, registered.version());
     } catch (RegistryError e) {
-      throw new IllegalArgumentException("The registry refuses the schema: " + e.errorCode() + " " + e.getMessage(), e);
+      throw new IllegalArgumentException(
+          "The registry refuses the schema: " + e.errorCode() + " " + e.getMessage(), e);
     }
   }
 
@@ -177,7 +186,8 @@ public final class FakeSchemaRegistry implements AutoCloseable {
         return;
       }
       if (requiredAuthorization != null
-          && !requiredAuthorization.equals(exchange.getRequestHeaders().getFirst("Authorization"))) {
+          && !requiredAuthorization.equals(
+              exchange.getRequestHeaders().getFirst("Authorization"))) {
         exchange.getResponseHeaders().set("WWW-Authenticate", "Basic realm=\"SchemaRegistry\"");
         send(exchange, 401, error(401, "Unauthorized"));
         return;
@@ -198,19 +208,22 @@ public final class FakeSchemaRegistry implements AutoCloseable {
   }
 
   private String route(String method, String rawPath, Map<String, String> parameters, String body) {
-    String path = rawPath.length() > 1 && rawPath.endsWith("/") ? rawPath.substring(0, rawPath.length() - 1) : rawPath;
+    String path = rawPath.length() > 1 && rawPath.endsWith("/")
+        ? rawPath.substring(0, rawPath.length() - 1)
+        : rawPath;
     Matcher m;
     if (method.equals("POST")) {
       m = SUBJECT_VERSIONS.matcher(path);
       if (m.matches()) {
         RegisterRequest request = RegisterRequest.parse(body);
-        return registerResponse(state.register(decode(m.group(1)), request.type(), request.text(),
-            request.references()));
+        return registerResponse(state.register(
+            decode(m.group(1)), request.type(), request.text(), request.references()));
       }
       m = SUBJECT.matcher(path);
       if (m.matches()) {
         RegisterRequest request = RegisterRequest.parse(body);
-        return schemaEntity(state.lookUp(decode(m.group(1)), request.type(), request.text(), request.references()),
+        return schemaEntity(
+            state.lookUp(decode(m.group(1)), request.type(), request.text(), request.references()),
             null);
       }
       throw notFoundOrNotAllowed(path);
@@ -247,7 +260,8 @@ public final class FakeSchemaRegistry implements AutoCloseable {
     }
     m = SCHEMA_GUID.matcher(path);
     if (m.matches()) {
-      return JsonText.write(schemaString(state.byGuid(decode(m.group(1))), parameters.get("format")));
+      return JsonText.write(
+          schemaString(state.byGuid(decode(m.group(1))), parameters.get("format")));
     }
     m = SUBJECT_VERSIONS.matcher(path);
     if (m.matches()) {
@@ -255,15 +269,16 @@ public final class FakeSchemaRegistry implements AutoCloseable {
     }
     m = SUBJECT_VERSION.matcher(path);
     if (m.matches()) {
-      return schemaEntity(state.version(decode(m.group(1)), decode(m.group(2))), parameters.get("format"));
+      return schemaEntity(
+          state.version(decode(m.group(1)), decode(m.group(2))), parameters.get("format"));
     }
     throw notFoundOrNotAllowed(path);
   }
 
   /** Jersey's answers: 405 for a known path asked with the wrong method, 404 for an unknown path. */
   private static RegistryError notFoundOrNotAllowed(String path) {
-    List<Pattern> routes =
-        List.of(SCHEMA_ID, SCHEMA_ID_VERSIONS, SCHEMA_GUID, SUBJECT, SUBJECT_VERSIONS, SUBJECT_VERSION);
+    List<Pattern> routes = List.of(
+        SCHEMA_ID, SCHEMA_ID_VERSIONS, SCHEMA_GUID, SUBJECT, SUBJECT_VERSIONS, SUBJECT_VERSION);
     for (Pattern known : routes) {
       if (known.matcher(path).matches()) {
         return new RegistryError(405, 405, "HTTP 405 Method Not Allowed");
@@ -334,7 +349,10 @@ public final class FakeSchemaRegistry implements AutoCloseable {
     if (!references.isEmpty()) {
       ArrayNode array = node.putArray("references");
       for (RegistryState.Reference reference : references) {
-        array.addObject().put("name", reference.name()).put("subject", reference.subject())
+        array
+            .addObject()
+            .put("name", reference.name())
+            .put("subject", reference.subject())
             .put("version", reference.version());
       }
     }
@@ -374,7 +392,8 @@ public final class FakeSchemaRegistry implements AutoCloseable {
     send(exchange, status, CONTENT_TYPE, body);
   }
 
-  private static void send(HttpExchange exchange, int status, String contentType, String body) throws IOException {
+  private static void send(HttpExchange exchange, int status, String contentType, String body)
+      throws IOException {
     byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
     exchange.getResponseHeaders().set("Content-Type", contentType);
     exchange.sendResponseHeaders(status, bytes.length);

@@ -30,15 +30,20 @@ public final class FakeSchemaRegistryMain {
     int port = args.length == 0 ? 0 : parsePort(args[0]);
     FakeSchemaRegistry registry = FakeSchemaRegistry.start();
     HttpServer relay = port == 0 ? null : relay(port, URI.create(registry.url()));
-    String url = relay == null ? registry.url() : "http://127.0.0.1:" + relay.getAddress().getPort();
+    String url = relay == null
+        ? registry.url()
+        : "http://127.0.0.1:" + relay.getAddress().getPort();
     CountDownLatch stopped = new CountDownLatch(1);
-    Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-      if (relay != null) {
-        relay.stop(0);
-      }
-      registry.close();
-      stopped.countDown();
-    }, "fake-schema-registry-shutdown"));
+    Runtime.getRuntime()
+        .addShutdownHook(new Thread(
+            () -> {
+              if (relay != null) {
+                relay.stop(0);
+              }
+              registry.close();
+              stopped.countDown();
+            },
+            "fake-schema-registry-shutdown"));
     System.out.println(url);
     System.out.println("Fake schema registry ready at " + url + "; stop it with Ctrl-C or kill "
         + ProcessHandle.current().pid());
@@ -55,8 +60,9 @@ public final class FakeSchemaRegistryMain {
     } catch (NumberFormatException e) {
       // reported below
     }
-    System.err.println("Usage: FakeSchemaRegistryMain [port]: the port must be a number from 0 to 65535, got '"
-        + text + "'");
+    System.err.println(
+        "Usage: FakeSchemaRegistryMain [port]: the port must be a number from 0 to 65535, got '"
+            + text + "'");
     System.exit(2);
     throw new AssertionError("unreachable");
   }
@@ -73,8 +79,10 @@ public final class FakeSchemaRegistryMain {
     try {
       server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 0);
     } catch (IOException e) {
-      throw new UncheckedIOException("Cannot open 127.0.0.1:" + port + " for the fake schema registry: "
-          + "choose a free port, or none to use the fake's own", e);
+      throw new UncheckedIOException(
+          "Cannot open 127.0.0.1:" + port + " for the fake schema registry: "
+              + "choose a free port, or none to use the fake's own",
+          e);
     }
     server.createContext("/", exchange -> forward(client, target, exchange));
     server.setExecutor(executor);
@@ -82,10 +90,13 @@ public final class FakeSchemaRegistryMain {
     return server;
   }
 
-  private static void forward(HttpClient client, URI target, HttpExchange exchange) throws IOException {
+  private static void forward(HttpClient client, URI target, HttpExchange exchange)
+      throws IOException {
     try (exchange) {
       URI uri = target.resolve(exchange.getRequestURI().getRawPath()
-          + (exchange.getRequestURI().getRawQuery() == null ? "" : "?" + exchange.getRequestURI().getRawQuery()));
+          + (exchange.getRequestURI().getRawQuery() == null
+              ? ""
+              : "?" + exchange.getRequestURI().getRawQuery()));
       byte[] body = exchange.getRequestBody().readAllBytes();
       HttpRequest.Builder request = HttpRequest.newBuilder(uri)
           .method(exchange.getRequestMethod(), HttpRequest.BodyPublishers.ofByteArray(body));
@@ -103,9 +114,13 @@ public final class FakeSchemaRegistryMain {
         exchange.sendResponseHeaders(503, -1);
         return;
       }
-      response.headers().firstValue("Content-Type")
+      response
+          .headers()
+          .firstValue("Content-Type")
           .ifPresent(value -> exchange.getResponseHeaders().set("Content-Type", value));
-      response.headers().firstValue("WWW-Authenticate")
+      response
+          .headers()
+          .firstValue("WWW-Authenticate")
           .ifPresent(value -> exchange.getResponseHeaders().set("WWW-Authenticate", value));
       byte[] answer = response.body();
       exchange.sendResponseHeaders(response.statusCode(), answer.length == 0 ? -1 : answer.length);

@@ -30,7 +30,8 @@ final class GlueOperations {
       case "GetSchemaVersion" -> getSchemaVersion(request);
       case "GetSchemaByDefinition" -> {
         SchemaName name = schemaName(request.get("SchemaId"));
-        Version version = state.byDefinition(name.registry(), name.schema(), text(request, "SchemaDefinition"));
+        Version version =
+            state.byDefinition(name.registry(), name.schema(), text(request, "SchemaDefinition"));
         ObjectNode node = JsonText.newObject();
         node.put("SchemaVersionId", version.id().toString());
         node.put("SchemaArn", schemaArn(version.schema()));
@@ -42,7 +43,8 @@ final class GlueOperations {
       case "CreateSchema" -> createSchema(request);
       case "RegisterSchemaVersion" -> {
         SchemaName name = schemaName(request.get("SchemaId"));
-        Version version = state.registerVersion(name.registry(), name.schema(), text(request, "SchemaDefinition"));
+        Version version = state.registerVersion(
+            name.registry(), name.schema(), text(request, "SchemaDefinition"));
         ObjectNode node = JsonText.newObject();
         node.put("SchemaVersionId", version.id().toString());
         node.put("VersionNumber", version.number());
@@ -58,10 +60,12 @@ final class GlueOperations {
         Version version = version(request);
         ObjectNode node = JsonText.newObject();
         ObjectNode map = node.putObject("MetadataInfoMap");
-        state.metadata(version).forEach((key, value) -> map.putObject(key)
-            .put("MetadataValue", value.value())
-            .put("CreatedTime", value.created().toString())
-            .putArray("OtherMetadataValueList"));
+        state
+            .metadata(version)
+            .forEach((key, value) -> map.putObject(key)
+                .put("MetadataValue", value.value())
+                .put("CreatedTime", value.created().toString())
+                .putArray("OtherMetadataValueList"));
         node.put("SchemaVersionId", version.id().toString());
         yield node;
       }
@@ -90,9 +94,14 @@ final class GlueOperations {
     if (tagNode != null && tagNode.isObject()) {
       tagNode.properties().forEach(tag -> tags.put(tag.getKey(), tag.getValue().asText()));
     }
-    Schema schema = state.createSchema(registry, optionalText(request, "SchemaName"),
-        optionalText(request, "DataFormat"), optionalText(request, "Compatibility"),
-        optionalText(request, "Description"), tags, optionalText(request, "SchemaDefinition"));
+    Schema schema = state.createSchema(
+        registry,
+        optionalText(request, "SchemaName"),
+        optionalText(request, "DataFormat"),
+        optionalText(request, "Compatibility"),
+        optionalText(request, "Description"),
+        tags,
+        optionalText(request, "SchemaDefinition"));
     ObjectNode node = schemaInfo(schema);
     node.remove("CreatedTime");
     node.remove("UpdatedTime");
@@ -131,7 +140,9 @@ final class GlueOperations {
     long latest = state.latestVersionNumber(schema);
     ObjectNode node = JsonText.newObject();
     node.put("RegistryName", schema.registryName);
-    node.put("RegistryArn", "arn:aws:glue:" + region + ":" + account + ":registry/" + schema.registryName);
+    node.put(
+        "RegistryArn",
+        "arn:aws:glue:" + region + ":" + account + ":registry/" + schema.registryName);
     node.put("SchemaName", schema.schemaName);
     node.put("SchemaArn", schemaArn(schema));
     if (schema.description != null) {
@@ -169,7 +180,8 @@ final class GlueOperations {
     boolean latest = number.path("LatestVersion").asBoolean(false);
     JsonNode versionNumber = number.get("VersionNumber");
     if (latest == (versionNumber != null)) {
-      throw GlueError.invalidInput("Exactly one of LatestVersion or VersionNumber must be provided.");
+      throw GlueError.invalidInput(
+          "Exactly one of LatestVersion or VersionNumber must be provided.");
     }
     return state.version(name.registry(), name.schema(), latest ? null : versionNumber.asLong());
   }
@@ -206,7 +218,8 @@ final class GlueOperations {
   }
 
   private String schemaArn(Schema schema) {
-    return "arn:aws:glue:" + region + ":" + account + ":schema/" + schema.registryName + "/" + schema.schemaName;
+    return "arn:aws:glue:" + region + ":" + account + ":schema/" + schema.registryName + "/"
+        + schema.schemaName;
   }
 
   private static String text(ObjectNode request, String field) {
@@ -221,5 +234,4 @@ final class GlueOperations {
     JsonNode value = node.get(field);
     return value == null || value.isNull() ? null : value.asText();
   }
-
 }

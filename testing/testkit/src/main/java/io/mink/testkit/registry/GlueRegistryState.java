@@ -35,7 +35,12 @@ final class GlueRegistryState {
     final Instant created = Instant.now();
     final List<Version> versions = new ArrayList<>();
 
-    Schema(String registryName, String schemaName, String dataFormat, String compatibility, String description,
+    Schema(
+        String registryName,
+        String schemaName,
+        String dataFormat,
+        String compatibility,
+        String description,
         Map<String, String> tags) {
       this.registryName = registryName;
       this.schemaName = schemaName;
@@ -47,7 +52,12 @@ final class GlueRegistryState {
   }
 
   /** One version of a schema. */
-  record Version(UUID id, Schema schema, long number, String definition, Instant created,
+  record Version(
+      UUID id,
+      Schema schema,
+      long number,
+      String definition,
+      Instant created,
       Map<String, MetadataValue> metadata) {}
 
   /** A metadata value on a version. */
@@ -61,20 +71,32 @@ final class GlueRegistryState {
   }
 
   /** CreateSchema: a new schema, with a first version when a definition is given. */
-  synchronized Schema createSchema(String registryName, String schemaName, String dataFormat, String compatibility,
-      String description, Map<String, String> tags, String definition) {
+  synchronized Schema createSchema(
+      String registryName,
+      String schemaName,
+      String dataFormat,
+      String compatibility,
+      String description,
+      Map<String, String> tags,
+      String definition) {
     String registry = registryName == null ? DEFAULT_REGISTRY : registryName;
     checkName("RegistryName", registry);
     checkName("SchemaName", schemaName);
     if (dataFormat == null || !DATA_FORMATS.contains(dataFormat)) {
-      throw GlueError.invalidInput("DataFormat must be one of AVRO, JSON, PROTOBUF; got " + dataFormat);
+      throw GlueError.invalidInput(
+          "DataFormat must be one of AVRO, JSON, PROTOBUF; got " + dataFormat);
     }
     Map<String, Schema> schemas = registries.computeIfAbsent(registry, r -> new LinkedHashMap<>());
     if (schemas.containsKey(schemaName)) {
       throw GlueError.alreadyExists("Schema already exists.");
     }
-    Schema schema = new Schema(registry, schemaName, dataFormat, compatibility == null ? "BACKWARD" : compatibility,
-        description, tags == null ? Map.of() : tags);
+    Schema schema = new Schema(
+        registry,
+        schemaName,
+        dataFormat,
+        compatibility == null ? "BACKWARD" : compatibility,
+        description,
+        tags == null ? Map.of() : tags);
     schemas.put(schemaName, schema);
     if (definition != null) {
       addVersion(schema, definition);
@@ -165,7 +187,12 @@ final class GlueRegistryState {
   }
 
   private Version addVersion(Schema schema, String definition) {
-    Version version = new Version(UUID.randomUUID(), schema, schema.versions.size() + 1L, definition, Instant.now(),
+    Version version = new Version(
+        UUID.randomUUID(),
+        schema,
+        schema.versions.size() + 1L,
+        definition,
+        Instant.now(),
         new HashMap<>());
     schema.versions.add(version);
     versions.put(version.id(), version);
@@ -174,7 +201,8 @@ final class GlueRegistryState {
 
   private static void checkName(String field, String name) {
     if (name == null || !NAME.matcher(name).matches()) {
-      throw GlueError.invalidInput(field + " '" + name + "' must be 1 to 255 of the characters a-z A-Z 0-9 - _ $ # .");
+      throw GlueError.invalidInput(
+          field + " '" + name + "' must be 1 to 255 of the characters a-z A-Z 0-9 - _ $ # .");
     }
   }
 }

@@ -53,7 +53,8 @@ public final class GlueSchemaRegistryStandIn implements AutoCloseable {
     try {
       server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
     } catch (IOException e) {
-      throw new UncheckedIOException("Cannot open a port on 127.0.0.1 for the Glue schema registry stand-in", e);
+      throw new UncheckedIOException(
+          "Cannot open a port on 127.0.0.1 for the Glue schema registry stand-in", e);
     }
     server.createContext("/", this::handle);
     server.setExecutor(executor);
@@ -84,14 +85,16 @@ public final class GlueSchemaRegistryStandIn implements AutoCloseable {
   }
 
   /** Registers a definition under a schema of a registry, made if new; the version's UUID. */
-  public UUID register(String registryName, String schemaName, SchemaType dataFormat, String definition) {
+  public UUID register(
+      String registryName, String schemaName, SchemaType dataFormat, String definition) {
     requireNonNull(dataFormat, "dataFormat is null");
     try {
       Schema schema;
       try {
         schema = state.schema(registryName, schemaName);
       } catch (GlueError notFound) {
-        schema = state.createSchema(registryName, schemaName, dataFormat.name(), null, null, Map.of(), null);
+        schema = state.createSchema(
+            registryName, schemaName, dataFormat.name(), null, null, Map.of(), null);
       }
       if (!schema.dataFormat.equals(dataFormat.name())) {
         throw new IllegalArgumentException(
@@ -99,7 +102,8 @@ public final class GlueSchemaRegistryStandIn implements AutoCloseable {
       }
       return state.registerVersion(registryName, schemaName, definition).id();
     } catch (GlueError e) {
-      throw new IllegalArgumentException("Glue refuses the schema: " + e.type() + ": " + e.getMessage(), e);
+      throw new IllegalArgumentException(
+          "Glue refuses the schema: " + e.type() + ": " + e.getMessage(), e);
     }
   }
 
@@ -128,31 +132,40 @@ public final class GlueSchemaRegistryStandIn implements AutoCloseable {
       requestCount.incrementAndGet();
       String target = exchange.getRequestHeaders().getFirst("X-Amz-Target");
       String body = new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8);
-      String operation = target != null && target.startsWith(TARGET_PREFIX) ? target.substring(TARGET_PREFIX.length())
+      String operation = target != null && target.startsWith(TARGET_PREFIX)
+          ? target.substring(TARGET_PREFIX.length())
           : String.valueOf(target);
       called.add(operation);
       if (!available) {
-        sendError(exchange, new GlueError(503, "ServiceUnavailableException", "Service is unavailable."));
+        sendError(
+            exchange, new GlueError(503, "ServiceUnavailableException", "Service is unavailable."));
         return;
       }
       if (exchange.getRequestHeaders().getFirst("Authorization") == null) {
-        sendError(exchange, new GlueError(400, "MissingAuthenticationTokenException", "Missing Authentication Token"));
+        sendError(
+            exchange,
+            new GlueError(
+                400, "MissingAuthenticationTokenException", "Missing Authentication Token"));
         return;
       }
-      if (!exchange.getRequestMethod().equals("POST") || target == null || !target.startsWith(TARGET_PREFIX)) {
+      if (!exchange.getRequestMethod().equals("POST")
+          || target == null
+          || !target.startsWith(TARGET_PREFIX)) {
         sendError(exchange, new GlueError(400, "UnknownOperationException", null));
         return;
       }
       try {
         ObjectNode request = JsonText.object(body.isEmpty() ? "{}" : body);
         if (request == null) {
-          throw new GlueError(400, "SerializationException", "Start of structure or map found where not expected.");
+          throw new GlueError(
+              400, "SerializationException", "Start of structure or map found where not expected.");
         }
         send(exchange, 200, JsonText.write(operations.answer(operation, request)));
       } catch (GlueError e) {
         sendError(exchange, e);
       } catch (RuntimeException e) {
-        sendError(exchange, new GlueError(500, "InternalServiceException", "Stand-in failed: " + e));
+        sendError(
+            exchange, new GlueError(500, "InternalServiceException", "Stand-in failed: " + e));
       }
     }
   }

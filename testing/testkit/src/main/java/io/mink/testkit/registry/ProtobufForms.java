@@ -41,8 +41,8 @@ final class ProtobufForms {
     try {
       return SerializedProtoFile.toProtoText(registered);
     } catch (UnreadableSchemaException e) {
-      throw RegistryError.invalidSchema("Invalid schema " + registered + " of type PROTOBUF, details: "
-          + e.getMessage());
+      throw RegistryError.invalidSchema(
+          "Invalid schema " + registered + " of type PROTOBUF, details: " + e.getMessage());
     }
   }
 
@@ -68,11 +68,13 @@ final class ProtobufForms {
           return this;
         }
       };
-      Schema schema = new Linker(loader, errors, true, true).link(List.of(file(SERIALIZED_NAME, text)));
+      Schema schema =
+          new Linker(loader, errors, true, true).link(List.of(file(SERIALIZED_NAME, text)));
       errors.throwIfNonEmpty();
       return new SchemaEncoder(schema).encode(schema.protoFile(SERIALIZED_NAME)).base64();
     } catch (RuntimeException e) {
-      throw new RegistryError(500, 50001, "The fake registry cannot serialize the Protobuf schema: " + e.getMessage());
+      throw new RegistryError(
+          500, 50001, "The fake registry cannot serialize the Protobuf schema: " + e.getMessage());
     }
   }
 

@@ -17,15 +17,18 @@ record RegisterRequest(SchemaType type, String text, List<RegistryState.Referenc
   static RegisterRequest parse(String body) {
     ObjectNode request = JsonText.object(body);
     if (request == null) {
-      throw new RegistryError(400, 400, "Unrecognized request body: expected a JSON object, got "
-          + (body.length() > 200 ? body.substring(0, 200) + "..." : body));
+      throw new RegistryError(
+          400,
+          400,
+          "Unrecognized request body: expected a JSON object, got "
+              + (body.length() > 200 ? body.substring(0, 200) + "..." : body));
     }
     JsonNode schema = request.get("schema");
     if (schema == null || !schema.isTextual()) {
       throw RegistryError.invalidSchema("Empty schema");
     }
-    return new RegisterRequest(type(request.get("schemaType")), schema.textValue(),
-        references(request.get("references")));
+    return new RegisterRequest(
+        type(request.get("schemaType")), schema.textValue(), references(request.get("references")));
   }
 
   private static SchemaType type(JsonNode type) {
@@ -52,11 +55,17 @@ record RegisterRequest(SchemaType type, String text, List<RegistryState.Referenc
       JsonNode name = reference.get("name");
       JsonNode subject = reference.get("subject");
       JsonNode version = reference.get("version");
-      if (name == null || !name.isTextual() || subject == null || !subject.isTextual() || version == null
+      if (name == null
+          || !name.isTextual()
+          || subject == null
+          || !subject.isTextual()
+          || version == null
           || !version.canConvertToInt()) {
-        throw RegistryError.invalidSchema("Invalid reference " + reference + ": it needs a name, subject and version");
+        throw RegistryError.invalidSchema(
+            "Invalid reference " + reference + ": it needs a name, subject and version");
       }
-      result.add(new RegistryState.Reference(name.textValue(), subject.textValue(), version.asInt()));
+      result.add(
+          new RegistryState.Reference(name.textValue(), subject.textValue(), version.asInt()));
     }
     return result;
   }

@@ -37,8 +37,11 @@ final class RegistryError extends RuntimeException {
   }
 
   static RegistryError invalidVersion(String version) {
-    return new RegistryError(422, 42202, "The specified version '" + version + "' is not a valid version id. "
-        + "Allowed values are between [1, 2^31-1] and the string \"latest\"");
+    return new RegistryError(
+        422,
+        42202,
+        "The specified version '" + version + "' is not a valid version id. "
+            + "Allowed values are between [1, 2^31-1] and the string \"latest\"");
   }
 
   int status() {

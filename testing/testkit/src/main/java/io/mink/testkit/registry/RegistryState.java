@@ -38,7 +38,8 @@ final class RegistryState {
   }
 
   /** A schema as stored once, whatever subjects hold it. */
-  record StoredSchema(int id, UUID guid, SchemaType type, String text, List<Reference> references) {}
+  record StoredSchema(
+      int id, UUID guid, SchemaType type, String text, List<Reference> references) {}
 
   /** A schema under a subject, and the version's global id (Apicurio's name for one subject version). */
   record SubjectVersion(String subject, int version, StoredSchema schema, long globalId) {}
@@ -62,7 +63,8 @@ final class RegistryState {
    * @throws RegistryError 42201 when the schema is empty, not JSON for Avro and JSON Schema, or
    *     references a subject version that does not exist
    */
-  synchronized SubjectVersion register(String subject, SchemaType type, String text, List<Reference> references) {
+  synchronized SubjectVersion register(
+      String subject, SchemaType type, String text, List<Reference> references) {
     return register(subject, type, text, references, false);
   }
 
@@ -72,10 +74,11 @@ final class RegistryState {
    *
    * @throws RegistryError 409 when the subject has a version already
    */
-  synchronized SubjectVersion registerInNewSubject(String subject, SchemaType type, String text,
-      List<Reference> references) {
+  synchronized SubjectVersion registerInNewSubject(
+      String subject, SchemaType type, String text, List<Reference> references) {
     if (subjects.containsKey(subject)) {
-      throw new RegistryError(409, 409, "An artifact with ID '" + subject + "' in group 'default' already exists.");
+      throw new RegistryError(
+          409, 409, "An artifact with ID '" + subject + "' in group 'default' already exists.");
     }
     return register(subject, type, text, references, false);
   }
@@ -87,31 +90,35 @@ final class RegistryState {
    *
    * @throws RegistryError 409 when the subject holds the schema already
    */
-  synchronized SubjectVersion registerNewVersion(String subject, SchemaType type, String text,
-      List<Reference> references) {
+  synchronized SubjectVersion registerNewVersion(
+      String subject, SchemaType type, String text, List<Reference> references) {
     return register(subject, type, text, references, true);
   }
 
-  private SubjectVersion register(String subject, SchemaType type, String text, List<Reference> references,
-      boolean mustBeNew) {
+  private SubjectVersion register(
+      String subject, SchemaType type, String text, List<Reference> references, boolean mustBeNew) {
     requireNonNull(subject, "subject is null");
     requireNonNull(type, "type is null");
     if (subject.isEmpty() || subject.chars().anyMatch(Character::isISOControl)) {
-      throw new RegistryError(422, 42208, "The specified subject '" + subject + "' is not a valid.");
+      throw new RegistryError(
+          422, 42208, "The specified subject '" + subject + "' is not a valid.");
     }
     if (text == null || text.isBlank()) {
       throw RegistryError.invalidSchema("Empty schema");
     }
     if (type != SchemaType.PROTOBUF && !JsonText.isJson(text)) {
-      throw RegistryError.invalidSchema("Invalid schema " + text + ", details: the " + type + " schema is not JSON");
+      throw RegistryError.invalidSchema(
+          "Invalid schema " + text + ", details: the " + type + " schema is not JSON");
     }
     List<Reference> resolved = new ArrayList<>();
     for (Reference reference : requireNonNull(references, "references is null")) {
       SubjectVersion target = find(reference.subject(), reference.version());
       if (target == null) {
-        throw RegistryError.invalidSchema("Invalid schema " + text + " with refs " + references + " of type " + type
-            + ", details: reference '" + reference.name() + "' to subject '" + reference.subject() + "' version "
-            + reference.version() + " not found");
+        throw RegistryError.invalidSchema(
+            "Invalid schema " + text + " with refs " + references + " of type " + type
+                + ", details: reference '" + reference.name() + "' to subject '"
+                + reference.subject() + "' version "
+                + reference.version() + " not found");
       }
       resolved.add(new Reference(reference.name(), reference.subject(), target.version()));
     }
@@ -129,8 +136,11 @@ final class RegistryState {
     for (int i = 0; versions != null && i < versions.size(); i++) {
       if (versions.get(i).schema().equals(schema)) {
         if (mustBeNew) {
-          throw new RegistryError(409, 40900, "Subject '" + subject + "' holds this schema as version " + (i + 1)
-              + " already; the fake registry keeps one version per schema: use ifExists=FIND_OR_CREATE_VERSION");
+          throw new RegistryError(
+              409,
+              40900,
+              "Subject '" + subject + "' holds this schema as version " + (i + 1)
+                  + " already; the fake registry keeps one version per schema: use ifExists=FIND_OR_CREATE_VERSION");
         }
         return new SubjectVersion(subject, i + 1, schema, versions.get(i).globalId());
       }
@@ -147,7 +157,8 @@ final class RegistryState {
   }
 
   /** The version of a subject that holds exactly this schema, as POST /subjects/{subject} looks it up. */
-  synchronized SubjectVersion lookUp(String subject, SchemaType type, String text, List<Reference> references) {
+  synchronized SubjectVersion lookUp(
+      String subject, SchemaType type, String text, List<Reference> references) {
     List<Entry> versions = subjects.get(subject);
     if (versions == null) {
       throw RegistryError.subjectNotFound(subject);
@@ -155,7 +166,9 @@ final class RegistryState {
     String kept = type == SchemaType.PROTOBUF ? ProtobufForms.canonical(text) : text;
     for (int i = versions.size() - 1; i >= 0; i--) {
       StoredSchema schema = versions.get(i).schema();
-      if (schema.type() == type && schema.text().equals(kept) && sameReferences(schema.references(), references)) {
+      if (schema.type() == type
+          && schema.text().equals(kept)
+          && sameReferences(schema.references(), references)) {
         return new SubjectVersion(subject, i + 1, schema, versions.get(i).globalId());
       }
     }
@@ -178,7 +191,8 @@ final class RegistryState {
   synchronized SubjectVersion byGlobalId(long globalId) {
     SubjectVersion version = byGlobalId.get(globalId);
     if (version == null) {
-      throw new RegistryError(404, 40402, "No artifact with global ID '" + globalId + "' was found.");
+      throw new RegistryError(
+          404, 40402, "No artifact with global ID '" + globalId + "' was found.");
     }
     return version;
   }
@@ -194,7 +208,8 @@ final class RegistryState {
     while (!pending.isEmpty()) {
       Reference reference = pending.pop();
       SubjectVersion target = find(reference.subject(), reference.version());
-      if (target != null && imports.putIfAbsent(reference.name(), target.schema().text()) == null) {
+      if (target != null
+          && imports.putIfAbsent(reference.name(), target.schema().text()) == null) {
         pending.addAll(target.schema().references());
       }
     }
@@ -279,7 +294,9 @@ final class RegistryState {
   /** The first subject version holding a schema id, preferring the given subject. */
   synchronized Optional<SubjectVersion> subjectVersion(int id, String preferredSubject) {
     List<SubjectVersion> holders = subjectVersions(id);
-    return holders.stream().filter(holder -> holder.subject().equals(preferredSubject)).findFirst()
+    return holders.stream()
+        .filter(holder -> holder.subject().equals(preferredSubject))
+        .findFirst()
         .or(() -> holders.stream().findFirst());
   }
 
@@ -303,7 +320,8 @@ final class RegistryState {
     for (int i = 0; i < stored.size(); i++) {
       Reference a = asked.get(i);
       SubjectVersion target = find(a.subject(), a.version());
-      if (target == null || !stored.get(i).equals(new Reference(a.name(), a.subject(), target.version()))) {
+      if (target == null
+          || !stored.get(i).equals(new Reference(a.name(), a.subject(), target.version()))) {
         return false;
       }
     }
@@ -312,9 +330,15 @@ final class RegistryState {
 
   /** A GUID from the schema's content, as Confluent derives one (an MD5 of text and references). */
   private static UUID guid(Identity identity) {
-    StringBuilder content = new StringBuilder(identity.type().name()).append('\0').append(identity.text());
+    StringBuilder content =
+        new StringBuilder(identity.type().name()).append('\0').append(identity.text());
     for (Reference reference : identity.references()) {
-      content.append('\0').append(reference.name()).append('\0').append(reference.subject()).append('\0')
+      content
+          .append('\0')
+          .append(reference.name())
+          .append('\0')
+          .append(reference.subject())
+          .append('\0')
           .append(reference.version());
     }
     return UUID.nameUUIDFromBytes(content.toString().getBytes(StandardCharsets.UTF_8));

@@ -18,14 +18,18 @@ class OrderLanguageTest {
 
   @Test
   void everySchemaDeclaresTheOrdersFieldsInTheOrderOfItsComponents() throws Exception {
-    assertThat(AvroOrders.VALUE_SCHEMA.getFields().stream().map(Schema.Field::name)).containsExactlyElementsOf(
-        Order.FIELDS);
+    assertThat(AvroOrders.VALUE_SCHEMA.getFields().stream().map(Schema.Field::name))
+        .containsExactlyElementsOf(Order.FIELDS);
     assertThat(ProtobufOrders.VALUE_DESCRIPTOR.getFields().stream().map(FieldDescriptor::getName))
         .containsExactlyElementsOf(Order.FIELDS);
     List<String> properties = new ArrayList<>();
-    JSON.readTree(JsonSchemaOrders.VALUE_SCHEMA).get("properties").fieldNames().forEachRemaining(properties::add);
+    JSON.readTree(JsonSchemaOrders.VALUE_SCHEMA)
+        .get("properties")
+        .fieldNames()
+        .forEachRemaining(properties::add);
     assertThat(properties).containsExactlyElementsOf(Order.FIELDS);
-    assertThat(OrderColumns.types(OrderLanguage.JSON).keySet()).containsExactlyElementsOf(Order.FIELDS);
+    assertThat(OrderColumns.types(OrderLanguage.JSON).keySet())
+        .containsExactlyElementsOf(Order.FIELDS);
   }
 
   @Test
@@ -36,10 +40,12 @@ class OrderLanguageTest {
       orders.add(OrderSamples.seeded(random, i));
     }
     for (Order order : orders) {
-      assertThat(GenericData.get().validate(AvroOrders.VALUE_SCHEMA, AvroOrders.value(order))).as("%s", order)
+      assertThat(GenericData.get().validate(AvroOrders.VALUE_SCHEMA, AvroOrders.value(order)))
+          .as("%s", order)
           .isTrue();
       DynamicMessage message = ProtobufOrders.value(order);
-      assertThat(DynamicMessage.parseFrom(ProtobufOrders.VALUE_DESCRIPTOR, message.toByteArray())).isEqualTo(message);
+      assertThat(DynamicMessage.parseFrom(ProtobufOrders.VALUE_DESCRIPTOR, message.toByteArray()))
+          .isEqualTo(message);
       JsonNode json = JsonSchemaOrders.value(order);
       List<String> fields = new ArrayList<>();
       json.fieldNames().forEachRemaining(fields::add);

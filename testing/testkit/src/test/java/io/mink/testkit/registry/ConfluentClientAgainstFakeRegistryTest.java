@@ -7,8 +7,8 @@ import io.mink.schema.registry.CachingSchemaRegistry;
 import io.mink.schema.registry.ConfluentRegistryClient;
 import io.mink.schema.registry.ConfluentRegistrySettings;
 import io.mink.schema.registry.RegisteredSchema;
-import io.mink.schema.registry.RegistryUnavailableException.Fault;
 import io.mink.schema.registry.RegistryUnavailableException;
+import io.mink.schema.registry.RegistryUnavailableException.Fault;
 import io.mink.schema.registry.SchemaNotFoundException;
 import io.mink.schema.registry.SchemaRef;
 import io.mink.schema.registry.SchemaReference;
@@ -23,7 +23,8 @@ import org.junit.jupiter.api.Test;
 
 /** Mink's Confluent client end to end against the fake registry. */
 class ConfluentClientAgainstFakeRegistryTest {
-  private static final String MONEY = "syntax = \"proto3\";\npackage shop;\nmessage Money { int64 cents = 1; }\n";
+  private static final String MONEY =
+      "syntax = \"proto3\";\npackage shop;\nmessage Money { int64 cents = 1; }\n";
   private static final String LINE = """
       syntax = "proto3";
       package shop;
@@ -50,18 +51,24 @@ class ConfluentClientAgainstFakeRegistryTest {
 
   @Test
   void fetchesAnAvroSchemaById() throws Exception {
-    Registered registered = registry.register("orders-value", SchemaType.AVRO,
+    Registered registered = registry.register(
+        "orders-value",
+        SchemaType.AVRO,
         "{\"type\":\"record\",\"name\":\"Order\",\"fields\":[{\"name\":\"id\",\"type\":\"long\"}]}");
 
     RegisteredSchema schema = client().fetch(new SchemaRef.ConfluentId(registered.id()));
 
-    assertThat(schema).isEqualTo(RegisteredSchema.of(SchemaType.AVRO,
-        "{\"type\":\"record\",\"name\":\"Order\",\"fields\":[{\"name\":\"id\",\"type\":\"long\"}]}"));
+    assertThat(schema)
+        .isEqualTo(
+            RegisteredSchema.of(
+                SchemaType.AVRO,
+                "{\"type\":\"record\",\"name\":\"Order\",\"fields\":[{\"name\":\"id\",\"type\":\"long\"}]}"));
   }
 
   @Test
   void fetchesAJsonSchemaByGuid() throws Exception {
-    Registered registered = registry.register("events-value", SchemaType.JSON, "{\"type\":\"object\"}");
+    Registered registered =
+        registry.register("events-value", SchemaType.JSON, "{\"type\":\"object\"}");
 
     RegisteredSchema schema = client().fetch(new SchemaRef.SchemaGuid(registered.guid()));
 
@@ -71,20 +78,34 @@ class ConfluentClientAgainstFakeRegistryTest {
   @Test
   void resolvesProtobufImportsTwoLevelsDeep() throws Exception {
     registry.register("shop/money.proto", SchemaType.PROTOBUF, MONEY);
-    registry.register("shop/line.proto", SchemaType.PROTOBUF, LINE,
+    registry.register(
+        "shop/line.proto",
+        SchemaType.PROTOBUF,
+        LINE,
         List.of(new Reference("shop/money.proto", "shop/money.proto", 1)));
-    Registered order = registry.register("orders-value", SchemaType.PROTOBUF, ORDER,
+    Registered order = registry.register(
+        "orders-value",
+        SchemaType.PROTOBUF,
+        ORDER,
         List.of(new Reference("shop/line.proto", "shop/line.proto", 1)));
 
     RegisteredSchema schema = client().fetch(new SchemaRef.ConfluentId(order.id()));
 
     RegisteredSchema money = RegisteredSchema.of(SchemaType.PROTOBUF, MONEY);
-    RegisteredSchema line = new RegisteredSchema(SchemaType.PROTOBUF, LINE,
+    RegisteredSchema line = new RegisteredSchema(
+        SchemaType.PROTOBUF,
+        LINE,
         List.of(new SchemaReference("shop/money.proto", "shop/money.proto", 1, money)));
-    assertThat(schema).isEqualTo(new RegisteredSchema(SchemaType.PROTOBUF, ORDER,
-        List.of(new SchemaReference("shop/line.proto", "shop/line.proto", 1, line))));
-    assertThat(registry.requests()).containsExactly("GET /schemas/ids/3",
-        "GET /subjects/shop%2Fline.proto/versions/1", "GET /subjects/shop%2Fmoney.proto/versions/1");
+    assertThat(schema)
+        .isEqualTo(new RegisteredSchema(
+            SchemaType.PROTOBUF,
+            ORDER,
+            List.of(new SchemaReference("shop/line.proto", "shop/line.proto", 1, line))));
+    assertThat(registry.requests())
+        .containsExactly(
+            "GET /schemas/ids/3",
+            "GET /subjects/shop%2Fline.proto/versions/1",
+            "GET /subjects/shop%2Fmoney.proto/versions/1");
   }
 
   @Test
@@ -101,8 +122,11 @@ class ConfluentClientAgainstFakeRegistryTest {
     registry.setAvailable(false);
 
     assertThatThrownBy(() -> client().fetch(new SchemaRef.ConfluentId(1)))
-        .isInstanceOfSatisfying(RegistryUnavailableException.class, e -> assertThat(e.fault()).isEqualTo(Fault.EXTERNAL))
-        .hasMessage("Schema registry unavailable: GET /schemas/ids/1 failed on " + registry.url() + " (HTTP 503: 503 "
+        .isInstanceOfSatisfying(
+            RegistryUnavailableException.class,
+            e -> assertThat(e.fault()).isEqualTo(Fault.EXTERNAL))
+        .hasMessage("Schema registry unavailable: GET /schemas/ids/1 failed on " + registry.url()
+            + " (HTTP 503: 503 "
             + "Service Unavailable). Check that the registry is running and reachable from Mink; Mink retries until it "
             + "answers");
   }
@@ -139,10 +163,14 @@ class ConfluentClientAgainstFakeRegistryTest {
   void basicAuthIsAccepted() throws Exception {
     try (FakeSchemaRegistry secured = FakeSchemaRegistry.startWithBasicAuth("mink", "s3cret")) {
       Registered registered = secured.register("a", SchemaType.AVRO, "\"int\"");
-      ConfluentRegistryClient client = ConfluentRegistryClient.create(ConfluentRegistrySettings.builder()
-          .url(secured.url()).basicAuth("mink", "s3cret").build());
+      ConfluentRegistryClient client =
+          ConfluentRegistryClient.create(ConfluentRegistrySettings.builder()
+              .url(secured.url())
+              .basicAuth("mink", "s3cret")
+              .build());
 
-      assertThat(client.fetch(new SchemaRef.ConfluentId(registered.id())).text()).isEqualTo("\"int\"");
+      assertThat(client.fetch(new SchemaRef.ConfluentId(registered.id())).text())
+          .isEqualTo("\"int\"");
     }
   }
 
@@ -150,13 +178,18 @@ class ConfluentClientAgainstFakeRegistryTest {
   void wrongCredentialsAreAConfigurationFaultNotANotFound() {
     try (FakeSchemaRegistry secured = FakeSchemaRegistry.startWithBasicAuth("mink", "s3cret")) {
       secured.register("a", SchemaType.AVRO, "\"int\"");
-      ConfluentRegistryClient client = ConfluentRegistryClient.create(ConfluentRegistrySettings.builder()
-          .url(secured.url()).basicAuth("mink", "wrong").build());
+      ConfluentRegistryClient client =
+          ConfluentRegistryClient.create(ConfluentRegistrySettings.builder()
+              .url(secured.url())
+              .basicAuth("mink", "wrong")
+              .build());
 
       assertThatThrownBy(() -> client.fetch(new SchemaRef.ConfluentId(1)))
-          .isInstanceOfSatisfying(RegistryUnavailableException.class,
+          .isInstanceOfSatisfying(
+              RegistryUnavailableException.class,
               e -> assertThat(e.fault()).isEqualTo(Fault.CONFIGURATION))
-          .hasMessageStartingWith("Schema registry at " + secured.url() + " rejected Mink's credentials");
+          .hasMessageStartingWith(
+              "Schema registry at " + secured.url() + " rejected Mink's credentials");
     }
   }
 
@@ -166,7 +199,9 @@ class ConfluentClientAgainstFakeRegistryTest {
       Registered registered = old.register("a", SchemaType.AVRO, "\"int\"");
 
       assertThat(ConfluentRegistryClient.create(ConfluentRegistrySettings.of(old.url()))
-          .fetch(new SchemaRef.ConfluentId(registered.id())).type()).isEqualTo(SchemaType.AVRO);
+              .fetch(new SchemaRef.ConfluentId(registered.id()))
+              .type())
+          .isEqualTo(SchemaType.AVRO);
     }
   }
 
@@ -177,7 +212,8 @@ class ConfluentClientAgainstFakeRegistryTest {
 
     for (int i = 0; i < 50; i++) {
       cached.fetch(new SchemaRef.ConfluentId(registered.id()));
-      assertThatThrownBy(() -> cached.fetch(new SchemaRef.ConfluentId(99))).isInstanceOf(SchemaNotFoundException.class);
+      assertThatThrownBy(() -> cached.fetch(new SchemaRef.ConfluentId(99)))
+          .isInstanceOf(SchemaNotFoundException.class);
     }
 
     assertThat(registry.requestCount()).isEqualTo(2);
@@ -193,6 +229,7 @@ class ConfluentClientAgainstFakeRegistryTest {
         .isInstanceOf(RegistryUnavailableException.class);
     registry.setAvailable(true);
 
-    assertThat(cached.fetch(new SchemaRef.ConfluentId(registered.id())).text()).isEqualTo("\"int\"");
+    assertThat(cached.fetch(new SchemaRef.ConfluentId(registered.id())).text())
+        .isEqualTo("\"int\"");
   }
 }

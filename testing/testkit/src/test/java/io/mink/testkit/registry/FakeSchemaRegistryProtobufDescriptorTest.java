@@ -35,21 +35,30 @@ class FakeSchemaRegistryProtobufDescriptorTest {
         int64 units = 2;
       }
       """;
-  private static final String MONEY = base64(FileDescriptorProto.newBuilder().setName("shop/money.proto")
-      .setSyntax("proto3").setPackage("shop")
-      .addMessageType(DescriptorProto.newBuilder().setName("Money")
+  private static final String MONEY = base64(FileDescriptorProto.newBuilder()
+      .setName("shop/money.proto")
+      .setSyntax("proto3")
+      .setPackage("shop")
+      .addMessageType(DescriptorProto.newBuilder()
+          .setName("Money")
           .addField(field("currency", 1, FieldDescriptorProto.Type.TYPE_STRING))
           .addField(field("units", 2, FieldDescriptorProto.Type.TYPE_INT64)))
       .build());
-  private static final String ORDER = base64(FileDescriptorProto.newBuilder().setName("shop/order.proto")
-      .setSyntax("proto3").setPackage("shop").addDependency("shop/money.proto")
-      .addMessageType(DescriptorProto.newBuilder().setName("Order")
-          .addField(field("total", 1, FieldDescriptorProto.Type.TYPE_MESSAGE).setTypeName(".shop.Money")))
+  private static final String ORDER = base64(FileDescriptorProto.newBuilder()
+      .setName("shop/order.proto")
+      .setSyntax("proto3")
+      .setPackage("shop")
+      .addDependency("shop/money.proto")
+      .addMessageType(DescriptorProto.newBuilder()
+          .setName("Order")
+          .addField(
+              field("total", 1, FieldDescriptorProto.Type.TYPE_MESSAGE).setTypeName(".shop.Money")))
       .build());
 
   private static final ObjectMapper JSON = new ObjectMapper();
 
-  private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+  private final HttpClient http =
+      HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
   private final FakeSchemaRegistry registry = FakeSchemaRegistry.start();
 
   @AfterEach
@@ -63,7 +72,10 @@ class FakeSchemaRegistryProtobufDescriptorTest {
 
     assertThat(registered.get("schema").asText()).isEqualTo(MONEY_TEXT);
     assertThat(get("/schemas/ids/1").get("schema").asText()).isEqualTo(MONEY_TEXT);
-    assertThat(get("/schemas/guids/" + registered.get("guid").asText()).get("schema").asText()).isEqualTo(MONEY_TEXT);
+    assertThat(get("/schemas/guids/" + registered.get("guid").asText())
+            .get("schema")
+            .asText())
+        .isEqualTo(MONEY_TEXT);
     assertThat(get("/subjects/money/versions/latest").get("schema").asText()).isEqualTo(MONEY_TEXT);
   }
 
@@ -89,51 +101,71 @@ class FakeSchemaRegistryProtobufDescriptorTest {
   @Test
   void formatSerializedServesTheSchemaAsABase64Descriptor() throws Exception {
     registry.register("shop/money.proto", SchemaType.PROTOBUF, MONEY);
-    Registered order = registry.register("orders-value", SchemaType.PROTOBUF, ORDER,
+    Registered order = registry.register(
+        "orders-value",
+        SchemaType.PROTOBUF,
+        ORDER,
         List.of(new Reference("shop/money.proto", "shop/money.proto", 1)));
 
-    for (String path : List.of("/schemas/ids/" + order.id() + "?format=serialized",
-        "/schemas/guids/" + order.guid() + "?format=serialized", "/subjects/orders-value/versions/1?format=serialized")) {
+    for (String path : List.of(
+        "/schemas/ids/" + order.id() + "?format=serialized",
+        "/schemas/guids/" + order.guid() + "?format=serialized",
+        "/subjects/orders-value/versions/1?format=serialized")) {
       FileDescriptorProto served = FileDescriptorProto.parseFrom(
           Base64.getDecoder().decode(get(path).get("schema").asText()));
       assertThat(served.getDependencyList()).as(path).containsExactly("shop/money.proto");
-      assertThat(served.getMessageType(0).getField(0).getTypeName()).as(path).isEqualTo(".shop.Money");
+      assertThat(served.getMessageType(0).getField(0).getTypeName())
+          .as(path)
+          .isEqualTo(".shop.Money");
     }
-    assertThat(get("/schemas/ids/" + order.id()).get("schema").asText()).contains("message Order {");
+    assertThat(get("/schemas/ids/" + order.id()).get("schema").asText())
+        .contains("message Order {");
   }
 
   @Test
   void formatSerializedLeavesOtherSchemaTypesAsText() throws Exception {
     Registered avro = registry.register("a", SchemaType.AVRO, "\"string\"");
 
-    assertThat(get("/schemas/ids/" + avro.id() + "?format=serialized").get("schema").asText()).isEqualTo("\"string\"");
+    assertThat(get("/schemas/ids/" + avro.id() + "?format=serialized")
+            .get("schema")
+            .asText())
+        .isEqualTo("\"string\"");
   }
 
   @Test
   void base64ThatIsNoDescriptorIsRefused() throws Exception {
-    HttpResponse<String> answer = send(HttpRequest.newBuilder(URI.create(registry.url() + "/subjects/x/versions"))
-        .POST(HttpRequest.BodyPublishers.ofString(request("AAAA"))).build());
+    HttpResponse<String> answer =
+        send(HttpRequest.newBuilder(URI.create(registry.url() + "/subjects/x/versions"))
+            .POST(HttpRequest.BodyPublishers.ofString(request("AAAA")))
+            .build());
 
     assertThat(answer.statusCode()).isEqualTo(422);
     assertThat(JSON.readTree(answer.body()).get("error_code").asInt()).isEqualTo(42201);
-    assertThat(JSON.readTree(answer.body()).get("message").asText()).isEqualTo("Invalid schema AAAA of type PROTOBUF, "
-        + "details: Protobuf schema is neither .proto text nor a base64 FileDescriptorProto: its 3 bytes are not a "
-        + "google.protobuf.FileDescriptorProto (Protocol message contained an invalid tag (zero).)");
+    assertThat(JSON.readTree(answer.body()).get("message").asText())
+        .isEqualTo(
+            "Invalid schema AAAA of type PROTOBUF, "
+                + "details: Protobuf schema is neither .proto text nor a base64 FileDescriptorProto: its 3 bytes are not a "
+                + "google.protobuf.FileDescriptorProto (Protocol message contained an invalid tag (zero).)");
   }
 
   private static String request(String schema) {
-    return JSON.createObjectNode().put("schemaType", "PROTOBUF").put("schema", schema).toString();
+    return JSON.createObjectNode()
+        .put("schemaType", "PROTOBUF")
+        .put("schema", schema)
+        .toString();
   }
 
   private JsonNode get(String path) throws Exception {
-    HttpResponse<String> answer = send(HttpRequest.newBuilder(URI.create(registry.url() + path)).GET().build());
+    HttpResponse<String> answer =
+        send(HttpRequest.newBuilder(URI.create(registry.url() + path)).GET().build());
     assertThat(answer.statusCode()).as("GET %s: %s", path, answer.body()).isEqualTo(200);
     return JSON.readTree(answer.body());
   }
 
   private JsonNode post(String path, String body) throws Exception {
     HttpResponse<String> answer = send(HttpRequest.newBuilder(URI.create(registry.url() + path))
-        .POST(HttpRequest.BodyPublishers.ofString(body)).build());
+        .POST(HttpRequest.BodyPublishers.ofString(body))
+        .build());
     assertThat(answer.statusCode()).as("POST %s: %s", path, answer.body()).isEqualTo(200);
     return JSON.readTree(answer.body());
   }
@@ -142,8 +174,12 @@ class FakeSchemaRegistryProtobufDescriptorTest {
     return http.send(request, HttpResponse.BodyHandlers.ofString());
   }
 
-  private static FieldDescriptorProto.Builder field(String name, int number, FieldDescriptorProto.Type type) {
-    return FieldDescriptorProto.newBuilder().setName(name).setNumber(number).setType(type)
+  private static FieldDescriptorProto.Builder field(
+      String name, int number, FieldDescriptorProto.Type type) {
+    return FieldDescriptorProto.newBuilder()
+        .setName(name)
+        .setNumber(number)
+        .setType(type)
         .setLabel(FieldDescriptorProto.Label.LABEL_OPTIONAL);
   }
 

@@ -18,8 +18,11 @@ import org.junit.jupiter.api.Test;
 /** Mink's Glue client end to end against the Glue stand-in: endpoint override, static keys, us-east-1. */
 class GlueClientAgainstStandInTest {
   private final GlueSchemaRegistryStandIn glue = GlueSchemaRegistryStandIn.start();
-  private final GlueRegistryClient client = GlueRegistryClient.create(GlueRegistrySettings.of("us-east-1")
-      .withEndpoint(glue.endpoint()).withStaticCredentials("test", "test").withRequestTimeout(Duration.ofSeconds(5)));
+  private final GlueRegistryClient client =
+      GlueRegistryClient.create(GlueRegistrySettings.of("us-east-1")
+          .withEndpoint(glue.endpoint())
+          .withStaticCredentials("test", "test")
+          .withRequestTimeout(Duration.ofSeconds(5)));
 
   @AfterEach
   void stop() {
@@ -30,13 +33,15 @@ class GlueClientAgainstStandInTest {
   @Test
   void fetchesEachDataFormat() throws Exception {
     UUID avro = glue.register("orders", SchemaType.AVRO, "{\"type\":\"string\"}");
-    UUID proto = glue.register("payments", SchemaType.PROTOBUF, "syntax = \"proto3\"; message P { int32 a = 1; }");
+    UUID proto = glue.register(
+        "payments", SchemaType.PROTOBUF, "syntax = \"proto3\"; message P { int32 a = 1; }");
     UUID json = glue.register("events", SchemaType.JSON, "{\"type\":\"object\"}");
 
     assertThat(client.fetch(new SchemaRef.GlueVersionId(avro)))
         .isEqualTo(RegisteredSchema.of(SchemaType.AVRO, "{\"type\":\"string\"}"));
     assertThat(client.fetch(new SchemaRef.GlueVersionId(proto)))
-        .isEqualTo(RegisteredSchema.of(SchemaType.PROTOBUF, "syntax = \"proto3\"; message P { int32 a = 1; }"));
+        .isEqualTo(RegisteredSchema.of(
+            SchemaType.PROTOBUF, "syntax = \"proto3\"; message P { int32 a = 1; }"));
     assertThat(client.fetch(new SchemaRef.GlueVersionId(json)))
         .isEqualTo(RegisteredSchema.of(SchemaType.JSON, "{\"type\":\"object\"}"));
     assertThat(glue.operations()).containsOnly("GetSchemaVersion");
@@ -59,8 +64,9 @@ class GlueClientAgainstStandInTest {
 
     assertThatThrownBy(() -> client.fetch(new SchemaRef.GlueVersionId(unknown)))
         .isInstanceOf(SchemaNotFoundException.class)
-        .hasMessageStartingWith("Schema Glue version " + unknown + " is not in the AWS Glue schema registry in "
-            + "us-east-1 at " + glue.endpoint() + " (Schema version is not found.)");
+        .hasMessageStartingWith(
+            "Schema Glue version " + unknown + " is not in the AWS Glue schema registry in "
+                + "us-east-1 at " + glue.endpoint() + " (Schema version is not found.)");
   }
 
   @Test
@@ -69,9 +75,11 @@ class GlueClientAgainstStandInTest {
     glue.setAvailable(false);
 
     assertThatThrownBy(() -> client.fetch(new SchemaRef.GlueVersionId(version)))
-        .isInstanceOfSatisfying(RegistryUnavailableException.class,
+        .isInstanceOfSatisfying(
+            RegistryUnavailableException.class,
             e -> assertThat(e.fault()).isEqualTo(RegistryUnavailableException.Fault.EXTERNAL))
-        .hasMessageContaining("with ServiceUnavailableException, HTTP 503: Service is unavailable.");
+        .hasMessageContaining(
+            "with ServiceUnavailableException, HTTP 503: Service is unavailable.");
 
     glue.setAvailable(true);
   }
