@@ -75,6 +75,22 @@ final class ServeCommand implements Callable<Integer> {
       service.close();
       throw new ConfigException(e.getMessage(), e);
     }
+    CountDownLatch stopped = stopOnShutdown(service);
+    environment.out().printf(banner(minkConfig, clients, tiering, service, monitoring));
+    environment.out().flush();
+    try {
+      service.run();
+    } finally {
+      monitoring.close();
+      service.close();
+      store.close();
+      stopped.countDown();
+    }
+    return ExitCode.OK.code();
+  }
+
+  /** Stops the service when the JVM shuts down, and holds the shutdown until the service has closed. */
+  private static CountDownLatch stopOnShutdown(TieringService service) {
     CountDownLatch stopped = new CountDownLatch(1);
     Thread shutdown = new Thread(
         () -> {
@@ -87,36 +103,33 @@ final class ServeCommand implements Callable<Integer> {
         },
         "mink-shutdown");
     Runtime.getRuntime().addShutdownHook(shutdown);
-    environment
-        .out()
-        .printf(
-            "Mink is serving: Kafka at %s, %s catalog at %s, %d workers, %d writer threads, tables "
-                + "from %s shared by the instances of group %s; this is instance %s%s%n",
-            clients.bootstrapServers(),
-            minkConfig.lake().catalog(),
-            minkConfig.lake().uri() == null
-                ? minkConfig.lake().warehouse()
-                : minkConfig.lake().uri(),
-            tiering.workers(),
-            tiering.writerThreads(),
-            minkConfig.indexer().tablesTopic(),
-            tiering.ownersGroupId(),
-            service.instanceId(),
-            monitoring
-                .httpAddress()
-                .map(address -> "; metrics at http://" + address.getHostString() + ":"
-                    + address.getPort() + "/metrics")
-                .orElse(""));
-    environment.out().flush();
-    try {
-      service.run();
-    } finally {
-      monitoring.close();
-      service.close();
-      store.close();
-      stopped.countDown();
-    }
-    return ExitCode.OK.code();
+    return stopped;
+  }
+
+  private static String banner(
+      MinkConfig minkConfig,
+      KafkaClientFactory clients,
+      TieringSettings tiering,
+      TieringService service,
+      SidecarMonitoring monitoring) {
+    return String.format(
+        "Mink is serving: Kafka at %s, %s catalog at %s, %d workers, %d writer threads, tables "
+            + "from %s shared by the instances of group %s; this is instance %s%s%n",
+        clients.bootstrapServers(),
+        minkConfig.lake().catalog(),
+        minkConfig.lake().uri() == null
+            ? minkConfig.lake().warehouse()
+            : minkConfig.lake().uri(),
+        tiering.workers(),
+        tiering.writerThreads(),
+        minkConfig.indexer().tablesTopic(),
+        tiering.ownersGroupId(),
+        service.instanceId(),
+        monitoring
+            .httpAddress()
+            .map(address -> "; metrics at http://" + address.getHostString() + ":"
+                + address.getPort() + "/metrics")
+            .orElse(""));
   }
 
   private static CommitHook commitHook() {

@@ -76,68 +76,92 @@ public record AlterPlan(
    */
   static AlterPlan of(
       TableDescriptor current, Request request, int formatVersion, Map<String, String> defaults) {
-    Map<String, String> options = new TreeMap<>(current.options());
-    Map<String, String> set = new LinkedHashMap<>();
-    Set<String> remove = new LinkedHashSet<>();
-    List<Change> changes = new ArrayList<>();
+    Draft draft = new Draft(current.options());
     Duration freshness = request.freshness() == null ? current.freshness() : request.freshness();
     if (!freshness.equals(current.freshness())) {
-      set.put(FRESHNESS_PROPERTY, Durations.format(freshness));
-      changes.add(new Change(
+      draft.set.put(FRESHNESS_PROPERTY, Durations.format(freshness));
+      draft.changes.add(new Change(
           "freshness", Durations.format(current.freshness()), Durations.format(freshness)));
     }
-    for (Map.Entry<String, String> option : new TreeMap<>(request.set()).entrySet()) {
-      String key = option.getKey();
-      if (request.unset().contains(key)) {
-        throw MinkException.user(
-            "Option " + TableOptions.givenName(key) + " is both set and unset: "
-                + "give it with --option or with --unset-option, not both");
-      }
-      if (key.equals(MinkTableLayout.FORMAT_VERSION_OPTION)) {
-        checkFormatVersion(current, option.getValue(), formatVersion);
-      }
-      String previous = options.put(key, option.getValue());
-      if (!option.getValue().equals(previous)) {
-        set.put(property(key), option.getValue());
-        changes.add(new Change(TableOptions.givenName(key), previous, option.getValue()));
-      }
-    }
-    for (String key : request.unset()) {
-      if (key.equals(MinkTableLayout.FORMAT_VERSION_OPTION)) {
-        throw MinkException.user("Cannot unset " + key + " of table " + current.qualifiedName()
-            + ": Iceberg format versions only go up, and the table stays at version "
-            + formatVersion);
-      }
-      String previous = options.remove(key);
-      if (previous != null) {
-        String property = property(key);
-        if (defaults.containsKey(property)) {
-          set.put(property, defaults.get(property));
-        } else {
-          remove.add(property);
-        }
-        changes.add(new Change(TableOptions.givenName(key), previous, null));
-      }
-    }
+    draft.setOptions(current, request, formatVersion);
+    draft.unsetOptions(current, request, formatVersion, defaults);
     if (request.autoCompaction() != null) {
-      boolean before = "true".equals(options.get(TableOptions.AUTO_COMPACTION));
-      if (request.autoCompaction() != before) {
-        if (request.autoCompaction()) {
-          options.put(TableOptions.AUTO_COMPACTION, "true");
-          set.put(AUTO_COMPACTION_PROPERTY, "true");
-        } else {
-          options.remove(TableOptions.AUTO_COMPACTION);
-          remove.add(AUTO_COMPACTION_PROPERTY);
+      draft.autoCompaction(request.autoCompaction());
+    }
+    TableOptions.check(draft.options);
+    return new AlterPlan(
+        current.withFreshness(freshness).withOptions(draft.options),
+        draft.set,
+        draft.remove,
+        draft.changes);
+  }
+
+  /** The plan as it is drawn up: the table's options, and what changes in them and in the properties. */
+  private static final class Draft {
+    private final Map<String, String> options;
+    private final Map<String, String> set = new LinkedHashMap<>();
+    private final Set<String> remove = new LinkedHashSet<>();
+    private final List<Change> changes = new ArrayList<>();
+
+    Draft(Map<String, String> options) {
+      this.options = new TreeMap<>(options);
+    }
+
+    void setOptions(TableDescriptor current, Request request, int formatVersion) {
+      for (Map.Entry<String, String> option : new TreeMap<>(request.set()).entrySet()) {
+        String key = option.getKey();
+        if (request.unset().contains(key)) {
+          throw MinkException.user(
+              "Option " + TableOptions.givenName(key) + " is both set and unset: "
+                  + "give it with --option or with --unset-option, not both");
         }
-        changes.add(new Change(
-            TableOptions.AUTO_COMPACTION,
-            Boolean.toString(before),
-            request.autoCompaction().toString()));
+        if (key.equals(MinkTableLayout.FORMAT_VERSION_OPTION)) {
+          checkFormatVersion(current, option.getValue(), formatVersion);
+        }
+        String previous = options.put(key, option.getValue());
+        if (!option.getValue().equals(previous)) {
+          set.put(property(key), option.getValue());
+          changes.add(new Change(TableOptions.givenName(key), previous, option.getValue()));
+        }
       }
     }
-    TableOptions.check(options);
-    return new AlterPlan(
-        current.withFreshness(freshness).withOptions(options), set, remove, changes);
+
+    void unsetOptions(
+        TableDescriptor current, Request request, int formatVersion, Map<String, String> defaults) {
+      for (String key : request.unset()) {
+        if (key.equals(MinkTableLayout.FORMAT_VERSION_OPTION)) {
+          throw MinkException.user("Cannot unset " + key + " of table " + current.qualifiedName()
+              + ": Iceberg format versions only go up, and the table stays at version "
+              + formatVersion);
+        }
+        String previous = options.remove(key);
+        if (previous != null) {
+          String property = property(key);
+          if (defaults.containsKey(property)) {
+            set.put(property, defaults.get(property));
+          } else {
+            remove.add(property);
+          }
+          changes.add(new Change(TableOptions.givenName(key), previous, null));
+        }
+      }
+    }
+
+    void autoCompaction(boolean after) {
+      boolean before = "true".equals(options.get(TableOptions.AUTO_COMPACTION));
+      if (after == before) {
+        return;
+      }
+      if (after) {
+        options.put(TableOptions.AUTO_COMPACTION, "true");
+        set.put(AUTO_COMPACTION_PROPERTY, "true");
+      } else {
+        options.remove(TableOptions.AUTO_COMPACTION);
+        remove.add(AUTO_COMPACTION_PROPERTY);
+      }
+      changes.add(new Change(
+          TableOptions.AUTO_COMPACTION, Boolean.toString(before), Boolean.toString(after)));
+    }
   }
 
   /** A format version may stay or go up from 2 to 3, never down. */

@@ -15,15 +15,10 @@ import io.mink.schema.decode.PartDecoder;
 import io.mink.schema.table.TableSchema;
 import io.mink.tables.TableDescriptor;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.IdentityHashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
-import org.apache.iceberg.DataFile;
 import org.apache.iceberg.HasTableOperations;
 import org.apache.iceberg.Schema;
 import org.apache.iceberg.Table;
@@ -31,7 +26,6 @@ import org.apache.iceberg.TableMetadata;
 import org.apache.iceberg.data.Record;
 import org.apache.iceberg.io.FileWriterFactory;
 import org.apache.kafka.clients.consumer.Consumer;
-import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -125,76 +119,28 @@ public final class TieringRound {
     TableMetadata metadata = ((HasTableOperations) table).operations().current();
     LakeOffsets recorded =
         MinkSnapshot.newest(metadata).map(MinkSnapshot::offsets).orElse(LakeOffsets.NONE);
-    RoundPlan plan = RoundPlanner.plan(
-        recorded, TopicBounds.read(consumer, descriptor.topic(), descriptor.qualifiedName()));
-    if (!plan.gaps().isEmpty()) {
-      throw new DataLossException(descriptor.qualifiedName(), descriptor.topic(), plan.gaps());
-    }
+    RoundPlan plan = plan(recorded);
     if (!plan.hasWork()) {
-      return RoundResult.nothingNew(
-          descriptor.qualifiedName(), recorded, Duration.ofNanos(System.nanoTime() - started));
+      return RoundResult.nothingNew(descriptor.qualifiedName(), recorded, since(started));
     }
-    LOG.debug(
-        "Round {} of {}: {} splits, up to {} records",
-        roundId,
-        descriptor.qualifiedName(),
-        plan.ranges().size(),
-        plan.recordsUpperBound());
-
-    Map<Integer, PartitionSink> sinks = openSinks(plan);
+    RoundSinks sinks = openSinks(plan);
     RowBuilder rows = rowBuilder(TableSchema.of(metadata));
-    RoundFetch.Outcome fetched;
-    try {
-      fetched = new RoundFetch(
-              consumer,
-              descriptor.topic(),
-              budget.openFilesPerRound(),
-              System::nanoTime,
-              deadlineNanos,
-              heartbeat)
-          .fetch(plan, new SinkBatches(rows, sinks));
-      completeAll(sinks);
-    } catch (RuntimeException e) {
-      abortAll(sinks);
-      throw e;
-    } catch (InterruptedException e) {
-      abortAll(sinks);
-      Thread.currentThread().interrupt();
-      throw new IllegalStateException("Round of " + descriptor.qualifiedName() + " interrupted", e);
-    }
-    if (fetched.forceFinished()) {
-      LOG.info(
-          "Round {} of {} force-finished at its freshness deadline: committing what {} partitions read so far",
-          roundId,
-          descriptor.qualifiedName(),
-          plan.ranges().size());
-    }
-
-    List<DataFile> files = new ArrayList<>();
-    List<Integer> written = new ArrayList<>();
-    long rowCount = 0;
-    for (PartitionSink sink : sinks.values()) {
-      files.addAll(sink.files());
-      rowCount += sink.rows();
-      if (!sink.files().isEmpty()) {
-        written.add(sink.partition());
-      }
-    }
+    RoundFetch.Outcome fetched = fetch(plan, rows, sinks);
     LakeOffsets next = recorded.advancedTo(fetched.reached());
     if (next.equals(recorded)) {
-      return RoundResult.nothingNew(
-          descriptor.qualifiedName(), recorded, Duration.ofNanos(System.nanoTime() - started));
+      return RoundResult.nothingNew(descriptor.qualifiedName(), recorded, since(started));
     }
+    RoundSinks.Written written = sinks.written();
     Compaction compaction = RoundCompaction.enabled(table)
-        ? RoundCompaction.run(table, written, targetFileSizeBytes, roundId)
+        ? RoundCompaction.run(table, written.partitions(), targetFileSizeBytes, roundId)
         : Compaction.NONE;
     RoundCommit commit = RoundCommits.describe(
         roundId,
         descriptor.topic(),
         recorded,
         next,
-        files,
-        rowCount,
+        written.files(),
+        written.rows(),
         fetched.forceFinished(),
         rows.start(),
         rows.steps(),
@@ -207,12 +153,63 @@ public final class TieringRound {
         true,
         snapshot.snapshotId(),
         next,
-        rowCount,
+        written.rows(),
         fetched.bytes(),
-        files.size(),
-        Duration.ofNanos(System.nanoTime() - started),
+        written.files().size(),
+        since(started),
         fetched.forceFinished(),
         rows.rawCounts());
+  }
+
+  /** The plan from the recorded offsets to Kafka's end offsets now; a gap stops the round. */
+  private RoundPlan plan(LakeOffsets recorded) {
+    RoundPlan plan = RoundPlanner.plan(
+        recorded, TopicBounds.read(consumer, descriptor.topic(), descriptor.qualifiedName()));
+    if (!plan.gaps().isEmpty()) {
+      throw new DataLossException(descriptor.qualifiedName(), descriptor.topic(), plan.gaps());
+    }
+    LOG.debug(
+        "Round {} of {}: {} splits, up to {} records",
+        roundId,
+        descriptor.qualifiedName(),
+        plan.ranges().size(),
+        plan.recordsUpperBound());
+    return plan;
+  }
+
+  /** Reads the plan's splits into the sinks and completes them; on a failure, deletes their files. */
+  private RoundFetch.Outcome fetch(RoundPlan plan, RowBuilder rows, RoundSinks sinks) {
+    RoundFetch.Outcome fetched;
+    try {
+      fetched = new RoundFetch(
+              consumer,
+              descriptor.topic(),
+              budget.openFilesPerRound(),
+              System::nanoTime,
+              deadlineNanos,
+              heartbeat)
+          .fetch(plan, sinks.batches(rows));
+      sinks.complete();
+    } catch (RuntimeException e) {
+      sinks.abort();
+      throw e;
+    } catch (InterruptedException e) {
+      sinks.abort();
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("Round of " + descriptor.qualifiedName() + " interrupted", e);
+    }
+    if (fetched.forceFinished()) {
+      LOG.info(
+          "Round {} of {} force-finished at its freshness deadline: committing what {} partitions read so far",
+          roundId,
+          descriptor.qualifiedName(),
+          plan.ranges().size());
+    }
+    return fetched;
+  }
+
+  private static Duration since(long startedNanos) {
+    return Duration.ofNanos(System.nanoTime() - startedNanos);
   }
 
   /** The round's row builder: keys and values through the registry when one is configured, waiting out outages. */
@@ -237,7 +234,7 @@ public final class TieringRound {
    * One sink per split. Files roll at the table's iceberg.write.target-file-size-bytes option when
    * it was given, else at target_file_size, and follow the table's partition spec.
    */
-  private Map<Integer, PartitionSink> openSinks(RoundPlan plan) {
+  private RoundSinks openSinks(RoundPlan plan) {
     long targetFileSize = MinkTableLayout.targetFileSize(descriptor.options(), targetFileSizeBytes);
     Map<Integer, PartitionSink> sinks = new HashMap<>();
     for (PartitionRange range : plan.ranges()) {
@@ -250,7 +247,7 @@ public final class TieringRound {
                   table, schema, writerFactory(schema), roundId, partition, targetFileSize),
               table.io()));
     }
-    return sinks;
+    return new RoundSinks(sinks, lanes, descriptor.qualifiedName(), roundId);
   }
 
   private FileWriterFactory<Record> writerFactory(Schema schema) {
@@ -259,88 +256,6 @@ public final class TieringRound {
           schema,
           s -> PartitionFileWriter.writerFactory(
               table, s, budget.parquetProperties(table.properties())));
-    }
-  }
-
-  /** The fetch's batches built into rows and written on each partition's writer lane. */
-  private final class SinkBatches implements RoundFetch.Batches {
-    private final RowBuilder rows;
-    private final Map<Integer, PartitionSink> sinks;
-
-    SinkBatches(RowBuilder rows, Map<Integer, PartitionSink> sinks) {
-      this.rows = rows;
-      this.sinks = sinks;
-    }
-
-    @Override
-    public int take(PartitionRange split, List<ConsumerRecord<byte[], byte[]>> batch)
-        throws InterruptedException {
-      RowBuilder.Built built = rows.build(batch);
-      PartitionSink sink = sinks.get(split.partition());
-      for (RowSegment segment : built.segments()) {
-        lanes.submit(split.partition(), () -> sink.write(segment));
-      }
-      return built.records();
-    }
-
-    @Override
-    public void finished(PartitionRange split) {
-      PartitionSink sink = sinks.get(split.partition());
-      lanes.submit(sink.partition(), sink::complete);
-    }
-
-    @Override
-    public void check() {
-      checkFailures(sinks);
-    }
-  }
-
-  private void completeAll(Map<Integer, PartitionSink> sinks) {
-    List<CompletableFuture<Void>> barriers = new ArrayList<>();
-    for (PartitionSink sink : sinks.values()) {
-      lanes.submit(sink.partition(), sink::complete);
-      barriers.add(lanes.barrier(sink.partition()));
-    }
-    await(barriers);
-    checkFailures(sinks);
-  }
-
-  private void abortAll(Map<Integer, PartitionSink> sinks) {
-    List<CompletableFuture<Void>> barriers = new ArrayList<>();
-    for (PartitionSink sink : sinks.values()) {
-      lanes.submit(sink.partition(), sink::abort);
-      barriers.add(lanes.barrier(sink.partition()));
-    }
-    try {
-      await(barriers);
-    } catch (RuntimeException e) {
-      LOG.warn(
-          "Could not clean up the files of aborted round {} of {}",
-          roundId,
-          descriptor.qualifiedName(),
-          e);
-    }
-  }
-
-  private void checkFailures(Map<Integer, PartitionSink> sinks) {
-    for (PartitionSink sink : sinks.values()) {
-      if (sink.failure() != null) {
-        throw new IllegalStateException(
-            "Cannot write partition " + sink.partition() + " of table " + descriptor.qualifiedName()
-                + " to Parquet: " + sink.failure().getMessage(),
-            sink.failure());
-      }
-    }
-  }
-
-  private static void await(List<CompletableFuture<Void>> barriers) {
-    try {
-      CompletableFuture.allOf(barriers.toArray(CompletableFuture[]::new)).get();
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new IllegalStateException("Interrupted while waiting for writer lanes", e);
-    } catch (ExecutionException e) {
-      throw new IllegalStateException("A writer lane failed", e.getCause());
     }
   }
 }

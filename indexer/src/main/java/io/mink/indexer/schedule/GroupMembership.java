@@ -101,72 +101,83 @@ public final class GroupMembership implements AutoCloseable {
   private void run(int partitionCount) {
     KafkaConsumer<byte[], byte[]> member = consumer;
     try {
-      member.subscribe(List.of(topic), new ConsumerRebalanceListener() {
-        @Override
-        public void onPartitionsRevoked(Collection<TopicPartition> partitions) {
-          if (!partitions.isEmpty()) {
-            LOG.info(
-                "Handing over ownership partitions {} of group {}", numbers(partitions), groupId);
-            listener.revoked(numbers(partitions));
-          }
-        }
-
-        @Override
-        public void onPartitionsLost(Collection<TopicPartition> partitions) {
-          if (!partitions.isEmpty()) {
-            LOG.warn(
-                "Lost ownership partitions {} of group {}: this instance missed its session timeout",
-                numbers(partitions),
-                groupId);
-            listener.revoked(numbers(partitions));
-          }
-        }
-
-        @Override
-        public void onPartitionsAssigned(Collection<TopicPartition> partitions) {
-          member.pause(member.assignment());
-          joinProblem = null;
-          int generation = member.groupMetadata().generationId();
-          if (!partitions.isEmpty()) {
-            LOG.info(
-                "Took ownership partitions {} of group {} in generation {}; holding {} of {}",
-                numbers(partitions),
-                groupId,
-                generation,
-                member.assignment().size(),
-                partitionCount);
-          }
-          listener.assigned(numbers(partitions), generation, partitionCount);
-        }
-      });
-      while (!closed) {
-        try {
-          member.poll(POLL);
-        } catch (WakeupException e) {
-          // close() woke it up
-        } catch (InvalidSessionTimeoutException e) {
-          joinProblem =
-              "the brokers refuse the session timeout of " + sessionTimeout.toMillis() + " ms: set "
-                  + "[indexer] session_timeout within their group.min.session.timeout.ms and group.max.session.timeout.ms "
-                  + "(6s to 30m by default)";
-          LOG.error(
-              "Cannot join group {}: {}; this instance tiers nothing until it joins",
-              groupId,
-              joinProblem);
-          sleep(2_000);
-        } catch (RuntimeException e) {
-          if (closed) {
-            break;
-          }
-          LOG.warn("Membership in group {} failed, retrying: {}", groupId, e.getMessage(), e);
-          sleep(1_000);
-        }
-      }
+      member.subscribe(List.of(topic), rebalanceListener(member, partitionCount));
+      pollUntilClosed(member);
     } finally {
       try {
         member.close(CloseOptions.timeout(CLOSE_TIMEOUT));
       } catch (RuntimeException e) {
         LOG.warn("Cannot leave group {} cleanly: {}", groupId, e.getMessage());
+      }
+    }
+  }
+
+  /** Hands partitions this instance gained or lost to the listener, pausing their fetch: it never reads them. */
+  private ConsumerRebalanceListener rebalanceListener(
+      KafkaConsumer<byte[], byte[]> member, int partitionCount) {
+    return new ConsumerRebalanceListener() {
+      @Override
+      public void onPartitionsRevoked(Collection<TopicPartition> partitions) {
+        if (!partitions.isEmpty()) {
+          LOG.info(
+              "Handing over ownership partitions {} of group {}", numbers(partitions), groupId);
+          listener.revoked(numbers(partitions));
+        }
+      }
+
+      @Override
+      public void onPartitionsLost(Collection<TopicPartition> partitions) {
+        if (!partitions.isEmpty()) {
+          LOG.warn(
+              "Lost ownership partitions {} of group {}: this instance missed its session timeout",
+              numbers(partitions),
+              groupId);
+          listener.revoked(numbers(partitions));
+        }
+      }
+
+      @Override
+      public void onPartitionsAssigned(Collection<TopicPartition> partitions) {
+        member.pause(member.assignment());
+        joinProblem = null;
+        int generation = member.groupMetadata().generationId();
+        if (!partitions.isEmpty()) {
+          LOG.info(
+              "Took ownership partitions {} of group {} in generation {}; holding {} of {}",
+              numbers(partitions),
+              groupId,
+              generation,
+              member.assignment().size(),
+              partitionCount);
+        }
+        listener.assigned(numbers(partitions), generation, partitionCount);
+      }
+    };
+  }
+
+  /** Polls the group until closed: the rebalances call the listener from within the poll. */
+  private void pollUntilClosed(KafkaConsumer<byte[], byte[]> member) {
+    while (!closed) {
+      try {
+        member.poll(POLL);
+      } catch (WakeupException e) {
+        // close() woke it up
+      } catch (InvalidSessionTimeoutException e) {
+        joinProblem =
+            "the brokers refuse the session timeout of " + sessionTimeout.toMillis() + " ms: set "
+                + "[indexer] session_timeout within their group.min.session.timeout.ms and group.max.session.timeout.ms "
+                + "(6s to 30m by default)";
+        LOG.error(
+            "Cannot join group {}: {}; this instance tiers nothing until it joins",
+            groupId,
+            joinProblem);
+        sleep(2_000);
+      } catch (RuntimeException e) {
+        if (closed) {
+          break;
+        }
+        LOG.warn("Membership in group {} failed, retrying: {}", groupId, e.getMessage(), e);
+        sleep(1_000);
       }
     }
   }

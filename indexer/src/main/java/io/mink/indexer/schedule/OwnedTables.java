@@ -57,13 +57,8 @@ final class OwnedTables implements MembershipListener, RoundLease.Holder {
       Optional<TieringSchedule.Taken> taken = schedule.take(now);
       if (taken.isPresent()) {
         TieringSchedule.Taken table = taken.get();
-        RoundLease lease = new RoundLease(
-            descriptors.get(table.table()),
-            table.epoch(),
-            this,
-            settings.heartbeatInterval(),
-            System::nanoTime);
-        rounds.started(lease);
+        RoundLease lease =
+            rounds.start(descriptors.get(table.table()), table.epoch(), this, settings);
         publish(table.transition());
         return lease;
       }
@@ -79,9 +74,8 @@ final class OwnedTables implements MembershipListener, RoundLease.Holder {
     if (holds(lease)) {
       Instant now = clock.instant();
       statuses.roundEnded(lease.table(), result, lag, now);
-      schedule
-          .tiered(lease.table(), lease.epoch(), result.forceFinished(), now)
-          .forEach(this::publish);
+      boolean forced = result.forceFinished();
+      schedule.tiered(lease.table(), lease.epoch(), forced, now).forEach(this::publish);
     }
     released(lease);
   }
@@ -99,11 +93,7 @@ final class OwnedTables implements MembershipListener, RoundLease.Holder {
       transitions.forEach(this::publish);
       verdict.log(failure, schedule.get(name).orElseThrow());
     } else {
-      LOG.info(
-          "Round of {} under the stale epoch {} failed: {}",
-          name,
-          lease.epoch(),
-          failure.getMessage());
+      RoundFailure.logStale(lease, failure);
     }
     released(lease);
   }
@@ -194,13 +184,6 @@ final class OwnedTables implements MembershipListener, RoundLease.Holder {
   }
 
   private void publish(Transition transition) {
-    LOG.debug(
-        "{}: {} -> {} under epoch {} ({})",
-        transition.table(),
-        transition.from(),
-        transition.to(),
-        transition.epoch(),
-        transition.reason());
     statuses.publish(transition, schedule.get(transition.table()).orElse(null));
   }
 
@@ -261,11 +244,8 @@ final class OwnedTables implements MembershipListener, RoundLease.Holder {
     long epochBase = (long) owned.generationOf(name).getAsInt() << 32;
     publish(schedule.add(name, table.freshness(), lastTiered, epochBase, clock.instant()));
     advance(clock.instant());
-    LOG.info(
-        "Indexing topic {} into table {} every {}",
-        table.topic(),
-        name,
-        Durations.format(table.freshness()));
+    String every = Durations.format(table.freshness());
+    LOG.info("Indexing topic {} into table {} every {}", table.topic(), name, every);
   }
 
   /** Lets go of a table: off the schedule and the board; its running round loses its lease, which is returned. */

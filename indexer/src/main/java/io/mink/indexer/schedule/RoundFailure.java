@@ -58,4 +58,13 @@ record RoundFailure(String table, ErrorCategory category, String error) {
           category == ErrorCategory.INTERNAL ? failure : null);
     }
   }
+
+  /** Logs the failure of a round whose table moved on meanwhile: nothing is scheduled by it. */
+  static void logStale(RoundLease lease, Throwable failure) {
+    LOG.info(
+        "Round of {} under the stale epoch {} failed: {}",
+        lease.table(),
+        lease.epoch(),
+        failure.getMessage());
+  }
 }

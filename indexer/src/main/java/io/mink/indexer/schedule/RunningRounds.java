@@ -1,6 +1,7 @@
 package io.mink.indexer.schedule;
 
 import io.mink.indexer.config.Durations;
+import io.mink.tables.TableDescriptor;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
@@ -17,8 +18,13 @@ final class RunningRounds {
   private final Map<String, RoundLease> running = new HashMap<>();
   private final Map<String, RoundLease> stopping = new HashMap<>();
 
-  void started(RoundLease lease) {
+  /** Starts the table's round under {@code epoch}: its lease, held by {@code holder}. */
+  RoundLease start(
+      TableDescriptor table, long epoch, RoundLease.Holder holder, TieringSettings settings) {
+    RoundLease lease =
+        new RoundLease(table, epoch, holder, settings.heartbeatInterval(), System::nanoTime);
     running.put(lease.table(), lease);
+    return lease;
   }
 
   /**

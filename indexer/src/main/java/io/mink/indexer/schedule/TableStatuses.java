@@ -14,12 +14,16 @@ import java.time.Instant;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The figures of each table this instance owns, put on the {@link StatusBoard} as a fresh
  * {@link TableStatus} at every transition and heartbeat. Not thread-safe: the service calls it under its lock.
  */
 final class TableStatuses {
+  private static final Logger LOG = LoggerFactory.getLogger(OwnedTables.class);
+
   private final StatusBoard board;
   private final String owner;
   private final Map<String, Figures> figures = new HashMap<>();
@@ -91,6 +95,13 @@ final class TableStatuses {
 
   /** Puts the table's status after {@code transition} on the board, or takes it off when this instance let go. */
   void publish(Transition transition, TieringSchedule.TableSlot slot) {
+    LOG.debug(
+        "{}: {} -> {} under epoch {} ({})",
+        transition.table(),
+        transition.from(),
+        transition.to(),
+        transition.epoch(),
+        transition.reason());
     if (transition.to() == null || slot == null) {
       figures.remove(transition.table());
       board.remove(transition.table());

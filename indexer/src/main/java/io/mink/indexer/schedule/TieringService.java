@@ -163,23 +163,7 @@ public final class TieringService implements AutoCloseable {
       }
       admin = clients.admin();
       membership.start();
-      for (int i = 0; i < settings.workers(); i++) {
-        Thread worker = new Thread(
-            new RoundWorker(
-                tables,
-                lake,
-                lanes,
-                hook,
-                settings,
-                decoder,
-                groupOffsets,
-                () -> admin,
-                () -> newConsumer(clients)),
-            "mink-worker-" + i);
-        worker.setDaemon(true);
-        workers.add(worker);
-        worker.start();
-      }
+      workers.addAll(startWorkers());
       LOG.info(
           "Sidecar instance {} shares the tables of group {} ({} workers, {} writer threads)",
           instanceId,
@@ -198,6 +182,29 @@ public final class TieringService implements AutoCloseable {
       }
       finished.countDown();
     }
+  }
+
+  /** Starts the workers, each running rounds of the due tables with a consumer of its own. */
+  private List<Thread> startWorkers() {
+    List<Thread> workers = new ArrayList<>();
+    for (int i = 0; i < settings.workers(); i++) {
+      Thread worker = new Thread(
+          new RoundWorker(
+              tables,
+              lake,
+              lanes,
+              hook,
+              settings,
+              decoder,
+              groupOffsets,
+              () -> admin,
+              () -> newConsumer(clients)),
+          "mink-worker-" + i);
+      worker.setDaemon(true);
+      workers.add(worker);
+      worker.start();
+    }
+    return workers;
   }
 
   /**
