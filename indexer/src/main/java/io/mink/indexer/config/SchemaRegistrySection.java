@@ -25,66 +25,76 @@ final class SchemaRegistrySection {
       CollectedSettings settings, Duration timeout) {
     Optional<SettingValue> url = settings.value(ConfigKey.REGISTRY_URL);
     if (url.isEmpty()) {
-      for (ConfigKey key : new ConfigKey[] {
-        ConfigKey.REGISTRY_BASIC_AUTH,
-        ConfigKey.REGISTRY_BEARER_TOKEN,
-        ConfigKey.REGISTRY_TRUSTSTORE,
-        ConfigKey.REGISTRY_KEYSTORE
-      }) {
-        if (settings.value(key).isPresent()) {
-          throw new ConfigException(
-              key.qualifiedName() + " is set but schema_registry.url is not: set url in "
-                  + "[schema_registry], or " + ConfigKey.REGISTRY_URL.environmentVariable());
-        }
-      }
+      requireNoConfluentKeys(settings);
       return Optional.empty();
     }
-    String location = url.get().location();
     try {
-      ConfluentRegistrySettings.Builder builder =
-          ConfluentRegistrySettings.builder().requestTimeout(timeout);
-      for (String each : Arrays.stream(url.get().text().split(","))
-          .map(String::trim)
-          .filter(u -> !u.isEmpty())
-          .toList()) {
-        builder.url(each);
-      }
-      settings.value(ConfigKey.REGISTRY_BASIC_AUTH).map(SettingValue::text).ifPresent(userInfo -> {
-        int colon = userInfo.indexOf(':');
-        if (colon <= 0) {
-          throw new ConfigException("Invalid value for "
-              + ConfigKey.REGISTRY_BASIC_AUTH.qualifiedName() + ": use user:password");
-        }
-        builder.basicAuth(userInfo.substring(0, colon), userInfo.substring(colon + 1));
-      });
-      settings
-          .value(ConfigKey.REGISTRY_BEARER_TOKEN)
-          .map(SettingValue::text)
-          .ifPresent(builder::bearerToken);
-      store(
-              settings,
-              ConfigKey.REGISTRY_TRUSTSTORE,
-              ConfigKey.REGISTRY_TRUSTSTORE_PASSWORD,
-              ConfigKey.REGISTRY_TRUSTSTORE_TYPE)
-          .ifPresent(builder::truststore);
-      Optional<TlsStore> keystore = store(
-          settings,
-          ConfigKey.REGISTRY_KEYSTORE,
-          ConfigKey.REGISTRY_KEYSTORE_PASSWORD,
-          ConfigKey.REGISTRY_KEYSTORE_TYPE);
-      if (keystore.isPresent()) {
-        builder.keystore(
-            keystore.get(),
-            settings
-                .value(ConfigKey.REGISTRY_KEY_PASSWORD)
-                .map(SettingValue::text)
-                .orElse(null));
-      }
-      return Optional.of(builder.build());
+      return Optional.of(confluentSettings(settings, url.get(), timeout));
     } catch (IllegalArgumentException e) {
       throw new ConfigException(
-          "Invalid [schema_registry] settings (" + location + "): " + e.getMessage(), e);
+          "Invalid [schema_registry] settings (" + url.get().location() + "): " + e.getMessage(),
+          e);
     }
+  }
+
+  /** Without a url, the keys that only a Confluent registry reads are a mistake. */
+  private static void requireNoConfluentKeys(CollectedSettings settings) {
+    for (ConfigKey key : new ConfigKey[] {
+      ConfigKey.REGISTRY_BASIC_AUTH,
+      ConfigKey.REGISTRY_BEARER_TOKEN,
+      ConfigKey.REGISTRY_TRUSTSTORE,
+      ConfigKey.REGISTRY_KEYSTORE
+    }) {
+      if (settings.value(key).isPresent()) {
+        throw new ConfigException(
+            key.qualifiedName() + " is set but schema_registry.url is not: set url in "
+                + "[schema_registry], or " + ConfigKey.REGISTRY_URL.environmentVariable());
+      }
+    }
+  }
+
+  private static ConfluentRegistrySettings confluentSettings(
+      CollectedSettings settings, SettingValue url, Duration timeout) {
+    ConfluentRegistrySettings.Builder builder =
+        ConfluentRegistrySettings.builder().requestTimeout(timeout);
+    for (String each : Arrays.stream(url.text().split(","))
+        .map(String::trim)
+        .filter(u -> !u.isEmpty())
+        .toList()) {
+      builder.url(each);
+    }
+    settings.value(ConfigKey.REGISTRY_BASIC_AUTH).map(SettingValue::text).ifPresent(userInfo -> {
+      int colon = userInfo.indexOf(':');
+      if (colon <= 0) {
+        throw new ConfigException("Invalid value for "
+            + ConfigKey.REGISTRY_BASIC_AUTH.qualifiedName() + ": use user:password");
+      }
+      builder.basicAuth(userInfo.substring(0, colon), userInfo.substring(colon + 1));
+    });
+    settings
+        .value(ConfigKey.REGISTRY_BEARER_TOKEN)
+        .map(SettingValue::text)
+        .ifPresent(builder::bearerToken);
+    store(
+            settings,
+            ConfigKey.REGISTRY_TRUSTSTORE,
+            ConfigKey.REGISTRY_TRUSTSTORE_PASSWORD,
+            ConfigKey.REGISTRY_TRUSTSTORE_TYPE)
+        .ifPresent(builder::truststore);
+    Optional<TlsStore> keystore = store(
+        settings,
+        ConfigKey.REGISTRY_KEYSTORE,
+        ConfigKey.REGISTRY_KEYSTORE_PASSWORD,
+        ConfigKey.REGISTRY_KEYSTORE_TYPE);
+    if (keystore.isPresent()) {
+      builder.keystore(
+          keystore.get(),
+          settings
+              .value(ConfigKey.REGISTRY_KEY_PASSWORD)
+              .map(SettingValue::text)
+              .orElse(null));
+    }
+    return builder.build();
   }
 
   private static Optional<TlsStore> store(

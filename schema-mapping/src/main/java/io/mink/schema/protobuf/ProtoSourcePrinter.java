@@ -5,7 +5,6 @@ import com.google.protobuf.DescriptorProtos.EnumDescriptorProto;
 import com.google.protobuf.DescriptorProtos.EnumValueDescriptorProto;
 import com.google.protobuf.DescriptorProtos.FieldDescriptorProto;
 import com.google.protobuf.DescriptorProtos.FileDescriptorProto;
-import com.google.protobuf.DescriptorProtos.SourceCodeInfo;
 import io.mink.schema.decode.UnreadableSchemaException;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -14,7 +13,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
-import java.util.stream.Collectors;
 
 /**
  * Prints a {@code FileDescriptorProto} as .proto text; see {@link SerializedProtoFile} for what the
@@ -23,25 +21,17 @@ import java.util.stream.Collectors;
  * where its first member is, so that fields keep their declaration order.
  */
 final class ProtoSourcePrinter {
-  /** A message's reserved range ending here (exclusive) runs to the highest field number. */
-  private static final int FIELD_NUMBER_END = 1 << 29;
-
   private static final String INDENT = "  ";
 
   private final FileDescriptorProto file;
   private final FieldLabels labels;
-  private final Map<List<Integer>, SourceCodeInfo.Location> comments;
+  private final ProtoComments comments;
   private final StringBuilder out = new StringBuilder();
 
   private ProtoSourcePrinter(FileDescriptorProto file, FieldLabels labels) {
     this.file = file;
     this.labels = labels;
-    this.comments = new HashMap<>();
-    for (SourceCodeInfo.Location location : file.getSourceCodeInfo().getLocationList()) {
-      if (location.hasLeadingComments() || location.hasTrailingComments()) {
-        comments.putIfAbsent(location.getPathList(), location);
-      }
-    }
+    this.comments = new ProtoComments(file);
   }
 
   /**
@@ -104,22 +94,39 @@ final class ProtoSourcePrinter {
       throws UnreadableSchemaException {
     String fullName = scope + "." + message.getName();
     String inner = indent + INDENT;
-    leadingComment(path, indent);
+    out.append(comments.leading(path, indent));
     out.append(indent).append("message ").append(message.getName()).append(" {\n");
-    reserved(message, inner);
+    out.append(ReservedStatements.of(message, inner));
     enclosing.add(message);
-    Map<String, DescriptorProto> mapEntries = new HashMap<>();
+    int printedTypes = nestedTypes(message, path, inner, fullName, enclosing);
+    if (printedTypes > 0 && message.getFieldCount() > 0) {
+      out.append('\n');
+    }
+    fields(message, mapEntries(message, fullName), path, inner, enclosing);
+    enclosing.remove(enclosing.size() - 1);
+    out.append(indent).append("}\n");
+  }
+
+  /**
+   * Prints the message's nested messages, except map entries, and its enums.
+   *
+   * @return how many it printed
+   */
+  private int nestedTypes(
+      DescriptorProto message,
+      List<Integer> path,
+      String indent,
+      String fullName,
+      List<DescriptorProto> enclosing)
+      throws UnreadableSchemaException {
     int printedTypes = message.getEnumTypeCount();
     for (int i = 0; i < message.getNestedTypeCount(); i++) {
       DescriptorProto nested = message.getNestedType(i);
-      if (nested.getOptions().getMapEntry()) {
-        mapEntries.put(fullName + "." + nested.getName(), nested);
-        mapEntries.put(nested.getName(), nested);
-      } else {
+      if (!nested.getOptions().getMapEntry()) {
         message(
             nested,
             child(path, DescriptorProto.NESTED_TYPE_FIELD_NUMBER, i),
-            inner,
+            indent,
             fullName,
             enclosing);
         printedTypes++;
@@ -127,20 +134,41 @@ final class ProtoSourcePrinter {
     }
     for (int i = 0; i < message.getEnumTypeCount(); i++) {
       enumeration(
-          message.getEnumType(i), child(path, DescriptorProto.ENUM_TYPE_FIELD_NUMBER, i), inner);
+          message.getEnumType(i), child(path, DescriptorProto.ENUM_TYPE_FIELD_NUMBER, i), indent);
     }
-    if (printedTypes > 0 && message.getFieldCount() > 0) {
-      out.append('\n');
+    return printedTypes;
+  }
+
+  /** The message's nested map entry types, by their full and their simple name. */
+  private static Map<String, DescriptorProto> mapEntries(DescriptorProto message, String fullName) {
+    Map<String, DescriptorProto> mapEntries = new HashMap<>();
+    for (DescriptorProto nested : message.getNestedTypeList()) {
+      if (nested.getOptions().getMapEntry()) {
+        mapEntries.put(fullName + "." + nested.getName(), nested);
+        mapEntries.put(nested.getName(), nested);
+      }
     }
+    return mapEntries;
+  }
+
+  /** Prints the message's fields in their order, each oneof where its first member is. */
+  private void fields(
+      DescriptorProto message,
+      Map<String, DescriptorProto> mapEntries,
+      List<Integer> path,
+      String indent,
+      List<DescriptorProto> enclosing)
+      throws UnreadableSchemaException {
     Set<Integer> printedOneOfs = new HashSet<>();
     for (int i = 0; i < message.getFieldCount(); i++) {
       FieldDescriptorProto field = message.getField(i);
       if (field.hasOneofIndex() && !isSynthetic(message, field.getOneofIndex())) {
         if (printedOneOfs.add(field.getOneofIndex())) {
-          oneOf(message, field.getOneofIndex(), path, inner);
+          oneOf(message, field.getOneofIndex(), path, indent);
         }
         continue;
       }
+      List<Integer> fieldPath = child(path, DescriptorProto.FIELD_FIELD_NUMBER, i);
       DescriptorProto entry = field.getLabel() == FieldDescriptorProto.Label.LABEL_REPEATED
               && field.getType() == FieldDescriptorProto.Type.TYPE_MESSAGE
           ? mapEntries.get(field.getTypeName())
@@ -148,26 +176,20 @@ final class ProtoSourcePrinter {
       if (entry != null && isMapEntry(entry)) {
         String mapType = "map<" + type(message, entry.getField(0)) + ", "
             + type(message, entry.getField(1)) + ">";
-        field(field, mapType, "", child(path, DescriptorProto.FIELD_FIELD_NUMBER, i), inner);
+        field(field, mapType, "", fieldPath, indent);
       } else {
         String label = field.getLabel() == FieldDescriptorProto.Label.LABEL_REPEATED
             ? "repeated "
             : labels.of(field, enclosing);
-        field(
-            field,
-            type(message, field),
-            label,
-            child(path, DescriptorProto.FIELD_FIELD_NUMBER, i),
-            inner);
+        field(field, type(message, field), label, fieldPath, indent);
       }
     }
-    enclosing.remove(enclosing.size() - 1);
-    out.append(indent).append("}\n");
   }
 
   private void oneOf(DescriptorProto message, int index, List<Integer> path, String indent)
       throws UnreadableSchemaException {
-    leadingComment(child(path, DescriptorProto.ONEOF_DECL_FIELD_NUMBER, index), indent);
+    out.append(
+        comments.leading(child(path, DescriptorProto.ONEOF_DECL_FIELD_NUMBER, index), indent));
     out.append(indent)
         .append("oneof ")
         .append(message.getOneofDecl(index).getName())
@@ -188,7 +210,7 @@ final class ProtoSourcePrinter {
 
   private void field(
       FieldDescriptorProto field, String type, String label, List<Integer> path, String indent) {
-    leadingComment(path, indent);
+    out.append(comments.leading(path, indent));
     out.append(indent)
         .append(label)
         .append(type)
@@ -200,68 +222,31 @@ final class ProtoSourcePrinter {
       out.append(" [packed = ").append(field.getOptions().getPacked()).append(']');
     }
     out.append(';');
-    trailingComment(path);
+    out.append(comments.trailing(path));
     out.append('\n');
   }
 
   private void enumeration(EnumDescriptorProto enumeration, List<Integer> path, String indent) {
     String inner = indent + INDENT;
-    leadingComment(path, indent);
+    out.append(comments.leading(path, indent));
     out.append(indent).append("enum ").append(enumeration.getName()).append(" {\n");
     if (enumeration.getOptions().getAllowAlias()) {
       out.append(inner).append("option allow_alias = true;\n");
     }
-    if (enumeration.getReservedRangeCount() > 0) {
-      out.append(inner)
-          .append("reserved ")
-          .append(enumeration.getReservedRangeList().stream()
-              .map(range -> range(range.getStart(), range.getEnd(), Integer.MAX_VALUE))
-              .collect(Collectors.joining(", ")))
-          .append(";\n");
-    }
-    reservedNames(enumeration.getReservedNameList(), inner);
+    out.append(ReservedStatements.of(enumeration, inner));
     for (int i = 0; i < enumeration.getValueCount(); i++) {
       EnumValueDescriptorProto value = enumeration.getValue(i);
       List<Integer> valuePath = child(path, EnumDescriptorProto.VALUE_FIELD_NUMBER, i);
-      leadingComment(valuePath, inner);
+      out.append(comments.leading(valuePath, inner));
       out.append(inner)
           .append(value.getName())
           .append(" = ")
           .append(value.getNumber())
           .append(';');
-      trailingComment(valuePath);
+      out.append(comments.trailing(valuePath));
       out.append('\n');
     }
     out.append(indent).append("}\n");
-  }
-
-  private void reserved(DescriptorProto message, String indent) {
-    if (message.getReservedRangeCount() > 0) {
-      out.append(indent)
-          .append("reserved ")
-          .append(message.getReservedRangeList().stream()
-              .map(range -> range(range.getStart(), range.getEnd() - 1, FIELD_NUMBER_END - 1))
-              .collect(Collectors.joining(", ")))
-          .append(";\n");
-    }
-    reservedNames(message.getReservedNameList(), indent);
-  }
-
-  private void reservedNames(List<String> names, String indent) {
-    if (!names.isEmpty()) {
-      out.append(indent)
-          .append("reserved ")
-          .append(names.stream().map(ProtoSourcePrinter::quoted).collect(Collectors.joining(", ")))
-          .append(";\n");
-    }
-  }
-
-  /** A range with an inclusive end, as .proto text writes it: {@code 4}, {@code 4 to 9}, {@code 4 to max}. */
-  private static String range(int start, int end, int max) {
-    if (end == start) {
-      return Integer.toString(start);
-    }
-    return start + " to " + (end >= max ? "max" : Integer.toString(end));
   }
 
   /** The field's type as .proto text names it: a scalar's name, or a message's or enum's full name. */
@@ -295,30 +280,6 @@ final class ProtoSourcePrinter {
         .allMatch(FieldDescriptorProto::getProto3Optional);
   }
 
-  private void leadingComment(List<Integer> path, String indent) {
-    SourceCodeInfo.Location location = comments.get(path);
-    if (location != null && location.hasLeadingComments()) {
-      for (String line : lines(location.getLeadingComments())) {
-        out.append(indent).append("//").append(line).append('\n');
-      }
-    }
-  }
-
-  private void trailingComment(List<Integer> path) {
-    SourceCodeInfo.Location location = comments.get(path);
-    if (location != null && location.hasTrailingComments()) {
-      out.append(" //").append(String.join(" ", lines(location.getTrailingComments())));
-    }
-  }
-
-  private static List<String> lines(String comment) {
-    List<String> lines = new ArrayList<>(List.of(comment.replace("\r", "").split("\n", -1)));
-    if (lines.get(lines.size() - 1).isEmpty()) {
-      lines.remove(lines.size() - 1);
-    }
-    return lines;
-  }
-
   private static List<Integer> child(List<Integer> path, int field, int index) {
     List<Integer> child = new ArrayList<>(path.size() + 2);
     child.addAll(path);
@@ -327,7 +288,7 @@ final class ProtoSourcePrinter {
     return child;
   }
 
-  private static String quoted(String text) {
+  static String quoted(String text) {
     return "\"" + text.replace("\\", "\\\\").replace("\"", "\\\"") + "\"";
   }
 }
