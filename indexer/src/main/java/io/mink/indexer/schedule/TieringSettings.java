@@ -79,19 +79,18 @@ public record TieringSettings(
   }
 
   public static TieringSettings of(IndexerSettings indexer) {
-    return new TieringSettings(
-        indexer.workers(),
-        indexer.writerThreads(),
-        indexer.targetFileSizeBytes(),
-        indexer.pollInterval(),
-        indexer.heartbeatTimeout(),
-        indexer.sessionTimeout(),
-        indexer.groupId(),
-        indexer.ownersTopic());
+    return of(indexer, WriterBudget.defaults(indexer.workers()));
   }
 
   /** The settings of the [indexer] section, with its writer_memory and max_open_files. */
   public static TieringSettings of(IndexerSettings indexer, WriterMemorySettings writerMemory) {
+    return of(
+        indexer,
+        new WriterBudget(
+            writerMemory.writerMemoryBytes(), writerMemory.maxOpenFiles(), indexer.workers()));
+  }
+
+  private static TieringSettings of(IndexerSettings indexer, WriterBudget budget) {
     return new TieringSettings(
         indexer.workers(),
         indexer.writerThreads(),
@@ -101,8 +100,7 @@ public record TieringSettings(
         indexer.sessionTimeout(),
         indexer.groupId(),
         indexer.ownersTopic(),
-        new WriterBudget(
-            writerMemory.writerMemoryBytes(), writerMemory.maxOpenFiles(), indexer.workers()));
+        budget);
   }
 
   /** How often a running round heartbeats: a third of the timeout, so one lost beat is no timeout. */
