@@ -5,7 +5,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
 import org.apache.iceberg.DataFile;
-import org.apache.iceberg.Schema;
 import org.apache.iceberg.data.Record;
 import org.apache.iceberg.io.FileIO;
 
@@ -16,14 +15,14 @@ import org.apache.iceberg.io.FileIO;
  */
 final class PartitionSink {
   private final int partition;
-  private final Function<Schema, PartitionFileWriter> opener;
+  private final Function<RowSegment, PartitionFileWriter> opener;
   private final FileIO io;
   private final List<DataFile> files = new ArrayList<>();
   private PartitionFileWriter writer;
   private volatile RuntimeException failure;
   private long rows;
 
-  PartitionSink(int partition, Function<Schema, PartitionFileWriter> opener, FileIO io) {
+  PartitionSink(int partition, Function<RowSegment, PartitionFileWriter> opener, FileIO io) {
     this.partition = partition;
     this.opener = opener;
     this.io = io;
@@ -44,7 +43,7 @@ final class PartitionSink {
         writer = null;
       }
       if (writer == null) {
-        writer = opener.apply(segment.schema());
+        writer = opener.apply(segment);
       }
       for (Record row : segment.rows()) {
         writer.write(row);

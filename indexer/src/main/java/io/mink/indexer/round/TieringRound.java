@@ -9,6 +9,7 @@ import io.mink.lake.MinkTableLayout;
 import io.mink.lake.commit.LakeCommitter;
 import io.mink.lake.commit.RoundCommit;
 import io.mink.lake.compaction.Compaction;
+import io.mink.lake.write.ColumnEncodings;
 import io.mink.lake.write.PartitionFileWriter;
 import io.mink.schema.decode.MappingOptions;
 import io.mink.schema.decode.PartDecoder;
@@ -243,19 +244,32 @@ public final class TieringRound {
           partition,
           new PartitionSink(
               partition,
-              schema -> PartitionFileWriter.open(
-                  table, schema, writerFactory(schema), roundId, partition, targetFileSize),
+              segment -> PartitionFileWriter.open(
+                  table,
+                  segment.schema(),
+                  writerFactory(segment),
+                  roundId,
+                  partition,
+                  targetFileSize),
               table.io()));
     }
     return new RoundSinks(sinks, lanes, descriptor.qualifiedName(), roundId);
   }
 
-  private FileWriterFactory<Record> writerFactory(Schema schema) {
+  /**
+   * The round's writer factory for a schema, its column encodings chosen from the rows of the first
+   * segment any partition writes under it.
+   */
+  private FileWriterFactory<Record> writerFactory(RowSegment first) {
     synchronized (writerFactories) {
-      return writerFactories.computeIfAbsent(
-          schema,
-          s -> PartitionFileWriter.writerFactory(
-              table, s, budget.parquetProperties(table.properties())));
+      return writerFactories.computeIfAbsent(first.schema(), schema -> {
+        Map<String, String> sizes = budget.parquetProperties(table.properties());
+        Map<String, String> inForce = new HashMap<>(table.properties());
+        inForce.putAll(sizes);
+        Map<String, String> properties = new HashMap<>(sizes);
+        properties.putAll(ColumnEncodings.choose(schema, first.rows(), inForce));
+        return PartitionFileWriter.writerFactory(table, schema, properties);
+      });
     }
   }
 }
