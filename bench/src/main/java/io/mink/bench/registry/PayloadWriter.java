@@ -4,6 +4,6 @@ import io.mink.testkit.orders.Order;
 
 /** Writes an {@link Order} as one schema language's payload (no wire-format prefix), with that language's library. */
 @FunctionalInterface
-interface PayloadWriter {
+public interface PayloadWriter {
   byte[] write(Order order);
 }

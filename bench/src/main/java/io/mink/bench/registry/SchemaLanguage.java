@@ -13,7 +13,7 @@ import io.mink.testkit.orders.ProtobufOrders;
 import java.util.function.Supplier;
 
 /** A schema language of the benchmark: the {@link Order} schema in it, its reference writer and Mink's compiler. */
-enum SchemaLanguage {
+public enum SchemaLanguage {
   AVRO(OrderLanguage.AVRO, AvroOrderWriter::new, AvroSchemaCompiler::new),
   /** A protobuf-java DynamicMessage of the descriptor built from the .proto text, serialized. */
   PROTOBUF(
@@ -46,12 +46,12 @@ enum SchemaLanguage {
     return RegisteredSchema.of(orders.type(), orders.schemaText(false));
   }
 
-  PayloadWriter newWriter() {
+  public PayloadWriter newWriter() {
     return writer.get();
   }
 
   /** The Order schema compiled by Mink, as its decoders compile it once per schema id. */
-  CompiledSchema compile() {
+  public CompiledSchema compile() {
     try {
       return compiler.get().compile(registered());
     } catch (UnreadableSchemaException e) {

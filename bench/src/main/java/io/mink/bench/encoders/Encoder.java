@@ -1,0 +1,136 @@
+package io.mink.bench.encoders;
+
+import io.mink.lake.write.ColumnEncodings;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.arrow.c.ArrowArrayStream;
+import org.apache.arrow.c.Data;
+import org.apache.arrow.dataset.file.DatasetFileWriter;
+import org.apache.arrow.dataset.file.FileFormat;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.iceberg.data.Record;
+import org.apache.iceberg.data.parquet.GenericParquetWriter;
+import org.apache.iceberg.io.FileAppender;
+import org.apache.iceberg.parquet.Parquet;
+import org.duckdb.DuckDBConnection;
+
+/** One way to write rows to one Parquet file. */
+interface Encoder {
+  String name();
+
+  /** Writes {@code count} rows (the sample cycled) to {@code file}. */
+  void write(OrderRows rows, long count, Path file);
+
+  /** parquet-java through Iceberg's generic writer, with the given writer properties. */
+  static Encoder parquetJava(String name, Map<String, String> properties, boolean tuned) {
+    return new Encoder() {
+      @Override
+      public String name() {
+        return name;
+      }
+
+      @Override
+      public void write(OrderRows rows, long count, Path file) {
+        Map<String, String> all = new HashMap<>(properties);
+        if (tuned) {
+          all.putAll(ColumnEncodings.choose(rows.schema(), rows.rows(), properties));
+        }
+        try (FileAppender<Record> appender = Parquet.write(
+                org.apache.iceberg.Files.localOutput(file.toFile()))
+            .schema(rows.schema())
+            .createWriterFunc(GenericParquetWriter::create)
+            .setAll(all)
+            .build()) {
+          List<Record> sample = rows.rows();
+          for (long i = 0; i < count; i++) {
+            appender.add(sample.get((int) (i % sample.size())));
+          }
+        } catch (IOException e) {
+          throw new UncheckedIOException(e);
+        }
+      }
+    };
+  }
+
+  /** Arrow C++'s Parquet writer (arrow-dataset), fed Arrow batches built from the rows. */
+  static Encoder arrowDataset(BufferAllocator allocator) {
+    return new Encoder() {
+      @Override
+      public String name() {
+        return "Arrow C++ (arrow-dataset), uncompressed";
+      }
+
+      @Override
+      public void write(OrderRows rows, long count, Path file) {
+        Path directory = file.resolveSibling(file.getFileName() + ".dir");
+        try (RowBatches batches = new RowBatches(allocator, rows, count)) {
+          DatasetFileWriter.write(
+              allocator, batches, FileFormat.PARQUET, directory.toUri().toString());
+          try (var written = Files.list(directory)) {
+            Files.move(written.findFirst().orElseThrow(), file);
+          }
+          Files.delete(directory);
+        } catch (IOException e) {
+          throw new UncheckedIOException(e);
+        }
+      }
+    };
+  }
+
+  /** DuckDB's COPY TO parquet, reading the rows' Arrow batches through the Arrow C stream interface. */
+  static Encoder duckDb(BufferAllocator allocator, String compression) {
+    return new Encoder() {
+      @Override
+      public String name() {
+        return "DuckDB COPY, " + compression + ", 1 thread";
+      }
+
+      @Override
+      public void write(OrderRows rows, long count, Path file) {
+        try (Connection connection = DriverManager.getConnection("jdbc:duckdb:");
+            ArrowArrayStream stream = ArrowArrayStream.allocateNew(allocator);
+            Statement statement = connection.createStatement()) {
+          statement.execute("SET threads = 1");
+          Data.exportArrayStream(allocator, new RowBatches(allocator, rows, count), stream);
+          connection.unwrap(DuckDBConnection.class).registerArrowStream("batches", stream);
+          statement.execute("COPY (SELECT * FROM batches) TO '" + file
+              + "' (FORMAT parquet, COMPRESSION " + compression + ", FIELD_IDS "
+              + ArrowSchemas.duckDbFieldIds(rows.schema()) + ")");
+        } catch (SQLException e) {
+          throw new IllegalStateException(
+              "DuckDB could not write " + file + ": " + e.getMessage(), e);
+        }
+      }
+    };
+  }
+
+  /** Only the rows to Arrow batches, nothing written: what the native encoders pay before encoding. */
+  static Encoder arrowBatchesOnly(BufferAllocator allocator) {
+    return new Encoder() {
+      @Override
+      public String name() {
+        return "rows to Arrow batches only";
+      }
+
+      @Override
+      public void write(OrderRows rows, long count, Path file) {
+        try (RowBatches batches = new RowBatches(allocator, rows, count)) {
+          while (batches.loadNextBatch()) {
+            // building the batch is the work
+          }
+        } catch (IOException e) {
+          throw new UncheckedIOException(e);
+        }
+      }
+    };
+  }
+}
