@@ -58,8 +58,21 @@ public final class RegistryWaitingParts implements RecordParts {
     this.registryWaits = requireNonNull(registryWaits, "registryWaits is null");
   }
 
+  /**
+   * The record's parts. A record whose schemas are cached, or fetched at the first try, costs one call; the
+   * first unavailable answer starts the wait, whose first try comes at once.
+   */
   @Override
   public Optional<Parts> decode(ConsumerRecord<byte[], byte[]> record) throws InterruptedException {
+    try {
+      return Optional.of(answered(parts(record)));
+    } catch (RegistryUnavailableException e) {
+      return waitingOut(record);
+    }
+  }
+
+  private Optional<Parts> waitingOut(ConsumerRecord<byte[], byte[]> record)
+      throws InterruptedException {
     Retry.Outcome<Parts> outcome = Retry.with(REGISTRY_OUTAGE)
         .onEachFailure(e -> {
           if (waitingSince == null) {
@@ -87,11 +100,15 @@ public final class RegistryWaitingParts implements RecordParts {
           outcome.lastFailure().getMessage());
       return Optional.empty();
     }
+    return Optional.of(answered(outcome.answer()));
+  }
+
+  private Parts answered(Parts parts) {
     if (waitingSince != null) {
       waitingSince = null;
       registryWaits.accept(null);
     }
-    return Optional.of(outcome.answer());
+    return parts;
   }
 
   private Parts parts(ConsumerRecord<byte[], byte[]> record) throws RegistryUnavailableException {
