@@ -22,7 +22,13 @@ import java.util.stream.Stream;
  * fails, the table gets more rows than records, or the rows do not all arrive in time.
  */
 final class ConnectSinkRun {
-  private static final Duration POLL = Duration.ofMillis(100);
+  /** How often the task's state is asked for until it runs: the start of the sink's time. */
+  private static final Duration START_POLL = Duration.ofMillis(100);
+  /**
+   * How often the table is read for commits: their times come from the snapshots, so this only delays noticing the
+   * last one, and polling less leaves the cores to the sink.
+   */
+  private static final Duration COMMIT_POLL = Duration.ofMillis(500);
 
   /** A moment of the run: the wall clock and the CPU time so far of the worker, this JVM and the whole machine. */
   private record Moment(long epochMillis, long workerCpu, long ownCpu, long machineBusy) {
@@ -38,11 +44,19 @@ final class ConnectSinkRun {
   private ConnectSinkRun() {}
 
   /**
-   * How long the sink may take from its launch to its last commit: two minutes plus a second per 10,000 records,
-   * a fifth of the peer's speed measured so far.
+   * The sink's slowest speed the run waits for: a twentieth of the peer's measured so far, as a machine shared with
+   * other builds can give it.
+   */
+  static final int RECORDS_PER_SECOND_AT_LEAST = 2_500;
+  /** How long the sink may go without committing new rows: six times its commit timeout. */
+  static final Duration STALL = Duration.ofMinutes(3);
+
+  /**
+   * How long the sink may take from its launch to its last commit: three minutes plus a second per
+   * {@link #RECORDS_PER_SECOND_AT_LEAST} records.
    */
   static Duration timeout(long records) {
-    return Duration.ofSeconds(120 + records / 10_000);
+    return Duration.ofSeconds(180 + records / RECORDS_PER_SECOND_AT_LEAST);
   }
 
   static SinkOutcome run(
@@ -91,7 +105,7 @@ final class ConnectSinkRun {
         throw new IllegalStateException("The sink's task failed as it started: " + state);
       }
       checkAlive(worker, deadline, "before its task ran");
-      sleep();
+      sleep(START_POLL);
     }
   }
 
@@ -103,6 +117,9 @@ final class ConnectSinkRun {
       Moment launch,
       Moment started,
       long deadline) {
+    Moment firstCommit = null;
+    long lastRows = 0;
+    long lastProgress = System.nanoTime();
     while (true) {
       List<SinkTable.Commit> commits = table.commits();
       long rows = SinkTable.rows(commits);
@@ -110,36 +127,44 @@ final class ConnectSinkRun {
         throw new IllegalStateException("Iceberg's Kafka Connect sink committed " + rows
             + " rows to " + table + " for " + records + " records: it duplicated records");
       }
+      if (rows > 0 && firstCommit == null) {
+        firstCommit = Moment.now(worker);
+      }
       if (rows == records) {
-        Moment end = Moment.now(worker);
-        return outcome(commits, records, bytes, launch, started, end);
+        Moments moments = new Moments(launch, started, firstCommit, Moment.now(worker));
+        return outcome(commits, records, bytes, moments);
+      }
+      if (rows > lastRows) {
+        lastRows = rows;
+        lastProgress = System.nanoTime();
       }
       String state = worker.taskState();
       if (state.startsWith("FAILED")) {
         throw new IllegalStateException("The sink's task failed after committing " + rows + " of "
             + records + " rows: " + state);
       }
-      checkAlive(
-          worker, deadline, "with " + rows + " of " + records + " rows committed to " + table);
-      sleep();
+      String when = "with " + rows + " of " + records + " rows committed to " + table;
+      checkAlive(worker, deadline, when);
+      if (System.nanoTime() - lastProgress > STALL.toNanos()) {
+        throw new IllegalStateException("Iceberg's Kafka Connect sink stalled " + when
+            + ": no new rows committed for " + STALL.toSeconds() + " s");
+      }
+      sleep(COMMIT_POLL);
     }
   }
 
+  /** The moments of a run: the worker's launch, its task's start, the first commit seen, and the last. */
+  private record Moments(Moment launch, Moment started, Moment firstCommit, Moment end) {}
+
   private static SinkOutcome outcome(
-      List<SinkTable.Commit> commits,
-      long records,
-      long bytes,
-      Moment launch,
-      Moment started,
-      Moment end) {
+      List<SinkTable.Commit> commits, long records, long bytes, Moments moments) {
     SinkTable.Commit first = commits.get(0);
     SinkTable.Commit last = commits.get(commits.size() - 1);
-    double steady = commits.size() < 2 || last.epochMillis() == first.epochMillis()
-        ? Double.NaN
-        : (last.totalRecords() - first.totalRecords())
-            * 1e3
-            / (last.epochMillis() - first.epochMillis());
-    long runMillis = Math.max(1, last.epochMillis() - started.epochMillis());
+    long steadyRows = last.totalRecords() - first.totalRecords();
+    long steadyMillis = last.epochMillis() - first.epochMillis();
+    long steadyCpu = difference(moments.firstCommit().workerCpu(), moments.end().workerCpu());
+    Moment started = moments.started();
+    Moment end = moments.end();
     long ownCpu = difference(started.ownCpu(), end.ownCpu());
     long workerCpu = difference(started.workerCpu(), end.workerCpu());
     long machine = difference(started.machineBusy(), end.machineBusy());
@@ -148,12 +173,13 @@ final class ConnectSinkRun {
     return new SinkOutcome(
         records,
         bytes,
-        (started.epochMillis() - launch.epochMillis()) * 1_000_000L,
-        runMillis * 1_000_000L,
+        (started.epochMillis() - moments.launch().epochMillis()) * 1_000_000L,
+        Math.max(1, last.epochMillis() - started.epochMillis()) * 1_000_000L,
         workerCpu,
-        difference(launch.workerCpu(), started.workerCpu()),
+        difference(moments.launch().workerCpu(), started.workerCpu()),
         commits.size(),
-        steady,
+        steadyRows <= 0 || steadyMillis <= 0 ? Double.NaN : steadyRows * 1e3 / steadyMillis,
+        steadyRows <= 0 || steadyCpu < 0 ? Double.NaN : steadyCpu / 1e3 / steadyRows,
         ownCpu,
         others);
   }
@@ -164,7 +190,7 @@ final class ConnectSinkRun {
     }
     if (System.nanoTime() > deadline) {
       throw new IllegalStateException("Iceberg's Kafka Connect sink timed out " + when + ": it had "
-          + timeout(0).toSeconds() + " s plus one per 10,000 records");
+          + timeout(0).toSeconds() + " s plus one per " + RECORDS_PER_SECOND_AT_LEAST + " records");
     }
   }
 
@@ -172,9 +198,9 @@ final class ConnectSinkRun {
     return before < 0 || after < 0 ? -1 : after - before;
   }
 
-  private static void sleep() {
+  private static void sleep(Duration duration) {
     try {
-      Thread.sleep(POLL.toMillis());
+      Thread.sleep(duration.toMillis());
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new IllegalStateException("Interrupted while waiting for the Kafka Connect sink", e);

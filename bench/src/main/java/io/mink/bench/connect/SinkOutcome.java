@@ -12,7 +12,10 @@ package io.mink.bench.connect;
  * @param startupCpuNanos its CPU time over {@link #startupNanos}, -1 where unknown
  * @param commits the sink's commits with rows
  * @param steadyRecordsPerSecond the rows committed between the first and the last commit over the time between them,
- *     which leaves the start and the wait for the first commit out; NaN with a single commit
+ *     which leaves the start, the sink's warm-up until its first commit and the wait for that commit out; NaN with a
+ *     single commit
+ * @param steadyCpuSecondsPerMillion the worker JVM's CPU-seconds per million of those rows, from when the benchmark
+ *     saw the first commit to when it saw the last (each up to a poll late); NaN with a single commit
  * @param brokerCpuNanos this JVM's CPU time over {@link #runNanos}: the in-process broker serving the sink, and the
  *     benchmark polling the catalog; -1 where unknown
  * @param otherCpuNanos the rest of the machine's CPU time over {@link #runNanos}, -1 where unknown
@@ -26,6 +29,7 @@ record SinkOutcome(
     long startupCpuNanos,
     int commits,
     double steadyRecordsPerSecond,
+    double steadyCpuSecondsPerMillion,
     long brokerCpuNanos,
     long otherCpuNanos) {
   double recordsPerSecond() {

@@ -31,12 +31,10 @@ final class SinkTable {
    */
   record Commit(long epochMillis, long totalRecords) {}
 
-  private final Catalog catalog;
-  private final TableIdentifier identifier;
+  private final Table table;
 
-  private SinkTable(Catalog catalog, TableIdentifier identifier) {
-    this.catalog = catalog;
-    this.identifier = identifier;
+  private SinkTable(Table table) {
+    this.table = table;
   }
 
   /** Creates the table, and its namespace if the catalog keeps namespaces. */
@@ -45,13 +43,12 @@ final class SinkTable {
         && !namespaces.namespaceExists(identifier.namespace())) {
       namespaces.createNamespace(identifier.namespace());
     }
-    catalog.createTable(identifier, orderSchema());
-    return new SinkTable(catalog, identifier);
+    return new SinkTable(catalog.createTable(identifier, orderSchema()));
   }
 
-  /** The sink's commits so far, oldest first. */
+  /** The sink's commits so far, oldest first: refreshes the table, which reads its metadata again only when it changed. */
   List<Commit> commits() {
-    Table table = catalog.loadTable(identifier);
+    table.refresh();
     List<Commit> commits = new ArrayList<>();
     for (Snapshot snapshot : table.snapshots()) {
       commits.add(new Commit(
@@ -70,7 +67,7 @@ final class SinkTable {
 
   @Override
   public String toString() {
-    return identifier.toString();
+    return table.name();
   }
 
   /** The order's value columns as Mink's Avro compiler types them (event_time a timestamptz, status a string). */

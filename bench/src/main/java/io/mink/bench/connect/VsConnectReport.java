@@ -47,15 +47,17 @@ final class VsConnectReport {
   void sink(SinkOutcome sink) {
     out.printf(
         "sink: %.1f s and %s CPU-s from the worker JVM's launch until its task ran (not counted above);"
-            + " %d commit(s) with rows; between the first and the last commit %s records/s%n",
-        sink.startupNanos() / 1e9,
-        number(sink.startupCpuNanos() / 1e9),
-        sink.commits(),
+            + " %d commit(s) with rows%n",
+        sink.startupNanos() / 1e9, number(sink.startupCpuNanos() / 1e9), sink.commits());
+    out.printf(
+        "sink: between its first and its last commit (its warm-up and the wait for the first commit left out):"
+            + " %s records/s, %s CPU-s per million%n",
         Double.isNaN(sink.steadyRecordsPerSecond())
             ? "- (one commit)"
-            : format("%,.0f", sink.steadyRecordsPerSecond()));
+            : format("%,.0f", sink.steadyRecordsPerSecond()),
+        number(sink.steadyCpuSecondsPerMillion()));
     out.printf(
-        "sink: meanwhile this JVM (the broker serving the sink, the catalog polled every 100 ms) used %s CPU-s per"
+        "sink: meanwhile this JVM (the broker serving the sink, the table read every 500 ms) used %s CPU-s per"
             + " million records, other processes %s cores%n",
         number(
             sink.brokerCpuNanos() < 0 ? Double.NaN : sink.brokerCpuNanos() / 1e3 / sink.records()),
