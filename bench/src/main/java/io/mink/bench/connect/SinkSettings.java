@@ -4,6 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -43,6 +44,12 @@ record SinkSettings(
       "-XX:InitiatingHeapOccupancyPercent=35",
       "-XX:+ExplicitGCInvokesConcurrent",
       "-Djava.awt.headless=true");
+  /**
+   * JVM options added after {@link #KAFKA_SCRIPT_JVM_OPTIONS}, separated by spaces: a flight recording of the sink,
+   * another heap or collector. Empty by default.
+   */
+  static final String EXTRA_JVM_OPTIONS_PROPERTY = "mink.bench.sink-jvm-options";
+
   /** How often Connect asks the task for its offsets, and so at most how long an idle poll waits. */
   static final Duration OFFSET_FLUSH_INTERVAL = Duration.ofSeconds(1);
   /** The converter for plain JSON; the sink's converter for the Confluent Avro format is not on Maven Central. */
@@ -59,13 +66,20 @@ record SinkSettings(
 
   /** The benchmark's settings: a 10 s commit interval, so the commit holding the last records lands soon after them. */
   static SinkSettings of(String topic) {
+    List<String> jvmOptions = new ArrayList<>(KAFKA_SCRIPT_JVM_OPTIONS);
+    for (String option :
+        System.getProperty(EXTRA_JVM_OPTIONS_PROPERTY, "").trim().split("\\s+")) {
+      if (!option.isEmpty()) {
+        jvmOptions.add(option);
+      }
+    }
     return new SinkSettings(
         "iceberg-sink",
         topic,
         TableIdentifier.of("bench", "orders_sink"),
         "control-iceberg",
         Duration.ofSeconds(10),
-        KAFKA_SCRIPT_JVM_OPTIONS);
+        jvmOptions);
   }
 
   /** The standalone worker's properties. */
