@@ -48,9 +48,16 @@ public final class MinkEndToEnd {
    * @param files the data files committed
    * @param committedRows the snapshot summary's total-records
    * @param columns the table's column count
+   * @param processCpuNanos the JVM's CPU time during the rounds, all its threads (the in-process broker's and the
+   *     collector's too), or -1 if the JVM does not tell
    */
   public record Outcome(
-      Throughput throughput, int rounds, int files, long committedRows, int columns) {}
+      Throughput throughput,
+      int rounds,
+      int files,
+      long committedRows,
+      int columns,
+      long processCpuNanos) {}
 
   private MinkEndToEnd() {}
 
@@ -78,51 +85,75 @@ public final class MinkEndToEnd {
             new LakeTables(warehouse.catalog()), clients, TieringSettings.of(settings), decoder)) {
       TableDescriptor descriptor =
           add(broker, topic, warehouse, store, clients, settings, tableOptions);
-      long rows = 0;
-      long bytes = 0;
-      int rounds = 0;
-      int files = 0;
-      Map<String, Long> raw = new TreeMap<>();
-      LakeOffsets reached = LakeOffsets.NONE;
-      long started;
-      long finished;
-      long fetchCpu;
       long writeCpuAtStart = CpuSplit.threadsNamedNanos(WRITER_THREAD_PREFIX);
-      try (KafkaConsumer<byte[], byte[]> consumer = runner.newConsumer()) {
-        started = System.nanoTime();
-        long fetchCpuAtStart = CpuSplit.currentThreadNanos();
-        while (!reached.equals(target)) {
-          if (rounds == MAX_ROUNDS) {
-            throw new IllegalStateException("Mink did not reach the end offsets " + target
-                + " of topic " + topic + " in " + MAX_ROUNDS + " rounds; it is at " + reached);
-          }
-          RoundResult round = runner.run(descriptor, consumer);
-          rounds++;
-          rows += round.rows();
-          bytes += round.bytes();
-          files += round.files();
-          round.rawParts().forEach((reason, count) -> raw.merge(reason, count, Long::sum));
-          reached = round.offsets();
-        }
-        finished = System.nanoTime();
-        fetchCpu = fetchCpuAtStart < 0 ? -1 : CpuSplit.currentThreadNanos() - fetchCpuAtStart;
-      }
+      Rounds rounds = runRounds(runner, descriptor, topic, target);
       long writeCpuAtEnd = CpuSplit.threadsNamedNanos(WRITER_THREAD_PREFIX);
       long writeCpu =
           writeCpuAtStart < 0 || writeCpuAtEnd < 0 ? -1 : writeCpuAtEnd - writeCpuAtStart;
-      if (decoder != null && !raw.isEmpty()) {
+      if (decoder != null && !rounds.raw().isEmpty()) {
         throw new IllegalStateException(
-            "Mink left parts raw: " + raw + "; the registry path was not measured");
+            "Mink left parts raw: " + rounds.raw() + "; the registry path was not measured");
       }
       Table table = warehouse.catalog().loadTable(TieringService.identifier(descriptor));
-      long committedRows = verify(table, target, rows);
+      long committedRows = verify(table, target, rounds.rows());
       check.accept(table);
       return new Outcome(
-          new Throughput(rows, bytes, finished - started, new CpuSplit(fetchCpu, writeCpu)),
-          rounds,
-          files,
+          new Throughput(
+              rounds.rows(),
+              rounds.bytes(),
+              rounds.nanos(),
+              new CpuSplit(rounds.fetchCpuNanos(), writeCpu)),
+          rounds.count(),
+          rounds.files(),
           committedRows,
-          table.schema().columns().size());
+          table.schema().columns().size(),
+          rounds.processCpuNanos());
+    }
+  }
+
+  /** What the rounds of one pass did, timed from the first round's start to the last one's commit. */
+  private record Rounds(
+      long rows,
+      long bytes,
+      int count,
+      int files,
+      Map<String, Long> raw,
+      long nanos,
+      long fetchCpuNanos,
+      long processCpuNanos) {}
+
+  /** Runs rounds until the newest Mink snapshot carries the {@code target} offsets. */
+  private static Rounds runRounds(
+      RoundRunner runner, TableDescriptor descriptor, String topic, LakeOffsets target) {
+    long rows = 0;
+    long bytes = 0;
+    int rounds = 0;
+    int files = 0;
+    Map<String, Long> raw = new TreeMap<>();
+    LakeOffsets reached = LakeOffsets.NONE;
+    try (KafkaConsumer<byte[], byte[]> consumer = runner.newConsumer()) {
+      long started = System.nanoTime();
+      long processCpuAtStart = ResourceMeter.processCpuNanos();
+      long fetchCpuAtStart = CpuSplit.currentThreadNanos();
+      while (!reached.equals(target)) {
+        if (rounds == MAX_ROUNDS) {
+          throw new IllegalStateException("Mink did not reach the end offsets " + target
+              + " of topic " + topic + " in " + MAX_ROUNDS + " rounds; it is at " + reached);
+        }
+        RoundResult round = runner.run(descriptor, consumer);
+        rounds++;
+        rows += round.rows();
+        bytes += round.bytes();
+        files += round.files();
+        round.rawParts().forEach((reason, count) -> raw.merge(reason, count, Long::sum));
+        reached = round.offsets();
+      }
+      long nanos = System.nanoTime() - started;
+      long processCpuAtEnd = ResourceMeter.processCpuNanos();
+      long fetchCpu = fetchCpuAtStart < 0 ? -1 : CpuSplit.currentThreadNanos() - fetchCpuAtStart;
+      long processCpu =
+          processCpuAtStart < 0 || processCpuAtEnd < 0 ? -1 : processCpuAtEnd - processCpuAtStart;
+      return new Rounds(rows, bytes, rounds, files, raw, nanos, fetchCpu, processCpu);
     }
   }
 

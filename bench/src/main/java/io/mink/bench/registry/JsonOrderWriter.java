@@ -1,6 +1,7 @@
 package io.mink.bench.registry;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.mink.testkit.orders.JsonSchemaOrders;
 import io.mink.testkit.orders.Order;
@@ -15,8 +16,17 @@ final class JsonOrderWriter implements PayloadWriter {
 
   @Override
   public byte[] write(Order order) {
+    return bytes(JsonSchemaOrders.value(order));
+  }
+
+  /** The key: an object of the order's id. */
+  byte[] writeKey(Order order) {
+    return bytes(JsonSchemaOrders.key(order));
+  }
+
+  private byte[] bytes(JsonNode tree) {
     try {
-      return mapper.writeValueAsBytes(JsonSchemaOrders.value(order));
+      return mapper.writeValueAsBytes(tree);
     } catch (JsonProcessingException e) {
       throw new UncheckedIOException(
           "Jackson cannot write a benchmark order: " + e.getMessage(), e);

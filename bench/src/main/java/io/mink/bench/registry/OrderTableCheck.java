@@ -19,12 +19,12 @@ import org.apache.iceberg.io.CloseableIterable;
  * Checks Mink's table of the benchmark's orders: no Mink snapshot counts a part left raw (no mink-raw.* summary
  * entry), and the row of partition 0 offset 0 holds the first order's values and its decoded key.
  */
-final class OrderTableCheck {
+public final class OrderTableCheck {
   private static final String RAW_PREFIX = "mink-raw.";
 
   private OrderTableCheck() {}
 
-  static void verify(Table table) {
+  public static void verify(Table table) {
     for (Snapshot snapshot : table.snapshots()) {
       for (String key : snapshot.summary().keySet()) {
         if (key.startsWith(RAW_PREFIX)) {

@@ -6,17 +6,9 @@ import io.mink.bench.FetchLimit;
 import io.mink.bench.MinkEndToEnd;
 import io.mink.bench.MinkEndToEnd.Outcome;
 import io.mink.bench.PhaseResult;
-import io.mink.bench.Throughput;
-import io.mink.bench.WriteLimit;
 import io.mink.cli.Main;
 import io.mink.indexer.config.IndexerSettings;
-import io.mink.indexer.decoding.RegistryDecoders;
-import io.mink.schema.decode.PartDecoder;
-import io.mink.schema.registry.ConfluentRegistryClient;
-import io.mink.schema.registry.ConfluentRegistrySettings;
-import io.mink.schema.registry.SchemaType;
 import io.mink.testkit.KafkaBroker;
-import io.mink.testkit.orders.AvroOrders;
 import io.mink.testkit.registry.FakeSchemaRegistry;
 import java.io.PrintStream;
 import java.util.List;
@@ -46,16 +38,6 @@ public final class RegistryIndexingBenchmark {
   static final int DEFAULT_RECORDS = 1_000_000;
   static final int PARTITIONS = 6;
   static final String TOPIC = "bench-registry";
-  /**
-   * Records the write path is warmed up with before (b) is timed, so that neither write run pays for
-   * compiling Parquet's encoders; (c) runs the same code after (b).
-   */
-  static final long WRITE_WARM_UP_RECORDS = 200_000;
-  /**
-   * Records per partition in a chunk of the write limit: 6 partitions × 5,000 typed rows are about 50 MB of heap,
-   * beside the open Parquet writers' buffers. 1,000 to 10,000 gave the same write CPU per row.
-   */
-  static final int CHUNK_RECORDS_PER_PARTITION = 5_000;
   /** What (c) checks besides the row count and offsets. */
   private static final String CHECKED = "; no mink-raw.* entry; row 0 holds order 0";
 
@@ -98,15 +80,10 @@ public final class RegistryIndexingBenchmark {
     decoding.endToEndHeader(records);
     try (FakeSchemaRegistry registry = FakeSchemaRegistry.start();
         KafkaBroker broker = new KafkaBroker().start()) {
-      int keyId = registry
-          .register(TOPIC + "-key", SchemaType.AVRO, AvroOrderWriter.KEY_SCHEMA)
-          .id();
-      int valueId = registry
-          .register(TOPIC + "-value", SchemaType.AVRO, AvroOrders.VALUE_SCHEMA.toString())
-          .id();
+      OrderSchemas.Ids ids = OrderSchemas.register(registry, TOPIC);
       broker.createTopic(TOPIC, PARTITIONS, BenchmarkTopic.TOPIC_CONFIGS);
       report.produced(
-          RegistryTopic.produce(broker, TOPIC, records, PARTITIONS, keyId, valueId),
+          RegistryTopic.produce(broker, TOPIC, records, PARTITIONS, ids),
           "generation and Avro writing");
       Map<Integer, Long> ends = BenchmarkTopic.endOffsets(broker, TOPIC, records);
 
@@ -114,16 +91,18 @@ public final class RegistryIndexingBenchmark {
       PhaseResult fetch = report.phase(PhaseResult.measure(
           "(a) fetch limit, 1 consumer", records, () -> FetchLimit.read(broker, TOPIC, ends)));
       long targetFileSize = settings.targetFileSizeBytes();
-      report.writeWarmUp(
-          typedWrite(broker, registry, ends, lanes, targetFileSize, WRITE_WARM_UP_RECORDS));
+      report.writeWarmUp(TypedWriteLimit.write(
+          broker, registry, TOPIC, ends, lanes, targetFileSize, TypedWriteLimit.WARM_UP_RECORDS));
       PhaseResult writeOne = report.phase(PhaseResult.measure(
           "(b) typed write, 1 thread",
           records,
-          () -> typedWrite(broker, registry, ends, 1, targetFileSize, Long.MAX_VALUE)));
+          () -> TypedWriteLimit.write(
+              broker, registry, TOPIC, ends, 1, targetFileSize, Long.MAX_VALUE)));
       PhaseResult writeLanes = report.phase(PhaseResult.measure(
           "(b) typed write, " + lanes + (lanes == 1 ? " thread" : " threads"),
           records,
-          () -> typedWrite(broker, registry, ends, lanes, targetFileSize, Long.MAX_VALUE)));
+          () -> TypedWriteLimit.write(
+              broker, registry, TOPIC, ends, lanes, targetFileSize, Long.MAX_VALUE)));
       AtomicReference<Outcome> outcome = new AtomicReference<>();
       PhaseResult mink =
           report.phase(PhaseResult.measure("(c) Mink end to end, decoded", records, () -> {
@@ -133,42 +112,13 @@ public final class RegistryIndexingBenchmark {
                 ends,
                 settings,
                 Map.of(),
-                decoder(registry),
+                OrderSchemas.decoder(registry),
                 OrderTableCheck::verify));
             return outcome.get().throughput();
           }));
       report.mink(outcome.get(), records, CHECKED);
       report.summary(1, fetch, writeOne, writeLanes, mink, outcome.get(), records, CHECKED);
     }
-  }
-
-  /**
-   * Phase (b), the typed write limit: the records decoded into the rows a round builds, {@link
-   * #CHUNK_RECORDS_PER_PARTITION} per partition at a time and untimed, then written (timed).
-   */
-  private static Throughput typedWrite(
-      KafkaBroker broker,
-      FakeSchemaRegistry registry,
-      Map<Integer, Long> ends,
-      int threads,
-      long targetFileSize,
-      long maxRecords) {
-    return WriteLimit.write(
-        broker,
-        TOPIC,
-        ends,
-        new TypedRows(decoder(registry)),
-        CHUNK_RECORDS_PER_PARTITION,
-        threads,
-        targetFileSize,
-        Map.of(),
-        maxRecords);
-  }
-
-  /** The decoder the sidecar builds for a Confluent registry at this URL: fresh, so its caches start empty. */
-  private static PartDecoder decoder(FakeSchemaRegistry registry) {
-    return RegistryDecoders.forRegistry(
-        ConfluentRegistryClient.create(ConfluentRegistrySettings.of(registry.url())));
   }
 
   private static int records(String[] args) {

@@ -71,7 +71,7 @@ public final class CatalogLoader {
    * The properties handed to Iceberg: the user's, then the ones the settings name, then SQLite's needs.
    * Fails on what is wrong before any connection is made.
    */
-  static Map<String, String> catalogProperties(LakeSettings settings) {
+  public static Map<String, String> catalogProperties(LakeSettings settings) {
     String type = settings.catalog().toLowerCase(Locale.ROOT);
     String implementation = IMPLEMENTATIONS.get(type);
     if (implementation == null) {

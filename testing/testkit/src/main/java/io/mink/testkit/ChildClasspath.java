@@ -20,7 +20,7 @@ import java.nio.file.Path;
  * @param owner whose classpath it is, for messages ("Spark's")
  * @param classesPackage a package directory that must be under target/classes, or null when the module has no classes
  */
-record ChildClasspath(
+public record ChildClasspath(
     String module, String fileName, String property, String owner, String classesPackage) {
   static final ChildClasspath SPARK = new ChildClasspath(
       "testing/spark-reader",
@@ -36,8 +36,15 @@ record ChildClasspath(
       null);
   static final ChildClasspath S3MOCK = new ChildClasspath(
       "testing/s3mock-server", "s3mock-classpath.txt", "mink.s3mock.classpath", "S3Mock's", null);
+  /** Kafka Connect standalone with Iceberg's Kafka Connect sink, which bench/vs-connect runs. */
+  public static final ChildClasspath CONNECT_SINK = new ChildClasspath(
+      "testing/connect-sink",
+      "connect-sink-classpath.txt",
+      "mink.connect-sink.classpath",
+      "Kafka Connect's",
+      null);
 
-  ChildClasspath {
+  public ChildClasspath {
     requireNonNull(module, "module is null");
     requireNonNull(fileName, "fileName is null");
     requireNonNull(property, "property is null");
@@ -45,7 +52,7 @@ record ChildClasspath(
   }
 
   /** The classpath to pass to {@code java -cp}: the module's classes, if any, then its dependencies. */
-  String find() {
+  public String find() {
     Path file = file();
     if (!Files.isRegularFile(file)) {
       throw new IllegalStateException(
