@@ -13,6 +13,7 @@ import java.util.Map;
  * deployment is launched. It finds every table's lake state in place, as after a restart or an upgrade. Two
  * times from its launch: until every table is on its schedule (its "Indexing topic ... into table ..." line),
  * and until every table has committed a round with the new records, which is when the lake is fresh again.
+ * The freshness is short (startup.freshness), so that every table is due when the second sidecar starts.
  */
 final class Startup {
   private static final Duration TIMEOUT = Duration.ofMinutes(20);
@@ -23,9 +24,10 @@ final class Startup {
       throws InterruptedException {
     out.printf(
         Locale.ROOT,
-        "== 4 Startup: %s tiered once by one sidecar, then %,d more records into each and a new "
-            + "sidecar launched on the same lake (%s)%n",
+        "== 4 Startup: %s, freshness %s, tiered once by one sidecar, then %,d more records into "
+            + "each and a new sidecar launched on the same lake (%s)%n",
         options.startup(),
+        TieringReport.duration(options.startupFreshness()),
         options.startupAdded(),
         options.sidecarOptions());
     out.flush();
@@ -38,9 +40,12 @@ final class Startup {
         backlog.produceNanos() / 1e9);
     out.flush();
     try (MinkDeployment deployment = MinkDeployment.create(broker, "startup", directory)) {
+      for (String topic : backlog.topics()) {
+        deployment.addTable(topic, options.startupFreshness());
+      }
       out.println("-- first launch: every table new, its backlog indexed");
-      IndexingResult first =
-          BacklogRun.run(deployment, backlog, 1, options.sidecarOptions(), Map.of(), TIMEOUT);
+      IndexingResult first = BacklogRun.index(
+          deployment, backlog, 1, 1, options.sidecarOptions(), Map.of(), TIMEOUT);
       TieringReport.indexing(out, first, options.sidecarMaxHeapBytes());
       Backlog added = backlog.append(broker, options.startupAdded(), options.valueBytes());
       out.printf(

@@ -32,6 +32,7 @@ import java.util.Set;
  *     key, value and headers), instead of lagRate
  * @param lagFormat the lag records: raw (sized values) or avro (Confluent Avro orders through a registry)
  * @param startup part 4's tables, indexed once before the measured launch
+ * @param startupFreshness the freshness of part 4's tables
  * @param startupAdded records added to each of part 4's tables before the measured launch
  */
 record TieringOptions(
@@ -50,6 +51,7 @@ record TieringOptions(
     double lagMegabytesPerSecond,
     LagFormat lagFormat,
     BacklogShape startup,
+    Duration startupFreshness,
     int startupAdded) {
   static final List<String> ALL_PARTS = List.of("memory", "lag", "scale", "startup");
   static final List<String> DEFAULT_PARTS = List.of("memory", "lag", "scale");
@@ -68,6 +70,7 @@ record TieringOptions(
     requireNonNull(instances, "instances is null");
     requireNonNull(lagFormat, "lagFormat is null");
     requireNonNull(startup, "startup is null");
+    requireNonNull(startupFreshness, "startupFreshness is null");
   }
 
   /** What the lag part's producers write. */
@@ -121,6 +124,7 @@ record TieringOptions(
     defaults.put("startup.tables", "200");
     defaults.put("startup.partitions", "4");
     defaults.put("startup.records", "1000");
+    defaults.put("startup.freshness", "10s");
     defaults.put("startup.added", "100");
     return defaults;
   }
@@ -189,6 +193,7 @@ record TieringOptions(
             number(values, "startup.tables", 1),
             number(values, "startup.partitions", 1),
             number(values, "startup.records", 1)),
+        duration("startup.freshness", values.get("startup.freshness")),
         number(values, "startup.added", 1));
   }
 
