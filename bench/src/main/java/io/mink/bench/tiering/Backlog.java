@@ -58,15 +58,38 @@ record Backlog(
       broker.createTopic(topic, shape.partitions(), BenchmarkTopic.TOPIC_CONFIGS);
       topics.add(topic);
     }
+    return fill(broker, topics, shape.partitions(), shape.recordsPerTable(), valueBytes, SEED);
+  }
+
+  /**
+   * Adds {@code recordsPerTable} more records to every topic of this backlog (other values than the backlog's);
+   * returns them as a backlog whose end offsets are the topics' new ends.
+   */
+  Backlog append(KafkaBroker broker, int recordsPerTable, int valueBytes) {
+    int partitions = ends.values().iterator().next().size();
+    return fill(broker, topics(), partitions, recordsPerTable, valueBytes, SEED + records);
+  }
+
+  private static Backlog fill(
+      KafkaBroker broker,
+      List<String> topics,
+      int partitions,
+      int recordsPerTable,
+      int valueBytes,
+      long seed) {
+    Map<String, Long> before = new LinkedHashMap<>();
+    for (String topic : topics) {
+      before.put(topic, total(broker, topic));
+    }
     AtomicReference<Exception> failure = new AtomicReference<>();
     long started = System.nanoTime();
     try (KafkaProducer<byte[], byte[]> producer =
         broker.newProducer(BenchmarkTopic.PRODUCER_SETTINGS)) {
       for (int table = 0; table < topics.size() && failure.get() == null; table++) {
-        for (int first = 0; first < shape.recordsPerTable(); first += CHUNK_RECORDS) {
-          int count = Math.min(CHUNK_RECORDS, shape.recordsPerTable() - first);
-          for (TestRecord record : TestRecords.sized(
-              SEED + 1_000L * table + first, count, valueBytes, shape.partitions())) {
+        for (int first = 0; first < recordsPerTable; first += CHUNK_RECORDS) {
+          int count = Math.min(CHUNK_RECORDS, recordsPerTable - first);
+          for (TestRecord record :
+              TestRecords.sized(seed + 1_000L * table + first, count, valueBytes, partitions)) {
             var unused =
                 producer.send(record.toProducerRecord(topics.get(table)), (metadata, error) -> {
                   if (error != null) {
@@ -80,7 +103,7 @@ record Backlog(
     }
     if (failure.get() != null) {
       throw new IllegalStateException(
-          "Cannot produce the backlog to topics " + prefix + "-*: "
+          "Cannot produce the backlog to topics " + topics.get(0) + " ...: "
               + failure.get().getMessage() + "; check the broker's log above",
           failure.get());
     }
@@ -89,14 +112,21 @@ record Backlog(
     for (String topic : topics) {
       Map<Integer, Long> topicEnds =
           new TreeMap<>(broker.endOffsets(topic, IsolationLevel.READ_COMMITTED));
-      long total = topicEnds.values().stream().mapToLong(Long::longValue).sum();
-      if (total != shape.recordsPerTable()) {
+      long added = topicEnds.values().stream().mapToLong(Long::longValue).sum() - before.get(topic);
+      if (added != recordsPerTable) {
         throw new IllegalStateException(
-            "Topic " + topic + " holds " + total + " records after producing "
-                + shape.recordsPerTable() + ": the benchmark needs a fresh broker");
+            "Topic " + topic + " grew by " + added + " records after producing "
+                + recordsPerTable + ": the benchmark needs a fresh broker");
       }
       ends.put(topic, topicEnds);
     }
-    return new Backlog(ends, shape.records(), bytesPerRecord(valueBytes), nanos);
+    return new Backlog(
+        ends, (long) topics.size() * recordsPerTable, bytesPerRecord(valueBytes), nanos);
+  }
+
+  private static long total(KafkaBroker broker, String topic) {
+    return broker.endOffsets(topic, IsolationLevel.READ_COMMITTED).values().stream()
+        .mapToLong(Long::longValue)
+        .sum();
   }
 }

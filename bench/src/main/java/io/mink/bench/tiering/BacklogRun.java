@@ -30,6 +30,8 @@ final class BacklogRun {
   private BacklogRun() {}
 
   /**
+   * Adds the backlog's topics as tables and indexes them with {@code instances} sidecars numbered from 1.
+   *
    * @param indexer extra [indexer] keys of every sidecar's mink.toml (TOML values: numbers bare, strings quoted)
    * @param timeout how long the sidecars may take to catch up before the run fails
    */
@@ -41,16 +43,34 @@ final class BacklogRun {
       Map<String, String> indexer,
       Duration timeout)
       throws InterruptedException {
+    for (String topic : backlog.topics()) {
+      deployment.addTable(topic, Duration.ofMinutes(3));
+    }
+    return index(deployment, backlog, 1, instances, jvmOptions, indexer, timeout);
+  }
+
+  /**
+   * Indexes a backlog whose topics are tables of the deployment already, with {@code instances} sidecars
+   * numbered from {@code firstInstance} (so that their logs do not overwrite those of an earlier launch).
+   */
+  static IndexingResult index(
+      MinkDeployment deployment,
+      Backlog backlog,
+      int firstInstance,
+      int instances,
+      String jvmOptions,
+      Map<String, String> indexer,
+      Duration timeout)
+      throws InterruptedException {
     Map<TableIdentifier, Map<Integer, Long>> tables = new LinkedHashMap<>();
     for (String topic : backlog.topics()) {
-      tables.put(
-          deployment.addTable(topic, Duration.ofMinutes(3)), backlog.ends().get(topic));
+      tables.put(deployment.table(topic), backlog.ends().get(topic));
     }
     List<SidecarInstance> sidecars = new ArrayList<>();
     List<HeapMetrics> metrics = new ArrayList<>();
     MachineLoad load = MachineLoad.start();
     try {
-      for (int instance = 1; instance <= instances; instance++) {
+      for (int instance = firstInstance; instance < firstInstance + instances; instance++) {
         int port = MinkDeployment.freePort();
         sidecars.add(SidecarInstance.start(
             instance,
@@ -166,6 +186,10 @@ final class BacklogRun {
         sidecars.stream().mapToLong(SidecarInstance::servingAtMillis).max().orElseThrow();
     long owning =
         sidecars.stream().mapToLong(SidecarInstance::ownershipAtMillis).max().orElseThrow();
+    List<Long> scheduled = new ArrayList<>();
+    sidecars.forEach(sidecar -> scheduled.addAll(sidecar.scheduledAtMillis()));
+    scheduled.sort(null);
+    long allScheduled = scheduled.size() < tables.size() ? -1 : scheduled.get(tables.size() - 1);
     if (firstRoundStart == Long.MAX_VALUE) {
       firstRoundStart = serving;
     }
@@ -200,6 +224,7 @@ final class BacklogRun {
         launched,
         serving,
         owning,
+        allScheduled,
         firstRoundStart,
         lastCommit,
         snapshots,

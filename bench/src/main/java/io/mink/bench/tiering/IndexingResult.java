@@ -13,6 +13,8 @@ import java.util.List;
  * @param launchedAtMillis when the first sidecar JVM was launched
  * @param servingAtMillis when the last sidecar printed that it serves
  * @param ownershipAtMillis when the last sidecar took its first ownership partitions: it joined the group
+ * @param allScheduledAtMillis when the last of the tables was taken onto a sidecar's schedule ("Indexing topic
+ *     ... into table ..."), -1 when not every table was
  * @param firstRoundStartMillis when the first round started (its snapshot's commit time minus its duration)
  * @param lastCommitMillis the commit time of the snapshot that brought the last table to its end offsets
  * @param snapshots the Mink snapshots committed, all tables together
@@ -26,6 +28,7 @@ record IndexingResult(
     long launchedAtMillis,
     long servingAtMillis,
     long ownershipAtMillis,
+    long allScheduledAtMillis,
     long firstRoundStartMillis,
     long lastCommitMillis,
     int snapshots,
@@ -77,6 +80,11 @@ record IndexingResult(
   /** From the group's assignment (or serving) to the first round's start: reading the tables, planning. */
   double firstRoundSeconds() {
     return (firstRoundStartMillis - Math.max(servingAtMillis, ownershipAtMillis)) / 1e3;
+  }
+
+  /** From launching the JVMs until every table was on a schedule, -1 when not every table was. */
+  double scheduledSeconds() {
+    return allScheduledAtMillis < 0 ? -1 : (allScheduledAtMillis - launchedAtMillis) / 1e3;
   }
 
   double recordsPerSecond() {

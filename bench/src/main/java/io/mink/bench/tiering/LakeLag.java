@@ -1,9 +1,13 @@
 package io.mink.bench.tiering;
 
 import io.mink.bench.BenchmarkTopic;
+import io.mink.bench.registry.AvroOrderRecords;
 import io.mink.lake.LakeOffsets;
 import io.mink.lake.MinkSnapshot;
 import io.mink.testkit.KafkaBroker;
+import io.mink.testkit.TestRecord;
+import io.mink.testkit.TestRecords;
+import io.mink.testkit.registry.FakeSchemaRegistry;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -23,6 +27,8 @@ import org.apache.iceberg.catalog.TableIdentifier;
  */
 final class LakeLag {
   private static final Duration STARTUP = Duration.ofMinutes(2);
+  private static final long POOL_SEED = 20_251_202L;
+  private static final int POOL_RECORDS = 10_000;
 
   private LakeLag() {}
 
@@ -36,18 +42,33 @@ final class LakeLag {
       topics.add(topic);
       freshness.put(topic, options.lagFreshness().get(i));
     }
-    out.printf(
-        Locale.ROOT,
-        "== 2 Lake lag: %d table(s) of %d partitions, freshness %s, %,d records/s into each for "
-            + "%d s, one sidecar (%s)%n",
-        topics.size(),
-        options.lagPartitions(),
-        options.lagFreshness().stream().map(TieringReport::duration).toList(),
-        options.lagRate(),
-        options.lagDuration().toSeconds(),
-        options.sidecarOptions());
-    out.flush();
-    try (MinkDeployment deployment = MinkDeployment.create(broker, "lag", directory)) {
+    try (FakeSchemaRegistry registry = FakeSchemaRegistry.start();
+        MinkDeployment deployment = MinkDeployment.create(broker, "lag", directory)) {
+      List<TestRecord> pool = pool(options, topics, registry, deployment);
+      double bytesPerRecord = pool.stream()
+          .mapToLong(r -> r.key().length + r.value().length + headerBytes(r))
+          .average()
+          .orElseThrow();
+      int rate = options.lagMegabytesPerSecond() > 0
+          ? (int) Math.round(
+              options.lagMegabytesPerSecond() * 1e6 / bytesPerRecord / topics.size())
+          : options.lagRate();
+      out.printf(
+          Locale.ROOT,
+          "== 2 Lake lag: %d table(s) of %d partitions, freshness %s, %s records of %.0f B on "
+              + "average, %,d records/s into each (%.1f MB/s in all) for %d s, one sidecar (%s)%n",
+          topics.size(),
+          options.lagPartitions(),
+          options.lagFreshness().stream().map(TieringReport::duration).toList(),
+          options.lagFormat() == TieringOptions.LagFormat.AVRO
+              ? "Avro orders (Confluent wire format, decoded through the fake registry)"
+              : "raw",
+          bytesPerRecord,
+          rate,
+          rate * topics.size() * bytesPerRecord / 1e6,
+          options.lagDuration().toSeconds(),
+          options.sidecarOptions());
+      out.flush();
       Map<String, TableIdentifier> tables = new LinkedHashMap<>();
       for (String topic : topics) {
         tables.put(topic, deployment.addTable(topic, freshness.get(topic)));
@@ -67,9 +88,9 @@ final class LakeLag {
             broker,
             topics,
             options.lagPartitions(),
-            options.lagRate(),
+            rate,
             options.lagDuration(),
-            options.valueBytes());
+            pool);
         double produceSeconds = (System.nanoTime() - started) / 1e9;
         Duration longest =
             options.lagFreshness().stream().max(Duration::compareTo).orElseThrow();
@@ -126,6 +147,33 @@ final class LakeLag {
         out.flush();
       }
     }
+  }
+
+  /**
+   * The records the producer cycles through: raw sized records, or Avro orders whose schemas are registered
+   * under every topic's subjects (schema ids are the registry's, not a subject's, so one pool serves every
+   * topic), with the sidecars decoding through the registry.
+   */
+  private static List<TestRecord> pool(
+      TieringOptions options,
+      List<String> topics,
+      FakeSchemaRegistry registry,
+      MinkDeployment deployment) {
+    if (options.lagFormat() == TieringOptions.LagFormat.RAW) {
+      return TestRecords.sized(POOL_SEED, POOL_RECORDS, options.valueBytes(), 1);
+    }
+    AvroOrderRecords orders = null;
+    for (String topic : topics) {
+      orders = AvroOrderRecords.register(registry, topic);
+    }
+    deployment.useSchemaRegistry(registry.url());
+    return orders.records(POOL_SEED, POOL_RECORDS);
+  }
+
+  private static long headerBytes(TestRecord record) {
+    return record.headers().stream()
+        .mapToLong(h -> h.key().length() + h.value().length)
+        .sum();
   }
 
   private static double meanInterval(List<MinkSnapshot> snapshots) {

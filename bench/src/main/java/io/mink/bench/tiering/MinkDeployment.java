@@ -22,6 +22,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.apache.iceberg.HasTableOperations;
@@ -47,6 +48,8 @@ final class MinkDeployment implements AutoCloseable {
   private final KafkaClientFactory clients;
   private final KafkaTableStore store;
   private final IndexerSettings defaults = IndexerSettings.defaults();
+  private final Map<String, TableIdentifier> tables = new HashMap<>();
+  private String schemaRegistryUrl;
 
   private MinkDeployment(KafkaBroker broker, String name, Path directory) {
     this.broker = broker;
@@ -98,7 +101,22 @@ final class MinkDeployment implements AutoCloseable {
             identifier,
             MinkTableLayout.properties(topic, topicId, defaults.targetFileSizeBytes(), Map.of()));
     store.put(descriptor);
+    tables.put(topic, identifier);
     return identifier;
+  }
+
+  /** The table added for {@code topic}; throws when none was. */
+  TableIdentifier table(String topic) {
+    TableIdentifier identifier = tables.get(topic);
+    if (identifier == null) {
+      throw new IllegalStateException("Topic " + topic + " was not added as a table of " + name);
+    }
+    return identifier;
+  }
+
+  /** From now on every sidecar's mink.toml decodes through the Confluent-compatible registry at {@code url}. */
+  void useSchemaRegistry(String url) {
+    this.schemaRegistryUrl = url;
   }
 
   /**
@@ -125,7 +143,7 @@ final class MinkDeployment implements AutoCloseable {
         status_topic = "_mink_status_%s"
         http_bind_address = "127.0.0.1"
         http_port = %d
-        %s""".formatted(
+        %s%s""".formatted(
             broker.bootstrapServers(),
             lake.uri(),
             lake.warehouse(),
@@ -134,7 +152,10 @@ final class MinkDeployment implements AutoCloseable {
             name,
             name,
             httpPort,
-            extra);
+            extra,
+            schemaRegistryUrl == null
+                ? ""
+                : "\n[schema_registry]\nurl = \"" + schemaRegistryUrl + "\"\n");
     try {
       return Files.writeString(directory.resolve("mink-" + instance + ".toml"), toml);
     } catch (IOException e) {

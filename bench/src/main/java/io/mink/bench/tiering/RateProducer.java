@@ -3,7 +3,6 @@ package io.mink.bench.tiering;
 import io.mink.testkit.KafkaBroker;
 import io.mink.testkit.TestHeader;
 import io.mink.testkit.TestRecord;
-import io.mink.testkit.TestRecords;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -20,8 +19,9 @@ import org.apache.kafka.common.header.internals.RecordHeader;
 
 /**
  * A steady producer: {@code rate} records a second into each topic, round-robin over its partitions, for a
- * while. Each record's timestamp is the moment it is sent, and the acknowledgement tells its offset, so
- * afterwards every offset's produce time is known ({@link #timestamps()}).
+ * while, cycling through a pool of records (their partitions are ignored). Each record's timestamp is the
+ * moment it is sent, and the acknowledgement tells its offset, so afterwards every offset's produce time is
+ * known ({@link #timestamps()}).
  */
 final class RateProducer {
   private static final Map<String, Object> STEADY_PRODUCER = Map.of(
@@ -29,7 +29,6 @@ final class RateProducer {
       ProducerConfig.ACKS_CONFIG, "1",
       ProducerConfig.COMPRESSION_TYPE_CONFIG, "none");
   private static final long TICK_MILLIS = 10;
-  private static final int POOL_RECORDS = 10_000;
 
   private final Map<String, Map<Integer, long[]>> timestamps = new LinkedHashMap<>();
   private final AtomicReference<Exception> failure = new AtomicReference<>();
@@ -42,10 +41,10 @@ final class RateProducer {
       int partitions,
       int rate,
       Duration duration,
-      int valueBytes)
+      List<TestRecord> pool)
       throws InterruptedException {
     RateProducer producer = new RateProducer();
-    producer.produce(broker, topics, partitions, rate, duration, valueBytes);
+    producer.produce(broker, topics, partitions, rate, duration, pool);
     return producer;
   }
 
@@ -55,9 +54,8 @@ final class RateProducer {
       int partitions,
       int rate,
       Duration duration,
-      int valueBytes)
+      List<TestRecord> pool)
       throws InterruptedException {
-    List<TestRecord> pool = TestRecords.sized(20_251_202L, POOL_RECORDS, valueBytes, partitions);
     int expectedPerPartition = (int) (rate * duration.toMillis() / 1000 / partitions + 2);
     for (String topic : topics) {
       Map<Integer, long[]> byPartition = new TreeMap<>();
@@ -77,7 +75,7 @@ final class RateProducer {
         }
         long due = rate * elapsed / 1_000_000_000L;
         for (; sent < due; sent++) {
-          TestRecord record = pool.get((int) (sent % POOL_RECORDS));
+          TestRecord record = pool.get((int) (sent % pool.size()));
           int partition = (int) (sent % partitions);
           for (String topic : topics) {
             send(producer, topic, partition, record);

@@ -27,6 +27,7 @@ final class SidecarInstance implements AutoCloseable {
   private final CountDownLatch serving = new CountDownLatch(1);
   private final List<CommitLine> commits = new ArrayList<>();
   private final List<String> ownedTables = new ArrayList<>();
+  private final List<Long> scheduledAtMillis = new ArrayList<>();
   private volatile long servingAtMillis = -1;
   private volatile long ownershipAtMillis = -1;
   private volatile String outOfMemory;
@@ -66,6 +67,7 @@ final class SidecarInstance implements AutoCloseable {
       int indexing = line.indexOf("Indexing topic ");
       if (indexing >= 0) {
         ownedTables.add(line.substring(indexing));
+        scheduledAtMillis.add(now);
       }
     }
     if (line.contains("OutOfMemoryError")) {
@@ -140,6 +142,11 @@ final class SidecarInstance implements AutoCloseable {
   /** The "Indexing topic ... into table ..." lines: the tables it took. */
   synchronized List<String> ownedTables() {
     return List.copyOf(ownedTables);
+  }
+
+  /** When each of the "Indexing topic ..." lines was read, in order. */
+  synchronized List<Long> scheduledAtMillis() {
+    return List.copyOf(scheduledAtMillis);
   }
 
   String tail() {

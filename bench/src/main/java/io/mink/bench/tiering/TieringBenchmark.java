@@ -20,7 +20,9 @@ import java.util.stream.Stream;
  *   <li>lag: steady producers into tables of different freshness; each record's lake lag, p50/p99/max against
  *       the freshness;
  *   <li>scale: one backlog indexed by one and by two sidecars of one group, against the fetch and write limits
- *       measured on the same backlog in the same run.
+ *       measured on the same backlog in the same run;
+ *   <li>startup (not run by default): an instance launched on many tables tiered before; how long until every
+ *       table is on its schedule and until every table is fresh again.
  * </ol>
  *
  * <p>Run it with {@code bench/tiering [key=value ...]}; docs/benchmarks.md explains the figures. Like the other
@@ -76,6 +78,9 @@ public final class TieringBenchmark {
       }
       if (options.runs("scale")) {
         ScaleOut.run(broker, options, directory, out);
+      }
+      if (options.runs("startup")) {
+        Startup.run(broker, options, directory, out);
       }
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();

@@ -28,6 +28,12 @@ import java.util.Set;
  * @param lagPartitions partitions of each lag topic
  * @param scale part 3's backlog
  * @param instances the instance counts part 3 runs, one after the other
+ * @param lagMegabytesPerSecond when above 0, the lag producers' rate over all tables in MB/s (10^6 bytes of
+ *     key, value and headers), instead of lagRate
+ * @param lagFormat the lag records: raw (sized values) or avro (Confluent Avro orders through a registry)
+ * @param startup part 4's tables, indexed once before the measured launch
+ * @param startupFreshness the freshness of part 4's tables
+ * @param startupAdded records added to each of part 4's tables before the measured launch
  */
 record TieringOptions(
     List<String> parts,
@@ -41,8 +47,14 @@ record TieringOptions(
     Duration lagWarmup,
     int lagPartitions,
     BacklogShape scale,
-    List<Integer> instances) {
-  static final List<String> ALL_PARTS = List.of("memory", "lag", "scale");
+    List<Integer> instances,
+    double lagMegabytesPerSecond,
+    LagFormat lagFormat,
+    BacklogShape startup,
+    Duration startupFreshness,
+    int startupAdded) {
+  static final List<String> ALL_PARTS = List.of("memory", "lag", "scale", "startup");
+  static final List<String> DEFAULT_PARTS = List.of("memory", "lag", "scale");
   static final String DEFAULT_SIDECAR_OPTIONS = "-Xmx1g -XX:+UseG1GC";
 
   private static final Map<String, String> DEFAULTS = defaults();
@@ -56,6 +68,17 @@ record TieringOptions(
     requireNonNull(lagWarmup, "lagWarmup is null");
     requireNonNull(scale, "scale is null");
     requireNonNull(instances, "instances is null");
+    requireNonNull(lagFormat, "lagFormat is null");
+    requireNonNull(startup, "startup is null");
+    requireNonNull(startupFreshness, "startupFreshness is null");
+  }
+
+  /** What the lag part's producers write. */
+  enum LagFormat {
+    /** {@code TestRecords.sized}: a 16-byte key, a value of value.bytes, one header. */
+    RAW,
+    /** The registry benchmark's orders, Avro in Confluent's wire format, decoded through the fake registry. */
+    AVRO
   }
 
   /**
@@ -80,7 +103,7 @@ record TieringOptions(
 
   private static Map<String, String> defaults() {
     Map<String, String> defaults = new LinkedHashMap<>();
-    defaults.put("parts", String.join(",", ALL_PARTS));
+    defaults.put("parts", String.join(",", DEFAULT_PARTS));
     defaults.put("value.bytes", "500");
     defaults.put("sidecar.opts", DEFAULT_SIDECAR_OPTIONS);
     defaults.put("memory.tables", "20");
@@ -92,10 +115,17 @@ record TieringOptions(
     defaults.put("lag.duration", "90s");
     defaults.put("lag.warmup", "20s");
     defaults.put("lag.partitions", "6");
+    defaults.put("lag.mbps", "none");
+    defaults.put("lag.format", "raw");
     defaults.put("scale.tables", "8");
     defaults.put("scale.partitions", "4");
     defaults.put("scale.records", "100000");
     defaults.put("scale.instances", "1,2");
+    defaults.put("startup.tables", "200");
+    defaults.put("startup.partitions", "4");
+    defaults.put("startup.records", "1000");
+    defaults.put("startup.freshness", "10s");
+    defaults.put("startup.added", "100");
     return defaults;
   }
 
@@ -105,7 +135,9 @@ record TieringOptions(
         new StringBuilder("Usage: bench/tiering [key=value ...]; keys and defaults:\n");
     DEFAULTS.forEach(
         (key, value) -> usage.append(String.format(Locale.ROOT, "  %-18s %s%n", key, value)));
-    usage.append("memory.records and scale.records are per table. See docs/benchmarks.md.");
+    usage.append("memory.records, scale.records, startup.records and startup.added are per table; "
+        + "lag.rate is per table, lag.mbps (MB/s) over all lag tables and replaces it; "
+        + "lag.format is raw or avro. See docs/benchmarks.md.");
     return usage.toString();
   }
 
@@ -154,7 +186,38 @@ record TieringOptions(
             number(values, "scale.tables", 1),
             number(values, "scale.partitions", 1),
             number(values, "scale.records", 1)),
-        instances);
+        instances,
+        values.get("lag.mbps").equals("none") ? 0 : megabytes(values.get("lag.mbps")),
+        lagFormat(values.get("lag.format")),
+        new BacklogShape(
+            number(values, "startup.tables", 1),
+            number(values, "startup.partitions", 1),
+            number(values, "startup.records", 1)),
+        duration("startup.freshness", values.get("startup.freshness")),
+        number(values, "startup.added", 1));
+  }
+
+  private static double megabytes(String value) {
+    try {
+      double megabytes = Double.parseDouble(value);
+      if (megabytes > 0) {
+        return megabytes;
+      }
+    } catch (NumberFormatException e) {
+      // reported below
+    }
+    throw new IllegalArgumentException("Invalid lag.mbps '" + value
+        + "': use MB per second over all lag tables, such as 20, or none to use lag.rate");
+  }
+
+  private static LagFormat lagFormat(String value) {
+    for (LagFormat format : LagFormat.values()) {
+      if (format.name().equalsIgnoreCase(value)) {
+        return format;
+      }
+    }
+    throw new IllegalArgumentException(
+        "Invalid lag.format '" + value + "': use raw or avro (default raw)");
   }
 
   /** The -Xmx of the sidecar options in bytes, or -1 when they set none. */

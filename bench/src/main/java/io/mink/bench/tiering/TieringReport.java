@@ -72,6 +72,10 @@ final class TieringReport {
         result.indexingSeconds());
     out.printf(
         Locale.ROOT,
+        "   every table on a schedule (its \"Indexing topic\" line) %.1f s from launch%n",
+        result.scheduledSeconds());
+    out.printf(
+        Locale.ROOT,
         "   speed: %,.0f rec/s, %.1f MB/s over the rounds; %,.0f rec/s, %.1f MB/s from launch%n",
         result.recordsPerSecond(),
         result.megabytesPerSecond(),
