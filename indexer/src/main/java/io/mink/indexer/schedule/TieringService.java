@@ -225,8 +225,10 @@ public final class TieringService implements AutoCloseable {
       while (!tables.stopped()) {
         if (tables.takeRefreshRequest() || !clock.instant().isBefore(nextRefresh)) {
           listed = addedTables.list(listed);
-          for (TableDescriptor table : tables.reconcile(listed)) {
-            tables.add(table, LastTiered.of(lake, table));
+          List<TableDescriptor> taken = tables.reconcile(listed);
+          List<Instant> lastTiered = LastTiered.ofAll(lake, taken);
+          for (int i = 0; i < taken.size(); i++) {
+            tables.add(taken.get(i), lastTiered.get(i));
           }
           removals.finish(listed);
           nextRefresh = clock.instant().plus(settings.pollInterval());
