@@ -1,0 +1,98 @@
+package io.mink.lake.maintenance;
+
+import java.io.FileNotFoundException;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import org.apache.iceberg.HasTableOperations;
+import org.apache.iceberg.Table;
+import org.apache.iceberg.TableProperties;
+import org.apache.iceberg.io.FileInfo;
+import org.apache.iceberg.io.SupportsPrefixOperations;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Deletes the orphan files of a table: files under its data and metadata folders that nothing in
+ * its metadata references and that are older than the orphan age, such as the data files of a round
+ * that crashed before its commit. A younger file is never touched: a round may still commit it.
+ * The folders are listed before the metadata is read, so a file committed in between counts as
+ * referenced. Only metadata files Iceberg writes (manifests, manifest lists, metadata JSON) are
+ * removed from the metadata folder, and a data folder set outside the table's location
+ * (write.data.path) is not listed: other tables may share it.
+ */
+final class OrphanFileRemoval {
+  private static final Logger LOG = LoggerFactory.getLogger(OrphanFileRemoval.class);
+
+  private OrphanFileRemoval() {}
+
+  static MaintenanceReport remove(Table table, Duration orphanAge, Instant now) {
+    if (!(table.io() instanceof SupportsPrefixOperations io)) {
+      LOG.info(
+          "Orphan files of {} are not looked for: its FileIO {} cannot list files",
+          table.name(),
+          table.io().getClass().getName());
+      return MaintenanceReport.NOTHING;
+    }
+    String location = withoutTrailingSlash(table.location());
+    String metadataFolder = folder(table, TableProperties.WRITE_METADATA_LOCATION, "metadata");
+    List<FileInfo> metadataFiles = list(io, metadataFolder).stream()
+        .filter(file -> icebergMetadataFile(file.location()))
+        .toList();
+    String dataFolder = folder(table, TableProperties.WRITE_DATA_LOCATION, "data");
+    Optional<List<FileInfo>> dataFiles = dataFolder.startsWith(location + "/")
+        ? Optional.of(list(io, dataFolder))
+        : Optional.empty();
+    table.refresh();
+    Set<String> referenced = OrphanFiles.keys(
+        ReferencedFiles.of(((HasTableOperations) table).operations().current(), table.io()));
+    long olderThan = now.minus(orphanAge).toEpochMilli();
+    List<String> orphans =
+        new ArrayList<>(OrphanFiles.select(metadataFiles, referenced, olderThan, metadataFolder));
+    dataFiles.ifPresent(
+        files -> orphans.addAll(OrphanFiles.select(files, referenced, olderThan, dataFolder)));
+    orphans.forEach(io::deleteFile);
+    if (!orphans.isEmpty()) {
+      LOG.info(
+          "Deleted {} orphan files of {} older than {} that no snapshot references, such as {}",
+          orphans.size(),
+          table.name(),
+          orphanAge,
+          orphans.get(0));
+    }
+    return new MaintenanceReport(0, 0, orphans.size(), 0);
+  }
+
+  private static String folder(Table table, String property, String defaultName) {
+    String configured = table.properties().get(property);
+    return configured != null
+        ? withoutTrailingSlash(configured)
+        : withoutTrailingSlash(table.location()) + "/" + defaultName;
+  }
+
+  /** The files under a folder; none when it does not exist yet. */
+  private static List<FileInfo> list(SupportsPrefixOperations io, String folder) {
+    List<FileInfo> files = new ArrayList<>();
+    try {
+      io.listPrefix(folder + "/").forEach(files::add);
+    } catch (RuntimeException e) {
+      if (!(e.getCause() instanceof FileNotFoundException)) {
+        throw e;
+      }
+    }
+    return files;
+  }
+
+  private static boolean icebergMetadataFile(String location) {
+    return location.endsWith(".avro")
+        || location.endsWith(".metadata.json")
+        || location.endsWith(".metadata.json.gz");
+  }
+
+  private static String withoutTrailingSlash(String location) {
+    return location.endsWith("/") ? location.substring(0, location.length() - 1) : location;
+  }
+}
