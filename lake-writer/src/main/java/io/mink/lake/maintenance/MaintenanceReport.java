@@ -12,7 +12,7 @@ public record MaintenanceReport(
     int expiredSnapshots, int deletedFiles, int orphanFiles, int failures) {
   public static final MaintenanceReport NOTHING = new MaintenanceReport(0, 0, 0, 0);
 
-  MaintenanceReport plus(MaintenanceReport other) {
+  public MaintenanceReport plus(MaintenanceReport other) {
     return new MaintenanceReport(
         expiredSnapshots + other.expiredSnapshots,
         deletedFiles + other.deletedFiles,
