@@ -29,7 +29,7 @@ import picocli.CommandLine.Parameters;
       "  mink table add orders --partition-by 'day(_kafka_timestamp)'",
       "  mink table add orders --option iceberg.format-version=3",
       "  mink table add rides --option mink.time-as=string   # times as text",
-      "  mink table add orders --option mink.snapshot-retention=7d   # time travel for a week",
+      "  mink table add orders --option mink.snapshot-retention=7d  # a week of history",
       "  mink table add orders --attach   # the existing Iceberg table kafka.orders",
       "  mink table add orders --wait=5m  # once the topic exists",
       "  mink table add orders --command-config client.properties --output json"
