@@ -20,9 +20,10 @@ import org.slf4j.LoggerFactory;
  * its metadata references and that are older than the orphan age, such as the data files of a round
  * that crashed before its commit. A younger file is never touched: a round may still commit it.
  * The folders are listed before the metadata is read, so a file committed in between counts as
- * referenced. Only metadata files Iceberg writes (manifests, manifest lists, metadata JSON) are
- * removed from the metadata folder, and a data folder set outside the table's location
- * (write.data.path) is not listed: other tables may share it.
+ * referenced. From the metadata folder only manifests and manifest lists (*.avro) are removed:
+ * metadata JSON files are kept to write.metadata.previous-versions-max by Iceberg itself, and older
+ * ones may be kept on purpose. A data folder set outside the table's location (write.data.path) is
+ * not listed: other tables may share it.
  */
 final class OrphanFileRemoval {
   private static final Logger LOG = LoggerFactory.getLogger(OrphanFileRemoval.class);
@@ -40,7 +41,7 @@ final class OrphanFileRemoval {
     String location = withoutTrailingSlash(table.location());
     String metadataFolder = folder(table, TableProperties.WRITE_METADATA_LOCATION, "metadata");
     List<FileInfo> metadataFiles = list(io, metadataFolder).stream()
-        .filter(file -> icebergMetadataFile(file.location()))
+        .filter(file -> file.location().endsWith(".avro"))
         .toList();
     String dataFolder = folder(table, TableProperties.WRITE_DATA_LOCATION, "data");
     Optional<List<FileInfo>> dataFiles = dataFolder.startsWith(location + "/")
@@ -84,12 +85,6 @@ final class OrphanFileRemoval {
       }
     }
     return files;
-  }
-
-  private static boolean icebergMetadataFile(String location) {
-    return location.endsWith(".avro")
-        || location.endsWith(".metadata.json")
-        || location.endsWith(".metadata.json.gz");
   }
 
   private static String withoutTrailingSlash(String location) {

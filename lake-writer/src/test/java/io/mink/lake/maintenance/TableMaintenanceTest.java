@@ -131,10 +131,13 @@ class TableMaintenanceTest {
   }
 
   @Test
-  void theFilesOfACrashedRoundAreRemovedOnceOlderThanTheOrphanAge() {
+  void theFilesOfACrashedRoundAreRemovedOnceOlderThanTheOrphanAge() throws IOException {
     commitRounds(2);
     DataFile crashed = dataFile(UUID.randomUUID().toString(), 4, 8);
     Path crashedFile = Path.of(URI.create(crashed.location()));
+    Path metadata = Path.of(URI.create(table.location() + "/metadata"));
+    Path crashedManifest = Files.write(metadata.resolve("crashed-m0.avro"), new byte[] {1});
+    Path keptMetadata = Files.write(metadata.resolve("00000-kept.metadata.json"), new byte[] {1});
     Duration orphanAge = MaintenancePolicy.ORPHAN_MIN_AGE;
 
     MaintenanceReport early = OrphanFileRemoval.remove(table, orphanAge, Instant.now());
@@ -142,8 +145,10 @@ class TableMaintenanceTest {
         OrphanFileRemoval.remove(table, orphanAge, Instant.now().plus(Duration.ofDays(4)));
 
     assertThat(early.orphanFiles()).isZero();
-    assertThat(later.orphanFiles()).isEqualTo(1);
+    assertThat(later.orphanFiles()).isEqualTo(2);
     assertThat(crashedFile).doesNotExist();
+    assertThat(crashedManifest).doesNotExist();
+    assertThat(keptMetadata).exists();
     assertThat(offsetsInTheTable()).isEqualTo(range(4));
     commitRounds(1);
     assertThat(offsetsInTheTable()).isEqualTo(range(6));
