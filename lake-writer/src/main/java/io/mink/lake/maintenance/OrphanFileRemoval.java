@@ -5,7 +5,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 import java.util.Set;
 import org.apache.iceberg.HasTableOperations;
 import org.apache.iceberg.Table;
@@ -22,8 +21,8 @@ import org.slf4j.LoggerFactory;
  * The folders are listed before the metadata is read, so a file committed in between counts as
  * referenced. From the metadata folder only manifests and manifest lists (*.avro) are removed:
  * metadata JSON files are kept to write.metadata.previous-versions-max by Iceberg itself, and older
- * ones may be kept on purpose. A data folder set outside the table's location (write.data.path) is
- * not listed: other tables may share it.
+ * ones may be kept on purpose. A data or metadata folder set outside the table's location
+ * (write.data.path, write.metadata.path) is not listed: other tables may share it.
  */
 final class OrphanFileRemoval {
   private static final Logger LOG = LoggerFactory.getLogger(OrphanFileRemoval.class);
@@ -38,23 +37,19 @@ final class OrphanFileRemoval {
           table.io().getClass().getName());
       return MaintenanceReport.NOTHING;
     }
-    String location = withoutTrailingSlash(table.location());
     String metadataFolder = folder(table, TableProperties.WRITE_METADATA_LOCATION, "metadata");
-    List<FileInfo> metadataFiles = list(io, metadataFolder).stream()
+    List<FileInfo> metadataFiles = list(io, table, metadataFolder).stream()
         .filter(file -> file.location().endsWith(".avro"))
         .toList();
     String dataFolder = folder(table, TableProperties.WRITE_DATA_LOCATION, "data");
-    Optional<List<FileInfo>> dataFiles = dataFolder.startsWith(location + "/")
-        ? Optional.of(list(io, dataFolder))
-        : Optional.empty();
+    List<FileInfo> dataFiles = list(io, table, dataFolder);
     table.refresh();
     Set<String> referenced = OrphanFiles.keys(
         ReferencedFiles.of(((HasTableOperations) table).operations().current(), table.io()));
     long olderThan = now.minus(orphanAge).toEpochMilli();
     List<String> orphans =
         new ArrayList<>(OrphanFiles.select(metadataFiles, referenced, olderThan, metadataFolder));
-    dataFiles.ifPresent(
-        files -> orphans.addAll(OrphanFiles.select(files, referenced, olderThan, dataFolder)));
+    orphans.addAll(OrphanFiles.select(dataFiles, referenced, olderThan, dataFolder));
     orphans.forEach(io::deleteFile);
     if (!orphans.isEmpty()) {
       LOG.info(
@@ -74,9 +69,15 @@ final class OrphanFileRemoval {
         : withoutTrailingSlash(table.location()) + "/" + defaultName;
   }
 
-  /** The files under a folder; none when it does not exist yet. */
-  private static List<FileInfo> list(SupportsPrefixOperations io, String folder) {
+  /**
+   * The files under a folder of the table; none when it does not exist yet, or lies outside the
+   * table's location (write.data.path, write.metadata.path), where other tables may keep files.
+   */
+  private static List<FileInfo> list(SupportsPrefixOperations io, Table table, String folder) {
     List<FileInfo> files = new ArrayList<>();
+    if (!folder.startsWith(withoutTrailingSlash(table.location()) + "/")) {
+      return files;
+    }
     try {
       io.listPrefix(folder + "/").forEach(files::add);
     } catch (RuntimeException e) {
