@@ -70,6 +70,7 @@ final class ServeCommand implements Callable<Integer> {
           service.statusBoard(),
           service::notReadyReason,
           service::tablesByState,
+          service.maintenanceCounters(),
           Clock.systemUTC());
     } catch (IllegalArgumentException e) {
       service.close();

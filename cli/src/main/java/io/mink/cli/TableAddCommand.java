@@ -29,6 +29,7 @@ import picocli.CommandLine.Parameters;
       "  mink table add orders --partition-by 'day(_kafka_timestamp)'",
       "  mink table add orders --option iceberg.format-version=3",
       "  mink table add rides --option mink.time-as=string   # times as text",
+      "  mink table add orders --option mink.snapshot-retention=7d  # a week of history",
       "  mink table add orders --attach   # the existing Iceberg table kafka.orders",
       "  mink table add orders --wait=5m  # once the topic exists",
       "  mink table add orders --command-config client.properties --output json"
@@ -63,7 +64,8 @@ final class TableAddCommand extends GroupSubcommand {
         "An Iceberg table property for the table, as iceberg.<property>=<value>, such as "
             + "iceberg.format-version=3 or iceberg.write.parquet.row-group-size-bytes=67108864; or "
             + "mink.time-as=time|long|string, how times of day are stored (default: long, microseconds since "
-            + "midnight). Repeatable"
+            + "midnight); or mink.snapshot-retention=DURATION, how long snapshots are kept for readers "
+            + "(default: 1h). Repeatable"
       })
   Map<String, String> options = new LinkedHashMap<>();
 

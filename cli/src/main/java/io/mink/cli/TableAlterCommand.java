@@ -44,15 +44,16 @@ final class TableAlterCommand extends GroupSubcommand {
       names = "--option",
       paramLabel = "KEY=VALUE",
       description = "Set an Iceberg table property, as "
-          + "iceberg.<property>=<value> (iceberg.format-version can go from 2 to 3), or mink.time-as=time|long|string "
-          + "for columns made from now on. Repeatable")
+          + "iceberg.<property>=<value> (iceberg.format-version can go from 2 to 3), mink.time-as=time|long|string "
+          + "for columns made from now on, or mink.snapshot-retention=DURATION. Repeatable")
   Map<String, String> options = new LinkedHashMap<>();
 
   @Option(
       names = "--unset-option",
       paramLabel = "KEY",
-      description = "Unset an iceberg.<property> option, which "
-          + "returns to Mink's default or Iceberg's, or mink.time-as. Repeatable")
+      description =
+          "Unset an iceberg.<property> option, which "
+              + "returns to Mink's default or Iceberg's, mink.time-as or mink.snapshot-retention. Repeatable")
   List<String> unsetOptions = new ArrayList<>();
 
   @Option(

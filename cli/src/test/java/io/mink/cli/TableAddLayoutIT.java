@@ -167,8 +167,9 @@ class TableAddLayoutIT {
     assertThat(unknown.err())
         .isEqualTo("Error: Unknown table option 'format-version': --option takes "
             + "iceberg.<property>=<value>, such as iceberg.format-version=3 or "
-            + "iceberg.write.parquet.row-group-size-bytes=67108864 (docs/layout.md), or mink.time-as=time|long|string "
-            + "(docs/querying.md)\n");
+            + "iceberg.write.parquet.row-group-size-bytes=67108864 (docs/layout.md), "
+            + "mink.time-as=time|long|string (docs/querying.md) or mink.snapshot-retention=<duration> "
+            + "(docs/operations.md)\n");
     assertThat(version.exitCode()).isEqualTo(2);
     assertThat(version.err())
         .isEqualTo("Error: Unsupported iceberg.format-version '4': Mink writes Iceberg format "

@@ -95,6 +95,33 @@ class TableAlterCommandIT {
   }
 
   @Test
+  void snapshotRetentionSetsTheSnapshotAgeOtherEnginesExpireBy() {
+    String orders = added("orders", "--option", "mink.snapshot-retention=PT2H");
+
+    assertThat(mink.entry(orders).options()).containsEntry("snapshot-retention", "2h");
+    CommandRun set = mink.run("table", "alter", orders, "--option", "mink.snapshot-retention=7d");
+    CommandRun bad = mink.run("table", "alter", orders, "--option", "mink.snapshot-retention=0s");
+
+    assertThat(set.exitCode()).as(set.err()).isZero();
+    assertThat(set.out()).contains("  mink.snapshot-retention: 2h -> 7d\n");
+    assertThat(mink.icebergTable(orders).properties())
+        .containsEntry("mink.snapshot-retention", "7d")
+        .containsEntry("history.expire.max-snapshot-age-ms", "604800000");
+    assertThat(bad.exitCode()).isEqualTo(2);
+    assertThat(bad.err())
+        .isEqualTo("Error: Invalid mink.snapshot-retention '0s': use a duration of at least 1s, "
+            + "such as 1h or 7d (docs/operations.md \"Snapshots and files over time\")\n");
+
+    CommandRun unset =
+        mink.run("table", "alter", orders, "--unset-option", "mink.snapshot-retention");
+
+    assertThat(unset.exitCode()).as(unset.err()).isZero();
+    assertThat(mink.icebergTable(orders).properties())
+        .doesNotContainKey("mink.snapshot-retention")
+        .containsEntry("history.expire.max-snapshot-age-ms", "3600000");
+  }
+
+  @Test
   void formatVersionGoesFromTwoToThreeAndNeverBack() {
     String orders = added("orders");
 

@@ -26,6 +26,17 @@ public final class MinkTableLayout {
   public static final String ATTACH_OPTION = "attach";
   /** The table option, the property mink.time-as, that says how the table stores times of day. */
   public static final String TIME_AS_OPTION = "time-as";
+  /**
+   * The table option, the property mink.snapshot-retention, that says how long snapshots are kept
+   * for readers ({@link SnapshotRetention}); it also sets history.expire.max-snapshot-age-ms.
+   */
+  public static final String SNAPSHOT_RETENTION_OPTION = "snapshot-retention";
+  /**
+   * How many earlier metadata files a table Mink creates keeps (write.metadata.previous-versions-max):
+   * each commit deletes the older ones. A reader opens a metadata file when it plans, so minutes of
+   * them are plenty; at a round every 10 s this is 200 s of them, at every 3 minutes an hour.
+   */
+  public static final int PREVIOUS_METADATA_FILES = 20;
 
   public static final int DEFAULT_FORMAT_VERSION = 2;
   public static final Set<Integer> FORMAT_VERSIONS = Set.of(2, 3);
@@ -34,8 +45,9 @@ public final class MinkTableLayout {
 
   /**
    * The properties of a new table: format version 2 unless iceberg.format-version says otherwise,
-   * merge-on-read, zstd Parquet at the target size, mink.* copies of the table options and the
-   * user's iceberg.* options passed through without their prefix (they win over Mink's defaults).
+   * merge-on-read, zstd Parquet at the target size, the {@link #housekeepingProperties()}, mink.*
+   * copies of the table options and the user's iceberg.* options passed through without their
+   * prefix (they win over Mink's defaults).
    */
   public static Map<String, String> properties(
       String topic, String topicId, long targetFileSizeBytes, Map<String, String> tableOptions) {
@@ -49,7 +61,24 @@ public final class MinkTableLayout {
     properties.put(TableProperties.PARQUET_COMPRESSION, "zstd");
     properties.put(
         TableProperties.WRITE_TARGET_FILE_SIZE_BYTES, Long.toString(targetFileSizeBytes));
+    properties.putAll(housekeepingProperties());
     properties.putAll(attachProperties(topic, topicId, tableOptions));
+    return properties;
+  }
+
+  /**
+   * The properties that keep the metadata of a table Mink creates bounded however many rounds it
+   * commits: snapshots older than the default retention expire (history.expire.max-snapshot-age-ms,
+   * which other engines' snapshot expiry follows too), and each commit deletes the metadata files
+   * beyond the newest {@value #PREVIOUS_METADATA_FILES}.
+   */
+  public static Map<String, String> housekeepingProperties() {
+    Map<String, String> properties = new LinkedHashMap<>();
+    properties.put(
+        TableProperties.MAX_SNAPSHOT_AGE_MS, Long.toString(SnapshotRetention.DEFAULT.toMillis()));
+    properties.put(TableProperties.METADATA_DELETE_AFTER_COMMIT_ENABLED, "true");
+    properties.put(
+        TableProperties.METADATA_PREVIOUS_VERSIONS_MAX, Integer.toString(PREVIOUS_METADATA_FILES));
     return properties;
   }
 
@@ -64,20 +93,34 @@ public final class MinkTableLayout {
     if (topicId != null) {
       properties.put(TOPIC_ID_PROPERTY, topicId);
     }
-    tableOptions.forEach((key, value) -> {
-      if (key.startsWith(ICEBERG_OPTION_PREFIX)) {
-        properties.put(key.substring(ICEBERG_OPTION_PREFIX.length()), value);
-      } else {
-        properties.put(OPTION_PREFIX + key, value);
-      }
-    });
+    tableOptions.forEach((key, value) -> properties.putAll(optionProperties(key, value)));
     return properties;
   }
 
   /**
+   * The Iceberg table properties one table option sets: iceberg.KEY as KEY; snapshot-retention as
+   * mink.snapshot-retention and history.expire.max-snapshot-age-ms in milliseconds; any other as
+   * mink.KEY.
+   */
+  public static Map<String, String> optionProperties(String key, String value) {
+    if (key.startsWith(ICEBERG_OPTION_PREFIX)) {
+      return Map.of(key.substring(ICEBERG_OPTION_PREFIX.length()), value);
+    }
+    if (key.equals(SNAPSHOT_RETENTION_OPTION)) {
+      return Map.of(
+          OPTION_PREFIX + key,
+          value,
+          TableProperties.MAX_SNAPSHOT_AGE_MS,
+          Long.toString(SnapshotRetention.parse(value).toMillis()));
+    }
+    return Map.of(OPTION_PREFIX + key, value);
+  }
+
+  /**
    * Checks the options whose values Mink depends on: the format version (2 or 3), the file format
-   * (Parquet), the target file size (a positive number of bytes) and time-as (time, long or string).
-   * The message says what to use.
+   * (Parquet), the target file size (a positive number of bytes), time-as (time, long or string)
+   * and snapshot-retention (a duration, not given together with
+   * iceberg.history.expire.max-snapshot-age-ms). The message says what to use.
    */
   public static void checkOptions(Map<String, String> tableOptions) {
     tableOptions.forEach((key, value) -> {
@@ -97,6 +140,21 @@ public final class MinkTableLayout {
     formatVersion(tableOptions);
     targetFileSize(tableOptions, 1);
     mappingOptions(tableOptions);
+    checkSnapshotRetention(tableOptions);
+  }
+
+  private static void checkSnapshotRetention(Map<String, String> tableOptions) {
+    String retention = tableOptions.get(SNAPSHOT_RETENTION_OPTION);
+    if (retention == null) {
+      return;
+    }
+    SnapshotRetention.parse(retention);
+    String maxAge = ICEBERG_OPTION_PREFIX + TableProperties.MAX_SNAPSHOT_AGE_MS;
+    if (tableOptions.containsKey(maxAge)) {
+      throw new IllegalArgumentException("Table options " + OPTION_PREFIX
+          + SNAPSHOT_RETENTION_OPTION + " and " + maxAge
+          + " set the same property: give only " + OPTION_PREFIX + SNAPSHOT_RETENTION_OPTION);
+    }
   }
 
   /** How the table maps schema types to columns: the time-as option, else the defaults. */

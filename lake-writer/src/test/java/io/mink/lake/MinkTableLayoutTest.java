@@ -22,6 +22,9 @@ class MinkTableLayoutTest {
             Map.entry("write.format.default", "parquet"),
             Map.entry("write.parquet.compression-codec", "zstd"),
             Map.entry("write.target-file-size-bytes", "1024"),
+            Map.entry("history.expire.max-snapshot-age-ms", "3600000"),
+            Map.entry("write.metadata.delete-after-commit.enabled", "true"),
+            Map.entry("write.metadata.previous-versions-max", "20"),
             Map.entry("mink.topic", "orders"),
             Map.entry("mink.topic-id", "id-1"),
             Map.entry("mink.freshness", "1m")));
@@ -66,6 +69,32 @@ class MinkTableLayoutTest {
             "true",
             "write.parquet.row-group-size-bytes",
             "1048576"));
+  }
+
+  @Test
+  void snapshotRetentionSetsTheIcebergSnapshotAge() {
+    assertThat(MinkTableLayout.properties("orders", null, 1024, Map.of("snapshot-retention", "6h")))
+        .containsEntry("mink.snapshot-retention", "6h")
+        .containsEntry("history.expire.max-snapshot-age-ms", "21600000");
+    assertThat(MinkTableLayout.attachProperties("orders", null, Map.of("snapshot-retention", "2d")))
+        .containsEntry("history.expire.max-snapshot-age-ms", "172800000");
+    assertThat(MinkTableLayout.attachProperties("orders", null, Map.of()))
+        .doesNotContainKey("history.expire.max-snapshot-age-ms");
+  }
+
+  @Test
+  void snapshotRetentionMustBeADurationGivenOnce() {
+    for (String value : new String[] {"0s", "500ms", "1 hour", "-1h", ""}) {
+      assertThatThrownBy(() -> MinkTableLayout.checkOptions(Map.of("snapshot-retention", value)))
+          .hasMessage("Invalid mink.snapshot-retention '" + value
+              + "': use a duration of at least 1s, such as 1h or 7d");
+    }
+    assertThatThrownBy(() -> MinkTableLayout.checkOptions(Map.of(
+            "snapshot-retention", "1h", "iceberg.history.expire.max-snapshot-age-ms", "1000")))
+        .hasMessage("Table options mink.snapshot-retention and "
+            + "iceberg.history.expire.max-snapshot-age-ms set the same property: give only "
+            + "mink.snapshot-retention");
+    assertThat(SnapshotRetention.parse("PT90M")).isEqualTo(java.time.Duration.ofMinutes(90));
   }
 
   @Test

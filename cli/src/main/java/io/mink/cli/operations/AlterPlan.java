@@ -42,7 +42,7 @@ public record AlterPlan(
    * What to change.
    *
    * @param freshness the new freshness; null to keep it
-   * @param set options to set, as the table records them: iceberg.* and time-as
+   * @param set options to set, as the table records them: iceberg.*, time-as and snapshot-retention
    * @param unset options to unset, as the table records them
    * @param autoCompaction whether rounds compact; null to keep it
    */
@@ -120,7 +120,7 @@ public record AlterPlan(
         }
         String previous = options.put(key, option.getValue());
         if (!option.getValue().equals(previous)) {
-          set.put(property(key), option.getValue());
+          set.putAll(MinkTableLayout.optionProperties(key, option.getValue()));
           changes.add(new Change(TableOptions.givenName(key), previous, option.getValue()));
         }
       }
@@ -136,11 +136,12 @@ public record AlterPlan(
         }
         String previous = options.remove(key);
         if (previous != null) {
-          String property = property(key);
-          if (defaults.containsKey(property)) {
-            set.put(property, defaults.get(property));
-          } else {
-            remove.add(property);
+          for (String property : MinkTableLayout.optionProperties(key, previous).keySet()) {
+            if (defaults.containsKey(property)) {
+              set.put(property, defaults.get(property));
+            } else {
+              remove.add(property);
+            }
           }
           changes.add(new Change(TableOptions.givenName(key), previous, null));
         }
@@ -178,12 +179,5 @@ public record AlterPlan(
           + ": Iceberg format versions only go up; leave the table at "
           + "version " + formatVersion);
     }
-  }
-
-  /** The Iceberg property of an option: an iceberg.* option's without the prefix, Mink's own as mink.*. */
-  private static String property(String option) {
-    return option.startsWith(MinkTableLayout.ICEBERG_OPTION_PREFIX)
-        ? option.substring(MinkTableLayout.ICEBERG_OPTION_PREFIX.length())
-        : MinkTableLayout.OPTION_PREFIX + option;
   }
 }

@@ -6,6 +6,7 @@ import io.mink.indexer.errors.MinkException;
 import io.mink.lake.MinkTableLayout;
 import io.mink.lake.PartitionSpecs;
 import io.mink.lake.PartitionTerm;
+import io.mink.lake.SnapshotRetention;
 import io.mink.schema.KafkaColumns;
 import io.mink.schema.decode.TimeOfDay;
 import io.mink.tables.TableDescriptor;
@@ -52,17 +53,20 @@ public final class TableOptions {
   /** The option --option mink.time-as sets, recorded as the table option time-as. */
   public static final String TIME_AS =
       MinkTableLayout.OPTION_PREFIX + MinkTableLayout.TIME_AS_OPTION;
+  /** The option --option mink.snapshot-retention sets, recorded as the table option snapshot-retention. */
+  public static final String SNAPSHOT_RETENTION =
+      MinkTableLayout.OPTION_PREFIX + MinkTableLayout.SNAPSHOT_RETENTION_OPTION;
 
   private static final String SET_HELP =
       "iceberg.<property>=<value>, such as iceberg.format-version=3 or "
-          + "iceberg.write.parquet.row-group-size-bytes=67108864 (docs/layout.md), or " + TIME_AS
-          + "=time|long|string "
-          + "(docs/querying.md)";
+          + "iceberg.write.parquet.row-group-size-bytes=67108864 (docs/layout.md), " + TIME_AS
+          + "=time|long|string (docs/querying.md) or " + SNAPSHOT_RETENTION
+          + "=<duration> (docs/operations.md)";
   private static final String UNSET_HELP =
       "iceberg.<property>, such as iceberg.write.parquet.row-group-size-bytes "
-          + "(docs/layout.md), or " + TIME_AS;
+          + "(docs/layout.md), " + TIME_AS + " or " + SNAPSHOT_RETENTION;
 
-  /** The --unset-option names, checked to be iceberg.* options or mink.time-as, as the table records them. */
+  /** The --unset-option names, checked to be iceberg.* options or Mink's, as the table records them. */
   public static List<String> optionKeys(List<String> given) {
     List<String> keys = new ArrayList<>();
     for (String key : given) {
@@ -71,37 +75,53 @@ public final class TableOptions {
     return List.copyOf(keys);
   }
 
-  /** The --option KEY=VALUE pairs, checked to be iceberg.* options or mink.time-as, as the table records them. */
+  /** The --option KEY=VALUE pairs, checked to be iceberg.* options or Mink's, as the table records them. */
   public static Map<String, String> tableOptions(Map<String, String> given) {
     Map<String, String> options = new TreeMap<>();
     given.forEach((key, value) -> {
       String recorded = recordedKey(key, "--option takes " + SET_HELP);
-      if (recorded.equals(MinkTableLayout.TIME_AS_OPTION)) {
-        try {
-          value = TimeOfDay.parse(value).label();
-        } catch (IllegalArgumentException e) {
-          throw MinkException.user(e.getMessage() + " (docs/querying.md \"Times of day\")", e);
-        }
-      }
-      options.put(recorded, value);
+      options.put(recorded, recordedValue(recorded, value));
     });
     return options;
   }
 
-  /** The name under which the table records an option given as {@code key}: iceberg.* as given, mink.time-as as time-as. */
+  /** The value as the table records it: time-as as its label, snapshot-retention in its shortest form. */
+  private static String recordedValue(String recordedKey, String value) {
+    try {
+      return switch (recordedKey) {
+        case MinkTableLayout.TIME_AS_OPTION -> TimeOfDay.parse(value).label();
+        case MinkTableLayout.SNAPSHOT_RETENTION_OPTION ->
+          Durations.format(SnapshotRetention.parse(value));
+        default -> value;
+      };
+    } catch (IllegalArgumentException e) {
+      String doc = recordedKey.equals(MinkTableLayout.TIME_AS_OPTION)
+          ? "docs/querying.md \"Times of day\""
+          : "docs/operations.md \"Snapshots and files over time\"";
+      throw MinkException.user(e.getMessage() + " (" + doc + ")", e);
+    }
+  }
+
+  /**
+   * The name under which the table records an option given as {@code key}: iceberg.* as given, mink.time-as as
+   * time-as, mink.snapshot-retention as snapshot-retention.
+   */
   private static String recordedKey(String key, String help) {
     if (key.startsWith(MinkTableLayout.ICEBERG_OPTION_PREFIX)) {
       return key;
     }
-    if (key.equals(TIME_AS)) {
-      return MinkTableLayout.TIME_AS_OPTION;
+    if (key.equals(TIME_AS) || key.equals(SNAPSHOT_RETENTION)) {
+      return key.substring(MinkTableLayout.OPTION_PREFIX.length());
     }
     throw MinkException.user("Unknown table option '" + key + "': " + help);
   }
 
-  /** The name a user gives a recorded option with: iceberg.* as recorded, time-as as mink.time-as. */
+  /** The name a user gives a recorded option with: iceberg.* as recorded, Mink's own with mink. before it. */
   public static String givenName(String recordedKey) {
-    return recordedKey.equals(MinkTableLayout.TIME_AS_OPTION) ? TIME_AS : recordedKey;
+    return recordedKey.equals(MinkTableLayout.TIME_AS_OPTION)
+            || recordedKey.equals(MinkTableLayout.SNAPSHOT_RETENTION_OPTION)
+        ? MinkTableLayout.OPTION_PREFIX + recordedKey
+        : recordedKey;
   }
 
   /** Checks the values Mink depends on, such as the format version and the file format. */

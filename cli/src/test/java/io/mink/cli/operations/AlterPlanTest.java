@@ -81,6 +81,30 @@ class AlterPlanTest {
   }
 
   @Test
+  void snapshotRetentionSetsBothItsPropertiesAndUnsetReturnsToTheDefaultAge() {
+    AlterPlan set = AlterPlan.of(
+        ORDERS,
+        new AlterPlan.Request(null, Map.of("snapshot-retention", "6h"), List.of(), null),
+        2,
+        DEFAULTS);
+    AlterPlan unset = AlterPlan.of(
+        set.updated(),
+        new AlterPlan.Request(null, Map.of(), List.of("snapshot-retention"), null),
+        2,
+        DEFAULTS);
+
+    assertThat(set.setProperties())
+        .isEqualTo(Map.of(
+            "mink.snapshot-retention", "6h", "history.expire.max-snapshot-age-ms", "21600000"));
+    assertThat(set.changes())
+        .extracting(AlterPlan.Change::toString)
+        .containsExactly("mink.snapshot-retention: (not set) -> 6h");
+    assertThat(unset.setProperties())
+        .isEqualTo(Map.of("history.expire.max-snapshot-age-ms", "3600000"));
+    assertThat(unset.removeProperties()).containsExactly("mink.snapshot-retention");
+  }
+
+  @Test
   void anAttachedTableHasNoMinkDefaultsToReturnTo() {
     AlterPlan plan = AlterPlan.of(
         ORDERS,

@@ -41,11 +41,13 @@ final class RoundWorker implements Runnable {
   private final TieringSettings settings;
   private final PartDecoder decoder;
   private final GroupOffsetPublisher groupOffsets;
+  private final RoundMaintenance maintenance;
   private final Supplier<Admin> admin;
   private final Supplier<KafkaConsumer<byte[], byte[]>> consumers;
 
   /**
    * @param decoder null when no schema registry is configured
+   * @param maintenance runs after each committed round, once the round is reported
    * @param admin the service's admin client, for the topic check before each commit
    * @param consumers makes the worker's consumer when it first needs one
    */
@@ -57,6 +59,7 @@ final class RoundWorker implements Runnable {
       TieringSettings settings,
       PartDecoder decoder,
       GroupOffsetPublisher groupOffsets,
+      RoundMaintenance maintenance,
       Supplier<Admin> admin,
       Supplier<KafkaConsumer<byte[], byte[]>> consumers) {
     this.tables = requireNonNull(tables, "tables is null");
@@ -66,6 +69,7 @@ final class RoundWorker implements Runnable {
     this.settings = requireNonNull(settings, "settings is null");
     this.decoder = decoder;
     this.groupOffsets = requireNonNull(groupOffsets, "groupOffsets is null");
+    this.maintenance = requireNonNull(maintenance, "maintenance is null");
     this.admin = requireNonNull(admin, "admin is null");
     this.consumers = requireNonNull(consumers, "consumers is null");
   }
@@ -95,8 +99,9 @@ final class RoundWorker implements Runnable {
   private void runLeased(RoundLease lease, KafkaConsumer<byte[], byte[]> consumer) {
     TableDescriptor descriptor = lease.descriptor();
     RoundResult result;
+    Table table;
     try {
-      Table table = lake.load(TieringService.identifier(descriptor));
+      table = lake.load(TieringService.identifier(descriptor));
       result = new TieringRound(
               descriptor,
               table,
@@ -133,6 +138,9 @@ final class RoundWorker implements Runnable {
       groupOffsets.publish(descriptor.topic(), result.offsets());
     }
     tables.roundEnded(lease, result, lag(consumer, descriptor.topic(), result.offsets()));
+    if (result.committed()) {
+      maintenance.afterCommit(descriptor, table);
+    }
   }
 
   /** Each partition's lag after a round, from one request for the end offsets; null when Kafka does not answer. */

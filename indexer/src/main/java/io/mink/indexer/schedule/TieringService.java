@@ -4,6 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import io.mink.indexer.lifecycle.TopicWatcher;
 import io.mink.indexer.round.WriterLanes;
+import io.mink.indexer.stats.MaintenanceCounters;
 import io.mink.indexer.stats.StatusBoard;
 import io.mink.lake.catalog.LakeTables;
 import io.mink.lake.commit.CommitHook;
@@ -70,6 +71,7 @@ public final class TieringService implements AutoCloseable {
   private final StatusBoard board = new StatusBoard();
   private final OwnedTables tables;
   private final AddedTables addedTables;
+  private final MaintenanceCounters maintenanceCounters = new MaintenanceCounters();
   private final CountDownLatch finished = new CountDownLatch(1);
   private final AtomicBoolean started = new AtomicBoolean();
   private volatile boolean joined;
@@ -127,6 +129,11 @@ public final class TieringService implements AutoCloseable {
       return Optional.of("reading the tables topic");
     }
     return Optional.empty();
+  }
+
+  /** What the maintenance after each table's rounds on this instance did, for the metrics. */
+  public MaintenanceCounters maintenanceCounters() {
+    return maintenanceCounters;
   }
 
   /** The statuses of the tables this instance owns, updated at every transition. */
@@ -187,6 +194,7 @@ public final class TieringService implements AutoCloseable {
   /** Starts the workers, each running rounds of the due tables with a consumer of its own. */
   private List<Thread> startWorkers() {
     List<Thread> workers = new ArrayList<>();
+    RoundMaintenance maintenance = new RoundMaintenance(clock, maintenanceCounters);
     for (int i = 0; i < settings.workers(); i++) {
       Thread worker = new Thread(
           new RoundWorker(
@@ -197,6 +205,7 @@ public final class TieringService implements AutoCloseable {
               settings,
               decoder,
               groupOffsets,
+              maintenance,
               () -> admin,
               () -> newConsumer(clients)),
           "mink-worker-" + i);

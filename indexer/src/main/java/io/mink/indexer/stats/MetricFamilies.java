@@ -1,5 +1,6 @@
 package io.mink.indexer.stats;
 
+import io.mink.lake.maintenance.MaintenanceReport;
 import io.mink.tables.LifecycleState;
 import io.prometheus.metrics.core.metrics.CounterWithCallback;
 import io.prometheus.metrics.core.metrics.GaugeWithCallback;
@@ -35,6 +36,7 @@ final class MetricFamilies {
             partitions(snapshot, tables),
             TableMetricFamilies.lastRounds(tables),
             counters(snapshot.counts()),
+            maintenance(snapshot.maintenance()),
             jvm(snapshot))
         .flatMap(List::stream)
         .toList());
@@ -131,6 +133,31 @@ final class MetricFamilies {
                 }))));
   }
 
+  /** What the maintenance after each table's rounds on this instance did (docs/operations.md). */
+  private static List<MetricSnapshot> maintenance(Map<String, MaintenanceReport> reports) {
+    return List.of(
+        perTableCounter(
+            reports,
+            "mink_expired_snapshots_total",
+            "Snapshots of the table that maintenance on this instance expired",
+            MaintenanceReport::expiredSnapshots),
+        counter(
+            "mink_deleted_files_total",
+            "Files of the table that maintenance on this instance deleted, by reason: expired (used only by "
+                + "expired snapshots) or orphan (referenced by nothing, such as a crashed round's)",
+            List.of("table", "reason"),
+            samples -> reports.forEach((table, report) -> {
+              samples.call(report.deletedFiles(), table, "expired");
+              samples.call(report.orphanFiles(), table, "orphan");
+            })),
+        perTableCounter(
+            reports,
+            "mink_maintenance_failures_total",
+            "Maintenance steps on the table that failed on this instance; the rounds committed, and a later "
+                + "round's maintenance tries again",
+            MaintenanceReport::failures));
+  }
+
   /** The JVM's heap. */
   private static List<MetricSnapshot> jvm(MetricsSnapshot snapshot) {
     return List.of(
@@ -168,11 +195,8 @@ final class MetricFamilies {
     });
   }
 
-  private static MetricSnapshot perTableCounter(
-      Map<String, RoundCounters.Counts> counts,
-      String name,
-      String help,
-      ToDoubleFunction<RoundCounters.Counts> value) {
+  private static <T> MetricSnapshot perTableCounter(
+      Map<String, T> counts, String name, String help, ToDoubleFunction<T> value) {
     return counter(
         name,
         help,

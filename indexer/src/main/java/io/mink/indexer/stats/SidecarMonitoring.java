@@ -28,6 +28,7 @@ public final class SidecarMonitoring implements AutoCloseable {
   private final LagRefresher lag;
   private final Readiness readiness;
   private final TableCensus census;
+  private final MaintenanceCounters maintenance;
   private final SidecarHttpServer http;
 
   private SidecarMonitoring(
@@ -37,8 +38,10 @@ public final class SidecarMonitoring implements AutoCloseable {
       LagRefresher lag,
       Readiness readiness,
       TableCensus census,
+      MaintenanceCounters maintenance,
       SidecarHttpServer http) {
     this.census = census;
+    this.maintenance = maintenance;
     this.board = board;
     this.counters = counters;
     this.publisher = publisher;
@@ -62,13 +65,23 @@ public final class SidecarMonitoring implements AutoCloseable {
       StatusBoard board,
       Readiness readiness,
       Clock clock) {
-    return start(settings, clients, lake, board, readiness, TableCensus.NONE, clock);
+    return start(
+        settings,
+        clients,
+        lake,
+        board,
+        readiness,
+        TableCensus.NONE,
+        new MaintenanceCounters(),
+        clock);
   }
 
   /**
-   * Starts publishing, measuring and serving, with the count of added tables by state in the metrics.
+   * Starts publishing, measuring and serving, with the count of added tables by state and what
+   * maintenance did in the metrics.
    *
    * @param census the added tables by state, such as {@code TieringService::tablesByState}
+   * @param maintenance what maintenance did per table, such as {@code TieringService.maintenanceCounters()}
    */
   public static SidecarMonitoring start(
       MonitoringSettings settings,
@@ -77,8 +90,10 @@ public final class SidecarMonitoring implements AutoCloseable {
       StatusBoard board,
       Readiness readiness,
       TableCensus census,
+      MaintenanceCounters maintenance,
       Clock clock) {
     requireNonNull(census, "census is null");
+    requireNonNull(maintenance, "maintenance is null");
     requireNonNull(settings, "settings is null");
     requireNonNull(clients, "clients is null");
     requireNonNull(lake, "lake is null");
@@ -98,14 +113,15 @@ public final class SidecarMonitoring implements AutoCloseable {
               LagRefresher.INTERVAL)
           .start();
       publisher = StatusPublisher.start(board, clients, settings.statusTopic(), clock);
-      SidecarMonitoring monitoring =
-          new SidecarMonitoring(board, counters, publisher, lag, readiness, census, null);
+      SidecarMonitoring monitoring = new SidecarMonitoring(
+          board, counters, publisher, lag, readiness, census, maintenance, null);
       if (!settings.httpEnabled()) {
         return monitoring;
       }
       SidecarHttpServer http = SidecarHttpServer.start(
           settings.httpBindAddress(), settings.httpPort(), monitoring::scrape, readiness);
-      return new SidecarMonitoring(board, counters, publisher, lag, readiness, census, http);
+      return new SidecarMonitoring(
+          board, counters, publisher, lag, readiness, census, maintenance, http);
     } catch (RuntimeException e) {
       if (publisher != null) {
         publisher.close();
@@ -140,7 +156,8 @@ public final class SidecarMonitoring implements AutoCloseable {
         ready,
         heap.getUsed(),
         heap.getMax(),
-        census.tablesByState());
+        census.tablesByState(),
+        maintenance.snapshot());
   }
 
   /** The /metrics text. */

@@ -4,6 +4,7 @@ import static io.mink.indexer.stats.StatusFixtures.events;
 import static io.mink.indexer.stats.StatusFixtures.orders;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.mink.lake.maintenance.MaintenanceReport;
 import io.mink.tables.LifecycleState;
 import java.time.Duration;
 import java.util.List;
@@ -31,9 +32,17 @@ class PrometheusTextTest {
         true,
         104_857_600,
         1_073_741_824,
-        Map.of(LifecycleState.INDEXING, 2, LifecycleState.MISSING, 1, LifecycleState.REPLACED, 1));
+        Map.of(LifecycleState.INDEXING, 2, LifecycleState.MISSING, 1, LifecycleState.REPLACED, 1),
+        Map.of("kafka.orders", new MaintenanceReport(40, 12, 2, 1)));
 
     assertThat(PrometheusText.render(snapshot)).isEqualTo("""
+        # HELP mink_deleted_files_total Files of the table that maintenance on this instance deleted, by reason: expired (used only by expired snapshots) or orphan (referenced by nothing, such as a crashed round's)
+        # TYPE mink_deleted_files_total counter
+        mink_deleted_files_total{reason="expired",table="kafka.orders"} 12.0
+        mink_deleted_files_total{reason="orphan",table="kafka.orders"} 2.0
+        # HELP mink_expired_snapshots_total Snapshots of the table that maintenance on this instance expired
+        # TYPE mink_expired_snapshots_total counter
+        mink_expired_snapshots_total{table="kafka.orders"} 40.0
         # HELP mink_jvm_heap_max_bytes The largest heap the JVM may use; absent when it has no limit
         # TYPE mink_jvm_heap_max_bytes gauge
         mink_jvm_heap_max_bytes 1.073741824E9
@@ -55,6 +64,9 @@ class PrometheusTextTest {
         # HELP mink_last_round_rows Rows the table's last round wrote
         # TYPE mink_last_round_rows gauge
         mink_last_round_rows{table="kafka.orders"} 1000.0
+        # HELP mink_maintenance_failures_total Maintenance steps on the table that failed on this instance; the rounds committed, and a later round's maintenance tries again
+        # TYPE mink_maintenance_failures_total counter
+        mink_maintenance_failures_total{table="kafka.orders"} 1.0
         # HELP mink_owned_tables Tables this instance owns
         # TYPE mink_owned_tables gauge
         mink_owned_tables 2.0

@@ -52,10 +52,10 @@ public final class LakeCommitter {
           step.applyTo(update);
           update.commit();
         }
-        dataUpdate(round, transaction::newFastAppend, transaction::newOverwrite).commit();
+        dataUpdate(round, transaction::newAppend, transaction::newOverwrite).commit();
         transaction.commitTransaction();
       } else {
-        dataUpdate(round, fenced::newFastAppend, fenced::newOverwrite).commit();
+        dataUpdate(round, fenced::newAppend, fenced::newOverwrite).commit();
       }
     } catch (OffsetConflictException | SchemaConflictException e) {
       deleteFiles(table, round);
@@ -80,8 +80,11 @@ public final class LakeCommitter {
   }
 
   /**
-   * The round's snapshot: a fast append of its files, or, when it compacted small files, an
-   * overwrite that adds its files and the compacted ones and removes the files they replace.
+   * The round's snapshot: an append of its files, or, when it compacted small files, an overwrite
+   * that adds its files and the compacted ones and removes the files they replace. Both merge
+   * small manifests as Iceberg's commit.manifest-merge.enabled and
+   * commit.manifest.min-count-to-merge say (on, 100 by default), so the manifest list of a table
+   * committed every few seconds stays short.
    */
   private static SnapshotUpdate<?> dataUpdate(
       RoundCommit round, Supplier<AppendFiles> append, Supplier<OverwriteFiles> overwrite) {

@@ -91,6 +91,19 @@ class LakeCommitterTest {
         .isEqualTo(LakeOffsets.of(Map.of(0, 9L)));
   }
 
+  @Test
+  void roundsMergeSmallManifestsSoTheManifestListStaysShort() {
+    table.updateProperties().set("commit.manifest.min-count-to-merge", "4").commit();
+    LakeOffsets offsets = LakeOffsets.NONE;
+    for (int round = 1; round <= 10; round++) {
+      offsets = committer.commit(table, round(offsets, Map.of(0, round * 2L))).offsets();
+    }
+
+    table.refresh();
+    assertThat(table.currentSnapshot().allManifests(table.io())).hasSizeLessThan(4);
+    assertThat(table.currentSnapshot().summary()).containsEntry("total-data-files", "10");
+  }
+
   private org.apache.iceberg.TableMetadata current() {
     return ((HasTableOperations) table).operations().current();
   }
