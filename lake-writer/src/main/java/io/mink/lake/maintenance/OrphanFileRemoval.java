@@ -1,16 +1,15 @@
 package io.mink.lake.maintenance;
 
-import java.io.FileNotFoundException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import org.apache.iceberg.HasTableOperations;
 import org.apache.iceberg.Table;
 import org.apache.iceberg.TableProperties;
 import org.apache.iceberg.io.FileInfo;
-import org.apache.iceberg.io.SupportsPrefixOperations;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -30,27 +29,28 @@ final class OrphanFileRemoval {
   private OrphanFileRemoval() {}
 
   static MaintenanceReport remove(Table table, Duration orphanAge, Instant now) {
-    if (!(table.io() instanceof SupportsPrefixOperations io)) {
+    String metadataFolder = folder(table, TableProperties.WRITE_METADATA_LOCATION, "metadata");
+    String dataFolder = folder(table, TableProperties.WRITE_DATA_LOCATION, "data");
+    Optional<List<FileInfo>> metadataFiles = list(table, metadataFolder);
+    Optional<List<FileInfo>> dataFiles = list(table, dataFolder);
+    if (metadataFiles.isEmpty() || dataFiles.isEmpty()) {
       LOG.info(
           "Orphan files of {} are not looked for: its FileIO {} cannot list files",
           table.name(),
           table.io().getClass().getName());
       return MaintenanceReport.NOTHING;
     }
-    String metadataFolder = folder(table, TableProperties.WRITE_METADATA_LOCATION, "metadata");
-    List<FileInfo> metadataFiles = list(io, table, metadataFolder).stream()
-        .filter(file -> file.location().endsWith(".avro"))
-        .toList();
-    String dataFolder = folder(table, TableProperties.WRITE_DATA_LOCATION, "data");
-    List<FileInfo> dataFiles = list(io, table, dataFolder);
     table.refresh();
     Set<String> referenced = OrphanFiles.keys(
         ReferencedFiles.of(((HasTableOperations) table).operations().current(), table.io()));
     long olderThan = now.minus(orphanAge).toEpochMilli();
+    List<FileInfo> manifests = metadataFiles.get().stream()
+        .filter(file -> file.location().endsWith(".avro"))
+        .toList();
     List<String> orphans =
-        new ArrayList<>(OrphanFiles.select(metadataFiles, referenced, olderThan, metadataFolder));
-    orphans.addAll(OrphanFiles.select(dataFiles, referenced, olderThan, dataFolder));
-    orphans.forEach(io::deleteFile);
+        new ArrayList<>(OrphanFiles.select(manifests, referenced, olderThan, metadataFolder));
+    orphans.addAll(OrphanFiles.select(dataFiles.get(), referenced, olderThan, dataFolder));
+    orphans.forEach(table.io()::deleteFile);
     if (!orphans.isEmpty()) {
       LOG.info(
           "Deleted {} orphan files of {} older than {} that no snapshot references, such as {}",
@@ -70,22 +70,14 @@ final class OrphanFileRemoval {
   }
 
   /**
-   * The files under a folder of the table; none when it does not exist yet, or lies outside the
-   * table's location (write.data.path, write.metadata.path), where other tables may keep files.
+   * The files under a folder of the table; none when it lies outside the table's location
+   * (write.data.path, write.metadata.path), where other tables may keep files.
    */
-  private static List<FileInfo> list(SupportsPrefixOperations io, Table table, String folder) {
-    List<FileInfo> files = new ArrayList<>();
+  private static Optional<List<FileInfo>> list(Table table, String folder) {
     if (!folder.startsWith(withoutTrailingSlash(table.location()) + "/")) {
-      return files;
+      return Optional.of(List.of());
     }
-    try {
-      io.listPrefix(folder + "/").forEach(files::add);
-    } catch (RuntimeException e) {
-      if (!(e.getCause() instanceof FileNotFoundException)) {
-        throw e;
-      }
-    }
-    return files;
+    return FolderListing.of(table.io(), folder);
   }
 
   private static String withoutTrailingSlash(String location) {
