@@ -26,8 +26,9 @@ public final class AvroOrderRecords {
 
   /** Registers the key and value schemas as TOPIC-key and TOPIC-value. */
   public static AvroOrderRecords register(FakeSchemaRegistry registry, String topic) {
-    int keyId =
-        registry.register(topic + "-key", SchemaType.AVRO, AvroOrderWriter.KEY_SCHEMA).id();
+    int keyId = registry
+        .register(topic + "-key", SchemaType.AVRO, AvroOrderWriter.KEY_SCHEMA)
+        .id();
     int valueId = registry
         .register(topic + "-value", SchemaType.AVRO, AvroOrders.VALUE_SCHEMA.toString())
         .id();

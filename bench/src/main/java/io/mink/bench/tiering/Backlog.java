@@ -115,8 +115,8 @@ record Backlog(
       long added = topicEnds.values().stream().mapToLong(Long::longValue).sum() - before.get(topic);
       if (added != recordsPerTable) {
         throw new IllegalStateException(
-            "Topic " + topic + " grew by " + added + " records after producing "
-                + recordsPerTable + ": the benchmark needs a fresh broker");
+            "Topic " + topic + " grew by " + added + " records after producing " + recordsPerTable
+                + ": the benchmark needs a fresh broker");
       }
       ends.put(topic, topicEnds);
     }

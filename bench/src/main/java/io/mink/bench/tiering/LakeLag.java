@@ -50,8 +50,7 @@ final class LakeLag {
           .average()
           .orElseThrow();
       int rate = options.lagMegabytesPerSecond() > 0
-          ? (int) Math.round(
-              options.lagMegabytesPerSecond() * 1e6 / bytesPerRecord / topics.size())
+          ? (int) Math.round(options.lagMegabytesPerSecond() * 1e6 / bytesPerRecord / topics.size())
           : options.lagRate();
       out.printf(
           Locale.ROOT,
@@ -85,12 +84,7 @@ final class LakeLag {
         awaitOwned(sidecar, tables.values());
         long started = System.nanoTime();
         RateProducer producer = RateProducer.run(
-            broker,
-            topics,
-            options.lagPartitions(),
-            rate,
-            options.lagDuration(),
-            pool);
+            broker, topics, options.lagPartitions(), rate, options.lagDuration(), pool);
         double produceSeconds = (System.nanoTime() - started) / 1e9;
         Duration longest =
             options.lagFreshness().stream().max(Duration::compareTo).orElseThrow();

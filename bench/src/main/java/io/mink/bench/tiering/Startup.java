@@ -44,8 +44,8 @@ final class Startup {
         deployment.addTable(topic, options.startupFreshness());
       }
       out.println("-- first launch: every table new, its backlog indexed");
-      IndexingResult first = BacklogRun.index(
-          deployment, backlog, 1, 1, options.sidecarOptions(), Map.of(), TIMEOUT);
+      IndexingResult first =
+          BacklogRun.index(deployment, backlog, 1, 1, options.sidecarOptions(), Map.of(), TIMEOUT);
       TieringReport.indexing(out, first, options.sidecarMaxHeapBytes());
       Backlog added = backlog.append(broker, options.startupAdded(), options.valueBytes());
       out.printf(
@@ -55,8 +55,8 @@ final class Startup {
           added.records(),
           options.startupAdded());
       out.flush();
-      IndexingResult second = BacklogRun.index(
-          deployment, added, 2, 1, options.sidecarOptions(), Map.of(), TIMEOUT);
+      IndexingResult second =
+          BacklogRun.index(deployment, added, 2, 1, options.sidecarOptions(), Map.of(), TIMEOUT);
       TieringReport.indexing(out, second, options.sidecarMaxHeapBytes());
       out.printf(
           Locale.ROOT,
