@@ -213,7 +213,7 @@ class TableLayoutTest {
         row.setField(
             KafkaColumns.VALUE,
             ByteBuffer.wrap(("value-" + offset).getBytes(StandardCharsets.UTF_8)));
-        writer.write(row);
+        writer.write(List.of(row));
       }
       return writer.complete();
     }

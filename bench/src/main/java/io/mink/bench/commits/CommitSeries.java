@@ -10,6 +10,7 @@ import io.mink.lake.commit.RoundCommit;
 import io.mink.lake.maintenance.MaintenanceReport;
 import io.mink.lake.maintenance.TableMaintenance;
 import io.mink.lake.write.PartitionFileWriter;
+import io.mink.lake.write.batch.BatchRow;
 import io.mink.schema.KafkaColumns;
 import io.mink.schema.table.RowAssembler;
 import java.nio.charset.StandardCharsets;
@@ -79,7 +80,7 @@ final class CommitSeries {
 
   /** Commits {@code rounds} rounds and hands each checkpoint on as it is reached. */
   void run(int rounds, Set<Integer> checkpoints, Consumer<Checkpoint> reached) {
-    FileWriterFactory<Record> factory = PartitionFileWriter.writerFactory(table);
+    FileWriterFactory<BatchRow> factory = PartitionFileWriter.writerFactory(table);
     RowAssembler rows = new RowAssembler(KafkaColumns.SCHEMA);
     LakeOffsets offsets = LakeOffsets.NONE;
     for (int round = 1; round <= rounds; round++) {
@@ -118,7 +119,7 @@ final class CommitSeries {
 
   /** One round: a small file per partition, from the offsets the last round ended at. */
   private RoundCommit round(
-      LakeOffsets start, FileWriterFactory<Record> factory, RowAssembler rows) {
+      LakeOffsets start, FileWriterFactory<BatchRow> factory, RowAssembler rows) {
     String roundId = UUID.randomUUID().toString();
     List<DataFile> files = new ArrayList<>();
     Map<Integer, Long> next = new HashMap<>();
@@ -126,10 +127,12 @@ final class CommitSeries {
       long from = start.nextOffset(partition).orElse(0);
       try (PartitionFileWriter writer =
           PartitionFileWriter.open(table, factory, roundId, partition, TARGET_FILE_SIZE)) {
+        List<Record> batch = new ArrayList<>();
         for (long offset = from; offset < from + rowsPerPartition; offset++) {
-          writer.write(rows.rawRow(new ConsumerRecord<>(
+          batch.add(rows.rawRow(new ConsumerRecord<>(
               "bench", partition, offset, longBytes(offset), valueBytes(offset))));
         }
+        writer.write(batch);
         files.addAll(writer.complete());
       }
       next.put(partition, from + rowsPerPartition);

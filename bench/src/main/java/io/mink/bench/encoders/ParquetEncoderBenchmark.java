@@ -51,6 +51,7 @@ public final class ParquetEncoderBenchmark {
           Encoder.parquetJava("parquet-java, every column dictionary (before)", mink, false),
           Encoder.parquetJava("parquet-java, per-column encodings", mink, true),
           Encoder.parquetJava("parquet-java, per-column, zstd level 1", level1, true),
+          Encoder.parquetJavaFromBatches("parquet-java from column batches (Mink)", mink),
           Encoder.arrowBatchesOnly(allocator),
           Encoder.arrowDataset(allocator),
           Encoder.duckDb(allocator, "zstd"),

@@ -5,7 +5,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
 import org.apache.iceberg.DataFile;
-import org.apache.iceberg.data.Record;
 import org.apache.iceberg.io.FileIO;
 
 /**
@@ -32,11 +31,19 @@ final class PartitionSink {
     return partition;
   }
 
-  /** Runs on the lane: writes the segment's rows, rolling to a new file when its schema is new. */
+  /**
+   * Runs on the lane: writes the segment's rows, rolling to a new file when its schema is new, and closes
+   * the segment.
+   */
   void write(RowSegment segment) {
-    if (failure != null) {
-      return;
+    try (segment) {
+      if (failure == null) {
+        writeRows(segment);
+      }
     }
+  }
+
+  private void writeRows(RowSegment segment) {
     try {
       if (writer != null && writer.schema() != segment.schema()) {
         files.addAll(writer.complete());
@@ -45,10 +52,8 @@ final class PartitionSink {
       if (writer == null) {
         writer = opener.apply(segment);
       }
-      for (Record row : segment.rows()) {
-        writer.write(row);
-      }
-      rows += segment.rows().size();
+      writer.write(segment.batch());
+      rows += segment.rows();
     } catch (RuntimeException e) {
       failure = e;
     }

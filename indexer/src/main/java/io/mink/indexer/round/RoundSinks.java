@@ -40,8 +40,15 @@ final class RoundSinks {
           throws InterruptedException {
         RowBuilder.Built built = rows.build(batch);
         PartitionSink sink = sinks.get(split.partition());
-        for (RowSegment segment : built.segments()) {
-          lanes.submit(split.partition(), () -> sink.write(segment));
+        List<RowSegment> segments = built.segments();
+        for (int i = 0; i < segments.size(); i++) {
+          RowSegment segment = segments.get(i);
+          try {
+            lanes.submit(split.partition(), () -> sink.write(segment));
+          } catch (RuntimeException e) {
+            segments.subList(i, segments.size()).forEach(RowSegment::close);
+            throw e;
+          }
         }
         return built.records();
       }

@@ -5,8 +5,8 @@ import io.mink.schema.decode.CompiledSchema;
 import io.mink.schema.decode.MappingOptions;
 import io.mink.schema.decode.PartResult;
 import io.mink.schema.decode.RawReason;
+import io.mink.schema.table.BatchAssembler;
 import io.mink.schema.table.MergeResult;
-import io.mink.schema.table.RowAssembler;
 import io.mink.schema.table.SchemaMerge;
 import io.mink.schema.table.SchemaStep;
 import io.mink.schema.table.TableSchema;
@@ -16,7 +16,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
-import org.apache.iceberg.data.Record;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -33,7 +32,6 @@ public final class RowBuilder {
   private final RecordParts parts;
   private final TableSchema start;
   private TableSchema current;
-  private RowAssembler assembler;
   private final IdentityHashMap<CompiledSchema, PartResult.Raw> unmergeableKeys =
       new IdentityHashMap<>();
   private final IdentityHashMap<CompiledSchema, PartResult.Raw> unmergeableValues =
@@ -56,42 +54,54 @@ public final class RowBuilder {
     this.current = start;
     this.parts = parts;
     this.timeAs = options.timeOfDay().label();
-    this.assembler = new RowAssembler(start.schema());
   }
 
-  /** The rows of the batch in segments of one schema each, and how many records they cover. */
+  /**
+   * The rows of the batch in segments of one schema each, and how many records they cover. The caller owns
+   * the segments and closes them.
+   */
   public Built build(List<ConsumerRecord<byte[], byte[]>> batch) throws InterruptedException {
     List<RowSegment> segments = new ArrayList<>();
-    List<Record> rows = new ArrayList<>(batch.size());
+    BatchAssembler assembler = new BatchAssembler(current.schema(), batch.size());
     int built = 0;
-    for (ConsumerRecord<byte[], byte[]> record : batch) {
-      if (parts == null) {
-        rows.add(assembler.rawRow(record));
-        built++;
-        continue;
-      }
-      Optional<RecordParts.Parts> decoded = parts.decode(record);
-      if (decoded.isEmpty()) {
-        break;
-      }
-      PartResult key = mergeKey(decoded.get().key());
-      PartResult value = mergeValue(decoded.get().value());
-      if (assembler.schema() != current.schema()) {
-        if (!rows.isEmpty()) {
-          segments.add(new RowSegment(assembler.schema(), rows));
-          rows = new ArrayList<>();
+    try {
+      for (ConsumerRecord<byte[], byte[]> record : batch) {
+        if (parts == null) {
+          assembler.appendRaw(record);
+          built++;
+          continue;
         }
-        assembler = new RowAssembler(current.schema());
+        Optional<RecordParts.Parts> decoded = parts.decode(record);
+        if (decoded.isEmpty()) {
+          break;
+        }
+        PartResult key = mergeKey(decoded.get().key());
+        PartResult value = mergeValue(decoded.get().value());
+        if (assembler.schema() != current.schema()) {
+          finish(assembler).ifPresent(segments::add);
+          assembler = new BatchAssembler(current.schema(), batch.size() - built);
+        }
+        count("key", key);
+        count("value", value);
+        assembler.append(record, key, value);
+        built++;
       }
-      count("key", key);
-      count("value", value);
-      rows.add(assembler.row(record, key, value));
-      built++;
+    } catch (InterruptedException | RuntimeException e) {
+      assembler.discard();
+      segments.forEach(RowSegment::close);
+      throw e;
     }
-    if (!rows.isEmpty()) {
-      segments.add(new RowSegment(assembler.schema(), rows));
-    }
+    finish(assembler).ifPresent(segments::add);
     return new Built(segments, built);
+  }
+
+  /** The assembler's rows as a segment; none when it has no rows. */
+  private static Optional<RowSegment> finish(BatchAssembler assembler) {
+    if (assembler.rows() == 0) {
+      assembler.discard();
+      return Optional.empty();
+    }
+    return Optional.of(new RowSegment(assembler.finish()));
   }
 
   public record Built(List<RowSegment> segments, int records) {}

@@ -1,12 +1,23 @@
 package io.mink.indexer.round;
 
-import java.util.List;
+import io.mink.schema.batch.RowBatch;
 import org.apache.iceberg.Schema;
-import org.apache.iceberg.data.Record;
 
-/** Consecutive rows of one partition built under one table schema. */
-public record RowSegment(Schema schema, List<Record> rows) {
-  public RowSegment {
-    rows = List.copyOf(rows);
+/**
+ * Consecutive rows of one partition built under one table schema, as a column batch. Whoever writes the
+ * segment closes it.
+ */
+public record RowSegment(RowBatch batch) implements AutoCloseable {
+  public Schema schema() {
+    return batch.schema();
+  }
+
+  public int rows() {
+    return batch.rows();
+  }
+
+  @Override
+  public void close() {
+    batch.close();
   }
 }

@@ -11,6 +11,7 @@ import io.mink.lake.commit.RoundCommit;
 import io.mink.lake.compaction.Compaction;
 import io.mink.lake.write.ColumnEncodings;
 import io.mink.lake.write.PartitionFileWriter;
+import io.mink.lake.write.batch.BatchRow;
 import io.mink.schema.decode.MappingOptions;
 import io.mink.schema.decode.PartDecoder;
 import io.mink.schema.table.TableSchema;
@@ -24,7 +25,6 @@ import org.apache.iceberg.HasTableOperations;
 import org.apache.iceberg.Schema;
 import org.apache.iceberg.Table;
 import org.apache.iceberg.TableMetadata;
-import org.apache.iceberg.data.Record;
 import org.apache.iceberg.io.FileWriterFactory;
 import org.apache.kafka.clients.consumer.Consumer;
 import org.slf4j.Logger;
@@ -52,7 +52,7 @@ public final class TieringRound {
   private final java.util.function.Consumer<RegistryWait> registryWaits;
   private final WriterBudget budget;
   private final String roundId = UUID.randomUUID().toString();
-  private final IdentityHashMap<Schema, FileWriterFactory<Record>> writerFactories =
+  private final IdentityHashMap<Schema, FileWriterFactory<BatchRow>> writerFactories =
       new IdentityHashMap<>();
 
   /**
@@ -260,14 +260,14 @@ public final class TieringRound {
    * The round's writer factory for a schema, its column encodings chosen from the rows of the first
    * segment any partition writes under it.
    */
-  private FileWriterFactory<Record> writerFactory(RowSegment first) {
+  private FileWriterFactory<BatchRow> writerFactory(RowSegment first) {
     synchronized (writerFactories) {
       return writerFactories.computeIfAbsent(first.schema(), schema -> {
         Map<String, String> sizes = budget.parquetProperties(table.properties());
         Map<String, String> inForce = new HashMap<>(table.properties());
         inForce.putAll(sizes);
         Map<String, String> properties = new HashMap<>(sizes);
-        properties.putAll(ColumnEncodings.choose(schema, first.rows(), inForce));
+        properties.putAll(ColumnEncodings.choose(schema, first.batch(), inForce));
         return PartitionFileWriter.writerFactory(table, schema, properties);
       });
     }

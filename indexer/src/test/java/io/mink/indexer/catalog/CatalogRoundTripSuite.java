@@ -144,8 +144,8 @@ abstract class CatalogRoundTripSuite {
     try (PartitionFileWriter writer = PartitionFileWriter.open(
         table, PartitionFileWriter.writerFactory(table), "test", 0, 1024 * 1024)) {
       for (long offset = from; offset < to; offset++) {
-        writer.write(rows.rawRow(
-            new ConsumerRecord<>("orders", 0, offset, null, new byte[] {(byte) offset})));
+        writer.write(List.of(rows.rawRow(
+            new ConsumerRecord<>("orders", 0, offset, null, new byte[] {(byte) offset}))));
       }
       return writer.complete().get(0);
     }

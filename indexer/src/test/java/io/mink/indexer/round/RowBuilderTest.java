@@ -53,7 +53,7 @@ class RowBuilderTest {
     assertThat(built.segments().get(0).schema().findField("note")).isNull();
     assertThat(built.segments().get(1).schema().findField("note").type())
         .isEqualTo(Types.StringType.get());
-    assertThat(built.segments().get(1).rows())
+    assertThat(built.segments().get(1).batch().toRecords())
         .extracting(row -> row.getField("note"))
         .containsExactly("n", "n");
     assertThat(rows.schemaChanged()).isTrue();
@@ -72,7 +72,7 @@ class RowBuilderTest {
 
     assertThat(built.records()).isEqualTo(2);
     assertThat(built.segments()).hasSize(1);
-    assertThat(built.segments().get(0).rows())
+    assertThat(built.segments().get(0).batch().toRecords())
         .extracting(row -> row.getField("id"))
         .containsExactly(0L, 1L);
   }
@@ -88,7 +88,7 @@ class RowBuilderTest {
 
     assertThat(rows.rawCounts())
         .isEqualTo(Map.of("key.no-schema-id", 3L, "value.undecodable-bytes", 1L));
-    Record raw = built.segments().get(0).rows().get(1);
+    Record raw = built.segments().get(0).batch().toRecords().get(1);
     assertThat(raw.getField(KafkaColumns.VALUE)).isNotNull();
   }
 

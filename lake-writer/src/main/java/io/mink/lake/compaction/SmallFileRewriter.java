@@ -1,6 +1,8 @@
 package io.mink.lake.compaction;
 
 import io.mink.lake.write.PartitionFileWriter;
+import io.mink.lake.write.batch.BatchRow;
+import io.mink.schema.batch.RowBatch;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
@@ -19,6 +21,9 @@ import org.apache.iceberg.parquet.Parquet;
  * of the split target size, rows in offset order, read and written under the table's current schema.
  */
 public final class SmallFileRewriter {
+  /** Rows read from the small files and handed to the writer at a time. */
+  private static final int BATCH_ROWS = 4_096;
+
   private SmallFileRewriter() {}
 
   /** Rewrites every group; on failure deletes what it wrote and throws. */
@@ -28,7 +33,7 @@ public final class SmallFileRewriter {
       return Compaction.NONE;
     }
     Schema schema = table.schema();
-    FileWriterFactory<Record> factory = PartitionFileWriter.writerFactory(table, schema);
+    FileWriterFactory<BatchRow> factory = PartitionFileWriter.writerFactory(table, schema);
     List<DataFile> removed = new ArrayList<>();
     List<DataFile> added = new ArrayList<>();
     try {
@@ -47,7 +52,7 @@ public final class SmallFileRewriter {
   private static List<DataFile> rewriteGroup(
       Table table,
       Schema schema,
-      FileWriterFactory<Record> factory,
+      FileWriterFactory<BatchRow> factory,
       List<DataFile> group,
       String operationId,
       long splitTargetSizeBytes) {
@@ -60,7 +65,7 @@ public final class SmallFileRewriter {
             .project(schema)
             .createReaderFunc(fileSchema -> GenericParquetReaders.buildReader(schema, fileSchema))
             .build()) {
-          rows.forEach(writer::write);
+          writeInBatches(schema, rows, writer);
         } catch (IOException e) {
           throw new UncheckedIOException(
               "Cannot read data file " + file.location() + " to compact it", e);
@@ -70,6 +75,27 @@ public final class SmallFileRewriter {
     } catch (RuntimeException e) {
       writer.abort();
       throw e;
+    }
+  }
+
+  private static void writeInBatches(
+      Schema schema, Iterable<Record> rows, PartitionFileWriter writer) {
+    List<Record> chunk = new ArrayList<>(BATCH_ROWS);
+    for (Record row : rows) {
+      chunk.add(row);
+      if (chunk.size() == BATCH_ROWS) {
+        write(schema, chunk, writer);
+        chunk = new ArrayList<>(BATCH_ROWS);
+      }
+    }
+    if (!chunk.isEmpty()) {
+      write(schema, chunk, writer);
+    }
+  }
+
+  private static void write(Schema schema, List<Record> rows, PartitionFileWriter writer) {
+    try (RowBatch batch = RowBatch.of(schema, rows)) {
+      writer.write(batch);
     }
   }
 }

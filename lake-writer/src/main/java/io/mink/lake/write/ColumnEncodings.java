@@ -1,16 +1,17 @@
 package io.mink.lake.write;
 
 import io.mink.schema.KafkaColumns;
+import io.mink.schema.batch.RowBatch;
 import java.nio.ByteBuffer;
-import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.apache.arrow.vector.BaseFixedWidthVector;
+import org.apache.arrow.vector.BaseVariableWidthVector;
+import org.apache.arrow.vector.BitVector;
+import org.apache.arrow.vector.FieldVector;
 import org.apache.iceberg.Schema;
-import org.apache.iceberg.StructLike;
 import org.apache.iceberg.TableProperties;
-import org.apache.iceberg.data.Record;
-import org.apache.iceberg.types.Type;
 import org.apache.iceberg.types.Types;
 import org.apache.iceberg.util.PropertyUtil;
 
@@ -37,19 +38,17 @@ public final class ColumnEncodings {
 
   /**
    * The writer properties to add to {@code writerProperties} (the row group and dictionary sizes in
-   * force, over the table's) for rows like {@code sample}.
+   * force, over the table's) for rows like those of {@code sample}.
    */
   public static Map<String, String> choose(
-      Schema schema, List<Record> sample, Map<String, String> writerProperties) {
+      Schema schema, RowBatch sample, Map<String, String> writerProperties) {
     Map<String, String> chosen = new LinkedHashMap<>();
     if (schema.findField(KafkaColumns.VALUE) != null) {
       chosen.put(STATISTICS + KafkaColumns.VALUE, "false");
     }
-    List<Record> rows = sample.subList(0, Math.min(SAMPLE_ROWS, sample.size()));
+    int rows = Math.min(SAMPLE_ROWS, sample.rows());
     Map<String, DistinctEstimate.Counter> counters = new LinkedHashMap<>();
-    for (Record row : rows) {
-      count("", schema.asStruct(), row, counters);
-    }
+    count("", schema.asStruct(), sample.root().getFieldVectors(), rows, counters);
     long rowGroupBytes = PropertyUtil.propertyAsLong(
         writerProperties,
         TableProperties.PARQUET_ROW_GROUP_SIZE_BYTES,
@@ -62,7 +61,7 @@ public final class ColumnEncodings {
     counters.forEach((column, counter) -> estimates.put(column, counter.result()));
     double rowBytes =
         estimates.values().stream().mapToLong(DistinctEstimate::bytes).sum()
-            / (double) Math.max(1, rows.size());
+            / (double) Math.max(1, rows);
     double rowsPerGroup = rowGroupBytes / Math.max(1.0, rowBytes);
     estimates.forEach((column, estimate) -> {
       if (!dictionaryPays(estimate, rowsPerGroup, dictionaryBytes)) {
@@ -86,22 +85,29 @@ public final class ColumnEncodings {
   private static void count(
       String prefix,
       Types.StructType struct,
-      StructLike row,
+      List<FieldVector> vectors,
+      int rows,
       Map<String, DistinctEstimate.Counter> counters) {
     List<Types.NestedField> fields = struct.fields();
     for (int i = 0; i < fields.size(); i++) {
       Types.NestedField field = fields.get(i);
-      Type type = field.type();
       String name = prefix + field.name();
-      Object value = row.get(i, Object.class);
-      if (type.isStructType()) {
-        if (value != null) {
-          count(name + ".", type.asStructType(), (StructLike) value, counters);
+      FieldVector vector = vectors.get(i);
+      if (field.type().isStructType()) {
+        count(
+            name + ".",
+            field.type().asStructType(),
+            vector.getChildrenFromFields(),
+            rows,
+            counters);
+      } else if (field.type().isPrimitiveType()) {
+        DistinctEstimate.Counter counter =
+            counters.computeIfAbsent(name, n -> DistinctEstimate.counter());
+        for (int row = 0; row < rows; row++) {
+          if (!vector.isNull(row)) {
+            counter.add(comparable(vector.getObject(row)), plainBytes(vector, row));
+          }
         }
-      } else if (type.isPrimitiveType()) {
-        counters
-            .computeIfAbsent(name, n -> DistinctEstimate.counter())
-            .add(comparable(value), plainBytes(value));
       }
     }
   }
@@ -110,25 +116,14 @@ public final class ColumnEncodings {
     return value instanceof byte[] bytes ? ByteBuffer.wrap(bytes) : value;
   }
 
-  private static int plainBytes(Object value) {
-    if (value == null) {
-      return 0;
+  /** The value's size in Parquet's plain encoding: a length and the bytes, or the type's width. */
+  private static int plainBytes(FieldVector vector, int row) {
+    if (vector instanceof BaseVariableWidthVector variable) {
+      return 4 + variable.getValueLength(row);
     }
-    if (value instanceof CharSequence text) {
-      return 4 + text.toString().getBytes(StandardCharsets.UTF_8).length;
-    }
-    if (value instanceof ByteBuffer buffer) {
-      return 4 + buffer.remaining();
-    }
-    if (value instanceof byte[] bytes) {
-      return 4 + bytes.length;
-    }
-    if (value instanceof Integer || value instanceof Float) {
-      return 4;
-    }
-    if (value instanceof Boolean) {
+    if (vector instanceof BitVector) {
       return 1;
     }
-    return value instanceof java.math.BigDecimal || value instanceof java.util.UUID ? 16 : 8;
+    return ((BaseFixedWidthVector) vector).getTypeWidth();
   }
 }

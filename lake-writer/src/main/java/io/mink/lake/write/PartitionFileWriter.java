@@ -1,7 +1,10 @@
 package io.mink.lake.write;
 
 import io.mink.lake.PartitionSpecs;
+import io.mink.lake.write.batch.BatchRow;
+import io.mink.lake.write.batch.BatchWriterFactory;
 import io.mink.schema.KafkaColumns;
+import io.mink.schema.batch.RowBatch;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.List;
@@ -13,10 +16,7 @@ import org.apache.iceberg.PartitionSpec;
 import org.apache.iceberg.Schema;
 import org.apache.iceberg.StructLike;
 import org.apache.iceberg.Table;
-import org.apache.iceberg.data.GenericFileWriterFactory;
 import org.apache.iceberg.data.GenericRecord;
-import org.apache.iceberg.data.InternalRecordWrapper;
-import org.apache.iceberg.data.Record;
 import org.apache.iceberg.io.DataWriteResult;
 import org.apache.iceberg.io.FanoutDataWriter;
 import org.apache.iceberg.io.FileWriterFactory;
@@ -37,19 +37,19 @@ import org.apache.iceberg.io.RollingDataWriter;
 public final class PartitionFileWriter implements AutoCloseable {
   private final Table table;
   private final Schema schema;
-  private final RollingDataWriter<Record> single;
-  private final PartitioningWriter<Record, DataWriteResult> fanout;
+  private final RollingDataWriter<BatchRow> single;
+  private final PartitioningWriter<BatchRow, DataWriteResult> fanout;
   private final PartitionSpec spec;
   private final PartitionKey key;
-  private final InternalRecordWrapper wrapper;
+  private final BatchRow row = new BatchRow();
   private long rows;
   private List<DataFile> dataFiles;
 
   private PartitionFileWriter(
       Table table,
       Schema schema,
-      RollingDataWriter<Record> single,
-      PartitioningWriter<Record, DataWriteResult> fanout,
+      RollingDataWriter<BatchRow> single,
+      PartitioningWriter<BatchRow, DataWriteResult> fanout,
       PartitionSpec spec) {
     this.table = table;
     this.schema = schema;
@@ -57,35 +57,30 @@ public final class PartitionFileWriter implements AutoCloseable {
     this.fanout = fanout;
     this.spec = spec;
     this.key = fanout == null ? null : new PartitionKey(spec, schema);
-    this.wrapper = fanout == null ? null : new InternalRecordWrapper(schema.asStruct());
   }
 
-  /** A factory of row writers for the table's current schema, shared by a round's partitions. */
-  public static FileWriterFactory<Record> writerFactory(Table table) {
+  /** A factory of file writers for the table's current schema, shared by a round's partitions. */
+  public static FileWriterFactory<BatchRow> writerFactory(Table table) {
     return writerFactory(table, table.schema());
   }
 
-  /** A factory of row writers for a schema the round will commit, shared by a round's partitions. */
-  public static FileWriterFactory<Record> writerFactory(Table table, Schema schema) {
+  /** A factory of file writers for a schema the round will commit, shared by a round's partitions. */
+  public static FileWriterFactory<BatchRow> writerFactory(Table table, Schema schema) {
     return writerFactory(table, schema, Map.of());
   }
 
   /**
-   * A factory of row writers for a schema, with Parquet writer properties that override the
-   * table's, such as a smaller row group to bound the memory each open file holds.
+   * A factory of file writers for a schema, with Parquet writer properties that override the table's, such
+   * as a smaller row group to bound the memory each open file holds.
    */
-  public static FileWriterFactory<Record> writerFactory(
+  public static FileWriterFactory<BatchRow> writerFactory(
       Table table, Schema schema, Map<String, String> writerProperties) {
-    return new GenericFileWriterFactory.Builder(table)
-        .dataSchema(schema)
-        .dataFileFormat(FileFormat.PARQUET)
-        .writerProperties(writerProperties)
-        .build();
+    return new BatchWriterFactory(table, schema, writerProperties);
   }
 
   public static PartitionFileWriter open(
       Table table,
-      FileWriterFactory<Record> factory,
+      FileWriterFactory<BatchRow> factory,
       String roundId,
       int kafkaPartition,
       long targetFileSizeBytes) {
@@ -96,7 +91,7 @@ public final class PartitionFileWriter implements AutoCloseable {
   public static PartitionFileWriter open(
       Table table,
       Schema schema,
-      FileWriterFactory<Record> factory,
+      FileWriterFactory<BatchRow> factory,
       String roundId,
       int kafkaPartition,
       long targetFileSizeBytes) {
@@ -107,7 +102,7 @@ public final class PartitionFileWriter implements AutoCloseable {
         .build();
     PartitionSpec spec = table.spec();
     if (spec.isUnpartitioned() || PartitionSpecs.isKafkaPartitionOnly(spec)) {
-      RollingDataWriter<Record> writer = new RollingDataWriter<>(
+      RollingDataWriter<BatchRow> writer = new RollingDataWriter<>(
           factory,
           files,
           table.io(),
@@ -116,7 +111,7 @@ public final class PartitionFileWriter implements AutoCloseable {
           kafkaPartitionKey(spec, schema, kafkaPartition));
       return new PartitionFileWriter(table, schema, writer, null, spec);
     }
-    FanoutDataWriter<Record> writer =
+    FanoutDataWriter<BatchRow> writer =
         new FanoutDataWriter<>(factory, files, table.io(), targetFileSizeBytes);
     return new PartitionFileWriter(table, schema, null, writer, spec);
   }
@@ -138,14 +133,26 @@ public final class PartitionFileWriter implements AutoCloseable {
     return schema;
   }
 
-  public void write(Record row) {
-    if (single != null) {
-      single.write(row);
-    } else {
-      key.partition(wrapper.wrap(row));
-      fanout.write(row, spec, key);
+  /** Writes every row of the batch, in order. */
+  public void write(RowBatch batch) {
+    int count = batch.rows();
+    for (int index = 0; index < count; index++) {
+      row.at(batch, index);
+      if (single != null) {
+        single.write(row);
+      } else {
+        key.partition(row);
+        fanout.write(row, spec, key);
+      }
     }
-    rows++;
+    rows += count;
+  }
+
+  /** Writes Iceberg generic rows of the writer's schema, in order, as one batch. */
+  public void write(List<? extends StructLike> generic) {
+    try (RowBatch batch = RowBatch.of(schema, generic)) {
+      write(batch);
+    }
   }
 
   public long rows() {

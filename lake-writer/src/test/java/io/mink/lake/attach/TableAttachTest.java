@@ -143,7 +143,7 @@ class TableAttachTest {
     try (PartitionFileWriter writer = PartitionFileWriter.open(
         table, PartitionFileWriter.writerFactory(table), "round", 0, 1 << 20)) {
       for (long offset = 100; offset < 150; offset++) {
-        writer.write(row(table.schema(), 0, offset, null));
+        writer.write(List.of(row(table.schema(), 0, offset, null)));
       }
       files = writer.complete();
     }
@@ -229,7 +229,7 @@ class TableAttachTest {
         factory.newDataWriter(files.newOutputFile(table.spec(), key), table.spec(), key);
     try (writer) {
       for (long offset = from; offset < to; offset++) {
-        writer.write(row(table.schema(), partition, offset, "plain"));
+        writer.write(List.of(row(table.schema(), partition, offset, "plain")));
       }
     } catch (IOException e) {
       throw new UncheckedIOException(e);

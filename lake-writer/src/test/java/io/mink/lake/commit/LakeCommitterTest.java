@@ -124,7 +124,8 @@ class LakeCommitterTest {
     try (PartitionFileWriter writer = PartitionFileWriter.open(
         table, PartitionFileWriter.writerFactory(table), "test", 0, 1024 * 1024)) {
       for (long offset = from; offset < to; offset++) {
-        writer.write(rows.rawRow(new ConsumerRecord<>("orders", 0, offset, null, new byte[] {1})));
+        writer.write(
+            List.of(rows.rawRow(new ConsumerRecord<>("orders", 0, offset, null, new byte[] {1}))));
       }
       List<DataFile> files = writer.complete();
       return files.get(0);

@@ -163,8 +163,8 @@ class CompactionTest {
     try (PartitionFileWriter writer = PartitionFileWriter.open(
         table, PartitionFileWriter.writerFactory(table), "test", partition, TARGET)) {
       for (long offset = from; offset < to; offset++) {
-        writer.write(
-            rows.rawRow(new ConsumerRecord<>("clicks", partition, offset, null, new byte[] {1})));
+        writer.write(List.of(
+            rows.rawRow(new ConsumerRecord<>("clicks", partition, offset, null, new byte[] {1}))));
       }
       return writer.complete().get(0);
     }

@@ -222,7 +222,8 @@ class TableMaintenanceTest {
     try (PartitionFileWriter writer = PartitionFileWriter.open(
         table, PartitionFileWriter.writerFactory(table), roundId, 0, 1024 * 1024)) {
       for (long offset = from; offset < to; offset++) {
-        writer.write(rows.rawRow(new ConsumerRecord<>("orders", 0, offset, null, new byte[] {1})));
+        writer.write(
+            List.of(rows.rawRow(new ConsumerRecord<>("orders", 0, offset, null, new byte[] {1}))));
       }
       return writer.complete().get(0);
     }

@@ -2,6 +2,7 @@ package io.mink.lake.write;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.mink.schema.batch.RowBatch;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
@@ -29,9 +30,15 @@ class ColumnEncodingsTest {
       "write.parquet.row-group-size-bytes", Long.toString(8L << 20),
       "write.parquet.dict-size-bytes", Long.toString(2L << 20));
 
+  private static Map<String, String> choose(List<Record> rows, Map<String, String> properties) {
+    try (RowBatch batch = RowBatch.of(SCHEMA, rows)) {
+      return ColumnEncodings.choose(SCHEMA, batch, properties);
+    }
+  }
+
   @Test
   void dictionaryStaysOnlyOnColumnsWhoseValuesRepeatWithinARowGroup() {
-    Map<String, String> chosen = ColumnEncodings.choose(SCHEMA, rows(2_000), EIGHT_MIB_GROUPS);
+    Map<String, String> chosen = choose(rows(2_000), EIGHT_MIB_GROUPS);
 
     assertThat(chosen)
         .containsEntry("write.parquet.dict-encoding-enabled.column._kafka_offset", "false")
@@ -45,7 +52,7 @@ class ColumnEncodingsTest {
 
   @Test
   void rawValueBytesHaveNoStatistics() {
-    assertThat(ColumnEncodings.choose(SCHEMA, rows(10), EIGHT_MIB_GROUPS))
+    assertThat(choose(rows(10), EIGHT_MIB_GROUPS))
         .containsEntry("write.parquet.stats-enabled.column._kafka_value", "false");
   }
 
@@ -54,7 +61,7 @@ class ColumnEncodingsTest {
     Map<String, String> tiny =
         Map.of("write.parquet.row-group-size-bytes", Long.toString(256L << 10));
 
-    assertThat(ColumnEncodings.choose(SCHEMA, rows(2_000), tiny))
+    assertThat(choose(rows(2_000), tiny))
         .containsEntry("write.parquet.dict-encoding-enabled.column.product", "false")
         .doesNotContainKey("write.parquet.dict-encoding-enabled.column.status");
   }
@@ -64,14 +71,14 @@ class ColumnEncodingsTest {
     Map<String, String> properties = new java.util.HashMap<>(EIGHT_MIB_GROUPS);
     properties.put("write.parquet.dict-encoding-enabled.column.description", "true");
 
-    assertThat(ColumnEncodings.choose(SCHEMA, rows(2_000), properties))
+    assertThat(choose(rows(2_000), properties))
         .doesNotContainKey("write.parquet.dict-encoding-enabled.column.description")
         .containsKey("write.parquet.dict-encoding-enabled.column._kafka_offset");
   }
 
   @Test
   void anEmptySampleKeepsEveryDictionary() {
-    assertThat(ColumnEncodings.choose(SCHEMA, List.of(), EIGHT_MIB_GROUPS))
+    assertThat(choose(List.of(), EIGHT_MIB_GROUPS))
         .containsOnlyKeys("write.parquet.stats-enabled.column._kafka_value");
   }
 

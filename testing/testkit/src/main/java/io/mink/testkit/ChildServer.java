@@ -32,8 +32,11 @@ import org.awaitility.core.ConditionTimeoutException;
  */
 final class ChildServer implements AutoCloseable {
   /** Options that start a small server JVM quickly; these servers do little work. */
-  static final List<String> JVM_OPTIONS =
-      List.of("-Xmx512m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1");
+  static final List<String> JVM_OPTIONS = List.of(
+      "-Xmx512m",
+      "-XX:+UseSerialGC",
+      "-XX:TieredStopAtLevel=1",
+      "--add-opens=java.base/java.nio=ALL-UNNAMED");
 
   private static final int PORT_ATTEMPTS = 3;
   private static final int LOG_TAIL_LINES = 40;

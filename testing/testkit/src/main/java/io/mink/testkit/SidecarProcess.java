@@ -37,6 +37,9 @@ public final class SidecarProcess implements AutoCloseable {
   private int awaited;
   private boolean ended;
 
+  /** What Arrow's memory needs on Java 17 and later, as bin/mink passes it. */
+  private static final String ARROW_MEMORY_ACCESS = "--add-opens=java.base/java.nio=ALL-UNNAMED";
+
   private SidecarProcess(Process process, SidecarLaunch launch) {
     this.process = process;
     this.launch = launch;
@@ -49,6 +52,7 @@ public final class SidecarProcess implements AutoCloseable {
   public static SidecarProcess start(SidecarLaunch launch) {
     List<String> command = new ArrayList<>();
     command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    command.add(ARROW_MEMORY_ACCESS);
     command.addAll(launch.jvmOptions());
     command.addAll(List.of("-cp", absoluteClasspath(), MAIN_CLASS, "serve"));
     command.addAll(launch.serveArguments());

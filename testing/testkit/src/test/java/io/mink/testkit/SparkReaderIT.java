@@ -138,7 +138,7 @@ class SparkReaderIT {
   private static void append(Table table, int partition, Record... rows) {
     try (PartitionFileWriter writer = PartitionFileWriter.open(
         table, PartitionFileWriter.writerFactory(table), "test-round", partition, 64L << 20)) {
-      Arrays.stream(rows).forEach(writer::write);
+      writer.write(Arrays.asList(rows));
       var append = table.newFastAppend();
       writer.complete().forEach(append::appendFile);
       append.commit();

@@ -1,0 +1,73 @@
+package io.mink.lake.write.batch;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.Map;
+import org.apache.iceberg.MetricsConfig;
+import org.apache.iceberg.PartitionSpec;
+import org.apache.iceberg.Schema;
+import org.apache.iceberg.StructLike;
+import org.apache.iceberg.Table;
+import org.apache.iceberg.deletes.EqualityDeleteWriter;
+import org.apache.iceberg.deletes.PositionDeleteWriter;
+import org.apache.iceberg.encryption.EncryptedOutputFile;
+import org.apache.iceberg.io.DataWriter;
+import org.apache.iceberg.io.FileWriterFactory;
+import org.apache.iceberg.parquet.Parquet;
+
+/**
+ * Opens Parquet data files of a table for rows of column batches ({@link BatchParquetWriter}): the table's
+ * properties, metrics configuration and sort order, with writer properties on top (row group size, column
+ * encodings). Shared by a round's partitions.
+ */
+public final class BatchWriterFactory implements FileWriterFactory<BatchRow> {
+  private final Table table;
+  private final Schema schema;
+  private final Map<String, String> writerProperties;
+
+  public BatchWriterFactory(Table table, Schema schema, Map<String, String> writerProperties) {
+    this.table = table;
+    this.schema = schema;
+    this.writerProperties = Map.copyOf(writerProperties);
+  }
+
+  public Schema schema() {
+    return schema;
+  }
+
+  @Override
+  public DataWriter<BatchRow> newDataWriter(
+      EncryptedOutputFile file, PartitionSpec spec, StructLike partition) {
+    try {
+      return Parquet.writeData(file)
+          .schema(schema)
+          .setAll(table.properties())
+          .setAll(writerProperties)
+          .metricsConfig(MetricsConfig.forTable(table))
+          .withSortOrder(table.sortOrder())
+          .createWriterFunc(type -> BatchParquetWriter.of(schema, type))
+          .withSpec(spec)
+          .withPartition(partition)
+          .withKeyMetadata(file.keyMetadata())
+          .overwrite()
+          .build();
+    } catch (IOException e) {
+      throw new UncheckedIOException(
+          "Cannot open a Parquet file of table " + table.name() + " at "
+              + file.encryptingOutputFile().location() + ": " + e.getMessage(),
+          e);
+    }
+  }
+
+  @Override
+  public EqualityDeleteWriter<BatchRow> newEqualityDeleteWriter(
+      EncryptedOutputFile file, PartitionSpec spec, StructLike partition) {
+    throw new UnsupportedOperationException("Mink's tiering rounds write data files only");
+  }
+
+  @Override
+  public PositionDeleteWriter<BatchRow> newPositionDeleteWriter(
+      EncryptedOutputFile file, PartitionSpec spec, StructLike partition) {
+    throw new UnsupportedOperationException("Mink's tiering rounds write data files only");
+  }
+}

@@ -1,0 +1,107 @@
+package io.mink.schema.batch;
+
+import static java.util.Objects.requireNonNull;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.memory.RootAllocator;
+import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.iceberg.Schema;
+import org.apache.iceberg.StructLike;
+import org.apache.iceberg.data.GenericRecord;
+import org.apache.iceberg.data.Record;
+import org.apache.iceberg.types.Types;
+
+/**
+ * Rows of one table schema as Arrow column vectors: what a round's fetch thread builds and its writer lanes
+ * encode, and what a read returns. The vectors live outside the heap until {@link #close()}; whoever holds a
+ * batch last closes it.
+ */
+public final class RowBatch implements AutoCloseable {
+  private static final BufferAllocator ALLOCATOR = new RootAllocator();
+
+  private final Schema schema;
+  private final VectorSchemaRoot root;
+
+  private RowBatch(Schema schema, VectorSchemaRoot root) {
+    this.schema = schema;
+    this.root = root;
+  }
+
+  /** An empty batch of the schema with room for {@code rows} rows before its vectors grow. */
+  public static RowBatch allocate(Schema schema, int rows) {
+    requireNonNull(schema, "schema is null");
+    VectorSchemaRoot root = VectorSchemaRoot.create(ArrowSchemas.of(schema), ALLOCATOR);
+    for (FieldVector vector : root.getFieldVectors()) {
+      vector.setInitialCapacity(Math.max(1, rows));
+    }
+    root.allocateNew();
+    return new RowBatch(schema, root);
+  }
+
+  /** A batch holding {@code rows}, Iceberg generic rows of the schema. */
+  public static RowBatch of(Schema schema, List<? extends StructLike> rows) {
+    RowBatch batch = allocate(schema, rows.size());
+    List<Types.NestedField> columns = schema.columns();
+    for (int c = 0; c < columns.size(); c++) {
+      ValueSetter setter = ValueSetter.compile(columns.get(c).type(), batch.column(c));
+      for (int row = 0; row < rows.size(); row++) {
+        setter.set(row, rows.get(row).get(c, Object.class));
+      }
+    }
+    batch.finish(rows.size());
+    return batch;
+  }
+
+  /** The batch's rows as Iceberg generic records, for callers that want objects. */
+  public List<Record> toRecords() {
+    List<Types.NestedField> columns = schema.columns();
+    List<ValueGetter> getters = new ArrayList<>();
+    for (int c = 0; c < columns.size(); c++) {
+      getters.add(ValueGetter.compile(columns.get(c).type(), column(c)));
+    }
+    List<Record> records = new ArrayList<>(rows());
+    for (int row = 0; row < rows(); row++) {
+      GenericRecord record = GenericRecord.create(schema);
+      for (int c = 0; c < getters.size(); c++) {
+        record.set(c, getters.get(c).get(row));
+      }
+      records.add(record);
+    }
+    return records;
+  }
+
+  public Schema schema() {
+    return schema;
+  }
+
+  public int rows() {
+    return root.getRowCount();
+  }
+
+  /** The vector of the schema's top-level column at {@code position}. */
+  public FieldVector column(int position) {
+    return root.getVector(position);
+  }
+
+  public VectorSchemaRoot root() {
+    return root;
+  }
+
+  /** Ends appending: the batch holds {@code rows} rows. */
+  public void finish(int rows) {
+    root.setRowCount(rows);
+  }
+
+  /** Off-heap bytes held by every batch not yet closed. */
+  public static long allocatedBytes() {
+    return ALLOCATOR.getAllocatedMemory();
+  }
+
+  @Override
+  public void close() {
+    root.close();
+  }
+}

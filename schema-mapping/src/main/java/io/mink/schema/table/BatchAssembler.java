@@ -1,0 +1,177 @@
+package io.mink.schema.table;
+
+import static java.util.Objects.requireNonNull;
+
+import io.mink.schema.KafkaColumns;
+import io.mink.schema.batch.RowBatch;
+import io.mink.schema.batch.ValueSetter;
+import io.mink.schema.decode.CompiledSchema;
+import io.mink.schema.decode.PartResult;
+import java.nio.charset.StandardCharsets;
+import java.util.IdentityHashMap;
+import java.util.List;
+import org.apache.arrow.vector.BigIntVector;
+import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.IntVector;
+import org.apache.arrow.vector.TimeStampVector;
+import org.apache.arrow.vector.VarBinaryVector;
+import org.apache.arrow.vector.VarCharVector;
+import org.apache.arrow.vector.complex.ListVector;
+import org.apache.arrow.vector.complex.StructVector;
+import org.apache.iceberg.Schema;
+import org.apache.iceberg.data.Record;
+import org.apache.iceberg.types.Types;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.common.header.Header;
+
+/**
+ * Appends records to a column batch of one table schema: the metadata columns straight into their vectors,
+ * the raw key and value when they were not decoded, and the typed columns of decoded parts where
+ * {@link ColumnMatch} places them. The schema must already hold the decoded parts' columns (see
+ * {@link SchemaMerge}). Not thread-safe: one per batch on a round's fetch thread.
+ */
+public final class BatchAssembler {
+  private final Schema schema;
+  private final Types.StructType struct;
+  private final RowBatch batch;
+  private final IntVector partitions;
+  private final BigIntVector offsets;
+  private final TimeStampVector timestamps;
+  private final VarBinaryVector keys;
+  private final ListVector headers;
+  private final StructVector header;
+  private final VarCharVector headerKeys;
+  private final VarBinaryVector headerValues;
+  private final VarBinaryVector values;
+  private final IdentityHashMap<CompiledSchema, Placement> keyPlacements = new IdentityHashMap<>();
+  private final IdentityHashMap<CompiledSchema, Placement> valuePlacements =
+      new IdentityHashMap<>();
+  private int rows;
+
+  /** A batch of the schema with room for {@code capacity} records before it grows. */
+  public BatchAssembler(Schema schema, int capacity) {
+    this.schema = requireNonNull(schema, "schema is null");
+    this.struct = schema.asStruct();
+    this.batch = RowBatch.allocate(schema, capacity);
+    this.partitions = (IntVector) batch.column(KafkaColumns.PARTITION_POSITION);
+    this.offsets = (BigIntVector) batch.column(KafkaColumns.OFFSET_POSITION);
+    this.timestamps = (TimeStampVector) batch.column(KafkaColumns.TIMESTAMP_POSITION);
+    this.keys = (VarBinaryVector) batch.column(KafkaColumns.KEY_POSITION);
+    this.headers = (ListVector) batch.column(KafkaColumns.HEADERS_POSITION);
+    this.header = (StructVector) headers.getDataVector();
+    this.headerKeys = (VarCharVector) header.getChildByOrdinal(0);
+    this.headerValues = (VarBinaryVector) header.getChildByOrdinal(1);
+    this.values = (VarBinaryVector) batch.column(KafkaColumns.VALUE_POSITION);
+  }
+
+  public Schema schema() {
+    return schema;
+  }
+
+  public int rows() {
+    return rows;
+  }
+
+  /** Appends the record with its key and value kept raw, as a table without a schema registry holds it. */
+  public void appendRaw(ConsumerRecord<byte[], byte[]> record) {
+    appendKafkaColumns(record);
+    if (record.key() != null) {
+      keys.setSafe(rows, record.key());
+    }
+    if (record.value() != null) {
+      values.setSafe(rows, record.value());
+    }
+    rows++;
+  }
+
+  /** Appends the record with its key and value as decoded, or raw with their reason. */
+  public void append(ConsumerRecord<byte[], byte[]> record, PartResult key, PartResult value) {
+    appendKafkaColumns(record);
+    if (key instanceof PartResult.Raw) {
+      keys.setSafe(rows, record.key());
+    } else if (key instanceof PartResult.Decoded decoded) {
+      keyPlacements
+          .computeIfAbsent(decoded.schema(), this::keyPlacement)
+          .place(rows, decoded.value());
+    }
+    if (value instanceof PartResult.Raw) {
+      values.setSafe(rows, record.value());
+    } else if (value instanceof PartResult.Decoded decoded) {
+      valuePlacements
+          .computeIfAbsent(decoded.schema(), this::valuePlacement)
+          .place(rows, decoded.value());
+    }
+    rows++;
+  }
+
+  /** The batch of every record appended; the caller owns it and closes it. */
+  public RowBatch finish() {
+    batch.finish(rows);
+    return batch;
+  }
+
+  /** Frees the batch of an assembly that will not be written. */
+  public void discard() {
+    batch.close();
+  }
+
+  private void appendKafkaColumns(ConsumerRecord<byte[], byte[]> record) {
+    partitions.setSafe(rows, record.partition());
+    offsets.setSafe(rows, record.offset());
+    if (record.timestamp() >= 0) {
+      timestamps.setSafe(rows, record.timestamp() * 1_000L);
+    }
+    Header[] all = record.headers().toArray();
+    int start = headers.startNewValue(rows);
+    for (int i = 0; i < all.length; i++) {
+      int at = start + i;
+      header.setIndexDefined(at);
+      headerKeys.setSafe(at, all[i].key().getBytes(StandardCharsets.UTF_8));
+      if (all[i].value() != null) {
+        headerValues.setSafe(at, all[i].value());
+      } else {
+        headerValues.setNull(at);
+      }
+    }
+    headers.endValue(rows, all.length);
+  }
+
+  private Placement keyPlacement(CompiledSchema decoded) {
+    return column(Types.NestedField.optional(-1, TableColumns.DECODED_KEY, decoded.type()));
+  }
+
+  private Placement valuePlacement(CompiledSchema decoded) {
+    if (!decoded.type().isStructType()) {
+      return column(Types.NestedField.optional(-1, TableColumns.VALUE, decoded.type()));
+    }
+    List<Types.NestedField> fields = decoded.type().asStructType().fields();
+    Placement[] columns = new Placement[fields.size()];
+    for (int i = 0; i < fields.size(); i++) {
+      columns[i] = column(fields.get(i));
+    }
+    return (row, value) -> {
+      if (value == null) {
+        return;
+      }
+      Record decodedRow = (Record) value;
+      for (int i = 0; i < columns.length; i++) {
+        columns[i].place(row, decodedRow.get(i));
+      }
+    };
+  }
+
+  /** Places values of the source field in the table column that takes them. */
+  private Placement column(Types.NestedField source) {
+    int position = ValueAdapter.positionOf(struct, source);
+    ValueAdapter adapter =
+        ValueAdapter.compile(source.type(), struct.fields().get(position).type());
+    FieldVector vector = batch.column(position);
+    ValueSetter setter = ValueSetter.compile(struct.fields().get(position).type(), vector);
+    return (row, value) -> setter.set(row, value == null ? null : adapter.adapt(value));
+  }
+
+  @FunctionalInterface
+  private interface Placement {
+    void place(int row, Object value);
+  }
+}
