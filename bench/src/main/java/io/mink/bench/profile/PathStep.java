@@ -21,7 +21,8 @@ public enum PathStep {
       "org.apache.parquet.",
       "org.apache.iceberg.parquet.",
       "shaded.parquet.",
-      "org.apache.iceberg.io."),
+      "org.apache.iceberg.io.",
+      "io.mink.lake.write.batch."),
   DECODE(
       "decode",
       "io.mink.schema.avro.",
@@ -35,7 +36,11 @@ public enum PathStep {
       "io.mink.schema.decode.",
       "io.mink.indexer.round.RegistryWaitingParts",
       "io.mink.indexer.round.RecordParts"),
-  ROWS("row building", "io.mink.schema.table.", "io.mink.indexer.round.RowBuilder"),
+  ROWS(
+      "row building",
+      "io.mink.schema.table.",
+      "io.mink.schema.batch.",
+      "io.mink.indexer.round.RowBuilder"),
   HANDOFF(
       "hand-off",
       "io.mink.indexer.round.WriterLanes",
@@ -48,9 +53,9 @@ public enum PathStep {
   OTHER("other"),
   IDLE("idle");
 
-  /** Frames that count for their caller: value classes every step uses. */
-  private static final List<String> SHARED =
-      List.of("org.apache.iceberg.data.GenericRecord", "org.apache.iceberg.types.");
+  /** Frames that count for their caller: value and vector classes every step uses. */
+  private static final List<String> SHARED = List.of(
+      "org.apache.iceberg.data.GenericRecord", "org.apache.iceberg.types.", "org.apache.arrow.");
 
   private final String label;
   private final List<String> prefixes;

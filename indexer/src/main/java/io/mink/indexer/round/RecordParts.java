@@ -8,7 +8,8 @@ import org.apache.kafka.clients.consumer.ConsumerRecord;
 @FunctionalInterface
 public interface RecordParts {
   /**
-   * The record's key and value, each decoded or raw with its reason; empty when decoding cannot go on now, such
+   * The record's key and value, each decoded, raw with its reason, or (a value) {@link PartResult.Encoded} for
+   * the batch to decode straight into its columns; empty when decoding cannot go on now, such
    * as when the schema registry is down past the round's deadline: the record and those after it are left for later.
    */
   Optional<Parts> decode(ConsumerRecord<byte[], byte[]> record) throws InterruptedException;

@@ -114,7 +114,7 @@ public final class RegistryWaitingParts implements RecordParts {
   private Parts parts(ConsumerRecord<byte[], byte[]> record) throws RegistryUnavailableException {
     return new Parts(
         decoder.decode(record.key(), header(record, SchemaIdDetector.KEY_HEADER), options),
-        decoder.decode(record.value(), header(record, SchemaIdDetector.VALUE_HEADER), options));
+        decoder.resolve(record.value(), header(record, SchemaIdDetector.VALUE_HEADER), options));
   }
 
   private static byte[] header(ConsumerRecord<byte[], byte[]> record, String name) {

@@ -5,6 +5,7 @@ import io.mink.schema.decode.CompiledSchema;
 import io.mink.schema.decode.MappingOptions;
 import io.mink.schema.decode.PartResult;
 import io.mink.schema.decode.RawReason;
+import io.mink.schema.decode.UndecodableException;
 import io.mink.schema.table.BatchAssembler;
 import io.mink.schema.table.MergeResult;
 import io.mink.schema.table.SchemaMerge;
@@ -81,9 +82,9 @@ public final class RowBuilder {
           finish(assembler).ifPresent(segments::add);
           assembler = new BatchAssembler(current.schema(), batch.size() - built);
         }
+        PartResult placed = assembler.append(record, key, value);
         count("key", key);
-        count("value", value);
-        assembler.append(record, key, value);
+        count("value", placed);
         built++;
       }
     } catch (InterruptedException | RuntimeException e) {
@@ -144,6 +145,9 @@ public final class RowBuilder {
   }
 
   private PartResult mergeValue(PartResult part) {
+    if (part instanceof PartResult.Encoded encoded) {
+      return mergeEncoded(encoded);
+    }
     if (!(part instanceof PartResult.Decoded decoded)) {
       return part;
     }
@@ -156,6 +160,25 @@ public final class RowBuilder {
     }
     MergeResult result = SchemaMerge.mergeValue(current, decoded.schema().type());
     return apply(result, decoded, mergedValues, unmergeableValues, "value");
+  }
+
+  /**
+   * A value whose payload the batch decodes: once its schema is merged, as it is. The first payload of a schema
+   * not merged yet is decoded here first, so only a decodable record merges its schema, as with decoded values.
+   */
+  private PartResult mergeEncoded(PartResult.Encoded encoded) {
+    PartResult.Raw refused = unmergeableValues.get(encoded.schema());
+    if (refused != null) {
+      return refused;
+    }
+    if (mergedValues.containsKey(encoded.schema())) {
+      return encoded;
+    }
+    try {
+      return mergeValue(new PartResult.Decoded(encoded.ref(), encoded.schema(), encoded.decode()));
+    } catch (UndecodableException e) {
+      return new PartResult.Raw(RawReason.UNDECODABLE_BYTES, String.valueOf(e.getMessage()));
+    }
   }
 
   private PartResult apply(

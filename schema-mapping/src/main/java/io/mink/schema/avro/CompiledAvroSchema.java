@@ -1,7 +1,11 @@
 package io.mink.schema.avro;
 
+import io.mink.schema.decode.ColumnDecoder;
 import io.mink.schema.decode.CompiledSchema;
+import io.mink.schema.decode.FieldSink;
 import io.mink.schema.decode.UndecodableException;
+import java.util.List;
+import java.util.Optional;
 import org.apache.avro.Schema;
 import org.apache.iceberg.types.Type;
 
@@ -31,6 +35,19 @@ final class CompiledAvroSchema implements CompiledSchema {
   @Override
   public Type type() {
     return type;
+  }
+
+  @Override
+  public boolean decodesIntoColumns() {
+    return decoder instanceof RecordDecoder;
+  }
+
+  @Override
+  public Optional<ColumnDecoder> columnDecoder(List<FieldSink> sinks) {
+    if (!(decoder instanceof RecordDecoder record)) {
+      return Optional.empty();
+    }
+    return Optional.of(new AvroColumnDecoder(record, sinks));
   }
 
   @Override

@@ -20,6 +20,11 @@ final class RecordDecoder implements ValueDecoder {
     this.fields = fields.toArray(ValueDecoder[]::new);
   }
 
+  /** The decoders of the record's fields, in order. */
+  ValueDecoder[] fields() {
+    return fields.clone();
+  }
+
   @Override
   public Object decode(AvroCursor in) throws UndecodableException {
     GenericRecord record = template.copy();

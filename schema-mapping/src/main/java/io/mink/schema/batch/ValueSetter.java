@@ -159,8 +159,13 @@ public interface ValueSetter {
     return micros(((LocalDateTime) value).atOffset(ZoneOffset.UTC));
   }
 
+  /** Computed from the second after when it is negative, so that the earliest microseconds do not overflow. */
   private static long micros(OffsetDateTime time) {
-    return Math.addExact(
-        Math.multiplyExact(time.toEpochSecond(), 1_000_000L), time.getNano() / 1_000);
+    long seconds = time.toEpochSecond();
+    int micros = time.getNano() / 1_000;
+    if (seconds < 0 && micros > 0) {
+      return Math.addExact(Math.multiplyExact(seconds + 1, 1_000_000L), micros - 1_000_000L);
+    }
+    return Math.addExact(Math.multiplyExact(seconds, 1_000_000L), micros);
   }
 }

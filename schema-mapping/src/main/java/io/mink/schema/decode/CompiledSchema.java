@@ -1,5 +1,7 @@
 package io.mink.schema.decode;
 
+import java.util.List;
+import java.util.Optional;
 import org.apache.iceberg.types.Type;
 
 /**
@@ -23,6 +25,20 @@ public interface CompiledSchema {
    * {@link UndecodableException}, whatever the bytes; never allocates far beyond the payload's size.
    */
   Object decode(byte[] data, int offset, int length) throws UndecodableException;
+
+  /**
+   * A decoder of payloads straight into columns, one sink per field of the struct {@link #type()}, in order;
+   * empty when this schema only decodes into objects. Decoding a payload either way gives the same column
+   * values, and fails on the same payloads.
+   */
+  default Optional<ColumnDecoder> columnDecoder(List<FieldSink> sinks) {
+    return Optional.empty();
+  }
+
+  /** Whether {@link #columnDecoder} gives a decoder. */
+  default boolean decodesIntoColumns() {
+    return false;
+  }
 
   /** Whether payloads written with this message are the table's: always for Avro and JSON Schema. */
   default boolean isTableMessage(MessageSelector selector) {

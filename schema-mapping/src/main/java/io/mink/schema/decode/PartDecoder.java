@@ -40,6 +40,21 @@ public final class PartDecoder {
   /** Decodes a part into the types the table's options choose. */
   public PartResult decode(byte[] bytes, byte[] schemaIdHeader, MappingOptions options)
       throws RegistryUnavailableException {
+    return decode(bytes, schemaIdHeader, options, false);
+  }
+
+  /**
+   * As {@link #decode}, except that a payload whose schema decodes straight into columns is left
+   * {@link PartResult.Encoded} for the batch that takes it.
+   */
+  public PartResult resolve(byte[] bytes, byte[] schemaIdHeader, MappingOptions options)
+      throws RegistryUnavailableException {
+    return decode(bytes, schemaIdHeader, options, true);
+  }
+
+  private PartResult decode(
+      byte[] bytes, byte[] schemaIdHeader, MappingOptions options, boolean leaveEncoded)
+      throws RegistryUnavailableException {
     if (bytes == null) {
       return PartResult.ABSENT;
     }
@@ -64,6 +79,10 @@ public final class PartDecoder {
               "written with message " + selection.selector() + ", not the schema's first message");
         }
         payload = selection.payload();
+      }
+      if (leaveEncoded && schema.schema.decodesIntoColumns()) {
+        return new PartResult.Encoded(
+            payload.ref(), schema.schema, payload.data(), payload.offset(), payload.length());
       }
       Object value = schema.schema.decode(payload.data(), payload.offset(), payload.length());
       return new PartResult.Decoded(payload.ref(), schema.schema, value);

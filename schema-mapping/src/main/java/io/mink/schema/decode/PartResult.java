@@ -16,6 +16,24 @@ public sealed interface PartResult {
     }
   }
 
+  /**
+   * Its schema found, the payload not decoded yet: whoever places it decodes it straight into columns
+   * ({@link CompiledSchema#columnDecoder}). Only for schemas that {@link CompiledSchema#decodesIntoColumns()}.
+   */
+  record Encoded(SchemaRef ref, CompiledSchema schema, byte[] data, int offset, int length)
+      implements PartResult {
+    public Encoded {
+      requireNonNull(ref, "ref is null");
+      requireNonNull(schema, "schema is null");
+      requireNonNull(data, "data is null");
+    }
+
+    /** The payload decoded into an object, as {@link Decoded} holds it. */
+    public Object decode() throws UndecodableException {
+      return schema.decode(data, offset, length);
+    }
+  }
+
   /** Kept raw, for this reason. */
   record Raw(RawReason reason, String detail) implements PartResult {
     public Raw {

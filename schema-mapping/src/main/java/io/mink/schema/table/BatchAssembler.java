@@ -5,9 +5,14 @@ import static java.util.Objects.requireNonNull;
 import io.mink.schema.KafkaColumns;
 import io.mink.schema.batch.RowBatch;
 import io.mink.schema.batch.ValueSetter;
+import io.mink.schema.decode.ColumnDecoder;
 import io.mink.schema.decode.CompiledSchema;
+import io.mink.schema.decode.FieldSink;
 import io.mink.schema.decode.PartResult;
+import io.mink.schema.decode.RawReason;
+import io.mink.schema.decode.UndecodableException;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.IdentityHashMap;
 import java.util.List;
 import org.apache.arrow.vector.BigIntVector;
@@ -46,6 +51,7 @@ public final class BatchAssembler {
   private final IdentityHashMap<CompiledSchema, Placement> keyPlacements = new IdentityHashMap<>();
   private final IdentityHashMap<CompiledSchema, Placement> valuePlacements =
       new IdentityHashMap<>();
+  private final IdentityHashMap<CompiledSchema, Columns> columnDecoders = new IdentityHashMap<>();
   private int rows;
 
   /** A batch of the schema with room for {@code capacity} records before it grows. */
@@ -84,8 +90,13 @@ public final class BatchAssembler {
     rows++;
   }
 
-  /** Appends the record with its key and value as decoded, or raw with their reason. */
-  public void append(ConsumerRecord<byte[], byte[]> record, PartResult key, PartResult value) {
+  /**
+   * Appends the record with its key and value as decoded, or raw with their reason, and returns what became of
+   * the value: an {@link PartResult.Encoded} value is decoded straight into the columns, or kept raw with its
+   * reason when its payload cannot be decoded.
+   */
+  public PartResult append(
+      ConsumerRecord<byte[], byte[]> record, PartResult key, PartResult value) {
     appendKafkaColumns(record);
     if (key instanceof PartResult.Raw) {
       keys.setSafe(rows, record.key());
@@ -94,15 +105,48 @@ public final class BatchAssembler {
           .computeIfAbsent(decoded.schema(), this::keyPlacement)
           .place(rows, decoded.value());
     }
-    if (value instanceof PartResult.Raw) {
+    PartResult placed = value;
+    if (value instanceof PartResult.Encoded encoded) {
+      placed = decodeIntoColumns(encoded);
+    }
+    if (placed instanceof PartResult.Raw) {
       values.setSafe(rows, record.value());
-    } else if (value instanceof PartResult.Decoded decoded) {
+    } else if (placed instanceof PartResult.Decoded decoded) {
       valuePlacements
           .computeIfAbsent(decoded.schema(), this::valuePlacement)
           .place(rows, decoded.value());
     }
     rows++;
+    return placed;
   }
+
+  /** Decodes the payload into the row's columns; on failure sets them null again and gives the reason. */
+  private PartResult decodeIntoColumns(PartResult.Encoded value) {
+    Columns columns = columnDecoders.computeIfAbsent(value.schema(), this::columnDecoder);
+    try {
+      columns.decoder().decode(rows, value.data(), value.offset(), value.length());
+      return value;
+    } catch (UndecodableException e) {
+      columns.sinks().forEach(sink -> sink.setNull(rows));
+      return new PartResult.Raw(RawReason.UNDECODABLE_BYTES, String.valueOf(e.getMessage()));
+    }
+  }
+
+  private Columns columnDecoder(CompiledSchema decoded) {
+    List<FieldSink> sinks = new ArrayList<>();
+    for (Types.NestedField field : decoded.type().asStructType().fields()) {
+      int position = ValueAdapter.positionOf(struct, field);
+      sinks.add(new ColumnSink(
+          field.type(), struct.fields().get(position).type(), batch.column(position)));
+    }
+    ColumnDecoder decoder = decoded
+        .columnDecoder(sinks)
+        .orElseThrow(() ->
+            new IllegalArgumentException("Schema " + decoded + " does not decode into columns"));
+    return new Columns(decoder, sinks);
+  }
+
+  private record Columns(ColumnDecoder decoder, List<FieldSink> sinks) {}
 
   /** The batch of every record appended; the caller owns it and closes it. */
   public RowBatch finish() {
