@@ -97,6 +97,10 @@ public final class BatchAssembler {
    */
   public PartResult append(
       ConsumerRecord<byte[], byte[]> record, PartResult key, PartResult value) {
+    if (key instanceof PartResult.Encoded) {
+      throw new IllegalArgumentException(
+          "A key goes into one column, decoded: only values decode straight into columns");
+    }
     appendKafkaColumns(record);
     if (key instanceof PartResult.Raw) {
       keys.setSafe(rows, record.key());
