@@ -1,8 +1,11 @@
 package io.mink.bench.encoders;
 
 import io.mink.lake.write.ColumnEncodings;
+import io.mink.lake.write.ParquetEncoder;
+import io.mink.lake.write.PartitionFileWriter;
 import io.mink.lake.write.batch.BatchParquetWriter;
 import io.mink.lake.write.batch.BatchRow;
+import io.mink.lake.write.duckdb.DuckDbSupport;
 import io.mink.schema.batch.RowBatch;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -20,8 +23,13 @@ import org.apache.arrow.c.Data;
 import org.apache.arrow.dataset.file.DatasetFileWriter;
 import org.apache.arrow.dataset.file.FileFormat;
 import org.apache.arrow.memory.BufferAllocator;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.iceberg.DataFile;
+import org.apache.iceberg.PartitionSpec;
+import org.apache.iceberg.Table;
 import org.apache.iceberg.data.Record;
 import org.apache.iceberg.data.parquet.GenericParquetWriter;
+import org.apache.iceberg.hadoop.HadoopTables;
 import org.apache.iceberg.io.FileAppender;
 import org.apache.iceberg.parquet.Parquet;
 import org.duckdb.DuckDBConnection;
@@ -99,6 +107,62 @@ interface Encoder {
         }
       }
     };
+  }
+
+  /**
+   * Mink's DuckDB writer (PartitionFileWriter with ParquetEncoder.DUCKDB) fed the column batch of the rows,
+   * handed over as many times as {@code count} needs: as in {@link #parquetJavaFromBatches} only the encoding
+   * is timed, plus the copy of the finished file to the table's (local) data location. The files carry the
+   * ids of the rows' schema, which a new table renumbers.
+   */
+  static Encoder duckDbFromBatches(String name, Map<String, String> properties) {
+    return new Encoder() {
+      @Override
+      public String name() {
+        return name;
+      }
+
+      @Override
+      public void write(OrderRows rows, long count, Path file) {
+        DuckDbSupport.refusal(rows.schema(), PartitionSpec.unpartitioned()).ifPresent(why -> {
+          throw new IllegalStateException("DuckDB cannot write the bench's rows: " + why);
+        });
+        Path location = file.resolveSibling(file.getFileName() + ".table");
+        Table table = new HadoopTables(new Configuration())
+            .create(rows.schema(), PartitionSpec.unpartitioned(), properties, location.toString());
+        try (RowBatch sample = RowBatch.of(rows.schema(), rows.rows());
+            PartitionFileWriter writer = PartitionFileWriter.open(
+                table,
+                rows.schema(),
+                PartitionFileWriter.writerFactory(table, rows.schema()),
+                "bench",
+                0,
+                Long.MAX_VALUE,
+                ParquetEncoder.DUCKDB)) {
+          long whole = count / sample.rows();
+          for (long i = 0; i < whole; i++) {
+            writer.write(sample);
+          }
+          int rest = (int) (count % sample.rows());
+          if (rest > 0) {
+            writer.write(rows.rows().subList(0, rest));
+          }
+          List<DataFile> files = writer.complete();
+          Files.move(Path.of(files.get(0).location().replaceFirst("^file:", "")), file);
+          deleteTree(location);
+        } catch (IOException e) {
+          throw new UncheckedIOException(e);
+        }
+      }
+    };
+  }
+
+  private static void deleteTree(Path directory) throws IOException {
+    try (var paths = Files.walk(directory)) {
+      paths
+          .sorted(java.util.Comparator.reverseOrder())
+          .forEach(path -> path.toFile().delete());
+    }
   }
 
   /** Arrow C++'s Parquet writer (arrow-dataset), fed Arrow batches built from the rows. */

@@ -16,7 +16,7 @@ import org.apache.arrow.memory.RootAllocator;
 /**
  * The Parquet encoders Mink could write typed rows with, on the same rows in one JVM: parquet-java
  * through Iceberg as Mink wrote before its per-column encodings, with them, and with zstd level 1;
- * Arrow C++ (arrow-dataset) and DuckDB's COPY from Arrow batches. Each writes one file of N rows after
+ * Arrow C++ (arrow-dataset) and DuckDB's COPY from Arrow batches, and Mink's DuckDB writer from column batches. Each writes one file of N rows after
  * a warm-up; CPU is the whole process's (native threads included), per record. Every file is read back
  * by Iceberg's generic reader and its metrics taken from the footer. Usage: bench/parquet-encoders [rows].
  */
@@ -52,6 +52,7 @@ public final class ParquetEncoderBenchmark {
           Encoder.parquetJava("parquet-java, per-column encodings", mink, true),
           Encoder.parquetJava("parquet-java, per-column, zstd level 1", level1, true),
           Encoder.parquetJavaFromBatches("parquet-java from column batches (Mink)", mink),
+          Encoder.duckDbFromBatches("DuckDB from column batches (Mink's writer)", mink),
           Encoder.arrowBatchesOnly(allocator),
           Encoder.arrowDataset(allocator),
           Encoder.duckDb(allocator, "zstd"),

@@ -3,6 +3,7 @@ package io.mink.lake.write;
 import io.mink.lake.PartitionSpecs;
 import io.mink.lake.write.batch.BatchRow;
 import io.mink.lake.write.batch.BatchWriterFactory;
+import io.mink.lake.write.duckdb.DuckDbFileWriter;
 import io.mink.schema.KafkaColumns;
 import io.mink.schema.batch.RowBatch;
 import java.io.IOException;
@@ -39,6 +40,7 @@ public final class PartitionFileWriter implements AutoCloseable {
   private final Schema schema;
   private final RollingDataWriter<BatchRow> single;
   private final PartitioningWriter<BatchRow, DataWriteResult> fanout;
+  private final DuckDbFileWriter duckDb;
   private final PartitionSpec spec;
   private final PartitionKey key;
   private final BatchRow row = new BatchRow();
@@ -50,11 +52,13 @@ public final class PartitionFileWriter implements AutoCloseable {
       Schema schema,
       RollingDataWriter<BatchRow> single,
       PartitioningWriter<BatchRow, DataWriteResult> fanout,
+      DuckDbFileWriter duckDb,
       PartitionSpec spec) {
     this.table = table;
     this.schema = schema;
     this.single = single;
     this.fanout = fanout;
+    this.duckDb = duckDb;
     this.spec = spec;
     this.key = fanout == null ? null : new PartitionKey(spec, schema);
   }
@@ -95,11 +99,7 @@ public final class PartitionFileWriter implements AutoCloseable {
       String roundId,
       int kafkaPartition,
       long targetFileSizeBytes) {
-    OutputFileFactory files = OutputFileFactory.builderFor(
-            table, kafkaPartition, System.currentTimeMillis())
-        .format(FileFormat.PARQUET)
-        .operationId(roundId)
-        .build();
+    OutputFileFactory files = outputFiles(table, roundId, kafkaPartition);
     PartitionSpec spec = table.spec();
     if (spec.isUnpartitioned() || PartitionSpecs.isKafkaPartitionOnly(spec)) {
       RollingDataWriter<BatchRow> writer = new RollingDataWriter<>(
@@ -109,11 +109,49 @@ public final class PartitionFileWriter implements AutoCloseable {
           targetFileSizeBytes,
           spec,
           kafkaPartitionKey(spec, schema, kafkaPartition));
-      return new PartitionFileWriter(table, schema, writer, null, spec);
+      return new PartitionFileWriter(table, schema, writer, null, null, spec);
     }
     FanoutDataWriter<BatchRow> writer =
         new FanoutDataWriter<>(factory, files, table.io(), targetFileSizeBytes);
-    return new PartitionFileWriter(table, schema, null, writer, spec);
+    return new PartitionFileWriter(table, schema, null, writer, null, spec);
+  }
+
+  /**
+   * Opens the files of one Kafka partition, encoded by {@code encoder} where it can write the schema and the
+   * table's partition spec ({@link ParquetEncoder#forFiles}), else by parquet-java as {@link #open} does.
+   * DuckDB writes row groups of the factory's row group size.
+   */
+  public static PartitionFileWriter open(
+      Table table,
+      Schema schema,
+      FileWriterFactory<BatchRow> factory,
+      String roundId,
+      int kafkaPartition,
+      long targetFileSizeBytes,
+      ParquetEncoder encoder) {
+    PartitionSpec spec = table.spec();
+    if (encoder.forFiles(schema, spec) != ParquetEncoder.DUCKDB) {
+      return open(table, schema, factory, roundId, kafkaPartition, targetFileSizeBytes);
+    }
+    long rowGroupBytes = factory instanceof BatchWriterFactory batches
+        ? batches.rowGroupSizeBytes()
+        : new BatchWriterFactory(table, schema, Map.of()).rowGroupSizeBytes();
+    DuckDbFileWriter writer = DuckDbFileWriter.open(
+        table,
+        schema,
+        outputFiles(table, roundId, kafkaPartition),
+        spec,
+        kafkaPartitionKey(spec, schema, kafkaPartition),
+        targetFileSizeBytes,
+        rowGroupBytes);
+    return new PartitionFileWriter(table, schema, null, null, writer, spec);
+  }
+
+  private static OutputFileFactory outputFiles(Table table, String roundId, int kafkaPartition) {
+    return OutputFileFactory.builderFor(table, kafkaPartition, System.currentTimeMillis())
+        .format(FileFormat.PARQUET)
+        .operationId(roundId)
+        .build();
   }
 
   /** The one partition key of a Kafka partition's rows under a spec of identity(_kafka_partition) only, or null. */
@@ -136,6 +174,11 @@ public final class PartitionFileWriter implements AutoCloseable {
   /** Writes every row of the batch, in order. */
   public void write(RowBatch batch) {
     int count = batch.rows();
+    if (duckDb != null) {
+      duckDb.write(batch);
+      rows += count;
+      return;
+    }
     for (int index = 0; index < count; index++) {
       row.at(batch, index);
       if (single != null) {
@@ -163,7 +206,9 @@ public final class PartitionFileWriter implements AutoCloseable {
   public List<DataFile> complete() {
     if (dataFiles == null) {
       try {
-        if (single != null) {
+        if (duckDb != null) {
+          dataFiles = duckDb.complete();
+        } else if (single != null) {
           single.close();
           dataFiles = single.result().dataFiles();
         } else {
@@ -179,6 +224,11 @@ public final class PartitionFileWriter implements AutoCloseable {
 
   /** Closes and deletes everything written, for a round that will not commit. */
   public void abort() {
+    if (duckDb != null) {
+      duckDb.abort();
+      dataFiles = List.of();
+      return;
+    }
     try {
       complete().forEach(file -> table.io().deleteFile(file.location()));
     } catch (RuntimeException e) {

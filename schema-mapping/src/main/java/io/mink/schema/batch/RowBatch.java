@@ -95,7 +95,16 @@ public final class RowBatch implements AutoCloseable {
     root.setRowCount(rows);
   }
 
-  /** Off-heap bytes held by every batch not yet closed. */
+  /**
+   * A child of the allocator every batch's vectors come from, for vectors that take over a batch's buffers
+   * without copying them (Arrow moves buffers only between allocators of one root). Its bytes count in
+   * {@link #allocatedBytes()}; close it once its vectors are closed.
+   */
+  public static BufferAllocator newChildAllocator(String name) {
+    return ALLOCATOR.newChildAllocator(name, 0, Long.MAX_VALUE);
+  }
+
+  /** Off-heap bytes held by every batch not yet closed, and by the vectors of child allocators. */
   public static long allocatedBytes() {
     return ALLOCATOR.getAllocatedMemory();
   }

@@ -2,18 +2,21 @@ package io.mink.lake.write.batch;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.util.HashMap;
 import java.util.Map;
 import org.apache.iceberg.MetricsConfig;
 import org.apache.iceberg.PartitionSpec;
 import org.apache.iceberg.Schema;
 import org.apache.iceberg.StructLike;
 import org.apache.iceberg.Table;
+import org.apache.iceberg.TableProperties;
 import org.apache.iceberg.deletes.EqualityDeleteWriter;
 import org.apache.iceberg.deletes.PositionDeleteWriter;
 import org.apache.iceberg.encryption.EncryptedOutputFile;
 import org.apache.iceberg.io.DataWriter;
 import org.apache.iceberg.io.FileWriterFactory;
 import org.apache.iceberg.parquet.Parquet;
+import org.apache.iceberg.util.PropertyUtil;
 
 /**
  * Opens Parquet data files of a table for rows of column batches ({@link BatchParquetWriter}): the table's
@@ -33,6 +36,16 @@ public final class BatchWriterFactory implements FileWriterFactory<BatchRow> {
 
   public Schema schema() {
     return schema;
+  }
+
+  /** The row group size of its files: the writer properties', else the table's, else Iceberg's default. */
+  public long rowGroupSizeBytes() {
+    Map<String, String> properties = new HashMap<>(table.properties());
+    properties.putAll(writerProperties);
+    return PropertyUtil.propertyAsLong(
+        properties,
+        TableProperties.PARQUET_ROW_GROUP_SIZE_BYTES,
+        TableProperties.PARQUET_ROW_GROUP_SIZE_BYTES_DEFAULT);
   }
 
   @Override

@@ -41,14 +41,14 @@ import org.junit.jupiter.api.io.TempDir;
  * Files written from column batches are the files Iceberg's own generic writer makes of the same rows: every
  * type, nulls at every level, empty lists and maps, NaN; the same values read back and the same metrics.
  */
-class BatchFileWriterTest {
+public class BatchFileWriterTest {
   private static final Types.StructType POINT = Types.StructType.of(
       Types.NestedField.required(30, "x", Types.DoubleType.get()),
       Types.NestedField.optional(31, "label", Types.StringType.get()));
   private static final Types.StructType LISTED_POINT = Types.StructType.of(
       Types.NestedField.required(40, "x", Types.DoubleType.get()),
       Types.NestedField.optional(41, "label", Types.StringType.get()));
-  static final Schema SCHEMA = new Schema(
+  public static final Schema SCHEMA = new Schema(
       Types.NestedField.required(1, "_kafka_partition", Types.IntegerType.get()),
       Types.NestedField.required(2, "id", Types.LongType.get()),
       Types.NestedField.optional(3, "flag", Types.BooleanType.get()),
@@ -159,7 +159,7 @@ class BatchFileWriterTest {
     return appender.metrics();
   }
 
-  static List<Record> rows(int count, Random random) {
+  public static List<Record> rows(int count, Random random) {
     List<Record> rows = new ArrayList<>();
     for (int i = 0; i < count; i++) {
       rows.add(row(i, random));
