@@ -1,6 +1,7 @@
 package io.mink.bench;
 
 import io.mink.indexer.config.IndexerSettings;
+import io.mink.indexer.config.WriterMemorySettings;
 import io.mink.indexer.round.RoundResult;
 import io.mink.indexer.schedule.TieringService;
 import io.mink.indexer.schedule.TieringSettings;
@@ -9,6 +10,7 @@ import io.mink.lake.LakeOffsets;
 import io.mink.lake.MinkSnapshot;
 import io.mink.lake.MinkTableLayout;
 import io.mink.lake.catalog.LakeTables;
+import io.mink.lake.write.ParquetEncoder;
 import io.mink.schema.decode.PartDecoder;
 import io.mink.tables.KafkaClientFactory;
 import io.mink.tables.KafkaTableStore;
@@ -82,7 +84,7 @@ public final class MinkEndToEnd {
     try (Warehouse warehouse = Warehouse.create();
         KafkaTableStore store = new KafkaTableStore(clients, settings.tablesTopic());
         RoundRunner runner = new RoundRunner(
-            new LakeTables(warehouse.catalog()), clients, TieringSettings.of(settings), decoder)) {
+            new LakeTables(warehouse.catalog()), clients, tieringSettings(settings), decoder)) {
       TableDescriptor descriptor =
           add(broker, topic, warehouse, store, clients, settings, tableOptions);
       long writeCpuAtStart = CpuSplit.threadsNamedNanos(WRITER_THREAD_PREFIX);
@@ -205,5 +207,18 @@ public final class MinkEndToEnd {
               + ") for " + expected + " records produced: Mink lost or duplicated records");
     }
     return total;
+  }
+
+  /**
+   * The [indexer] defaults, with files encoded by the encoder {@code -Dmink.bench.parquet-encoder} names
+   * (parquet-java or duckdb; parquet-java when unset), as the setting parquet_encoder chooses it.
+   */
+  static TieringSettings tieringSettings(IndexerSettings settings) {
+    WriterMemorySettings defaults = WriterMemorySettings.defaults();
+    ParquetEncoder encoder =
+        ParquetEncoder.named(System.getProperty("mink.bench.parquet-encoder", "parquet-java"));
+    return TieringSettings.of(
+        settings,
+        new WriterMemorySettings(defaults.writerMemoryBytes(), defaults.maxOpenFiles(), encoder));
   }
 }

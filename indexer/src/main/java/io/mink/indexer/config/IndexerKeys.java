@@ -100,6 +100,15 @@ final class IndexerKeys {
       "The most Parquet files the instance has open at once, shared evenly by the workers; a round with more "
           + "partitions reads them that many at a time; at least the number of workers");
 
+  static final KeyDefinition PARQUET_ENCODER = new KeyDefinition(
+      ConfigKey.INDEXER,
+      "parquet_encoder",
+      "parquet-java",
+      "\"duckdb\"",
+      "What encodes the Parquet files: parquet-java (pure Java, every platform), or duckdb (DuckDB's native "
+          + "encoder, about a third less CPU per row; where it loads and the table's types and partition spec "
+          + "allow it, else parquet-java; a thread and native memory of about one row group per open file)");
+
   static final KeyDefinition STATUS_TOPIC = new KeyDefinition(
       ConfigKey.INDEXER,
       "status_topic",

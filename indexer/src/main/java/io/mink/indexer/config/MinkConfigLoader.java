@@ -3,6 +3,7 @@ package io.mink.indexer.config;
 import static java.util.Objects.requireNonNull;
 
 import io.mink.lake.catalog.LakeSettings;
+import io.mink.lake.write.ParquetEncoder;
 import io.mink.tables.MinkTopics;
 import java.nio.file.Path;
 import java.util.Map;
@@ -12,6 +13,9 @@ import java.util.Map;
  * variables, then the overrides, each replacing what the one before set.
  */
 public final class MinkConfigLoader {
+  private static final java.util.List<String> ENCODERS =
+      java.util.List.of("parquet-java", "duckdb");
+
   public static final String BOOTSTRAP_SERVERS = "bootstrap.servers";
 
   private MinkConfigLoader() {}
@@ -96,7 +100,11 @@ public final class MinkConfigLoader {
         settings
             .value(ConfigKey.MAX_OPEN_FILES)
             .map(SettingValue::count)
-            .orElse(defaults.maxOpenFiles()));
+            .orElse(defaults.maxOpenFiles()),
+        settings
+            .value(ConfigKey.PARQUET_ENCODER)
+            .map(value -> ParquetEncoder.named(value.choice(ENCODERS)))
+            .orElse(defaults.encoder()));
   }
 
   private static MonitoringSettings monitoring(CollectedSettings settings) {

@@ -1,15 +1,26 @@
 package io.mink.indexer.config;
 
+import io.mink.lake.write.ParquetEncoder;
+
 /**
- * What the instance's Parquet writers may hold in memory, from the [indexer] section.
+ * What the instance's Parquet writers may hold in memory and what encodes their files, from the [indexer]
+ * section.
  *
  * @param writerMemoryBytes the most the open files buffer together
  * @param maxOpenFiles the most files open at once
+ * @param encoder what encodes the files
  */
-public record WriterMemorySettings(long writerMemoryBytes, int maxOpenFiles) {
+public record WriterMemorySettings(
+    long writerMemoryBytes, int maxOpenFiles, ParquetEncoder encoder) {
   private static final long MIN_BYTES_PER_FILE = 1L << 20;
 
+  /** The memory settings with files encoded by parquet-java. */
+  public WriterMemorySettings(long writerMemoryBytes, int maxOpenFiles) {
+    this(writerMemoryBytes, maxOpenFiles, ParquetEncoder.PARQUET_JAVA);
+  }
+
   public WriterMemorySettings {
+    java.util.Objects.requireNonNull(encoder, "encoder is null");
     if (maxOpenFiles < 1) {
       throw new IllegalArgumentException("maxOpenFiles must be at least 1: " + maxOpenFiles);
     }

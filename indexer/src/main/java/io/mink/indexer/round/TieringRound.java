@@ -233,7 +233,8 @@ public final class TieringRound {
 
   /**
    * One sink per split. Files roll at the table's iceberg.write.target-file-size-bytes option when
-   * it was given, else at target_file_size, and follow the table's partition spec.
+   * it was given, else at target_file_size, follow the table's partition spec, and are encoded by the
+   * budget's encoder where it can write the schema and spec (else by parquet-java).
    */
   private RoundSinks openSinks(RoundPlan plan) {
     long targetFileSize = MinkTableLayout.targetFileSize(descriptor.options(), targetFileSizeBytes);
@@ -250,7 +251,8 @@ public final class TieringRound {
                   writerFactory(segment),
                   roundId,
                   partition,
-                  targetFileSize),
+                  targetFileSize,
+                  budget.encoder()),
               table.io()));
     }
     return new RoundSinks(sinks, lanes, descriptor.qualifiedName(), roundId);

@@ -1,5 +1,6 @@
 package io.mink.indexer.round;
 
+import io.mink.lake.write.ParquetEncoder;
 import java.util.Map;
 import org.apache.iceberg.TableProperties;
 import org.apache.iceberg.util.PropertyUtil;
@@ -11,13 +12,20 @@ import org.apache.iceberg.util.PropertyUtil;
  * open file buffers at most one row group of {@code writerMemoryBytes / maxOpenFiles} before it goes
  * to the file.
  */
-public record WriterBudget(long writerMemoryBytes, int maxOpenFiles, int workers) {
+public record WriterBudget(
+    long writerMemoryBytes, int maxOpenFiles, int workers, ParquetEncoder encoder) {
   static final long MIN_ROW_GROUP_BYTES = 1L << 20;
   static final long MAX_ROW_GROUP_BYTES = 128L << 20;
   private static final long MAX_PAGE_BYTES = 1L << 20;
   private static final long MAX_DICTIONARY_BYTES = 2L << 20;
 
+  /** A budget whose files parquet-java encodes. */
+  public WriterBudget(long writerMemoryBytes, int maxOpenFiles, int workers) {
+    this(writerMemoryBytes, maxOpenFiles, workers, ParquetEncoder.PARQUET_JAVA);
+  }
+
   public WriterBudget {
+    java.util.Objects.requireNonNull(encoder, "encoder is null");
     if (workers < 1) {
       throw new IllegalArgumentException("workers must be at least 1, not " + workers);
     }

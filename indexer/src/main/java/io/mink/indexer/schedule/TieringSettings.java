@@ -87,7 +87,10 @@ public record TieringSettings(
     return of(
         indexer,
         new WriterBudget(
-            writerMemory.writerMemoryBytes(), writerMemory.maxOpenFiles(), indexer.workers()));
+            writerMemory.writerMemoryBytes(),
+            writerMemory.maxOpenFiles(),
+            indexer.workers(),
+            writerMemory.encoder()));
   }
 
   private static TieringSettings of(IndexerSettings indexer, WriterBudget budget) {
@@ -124,7 +127,10 @@ public record TieringSettings(
         groupId,
         ownersTopic,
         new WriterBudget(
-            writerBudget.writerMemoryBytes(), Math.max(count, writerBudget.maxOpenFiles()), count));
+            writerBudget.writerMemoryBytes(),
+            Math.max(count, writerBudget.maxOpenFiles()),
+            count,
+            writerBudget.encoder()));
   }
 
   public TieringSettings withTimeouts(Duration heartbeat, Duration session) {

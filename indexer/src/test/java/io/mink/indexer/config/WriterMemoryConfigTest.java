@@ -3,6 +3,7 @@ package io.mink.indexer.config;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.mink.lake.write.ParquetEncoder;
 import java.nio.file.Path;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -29,6 +30,17 @@ class WriterMemoryConfigTest {
         .hasMessage(
             "Invalid value '150%' for MINK_INDEXER_WRITER_MEMORY: use a size such as \"256MiB\" or a share "
                 + "of the heap from 1% to 99%, such as \"25%\"");
+  }
+
+  @Test
+  void theParquetEncoderIsParquetJavaUnlessDuckDbIsChosen() {
+    assertThat(load(Map.of()).encoder()).isEqualTo(ParquetEncoder.PARQUET_JAVA);
+    assertThat(load(Map.of("MINK_INDEXER_PARQUET_ENCODER", "DuckDB")).encoder())
+        .isEqualTo(ParquetEncoder.DUCKDB);
+    assertThatThrownBy(() -> load(Map.of("MINK_INDEXER_PARQUET_ENCODER", "arrow")))
+        .isInstanceOf(ConfigException.class)
+        .hasMessageContaining("'arrow'")
+        .hasMessageContaining("use one of parquet-java, duckdb");
   }
 
   private WriterMemorySettings load(Map<String, String> variables) {

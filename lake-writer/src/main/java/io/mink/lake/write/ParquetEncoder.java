@@ -14,6 +14,22 @@ public enum ParquetEncoder {
    */
   DUCKDB;
 
+  /** The encoder named {@code parquet-java} or {@code duckdb}, as the sidecar's setting names it. */
+  public static ParquetEncoder named(String name) {
+    return switch (name) {
+      case "parquet-java" -> PARQUET_JAVA;
+      case "duckdb" -> DUCKDB;
+      default ->
+        throw new IllegalArgumentException(
+            "No Parquet encoder is named " + name + ": use parquet-java or duckdb");
+    };
+  }
+
+  /** The name the sidecar's setting uses. */
+  public String settingName() {
+    return this == PARQUET_JAVA ? "parquet-java" : "duckdb";
+  }
+
   /** The encoder that writes files of (schema, spec): this one if it can, else parquet-java. */
   public ParquetEncoder forFiles(Schema schema, PartitionSpec spec) {
     if (this == DUCKDB && DuckDbSupport.supports(schema, spec)) {

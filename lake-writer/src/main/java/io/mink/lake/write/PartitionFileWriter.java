@@ -18,6 +18,7 @@ import org.apache.iceberg.Schema;
 import org.apache.iceberg.StructLike;
 import org.apache.iceberg.Table;
 import org.apache.iceberg.data.GenericRecord;
+import org.apache.iceberg.encryption.PlaintextEncryptionManager;
 import org.apache.iceberg.io.DataWriteResult;
 import org.apache.iceberg.io.FanoutDataWriter;
 import org.apache.iceberg.io.FileWriterFactory;
@@ -118,7 +119,8 @@ public final class PartitionFileWriter implements AutoCloseable {
 
   /**
    * Opens the files of one Kafka partition, encoded by {@code encoder} where it can write the schema and the
-   * table's partition spec ({@link ParquetEncoder#forFiles}), else by parquet-java as {@link #open} does.
+   * table's partition spec ({@link ParquetEncoder#forFiles}) and the table is not encrypted, else by
+   * parquet-java as {@link #open} does.
    * DuckDB writes row groups of the factory's row group size.
    */
   public static PartitionFileWriter open(
@@ -130,7 +132,8 @@ public final class PartitionFileWriter implements AutoCloseable {
       long targetFileSizeBytes,
       ParquetEncoder encoder) {
     PartitionSpec spec = table.spec();
-    if (encoder.forFiles(schema, spec) != ParquetEncoder.DUCKDB) {
+    if (encoder.forFiles(schema, spec) != ParquetEncoder.DUCKDB
+        || !(table.encryption() instanceof PlaintextEncryptionManager)) {
       return open(table, schema, factory, roundId, kafkaPartition, targetFileSizeBytes);
     }
     long rowGroupBytes = factory instanceof BatchWriterFactory batches

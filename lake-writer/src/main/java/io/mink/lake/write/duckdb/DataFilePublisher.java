@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.util.stream.Stream;
 import org.apache.iceberg.DataFile;
 import org.apache.iceberg.DataFiles;
+import org.apache.iceberg.FieldMetrics;
 import org.apache.iceberg.FileFormat;
 import org.apache.iceberg.Metrics;
 import org.apache.iceberg.MetricsConfig;
@@ -42,10 +43,11 @@ final class DataFilePublisher {
     this.partition = partition;
   }
 
-  DataFile publish(Path local) {
+  /** Publishes the file; {@code fieldMetrics} are metrics the footer lacks, such as NaN counts. */
+  DataFile publish(Path local, Stream<FieldMetrics<?>> fieldMetrics) {
     ParquetMetadata footer = footer(local);
     Metrics metrics =
-        ParquetUtil.footerMetrics(footer, Stream.empty(), MetricsConfig.forTable(table));
+        ParquetUtil.footerMetrics(footer, fieldMetrics, MetricsConfig.forTable(table));
     EncryptedOutputFile encrypted = files.newOutputFile(spec, partition);
     OutputFile remote = encrypted.encryptingOutputFile();
     long size = copy(local, remote);

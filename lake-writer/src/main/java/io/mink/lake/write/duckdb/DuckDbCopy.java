@@ -71,7 +71,8 @@ final class DuckDbCopy {
     }
     DuckDbCopy copy = new DuckDbCopy(file, allocator, batches, exported, connection);
     Thread thread = new Thread(
-        () -> copy.run(copySql(schema, file, rowGroupBytes)), "mink-duckdb-" + file.getFileName());
+        () -> copy.run(copySql(schema, file, rowGroupBytes)),
+        "mink-writer-duckdb-" + file.getFileName());
     thread.setDaemon(true);
     thread.start();
     return copy;

@@ -29,6 +29,7 @@ public final class DuckDbFileWriter {
   private final DataFilePublisher publisher;
   private final List<DataFile> dataFiles = new ArrayList<>();
   private DuckDbCopy open;
+  private FloatColumnMetrics floatMetrics;
   private int fileCount;
 
   private DuckDbFileWriter(
@@ -81,8 +82,10 @@ public final class DuckDbFileWriter {
     if (open == null) {
       open = DuckDbCopy.start(
           schema, directory.resolve("part-" + fileCount++ + ".parquet"), rowGroupBytes);
+      floatMetrics = new FloatColumnMetrics(schema);
     }
     open.write(batch);
+    floatMetrics.add(batch);
     if (open.size() >= targetFileSizeBytes) {
       closeOpenFile();
     }
@@ -117,7 +120,7 @@ public final class DuckDbFileWriter {
     open = null;
     Path local = closing.finish();
     try {
-      dataFiles.add(publisher.publish(local));
+      dataFiles.add(publisher.publish(local, floatMetrics.metrics()));
     } finally {
       deleteQuietly(local);
     }
