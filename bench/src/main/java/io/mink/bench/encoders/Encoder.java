@@ -208,7 +208,7 @@ interface Encoder {
           connection.unwrap(DuckDBConnection.class).registerArrowStream("batches", stream);
           statement.execute("COPY (SELECT * FROM batches) TO '" + file
               + "' (FORMAT parquet, COMPRESSION " + compression + ", FIELD_IDS "
-              + ArrowSchemas.duckDbFieldIds(rows.schema()) + ")");
+              + io.mink.lake.write.duckdb.DuckDbFieldIds.of(rows.schema()) + ")");
         } catch (SQLException e) {
           throw new IllegalStateException(
               "DuckDB could not write " + file + ": " + e.getMessage(), e);

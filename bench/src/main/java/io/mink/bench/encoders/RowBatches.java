@@ -1,5 +1,6 @@
 package io.mink.bench.encoders;
 
+import io.mink.schema.batch.ArrowSchemas;
 import io.mink.schema.batch.ValueSetter;
 import java.util.ArrayList;
 import java.util.List;
@@ -23,7 +24,7 @@ final class RowBatches extends ArrowReader {
     super(allocator);
     this.rows = rows;
     this.count = count;
-    this.schema = io.mink.schema.batch.ArrowSchemas.of(rows.schema());
+    this.schema = ArrowSchemas.of(rows.schema());
   }
 
   @Override

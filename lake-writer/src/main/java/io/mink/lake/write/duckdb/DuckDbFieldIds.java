@@ -12,11 +12,11 @@ import org.apache.iceberg.types.Types;
  * column and nested field carries its Iceberg field id, so Iceberg readers match the file's columns by id.
  * A nested type's own id goes in {@code __duckdb_field_id}.
  */
-final class DuckDbFieldIds {
+public final class DuckDbFieldIds {
   private DuckDbFieldIds() {}
 
   /** The struct literal of the schema's field ids, such as {@code {"id": 1, "point": {__duckdb_field_id: 2, "x": 3}}}. */
-  static String of(Schema schema) {
+  public static String of(Schema schema) {
     return schema.columns().stream()
         .map(field -> quote(field.name()) + ": " + id(field.fieldId(), field.type()))
         .collect(Collectors.joining(", ", "{", "}"));
