@@ -106,8 +106,9 @@ final class IndexerKeys {
       "parquet-java",
       "\"duckdb\"",
       "What encodes the Parquet files: parquet-java (pure Java, every platform), or duckdb (DuckDB's native "
-          + "encoder, about a third less CPU per row; where it loads and the table's types and partition spec "
-          + "allow it, else parquet-java; a thread and native memory of about one row group per open file)");
+          + "encoder: faster for typed tables, slower for raw ones; where it loads and the table's types and "
+          + "partition spec allow it, else parquet-java; a thread and native memory of about two row groups per "
+          + "open file)");
 
   static final KeyDefinition STATUS_TOPIC = new KeyDefinition(
       ConfigKey.INDEXER,
