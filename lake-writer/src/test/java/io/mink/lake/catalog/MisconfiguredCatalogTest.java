@@ -130,7 +130,8 @@ class MisconfiguredCatalogTest {
             ") after 3 attempts over 0 s: check that the catalog server is running and that uri "
                 + "in [lake] points at it");
     assertThat(Duration.ofNanos(System.nanoTime() - start))
-        .isGreaterThanOrEqualTo(Duration.ofMillis(30));
+        .as("two waits of 10 ms between the three attempts")
+        .isGreaterThanOrEqualTo(Duration.ofMillis(20));
   }
 
   @Test
