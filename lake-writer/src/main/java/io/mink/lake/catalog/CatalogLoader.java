@@ -1,5 +1,7 @@
 package io.mink.lake.catalog;
 
+import io.mink.lake.io.LocalFileIO;
+import io.mink.lake.io.LocalLocations;
 import io.mink.retry.Backoff;
 import io.mink.retry.Retry;
 import java.io.IOException;
@@ -97,6 +99,10 @@ public final class CatalogLoader {
     }
     if (type.equals("hadoop")) {
       createWarehouseDirectory(settings.warehouse());
+    }
+    if ((type.equals("jdbc") || type.equals("hadoop"))
+        && LocalLocations.isLocal(settings.warehouse())) {
+      properties.putIfAbsent(CatalogProperties.FILE_IO_IMPL, LocalFileIO.class.getName());
     }
     return properties;
   }

@@ -33,8 +33,8 @@ final class CatalogSettingsCheck {
 
   private static final List<String> HTTP_CLIENT_TYPES = List.of("apache", "urlconnection");
   private static final String FILE_IOS =
-      "org.apache.iceberg.aws.s3.S3FileIO, org.apache.iceberg.hadoop.HadoopFileIO "
-          + "or org.apache.iceberg.io.ResolvingFileIO";
+      "org.apache.iceberg.aws.s3.S3FileIO, org.apache.iceberg.hadoop.HadoopFileIO, "
+          + "org.apache.iceberg.io.ResolvingFileIO or io.mink.lake.io.LocalFileIO";
 
   private CatalogSettingsCheck() {}
 

@@ -112,8 +112,8 @@ class MisconfiguredCatalogTest {
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessage(
             "Property io-impl in [lake.properties] names org.apache.iceberg.gcp.gcs.GCSFileIO, which is not on "
-                + "Mink's classpath: use org.apache.iceberg.aws.s3.S3FileIO, org.apache.iceberg.hadoop.HadoopFileIO or "
-                + "org.apache.iceberg.io.ResolvingFileIO, or leave it out for the catalog's default");
+                + "Mink's classpath: use org.apache.iceberg.aws.s3.S3FileIO, org.apache.iceberg.hadoop.HadoopFileIO, "
+                + "org.apache.iceberg.io.ResolvingFileIO or io.mink.lake.io.LocalFileIO, or leave it out for the catalog's default");
   }
 
   @Test
