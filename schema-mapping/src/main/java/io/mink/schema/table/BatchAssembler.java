@@ -13,6 +13,7 @@ import io.mink.schema.decode.RawReason;
 import io.mink.schema.decode.UndecodableException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.List;
 import org.apache.arrow.vector.BigIntVector;
@@ -36,6 +37,8 @@ import org.apache.kafka.common.header.Header;
  * {@link SchemaMerge}). Not thread-safe: one per batch on a round's fetch thread.
  */
 public final class BatchAssembler {
+  private static final int MAX_CACHED_HEADER_KEYS = 256;
+
   private final Schema schema;
   private final Types.StructType struct;
   private final RowBatch batch;
@@ -52,6 +55,7 @@ public final class BatchAssembler {
   private final IdentityHashMap<CompiledSchema, Placement> valuePlacements =
       new IdentityHashMap<>();
   private final IdentityHashMap<CompiledSchema, Columns> columnDecoders = new IdentityHashMap<>();
+  private final HashMap<String, byte[]> headerKeyBytes = new HashMap<>();
   private int rows;
 
   /** A batch of the schema with room for {@code capacity} records before it grows. */
@@ -174,7 +178,7 @@ public final class BatchAssembler {
     for (int i = 0; i < all.length; i++) {
       int at = start + i;
       header.setIndexDefined(at);
-      headerKeys.setSafe(at, all[i].key().getBytes(StandardCharsets.UTF_8));
+      headerKeys.setSafe(at, utf8(all[i].key()));
       if (all[i].value() != null) {
         headerValues.setSafe(at, all[i].value());
       } else {
@@ -182,6 +186,18 @@ public final class BatchAssembler {
       }
     }
     headers.endValue(rows, all.length);
+  }
+
+  /** A header key's UTF-8 bytes: a topic's records carry few distinct keys, so each is encoded once. */
+  private byte[] utf8(String key) {
+    byte[] bytes = headerKeyBytes.get(key);
+    if (bytes == null) {
+      bytes = key.getBytes(StandardCharsets.UTF_8);
+      if (headerKeyBytes.size() < MAX_CACHED_HEADER_KEYS) {
+        headerKeyBytes.put(key, bytes);
+      }
+    }
+    return bytes;
   }
 
   private Placement keyPlacement(CompiledSchema decoded) {

@@ -4,6 +4,8 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.HashMap;
 import java.util.Map;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.iceberg.FileFormat;
 import org.apache.iceberg.MetricsConfig;
 import org.apache.iceberg.PartitionSpec;
 import org.apache.iceberg.Schema;
@@ -13,8 +15,10 @@ import org.apache.iceberg.TableProperties;
 import org.apache.iceberg.deletes.EqualityDeleteWriter;
 import org.apache.iceberg.deletes.PositionDeleteWriter;
 import org.apache.iceberg.encryption.EncryptedOutputFile;
+import org.apache.iceberg.encryption.NativeEncryptionOutputFile;
 import org.apache.iceberg.io.DataWriter;
 import org.apache.iceberg.io.FileWriterFactory;
+import org.apache.iceberg.io.OutputFile;
 import org.apache.iceberg.parquet.Parquet;
 import org.apache.iceberg.util.PropertyUtil;
 
@@ -27,11 +31,20 @@ public final class BatchWriterFactory implements FileWriterFactory<BatchRow> {
   private final Table table;
   private final Schema schema;
   private final Map<String, String> writerProperties;
+  private final BatchFileLayout layout;
+  private final Configuration conf;
+  private final MetricsConfig metricsConfig;
 
   public BatchWriterFactory(Table table, Schema schema, Map<String, String> writerProperties) {
     this.table = table;
     this.schema = schema;
     this.writerProperties = Map.copyOf(writerProperties);
+    Map<String, String> properties = new HashMap<>(table.properties());
+    properties.putAll(writerProperties);
+    this.layout = BatchFileLayout.of(schema, properties);
+    this.conf = new Configuration(false);
+    layout.settings().codecSettings().forEach(conf::set);
+    this.metricsConfig = MetricsConfig.forTable(table);
   }
 
   public Schema schema() {
@@ -48,15 +61,35 @@ public final class BatchWriterFactory implements FileWriterFactory<BatchRow> {
         TableProperties.PARQUET_ROW_GROUP_SIZE_BYTES_DEFAULT);
   }
 
+  /**
+   * A data file writer: Mink's own appender, or Iceberg's builder for a table with Parquet's native encryption,
+   * which encrypts inside the file.
+   */
   @Override
   public DataWriter<BatchRow> newDataWriter(
+      EncryptedOutputFile file, PartitionSpec spec, StructLike partition) {
+    if (file instanceof NativeEncryptionOutputFile) {
+      return encryptedDataWriter(file, spec, partition);
+    }
+    OutputFile output = file.encryptingOutputFile();
+    return new DataWriter<>(
+        new BatchFileAppender(output, layout, conf, metricsConfig),
+        FileFormat.PARQUET,
+        output.location(),
+        spec,
+        partition,
+        file.keyMetadata(),
+        table.sortOrder());
+  }
+
+  private DataWriter<BatchRow> encryptedDataWriter(
       EncryptedOutputFile file, PartitionSpec spec, StructLike partition) {
     try {
       return Parquet.writeData(file)
           .schema(schema)
           .setAll(table.properties())
           .setAll(writerProperties)
-          .metricsConfig(MetricsConfig.forTable(table))
+          .metricsConfig(metricsConfig)
           .withSortOrder(table.sortOrder())
           .createWriterFunc(type -> BatchParquetWriter.of(schema, type))
           .withSpec(spec)

@@ -102,9 +102,10 @@ final class LeafWriters {
     }
   }
 
+  /** Floats, with the NaN counts and bounds Iceberg keeps for them beside Parquet's statistics. */
   static final class Floats extends Leaf {
     private final FloatFieldMetrics.Builder metrics;
-    private ArrowBuf data;
+    private long data;
 
     Floats(ColumnDescriptor desc, int fieldId) {
       super(desc);
@@ -113,12 +114,12 @@ final class LeafWriters {
 
     @Override
     public void bind(FieldVector vector) {
-      data = vector.getDataBuffer();
+      data = vector.getDataBuffer().memoryAddress();
     }
 
     @Override
     public void write(int repetitionLevel, int index) {
-      float value = data.getFloat((long) index * 4);
+      float value = Float.intBitsToFloat(MemoryUtil.getInt(data + (long) index * 4));
       column.writeFloat(repetitionLevel, value);
       metrics.addValue(value);
     }
@@ -129,9 +130,10 @@ final class LeafWriters {
     }
   }
 
+  /** Doubles, with the NaN counts and bounds Iceberg keeps for them beside Parquet's statistics. */
   static final class Doubles extends Leaf {
     private final DoubleFieldMetrics.Builder metrics;
-    private ArrowBuf data;
+    private long data;
 
     Doubles(ColumnDescriptor desc, int fieldId) {
       super(desc);
@@ -140,12 +142,12 @@ final class LeafWriters {
 
     @Override
     public void bind(FieldVector vector) {
-      data = vector.getDataBuffer();
+      data = vector.getDataBuffer().memoryAddress();
     }
 
     @Override
     public void write(int repetitionLevel, int index) {
-      double value = data.getDouble((long) index * 8);
+      double value = Double.longBitsToDouble(MemoryUtil.getLong(data + (long) index * 8));
       column.writeDouble(repetitionLevel, value);
       metrics.addValue(value);
     }
