@@ -13,6 +13,9 @@ import org.apache.iceberg.parquet.ParquetCodecFactory;
 import org.apache.iceberg.parquet.ParquetUtil;
 import org.apache.parquet.column.ColumnWriteStore;
 import org.apache.parquet.column.ParquetProperties;
+import org.apache.parquet.column.values.factory.DefaultV1ValuesWriterFactory;
+import org.apache.parquet.column.values.factory.DefaultV2ValuesWriterFactory;
+import org.apache.parquet.column.values.factory.ValuesWriterFactory;
 import org.apache.parquet.compression.CompressionCodecFactory.BytesInputCompressor;
 import org.apache.parquet.hadoop.ColumnChunkPageWriteStore;
 import org.apache.parquet.hadoop.ParquetFileWriter;
@@ -23,6 +26,9 @@ import org.apache.parquet.schema.MessageType;
  * row groups, pages, footer and metrics) with three differences that matter per file and per page: the settings,
  * Parquet schema and Hadoop configuration are made once per table schema, not per file; page buffers are reused
  * from page to page ({@link SlabPool}); and bytes go straight to the table's FileIO.
+ *
+ * <p>Files are written on several threads at once, so each file's properties get an allocator and a values
+ * writer factory of their own.
  */
 final class BatchFileAppender implements FileAppender<BatchRow> {
   /** Buffers a file keeps for reuse: its pages' worth, with room for every column's levels. */
@@ -50,6 +56,7 @@ final class BatchFileAppender implements FileAppender<BatchRow> {
     this.settings = layout.settings();
     this.properties = ParquetProperties.copy(settings.properties())
         .withAllocator(new SlabPool(MAX_POOLED_BYTES))
+        .withValuesWriterFactory(valuesWriters(settings.properties()))
         .build();
     this.model = BatchParquetWriter.of(layout.schema(), parquetSchema);
     this.metricsConfig = metricsConfig;
@@ -71,6 +78,16 @@ final class BatchFileAppender implements FileAppender<BatchRow> {
       throw new UncheckedIOException("Cannot create Parquet file " + file.location(), e);
     }
     startRowGroup();
+  }
+
+  /**
+   * A values writer factory of this file's own. Parquet's default one hands every file the same static factory,
+   * which keeps the properties (allocator and per-column settings) of whichever file was opened last.
+   */
+  private static ValuesWriterFactory valuesWriters(ParquetProperties base) {
+    return base.getWriterVersion() == ParquetProperties.WriterVersion.PARQUET_1_0
+        ? new DefaultV1ValuesWriterFactory()
+        : new DefaultV2ValuesWriterFactory();
   }
 
   @Override

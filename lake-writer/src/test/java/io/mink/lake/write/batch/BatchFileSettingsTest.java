@@ -10,6 +10,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import org.apache.iceberg.DataFile;
 import org.apache.iceberg.PartitionSpec;
 import org.apache.iceberg.Table;
@@ -20,6 +23,7 @@ import org.apache.iceberg.data.IcebergGenerics;
 import org.apache.iceberg.data.Record;
 import org.apache.iceberg.hadoop.HadoopCatalog;
 import org.apache.iceberg.io.CloseableIterable;
+import org.apache.iceberg.io.FileWriterFactory;
 import org.apache.parquet.column.Encoding;
 import org.apache.parquet.hadoop.ParquetFileReader;
 import org.apache.parquet.hadoop.metadata.BlockMetaData;
@@ -27,6 +31,7 @@ import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
 import org.apache.parquet.hadoop.metadata.CompressionCodecName;
 import org.apache.parquet.hadoop.metadata.ParquetMetadata;
 import org.apache.parquet.io.LocalInputFile;
+import org.junit.jupiter.api.RepeatedTest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -92,6 +97,48 @@ class BatchFileSettingsTest {
       assertThat(column(block, "blob").getStatistics().isEmpty()).isTrue();
       assertThat(column(block, "id").getBloomFilterOffset()).isGreaterThan(0);
       assertThat(column(block, "flag").getBloomFilterOffset()).isLessThan(0);
+    }
+  }
+
+  @RepeatedTest(3)
+  void filesOfOneFactoryWrittenOnSeveralThreadsAtOnceReadBackAsWritten() throws Exception {
+    Table table = new HadoopCatalog(
+            new org.apache.hadoop.conf.Configuration(), directory.toString())
+        .createTable(
+            TableIdentifier.of(Namespace.of("lake"), "concurrent"),
+            BatchFileWriterTest.SCHEMA,
+            PartitionSpec.unpartitioned(),
+            Map.of(TableProperties.PARQUET_PAGE_SIZE_BYTES, "4096"));
+    FileWriterFactory<BatchRow> factory = PartitionFileWriter.writerFactory(table);
+    int threads = 4;
+    List<List<Record>> rows = new ArrayList<>();
+    for (int i = 0; i < threads; i++) {
+      rows.add(BatchFileWriterTest.rows(4_000, new Random(100 + i)));
+    }
+    ExecutorService pool = Executors.newFixedThreadPool(threads);
+    try {
+      List<Future<List<DataFile>>> written = new ArrayList<>();
+      for (int i = 0; i < threads; i++) {
+        int partition = i;
+        written.add(pool.submit(() -> {
+          try (PartitionFileWriter writer =
+              PartitionFileWriter.open(table, factory, "round", partition, 1L << 30)) {
+            List<Record> mine = rows.get(partition);
+            for (int from = 0; from < mine.size(); from += 250) {
+              writer.write(mine.subList(from, from + 250));
+            }
+            return writer.complete();
+          }
+        }));
+      }
+      for (int i = 0; i < threads; i++) {
+        List<DataFile> files = written.get(i).get();
+        assertThat(files).hasSize(1);
+        assertThat(read(table, files.get(0))).containsExactlyElementsOf(rows.get(i));
+        table.newDelete().deleteFile(files.get(0)).commit();
+      }
+    } finally {
+      pool.shutdownNow();
     }
   }
 
