@@ -9,7 +9,7 @@ import java.util.Set;
  * them. A [kafka] value that would change one is refused with the reason, instead of being silently replaced; a value
  * equal to Mink's own is accepted. Every other property is passed to every client, and the tiering consumer's fetch
  * sizes (fetch.max.bytes, max.partition.fetch.bytes, max.poll.records, receive.buffer.bytes) take [kafka]'s value over
- * Mink's default.
+ * Mink's default, as does fetch.max.wait.ms.
  */
 final class KafkaPropertyPolicy {
   /** A property Mink sets: the values it accepts (empty: none) and why. */

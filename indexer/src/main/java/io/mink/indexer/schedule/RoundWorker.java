@@ -15,13 +15,21 @@ import io.mink.schema.decode.PartDecoder;
 import io.mink.tables.TableDescriptor;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.function.Supplier;
 import org.apache.iceberg.Table;
 import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.ListOffsetsOptions;
+import org.apache.kafka.clients.admin.ListOffsetsResult;
+import org.apache.kafka.clients.admin.OffsetSpec;
 import org.apache.kafka.clients.consumer.CloseOptions;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.common.IsolationLevel;
 import org.apache.kafka.common.TopicPartition;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -137,29 +145,43 @@ final class RoundWorker implements Runnable {
           result.offsets());
       groupOffsets.publish(descriptor.topic(), result.offsets());
     }
-    tables.roundEnded(lease, result, lag(consumer, descriptor.topic(), result.offsets()));
+    tables.roundEnded(lease, result, lag(admin.get(), descriptor.topic(), result.offsets()));
     if (result.committed()) {
       maintenance.afterCommit(descriptor, table);
     }
   }
 
-  /** Each partition's lag after a round, from one request for the end offsets; null when Kafka does not answer. */
-  private static List<PartitionLag> lag(
-      KafkaConsumer<byte[], byte[]> consumer, String topic, LakeOffsets offsets) {
-    List<TopicPartition> partitions = offsets.nextOffsets().keySet().stream()
-        .map(partition -> new TopicPartition(topic, partition))
-        .toList();
+  /**
+   * Each partition's lag after a round, from one request for the last stable offsets; null when Kafka does not
+   * answer. Asked through the admin client: the worker's consumer has just let go of the topic, and would wait
+   * out a metadata refresh and its backoff first, most of a small table's round.
+   */
+  private static List<PartitionLag> lag(Admin admin, String topic, LakeOffsets offsets) {
+    Map<TopicPartition, OffsetSpec> latest = new HashMap<>();
+    offsets
+        .nextOffsets()
+        .keySet()
+        .forEach(
+            partition -> latest.put(new TopicPartition(topic, partition), OffsetSpec.latest()));
     try {
-      Map<TopicPartition, Long> ends = consumer.endOffsets(partitions, LAG_TIMEOUT);
+      Map<TopicPartition, ListOffsetsResult.ListOffsetsResultInfo> ends = admin
+          .listOffsets(latest, new ListOffsetsOptions(IsolationLevel.READ_COMMITTED))
+          .all()
+          .get(LAG_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
       List<PartitionLag> lag = new ArrayList<>();
       offsets.nextOffsets().forEach((partition, next) -> {
-        Long end = ends.get(new TopicPartition(topic, partition));
+        ListOffsetsResult.ListOffsetsResultInfo end =
+            ends.get(new TopicPartition(topic, partition));
         if (end != null) {
-          lag.add(new PartitionLag(partition, next, end, next >= end ? Duration.ZERO : null));
+          lag.add(new PartitionLag(
+              partition, next, end.offset(), next >= end.offset() ? Duration.ZERO : null));
         }
       });
       return lag;
-    } catch (RuntimeException e) {
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return null;
+    } catch (ExecutionException | TimeoutException | RuntimeException e) {
       LOG.debug("Cannot read the end offsets of {} for its lag: {}", topic, e.getMessage());
       return null;
     }
