@@ -66,21 +66,24 @@ final class AvroCursor {
   }
 
   private int readMultiByteInt(String where) throws UndecodableException {
-    int at = offset();
+    byte[] bytes = buffer;
+    int p = position;
+    int end = limit;
     int value = 0;
     for (int shift = 0; shift < 35; shift += 7) {
-      if (position >= limit) {
+      if (p >= end) {
         throw new UndecodableException(
-            "Truncated Avro payload: expected an int varint for " + where + " at byte " + at);
+            "Truncated Avro payload: expected an int varint for " + where + " at byte " + offset());
       }
-      int b = buffer[position++] & 0xff;
+      byte b = bytes[p++];
       value |= (b & 0x7f) << shift;
-      if (b < 0x80) {
+      if (b >= 0) {
+        position = p;
         return (value >>> 1) ^ -(value & 1);
       }
     }
     throw new UndecodableException(
-        "Invalid Avro int for " + where + " at byte " + at + ": varint longer than 5 bytes");
+        "Invalid Avro int for " + where + " at byte " + offset() + ": varint longer than 5 bytes");
   }
 
   long readLong(String where) throws UndecodableException {
@@ -96,21 +99,24 @@ final class AvroCursor {
   }
 
   private long readMultiByteLong(String where) throws UndecodableException {
-    int at = offset();
+    byte[] bytes = buffer;
+    int p = position;
+    int end = limit;
     long value = 0;
     for (int shift = 0; shift < 70; shift += 7) {
-      if (position >= limit) {
+      if (p >= end) {
         throw new UndecodableException(
-            "Truncated Avro payload: expected a long varint for " + where + " at byte " + at);
+            "Truncated Avro payload: expected a long varint for " + where + " at byte " + offset());
       }
-      long b = buffer[position++] & 0xff;
-      value |= (b & 0x7f) << shift;
-      if (b < 0x80) {
+      byte b = bytes[p++];
+      value |= (long) (b & 0x7f) << shift;
+      if (b >= 0) {
+        position = p;
         return (value >>> 1) ^ -(value & 1);
       }
     }
-    throw new UndecodableException(
-        "Invalid Avro long for " + where + " at byte " + at + ": varint longer than 10 bytes");
+    throw new UndecodableException("Invalid Avro long for " + where + " at byte " + offset()
+        + ": varint longer than 10 bytes");
   }
 
   boolean readBoolean(String where) throws UndecodableException {
