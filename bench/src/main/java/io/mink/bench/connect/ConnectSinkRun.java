@@ -10,9 +10,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
+import org.apache.iceberg.CatalogProperties;
 
 /**
  * Runs Iceberg's Kafka Connect sink over a topic of JSON orders until its table holds every record: creates the
@@ -75,9 +77,7 @@ final class ConnectSinkRun {
           directory,
           settings.worker(
               broker.bootstrapServers(), directory.resolve("connect.offsets"), restPort),
-          settings.connector(
-              CatalogLoader.CATALOG_NAME,
-              CatalogLoader.catalogProperties(warehouse.lakeSettings())),
+          settings.connector(CatalogLoader.CATALOG_NAME, sinkCatalog(warehouse)),
           restPort)) {
         launch = Moment.now(worker);
         try {
@@ -226,5 +226,16 @@ final class ConnectSinkRun {
     } catch (IOException e) {
       throw new UncheckedIOException("Cannot delete " + root + ": delete it by hand", e);
     }
+  }
+
+  /**
+   * The warehouse's catalog as the sink opens it: Mink's catalog properties without Mink's own FileIO, which is
+   * not on the sink's classpath; the sink writes the same local files through Iceberg's default.
+   */
+  private static Map<String, String> sinkCatalog(Warehouse warehouse) {
+    Map<String, String> properties =
+        new HashMap<>(CatalogLoader.catalogProperties(warehouse.lakeSettings()));
+    properties.remove(CatalogProperties.FILE_IO_IMPL);
+    return properties;
   }
 }

@@ -53,9 +53,15 @@ public enum PathStep {
   OTHER("other"),
   IDLE("idle");
 
-  /** Frames that count for their caller: value and vector classes every step uses. */
+  /**
+   * Frames that count for their caller: value and vector classes every step uses, and the local FileIO that
+   * writes data files and metadata alike.
+   */
   private static final List<String> SHARED = List.of(
-      "org.apache.iceberg.data.GenericRecord", "org.apache.iceberg.types.", "org.apache.arrow.");
+      "org.apache.iceberg.data.GenericRecord",
+      "org.apache.iceberg.types.",
+      "org.apache.arrow.",
+      "io.mink.lake.io.");
 
   private final String label;
   private final List<String> prefixes;

@@ -11,6 +11,7 @@ import org.apache.iceberg.io.FileAppender;
 import org.apache.iceberg.io.OutputFile;
 import org.apache.iceberg.parquet.ParquetCodecFactory;
 import org.apache.iceberg.parquet.ParquetUtil;
+import org.apache.parquet.bytes.HeapByteBufferAllocator;
 import org.apache.parquet.column.ColumnWriteStore;
 import org.apache.parquet.column.ParquetProperties;
 import org.apache.parquet.column.values.factory.DefaultV1ValuesWriterFactory;
@@ -31,8 +32,12 @@ import org.apache.parquet.schema.MessageType;
  * writer factory of their own.
  */
 final class BatchFileAppender implements FileAppender<BatchRow> {
-  /** Buffers a file keeps for reuse: its pages' worth, with room for every column's levels. */
-  private static final long MAX_POOLED_BYTES = 64L << 20;
+  /**
+   * Page buffers a file keeps for reuse at most. The column writers release theirs at every page and take the
+   * same sizes again, so the pool holds little at a time; the compressed pages a row group collects are taken
+   * from the heap directly, since their sizes never repeat.
+   */
+  private static final long MAX_POOLED_BYTES = 16L << 20;
 
   private final MessageType parquetSchema;
   private final ParquetWriteSettings settings;
@@ -142,7 +147,7 @@ final class BatchFileAppender implements FileAppender<BatchRow> {
     pageStore = new ColumnChunkPageWriteStore(
         compressor,
         parquetSchema,
-        properties.getAllocator(),
+        HeapByteBufferAllocator.getInstance(),
         properties.getColumnIndexTruncateLength(),
         properties.getPageWriteChecksumEnabled(),
         null,
