@@ -84,7 +84,11 @@ public final class LocalFileIO implements DelegateFileIO {
   /** The files under a folder, at any depth; none when the folder does not exist. */
   @Override
   public Iterable<FileInfo> listPrefix(String prefix) {
-    Path folder = LocalLocations.require(prefix);
+    return filesUnder(LocalLocations.require(prefix));
+  }
+
+  /** The files under a local folder, at any depth, with their sizes and times; none when it does not exist. */
+  public static List<FileInfo> filesUnder(Path folder) {
     if (!Files.isDirectory(folder)) {
       return List.of();
     }
@@ -101,7 +105,7 @@ public final class LocalFileIO implements DelegateFileIO {
       }
       return files;
     } catch (IOException e) {
-      throw new UncheckedIOException("Cannot list " + prefix, e);
+      throw new UncheckedIOException("Cannot list the files under " + folder, e);
     }
   }
 
