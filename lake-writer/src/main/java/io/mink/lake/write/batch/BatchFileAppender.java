@@ -33,8 +33,9 @@ import org.apache.parquet.schema.MessageType;
  */
 final class BatchFileAppender implements FileAppender<BatchRow> {
   /**
-   * Page buffers a file keeps for reuse at most. The column writers release theirs at every page and take the
-   * same sizes again, so the pool holds little at a time; the compressed pages a row group collects are taken
+   * Page buffers a file keeps for reuse at most, and at most a quarter of its row group: the column writers release
+   * theirs at every page and take the same sizes again, so the pool holds little at a time. It is emptied at every
+   * row group, whose new writers start from other sizes, and the compressed pages a row group collects are taken
    * from the heap directly, since their sizes never repeat.
    */
   private static final long MAX_POOLED_BYTES = 16L << 20;
@@ -60,7 +61,7 @@ final class BatchFileAppender implements FileAppender<BatchRow> {
     this.parquetSchema = layout.parquetSchema();
     this.settings = layout.settings();
     this.properties = ParquetProperties.copy(settings.properties())
-        .withAllocator(new SlabPool(MAX_POOLED_BYTES))
+        .withAllocator(new SlabPool(Math.min(MAX_POOLED_BYTES, settings.rowGroupBytes() / 4)))
         .withValuesWriterFactory(valuesWriters(settings.properties()))
         .build();
     this.model = BatchParquetWriter.of(layout.schema(), parquetSchema);
@@ -140,6 +141,7 @@ final class BatchFileAppender implements FileAppender<BatchRow> {
   }
 
   private void startRowGroup() {
+    ((SlabPool) properties.getAllocator()).clear();
     nextCheckRecordCount = Math.min(
         Math.max(recordCount / 2, properties.getMinRowCountForPageSizeCheck()),
         properties.getMaxRowCountForPageSizeCheck());

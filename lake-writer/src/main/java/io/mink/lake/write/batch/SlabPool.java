@@ -53,6 +53,12 @@ final class SlabPool implements ByteBufferAllocator {
     return false;
   }
 
+  /** Lets go of every buffer kept. */
+  void clear() {
+    free.clear();
+    pooledBytes = 0;
+  }
+
   long pooledBytes() {
     return pooledBytes;
   }

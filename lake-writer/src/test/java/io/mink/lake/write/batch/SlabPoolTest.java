@@ -36,4 +36,16 @@ class SlabPoolTest {
     pool.allocate(6_000);
     assertThat(pool.pooledBytes()).isZero();
   }
+
+  @Test
+  void clearingLetsGoOfEveryBuffer() {
+    SlabPool pool = new SlabPool(1 << 20);
+    ByteBuffer kept = ByteBuffer.allocate(512);
+    pool.release(kept);
+
+    pool.clear();
+
+    assertThat(pool.pooledBytes()).isZero();
+    assertThat(pool.allocate(512)).isNotSameAs(kept);
+  }
 }
