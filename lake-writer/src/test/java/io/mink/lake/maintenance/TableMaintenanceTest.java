@@ -188,12 +188,15 @@ class TableMaintenanceTest {
         Instant.now().plusSeconds(60));
   }
 
-  /** Commits rounds at least 60 ms apart. */
+  /**
+   * Commits rounds at least 150 ms apart: more than the tenth of the one-second retention that expiry waits for
+   * beyond its cutoff, so the snapshots before the newest are always due.
+   */
   private void commitRounds(int rounds) {
     for (int i = 0; i < rounds; i++) {
       committer.commit(table, round(newestOffsets(), 2));
       try {
-        Thread.sleep(60);
+        Thread.sleep(150);
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
         throw new IllegalStateException(e);
