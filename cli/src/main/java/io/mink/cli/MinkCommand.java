@@ -12,7 +12,7 @@ import picocli.CommandLine.Spec;
     scope = ScopeType.INHERIT,
     version = "mink 0.1.0",
     description = "Kafka topics as Iceberg tables.",
-    subcommands = {ServeCommand.class, TableCommand.class, ClusterCommand.class},
+    subcommands = {ServeCommand.class, TableCommand.class, ReadCommand.class, ClusterCommand.class},
     footer = {
       "",
       "Examples:",

@@ -1,0 +1,162 @@
+package io.mink.query.read;
+
+import static java.util.Objects.requireNonNull;
+
+import io.mink.schema.KafkaColumns;
+import io.mink.schema.batch.RowBatch;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.NoSuchElementException;
+import org.apache.iceberg.FileFormat;
+import org.apache.iceberg.FileScanTask;
+import org.apache.iceberg.Schema;
+import org.apache.iceberg.data.GenericDeleteFilter;
+import org.apache.iceberg.data.IdentityPartitionConverters;
+import org.apache.iceberg.data.Record;
+import org.apache.iceberg.data.parquet.GenericParquetReaders;
+import org.apache.iceberg.io.CloseableIterable;
+import org.apache.iceberg.io.CloseableIterator;
+import org.apache.iceberg.io.FileIO;
+import org.apache.iceberg.parquet.Parquet;
+import org.apache.iceberg.types.Types;
+import org.apache.iceberg.util.PartitionUtil;
+
+/**
+ * Reads the lake files of one Kafka partition as column batches of a projection of the snapshot's schema: row
+ * groups the filter rules out are skipped, deleted rows dropped, rows of other partitions in a shared file left
+ * out. Batches come one file after the other, in the order planned. The caller closes each batch and the scan.
+ */
+final class LakeScan implements Iterator<RowBatch>, AutoCloseable {
+  private final FileIO io;
+  private final Schema tableSchema;
+  private final Schema projection;
+  private final int partition;
+  private final Iterator<LakeFile> files;
+  private final int batchSize;
+  private CloseableIterable<Record> open;
+  private CloseableIterator<Record> rows;
+
+  /**
+   * @param tableSchema the schema of the snapshot read, which the files are projected from
+   * @param projection the columns to read, a projection of {@code tableSchema}
+   */
+  LakeScan(
+      FileIO io,
+      Schema tableSchema,
+      Schema projection,
+      int partition,
+      List<LakeFile> files,
+      int batchSize) {
+    this.io = requireNonNull(io, "io is null");
+    this.tableSchema = requireNonNull(tableSchema, "tableSchema is null");
+    this.projection = requireNonNull(projection, "projection is null");
+    this.partition = partition;
+    this.files = List.copyOf(files).iterator();
+    this.batchSize = batchSize;
+  }
+
+  @Override
+  public boolean hasNext() {
+    while (rows == null || !rows.hasNext()) {
+      closeFile();
+      if (!files.hasNext()) {
+        return false;
+      }
+      openFile(files.next());
+    }
+    return true;
+  }
+
+  @Override
+  public RowBatch next() {
+    if (!hasNext()) {
+      throw new NoSuchElementException("no more lake rows of partition " + partition);
+    }
+    List<Record> batch = new ArrayList<>(Math.min(batchSize, 1024));
+    while (batch.size() < batchSize && rows.hasNext()) {
+      batch.add(rows.next());
+    }
+    return RowBatch.of(projection, batch);
+  }
+
+  private void openFile(LakeFile file) {
+    FileScanTask task = file.task();
+    if (task.file().format() != FileFormat.PARQUET) {
+      throw new UnsupportedOperationException("Cannot read " + task.file().location()
+          + ": Mink reads " + "Parquet data files, this one is " + task.file().format());
+    }
+    GenericDeleteFilter deletes = task.deletes().isEmpty()
+        ? null
+        : new GenericDeleteFilter(io, task, tableSchema, projection);
+    Schema read = readSchema(deletes, file.shared());
+    CloseableIterable<Record> records = Parquet.read(io.newInputFile(task.file().location()))
+        .project(read)
+        .split(task.start(), task.length())
+        .filter(task.residual())
+        .caseSensitive(false)
+        .createReaderFunc(fileSchema -> GenericParquetReaders.buildReader(
+            read,
+            fileSchema,
+            PartitionUtil.constantsMap(task, IdentityPartitionConverters::convertConstant)))
+        .build();
+    if (deletes != null) {
+      records = deletes.filter(records);
+    }
+    if (file.shared()) {
+      records = CloseableIterable.filter(records, this::ofPartition);
+    }
+    if (read.columns().size() != projection.columns().size()) {
+      records = CloseableIterable.transform(records, this::projected);
+    }
+    open = records;
+    rows = records.iterator();
+  }
+
+  private boolean ofPartition(Record record) {
+    Object value = record.getField(KafkaColumns.PARTITION);
+    return value != null && ((Integer) value) == partition;
+  }
+
+  /** The projection, with what the deletes need and, for a shared file, the partition column. */
+  private Schema readSchema(GenericDeleteFilter deletes, boolean shared) {
+    Schema read = deletes == null ? projection : deletes.requiredSchema();
+    if (!shared || read.findField(KafkaColumns.PARTITION) != null) {
+      return read;
+    }
+    List<Types.NestedField> columns = new ArrayList<>(read.columns());
+    columns.add(tableSchema.findField(KafkaColumns.PARTITION));
+    return new Schema(columns);
+  }
+
+  private Record projected(Record record) {
+    Record out = org.apache.iceberg.data.GenericRecord.create(projection);
+    for (int i = 0; i < projection.columns().size(); i++) {
+      out.set(i, record.getField(projection.columns().get(i).name()));
+    }
+    return out;
+  }
+
+  private void closeFile() {
+    try {
+      if (rows != null) {
+        rows.close();
+      }
+      if (open != null) {
+        open.close();
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException("Cannot close a lake file of partition " + partition, e);
+    } finally {
+      rows = null;
+      open = null;
+    }
+  }
+
+  @Override
+  public void close() {
+    closeFile();
+  }
+}
