@@ -26,6 +26,10 @@ import org.apache.kafka.clients.consumer.ConsumerRecord;
 final class TailScan {
   /** The tail's batches by partition, in offset order, and how many records they hold. */
   record Tails(Map<Integer, List<RowBatch>> byPartition, long records) implements AutoCloseable {
+    static Tails empty() {
+      return new Tails(new HashMap<>(), 0);
+    }
+
     List<RowBatch> of(int partition) {
       return byPartition.getOrDefault(partition, List.of());
     }

@@ -20,11 +20,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
+import java.util.Set;
 import org.apache.iceberg.HasTableOperations;
 import org.apache.iceberg.Schema;
 import org.apache.iceberg.Snapshot;
 import org.apache.iceberg.Table;
 import org.apache.iceberg.TableMetadata;
+import org.apache.iceberg.expressions.Expression;
 import org.apache.kafka.clients.consumer.Consumer;
 
 /**
@@ -71,32 +73,50 @@ public final class UnionRead {
         .filter(MinkSnapshot::isMink)
         .map(pinned -> MinkSnapshot.of(pinned).offsets())
         .orElse(LakeOffsets.NONE);
-    Map<Integer, PartitionBounds> bounds = request.mode().readsLog()
-        ? TopicBounds.read(consumer, descriptor.topic(), descriptor.qualifiedName())
-        : Map.of();
     Schema lakeSchema = SnapshotPin.schema(metadata, snapshot);
-    LakeFiles files = snapshot.isPresent() && request.mode().readsLake()
-        ? LakeFiles.plan(table, snapshot.get().snapshotId(), request.filter(), request.partitions())
-        : LakeFiles.none();
+    ReadColumns columns = ReadColumns.requested(request);
+    if (!request.mode().readsLog()) {
+      RowFilter filter = RowFilter.bind(lakeSchema, request.filter());
+      LakeFiles files = lakeFiles(snapshot, request, filter.pushdown(lakeSchema));
+      List<PartitionRead> plan = ReadPlanner.plan(
+          request.mode(),
+          seams,
+          Map.of(),
+          files.partitions(),
+          request.partitions(),
+          request.at(),
+          descriptor.topic());
+      progress.planned(plan.size(), files.fileCount(), 0);
+      return result(
+          request,
+          pinned(snapshot),
+          plan,
+          files,
+          TailScan.Tails.empty(),
+          columns.resolve(lakeSchema, lakeSchema, name()),
+          filter,
+          lakeSchema,
+          Map.of());
+    }
+    Map<Integer, PartitionBounds> bounds = TopicBounds.read(consumer, descriptor.topic(), name());
     List<PartitionRead> plan = ReadPlanner.plan(
         request.mode(),
         seams,
         bounds,
-        files.partitions(),
+        Set.of(),
         request.partitions(),
         request.at(),
         descriptor.topic());
-    List<TailRange> tailRanges = plan.stream().map(PartitionRead::tail).toList();
+    List<TailRange> tails = plan.stream().map(PartitionRead::tail).toList();
     progress.planned(
         plan.size(),
-        files.fileCount(),
-        tailRanges.stream().mapToLong(t -> t.to() - t.from()).sum());
+        0,
+        tails.stream().mapToLong(tail -> tail.to() - tail.from()).sum());
     RowBuilder rows = rowBuilder(new TableSchema(
         lakeSchema,
         metadata.lastColumnId(),
         Collections.max(metadata.schemasById().keySet())));
-    ReadColumns columns = ReadColumns.requested(request);
-    TailScan.Tails tails = new TailScan(
+    TailScan.Tails read = new TailScan(
             consumer,
             descriptor.topic(),
             rows,
@@ -105,41 +125,80 @@ public final class UnionRead {
                 ? request.limit().getAsLong()
                 : Long.MAX_VALUE,
             (partition, records) -> progress.tailRead(records))
-        .read(tailRanges);
+        .read(tails);
     try {
-      ReadColumns.Resolved resolved =
-          columns.resolve(rows.current().schema(), lakeSchema, descriptor.qualifiedName());
-      RowFilter filter = RowFilter.bind(resolved.scan(), request.filter());
-      UnionBatches batches = new UnionBatches(
+      Schema readSchema = rows.current().schema();
+      RowFilter filter = RowFilter.bind(readSchema, request.filter());
+      LakeFiles files = request.mode().readsLake()
+          ? lakeFiles(snapshot, request, filter.pushdown(lakeSchema))
+          : LakeFiles.none();
+      progress.planned(plan.size(), files.fileCount(), read.records());
+      return result(
+          request,
+          pinned(snapshot),
           plan,
-          partition -> new LakeScan(
-              table.io(),
-              lakeSchema,
-              resolved.lake(),
-              partition.partition(),
-              files.of(partition.partition()),
-              request.batchSize()),
-          tails,
-          resolved.scan(),
-          resolved.output(),
-          filter::select,
-          request.limit().orElse(Long.MAX_VALUE),
-          progress);
-      OptionalLong pinned =
-          snapshot.map(s -> OptionalLong.of(s.snapshotId())).orElse(OptionalLong.empty());
-      return new ReadResult(
-          descriptor.qualifiedName(),
-          resolved.output(),
-          ReadPoint.of(pinned, tailRanges),
-          plan.stream().flatMap(p -> p.gap().stream()).toList(),
-          files.fileCount(),
-          tails.records(),
-          rows.rawCounts(),
-          batches);
+          files,
+          read,
+          columns.resolve(readSchema, lakeSchema, name()),
+          filter,
+          lakeSchema,
+          rows.rawCounts());
     } catch (RuntimeException e) {
-      tails.close();
+      read.close();
       throw e;
     }
+  }
+
+  private LakeFiles lakeFiles(Optional<Snapshot> snapshot, ReadRequest request, Expression pushed) {
+    return snapshot.isPresent()
+        ? LakeFiles.plan(table, snapshot.get().snapshotId(), pushed, request.partitions())
+        : LakeFiles.none();
+  }
+
+  private ReadResult result(
+      ReadRequest request,
+      OptionalLong pinned,
+      List<PartitionRead> plan,
+      LakeFiles files,
+      TailScan.Tails tails,
+      ReadColumns.Resolved resolved,
+      RowFilter filter,
+      Schema lakeSchema,
+      Map<String, Long> rawCounts) {
+    UnionBatches batches = new UnionBatches(
+        plan,
+        partition -> new LakeScan(
+            table.io(),
+            lakeSchema,
+            resolved.lake(),
+            partition.partition(),
+            files.of(partition.partition()),
+            request.batchSize()),
+        tails,
+        resolved.scan(),
+        resolved.output(),
+        filter::select,
+        request.limit().orElse(Long.MAX_VALUE),
+        progress);
+    return new ReadResult(
+        name(),
+        resolved.output(),
+        ReadPoint.of(pinned, plan.stream().map(PartitionRead::tail).toList()),
+        plan.stream().flatMap(partition -> partition.gap().stream()).toList(),
+        files.fileCount(),
+        tails.records(),
+        rawCounts,
+        batches);
+  }
+
+  private static OptionalLong pinned(Optional<Snapshot> snapshot) {
+    return snapshot
+        .map(pinned -> OptionalLong.of(pinned.snapshotId()))
+        .orElse(OptionalLong.empty());
+  }
+
+  private String name() {
+    return descriptor.qualifiedName();
   }
 
   private RowBuilder rowBuilder(TableSchema start) {
