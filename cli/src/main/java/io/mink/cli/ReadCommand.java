@@ -117,16 +117,11 @@ final class ReadCommand implements Callable<Integer> {
         }
       }
       writer.finish();
+      environment.bytes().flush();
     } catch (IOException e) {
       throw new UncheckedIOException(
           "Cannot write the rows of " + result.table() + " to stdout", e);
-    } catch (Exception e) {
-      if (e instanceof RuntimeException runtime) {
-        throw runtime;
-      }
-      throw new IllegalStateException(e);
     }
-    environment.bytes().flush();
     return rows;
   }
 
