@@ -20,6 +20,7 @@ import picocli.CommandLine.Spec;
       "  mink table add orders --freshness 1m",
       "  mink table list",
       "  mink table show kafka.orders --watch",
+      "  mink read kafka.orders --limit 20",
       "  mink cluster stats",
       "",
       "Exit codes:",

@@ -37,7 +37,7 @@ import picocli.CommandLine.ParentCommand;
       "",
       "Examples:",
       "  mink read kafka.orders --limit 20",
-      "  mink read orders --columns _kafka_offset,amount --where \"amount > 100 AND status = 'open'\"",
+      "  mink read orders --columns _kafka_offset,amount --where \"amount > 100\"",
       "  mink read kafka.orders --mode lake --output json > orders.jsonl",
       "  mink read kafka.orders --partitions 0,2 --output arrow > orders.arrows",
       "  mink read kafka.orders --at v1:s=4981172026719463418:0=120-1500,1=0-1432",
