@@ -3,6 +3,9 @@ package io.mink.samples;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import com.fasterxml.jackson.core.type.TypeReference;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.mink.samples.local.InProcessMink;
 import io.mink.samples.local.LakeWatch;
 import io.mink.samples.local.LocalStack;
@@ -38,6 +41,8 @@ import org.junit.jupiter.params.provider.EnumSource;
  * wrote it, and the queries of docs/querying.md give what the orders say.
  */
 class TypedTablesSparkQueryIT {
+  private static final ObjectMapper JSON =
+      new ObjectMapper().enable(DeserializationFeature.USE_LONG_FOR_INTS);
   private static final DateTimeFormatter SPARK_TIMESTAMPTZ =
       DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss.SSSSSS'Z'").withZone(ZoneOffset.UTC);
 
@@ -48,13 +53,14 @@ class TypedTablesSparkQueryIT {
   private static SidecarProcess sidecar;
   private static SparkReader spark;
   private static Set<WireFormat> written;
+  private static InProcessMink mink;
 
   @BeforeAll
   static void indexTheTypedTopics() {
     PrintWriter out = new PrintWriter(System.out, true, Charset.defaultCharset());
     stack = LocalStack.start();
     written = TypedSampleTopics.produce(stack, out);
-    InProcessMink mink = new InProcessMink(stack.minkVariables(), home, out);
+    mink = new InProcessMink(stack.minkVariables(), home, out);
     sidecar = mink.serveLogging(Path.of("target", "mink-serve-TypedTablesSparkQueryIT.log"));
     LakeWatch lake = new LakeWatch(mink.lake(), sidecar);
     for (SchemaLanguage language : SchemaLanguage.values()) {
@@ -132,6 +138,32 @@ class TypedTablesSparkQueryIT {
     }
     expected.sort(Comparator.comparing(row -> (Long) row.get("order_id")));
     assertThat(rows).as("rows of %s", language).containsExactlyElementsOf(expected);
+  }
+
+  @ParameterizedTest
+  @EnumSource(SchemaLanguage.class)
+  void minkReadOfTheLakeIsWhatSparkReadsRowForRowAndTheUnionTheSameOnceTiered(
+      SchemaLanguage language) throws Exception {
+    String table = "kafka." + TypedSampleTopics.tableName(language);
+    List<Map<String, Object>> sparkRows = spark.read(table);
+
+    List<Map<String, Object>> lake =
+        jsonLines(mink.capture("read", table, "--mode", "lake", "--output", "json"));
+    List<Map<String, Object>> union = jsonLines(mink.capture("read", table, "--output", "json"));
+
+    assertThat(lake)
+        .as("mink read --mode lake of %s", table)
+        .hasSize(60)
+        .containsExactlyElementsOf(sparkRows);
+    assertThat(union).as("mink read of %s", table).isEqualTo(lake);
+  }
+
+  private static List<Map<String, Object>> jsonLines(String text) throws Exception {
+    List<Map<String, Object>> rows = new ArrayList<>();
+    for (String line : text.lines().toList()) {
+      rows.add(JSON.readValue(line, new TypeReference<Map<String, Object>>() {}));
+    }
+    return rows;
   }
 
   @ParameterizedTest
