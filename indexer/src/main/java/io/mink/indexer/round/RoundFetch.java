@@ -22,12 +22,12 @@ import org.apache.kafka.common.header.Header;
  * are read at a time; a finished split is paused and the next one admitted. Positions count, not
  * records: transaction markers and aborted records move a split on without a record to hand over.
  */
-public final class RoundFetch {
+final class RoundFetch {
   private static final Duration POLL = Duration.ofMillis(100);
   private static final Duration METADATA_TIMEOUT = Duration.ofSeconds(30);
 
   /** What the round does with what the fetch reads. */
-  public interface Batches {
+  interface Batches {
     /**
      * Takes a batch of one split's records, in offset order and below its end offset, and returns how many it took
      * from the first: fewer than all stops the fetch, and the rest rolls over to the next round.
@@ -50,8 +50,8 @@ public final class RoundFetch {
    * @param forceFinished whether the deadline, or a batch taken in part, stopped it before every split's end
    * @param bytes the serialized size of the records taken: keys, values and headers
    */
-  public record Outcome(Map<Integer, Long> reached, boolean forceFinished, long bytes) {
-    public Outcome {
+  record Outcome(Map<Integer, Long> reached, boolean forceFinished, long bytes) {
+    Outcome {
       reached = Map.copyOf(reached);
     }
   }
@@ -67,7 +67,7 @@ public final class RoundFetch {
    * @param openSplits how many splits are read at once: the round's open-file budget
    * @param heartbeat called before every poll; throws to stop the round
    */
-  public RoundFetch(
+  RoundFetch(
       Consumer<byte[], byte[]> consumer,
       String topic,
       int openSplits,
@@ -86,7 +86,7 @@ public final class RoundFetch {
   }
 
   /** Reads the plan's splits; the consumer is left with nothing assigned. */
-  public Outcome fetch(RoundPlan plan, Batches batches) throws InterruptedException {
+  Outcome fetch(RoundPlan plan, Batches batches) throws InterruptedException {
     Progress progress = new Progress(plan);
     try {
       boolean forceFinished = read(progress, batches);

@@ -3,14 +3,12 @@ package io.mink.query.read;
 import static java.util.Objects.requireNonNull;
 
 import io.mink.indexer.errors.MinkException;
-import io.mink.indexer.round.PartitionRange;
-import io.mink.indexer.round.RoundFetch;
-import io.mink.indexer.round.RoundPlan;
 import io.mink.indexer.round.RowBuilder;
 import io.mink.indexer.round.RowSegment;
 import io.mink.schema.batch.RowBatch;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -18,25 +16,33 @@ import org.apache.kafka.clients.consumer.Consumer;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 
 /**
- * Reads the Kafka tail of each partition of a read into column batches, decoded exactly as a round decodes them:
- * the round's fetch (read_committed, positions past markers and aborted records) and its row builder, whose schema
- * grows with every schema version met. Partitions are read one after the other; each batch keeps only the columns the
- * read needs.
+ * Reads the Kafka tail of each partition of a read into column batches, decoded exactly as a round decodes them: the
+ * round's row builder, whose schema grows with every schema version met, over records read under read_committed.
+ * Partitions are read one after the other; each batch keeps only the columns the read needs. The batches are kept
+ * while they fit in the memory given; past it, a partition's batches are let go and only its schema versions are
+ * taken, and the partition is read from Kafka again as its rows are taken ({@link TailStream}).
  */
 final class TailScan {
-  /** The tail's batches by partition, in offset order, and how many records they hold. */
-  record Tails(Map<Integer, List<RowBatch>> byPartition, long records) implements AutoCloseable {
+  /**
+   * The tail's batches by partition, in offset order, the partitions to read again, and how many records the tails
+   * hold.
+   */
+  record Tails(Map<Integer, List<RowBatch>> byPartition, Set<Integer> reread, long records)
+      implements AutoCloseable {
     static Tails empty() {
-      return new Tails(new HashMap<>(), 0);
+      return new Tails(new HashMap<>(), Set.of(), 0);
     }
 
-    List<RowBatch> of(int partition) {
-      return byPartition.getOrDefault(partition, List.of());
+    /** The partition's batches, which the caller now owns. */
+    List<RowBatch> take(int partition) {
+      List<RowBatch> batches = byPartition.remove(partition);
+      return batches == null ? List.of() : batches;
     }
 
     @Override
     public void close() {
       byPartition.values().forEach(batches -> batches.forEach(RowBatch::close));
+      byPartition.clear();
     }
   }
 
@@ -50,11 +56,14 @@ final class TailScan {
   private final RowBuilder rows;
   private final Set<String> columns;
   private final long recordsPerPartition;
+  private final long memoryBytes;
   private final Progress progress;
+  private long heldBytes;
 
   /**
-   * @param columns the names of the columns kept; empty for all
+   * @param columns the names of the columns kept, in lower case; empty for all
    * @param recordsPerPartition stop a partition's tail after this many records (a limit with no filter)
+   * @param memoryBytes how many bytes of batches are kept before partitions are read again instead
    */
   TailScan(
       Consumer<byte[], byte[]> consumer,
@@ -62,88 +71,103 @@ final class TailScan {
       RowBuilder rows,
       Set<String> columns,
       long recordsPerPartition,
+      long memoryBytes,
       Progress progress) {
     this.consumer = requireNonNull(consumer, "consumer is null");
     this.topic = requireNonNull(topic, "topic is null");
     this.rows = requireNonNull(rows, "rows is null");
     this.columns = Set.copyOf(columns);
     this.recordsPerPartition = recordsPerPartition;
+    this.memoryBytes = memoryBytes;
     this.progress = requireNonNull(progress, "progress is null");
   }
 
   Tails read(List<TailRange> ranges) {
     Map<Integer, List<RowBatch>> byPartition = new HashMap<>();
+    Set<Integer> reread = new HashSet<>();
     long records = 0;
     try {
       for (TailRange range : ranges) {
         if (!range.isEmpty()) {
           List<RowBatch> batches = new ArrayList<>();
           byPartition.put(range.partition(), batches);
-          records += readPartition(range, batches);
+          records += readPartition(range, batches, reread);
         }
       }
     } catch (RuntimeException e) {
-      new Tails(byPartition, records).close();
+      new Tails(byPartition, reread, records).close();
       throw e;
     }
-    return new Tails(byPartition, records);
+    return new Tails(byPartition, reread, records);
   }
 
-  private long readPartition(TailRange range, List<RowBatch> batches) {
-    PartitionRange split = new PartitionRange(range.partition(), range.from(), range.to());
-    Taker taker = new Taker(batches);
-    RoundFetch.Outcome outcome;
+  /** Reads a partition's tail into {@code batches}, or only its schemas once the memory is spent. */
+  private long readPartition(TailRange range, List<RowBatch> batches, Set<Integer> reread) {
+    TailFetch fetch = new TailFetch(consumer, topic, range);
+    long records = 0;
+    for (List<ConsumerRecord<byte[], byte[]>> fetched = fetch.next();
+        !fetched.isEmpty() && records < recordsPerPartition;
+        fetched = fetch.next()) {
+      for (RowBatch batch : build(rows, fetched, columns, topic)) {
+        keep(range.partition(), batch, batches, reread);
+      }
+      records += fetched.size();
+      progress.read(range.partition(), fetched.size());
+    }
+    return records;
+  }
+
+  private void keep(int partition, RowBatch batch, List<RowBatch> batches, Set<Integer> reread) {
+    if (reread.contains(partition)) {
+      batch.close();
+      return;
+    }
+    long size = batch.root().getFieldVectors().stream()
+        .mapToLong(v -> v.getBufferSize())
+        .sum();
+    if (heldBytes + size > memoryBytes) {
+      reread.add(partition);
+      batches.forEach(RowBatch::close);
+      batches.clear();
+      batch.close();
+      return;
+    }
+    heldBytes += size;
+    batches.add(batch);
+  }
+
+  /**
+   * The records as rows, in segments of one schema, keeping the columns named.
+   *
+   * @throws MinkException when the schema registry did not answer in time: a read never returns records undecoded
+   *     for an outage
+   */
+  static List<RowBatch> build(
+      RowBuilder rows,
+      List<ConsumerRecord<byte[], byte[]>> records,
+      Set<String> columns,
+      String topic) {
+    RowBuilder.Built built;
     try {
-      outcome = new RoundFetch(consumer, topic, 1, System::nanoTime, Long.MAX_VALUE, () -> {})
-          .fetch(new RoundPlan(List.of(split), List.of(), Map.of()), taker);
+      built = rows.build(records);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
-      throw MinkException.interrupted("Reading partition " + range.partition() + " of " + topic, e);
+      throw MinkException.interrupted("Reading topic " + topic, e);
     }
-    if (taker.stoppedEarly) {
-      long at = outcome.reached().getOrDefault(range.partition(), range.from());
+    List<RowBatch> batches = new ArrayList<>();
+    for (RowSegment segment : built.segments()) {
+      batches.add(
+          columns.isEmpty() ? segment.batch() : BatchNormalizer.keep(segment.batch(), columns));
+    }
+    if (built.records() < records.size()) {
+      batches.forEach(RowBatch::close);
+      ConsumerRecord<byte[], byte[]> at = records.get(built.records());
       throw MinkException.external(
-          "The schema registry did not answer while reading partition "
-              + range.partition() + " of topic " + topic + " at offset " + at
-              + ", so the read stopped rather than "
-              + "return the records undecoded: check [schema_registry] and that the registry is up, then read again");
+          "The schema registry did not answer while reading partition " + at.partition()
+              + " of topic " + topic + " at offset " + at.offset()
+              + ", so the read stopped rather than return the "
+              + "records undecoded: check [schema_registry] and that the registry is up, then read again");
     }
-    return taker.records;
-  }
-
-  /** Builds each fetched batch into rows and keeps them, until the partition has the records it needs. */
-  private final class Taker implements RoundFetch.Batches {
-    private final List<RowBatch> batches;
-    private long records;
-    private boolean stoppedEarly;
-
-    Taker(List<RowBatch> batches) {
-      this.batches = batches;
-    }
-
-    @Override
-    public int take(PartitionRange split, List<ConsumerRecord<byte[], byte[]>> batch)
-        throws InterruptedException {
-      if (records >= recordsPerPartition) {
-        return 0;
-      }
-      RowBuilder.Built built = rows.build(batch);
-      for (RowSegment segment : built.segments()) {
-        batches.add(
-            columns.isEmpty() ? segment.batch() : BatchNormalizer.keep(segment.batch(), columns));
-      }
-      records += built.records();
-      progress.read(split.partition(), built.records());
-      if (built.records() < batch.size()) {
-        stoppedEarly = true;
-      }
-      return built.records();
-    }
-
-    @Override
-    public void finished(PartitionRange split) {}
-
-    @Override
-    public void check() {}
+    return batches;
   }
 }

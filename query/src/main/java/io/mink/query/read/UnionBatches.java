@@ -3,8 +3,6 @@ package io.mink.query.read;
 import static java.util.Objects.requireNonNull;
 
 import io.mink.schema.batch.RowBatch;
-import java.util.ArrayDeque;
-import java.util.Deque;
 import java.util.Iterator;
 import java.util.List;
 import java.util.NoSuchElementException;
@@ -19,30 +17,34 @@ import org.apache.iceberg.Schema;
 final class UnionBatches implements ReadResult.Batches {
   private final Iterator<PartitionRead> partitions;
   private final Function<PartitionRead, LakeScan> lakeScans;
-  private final TailScan.Tails tails;
+  private final Function<PartitionRead, TailBatches> tails;
   private final Schema scanSchema;
   private final Schema output;
   private final UnaryOperator<RowBatch> filter;
   private final ReadProgress progress;
+  private final Runnable onClose;
   private long remaining;
   private LakeScan lake;
-  private Deque<RowBatch> tail = new ArrayDeque<>();
+  private TailBatches tail = TailBatches.held(List.of());
   private RowBatch next;
 
   /**
-   * @param lakeScans opens the lake scan of a partition; null for none
+   * @param lakeScans opens the lake scan of a partition
+   * @param tails the tail batches of a partition
    * @param filter keeps the rows the read's filter selects, closing the batch it is given when it returns another
    * @param limit the most rows to return
+   * @param onClose releases what the read holds besides its batches, such as the tails not taken
    */
   UnionBatches(
       List<PartitionRead> partitions,
       Function<PartitionRead, LakeScan> lakeScans,
-      TailScan.Tails tails,
+      Function<PartitionRead, TailBatches> tails,
       Schema scanSchema,
       Schema output,
       UnaryOperator<RowBatch> filter,
       long limit,
-      ReadProgress progress) {
+      ReadProgress progress,
+      Runnable onClose) {
     this.partitions = List.copyOf(partitions).iterator();
     this.lakeScans = requireNonNull(lakeScans, "lakeScans is null");
     this.tails = requireNonNull(tails, "tails is null");
@@ -51,6 +53,7 @@ final class UnionBatches implements ReadResult.Batches {
     this.filter = requireNonNull(filter, "filter is null");
     this.remaining = limit;
     this.progress = requireNonNull(progress, "progress is null");
+    this.onClose = requireNonNull(onClose, "onClose is null");
   }
 
   @Override
@@ -89,16 +92,16 @@ final class UnionBatches implements ReadResult.Batches {
         return lake.next();
       }
       closeLake();
-      if (!tail.isEmpty()) {
-        return tail.poll();
+      if (tail.hasNext()) {
+        return tail.next();
       }
+      tail.close();
       if (!partitions.hasNext()) {
         return null;
       }
       PartitionRead partition = partitions.next();
       lake = lakeScans.apply(partition);
-      tail = new ArrayDeque<>(tails.of(partition.partition()));
-      tails.byPartition().remove(partition.partition());
+      tail = tails.apply(partition);
     }
   }
 
@@ -118,9 +121,8 @@ final class UnionBatches implements ReadResult.Batches {
   @Override
   public void close() {
     closeLake();
-    tail.forEach(RowBatch::close);
-    tail.clear();
-    tails.close();
+    tail.close();
+    onClose.run();
     if (next != null) {
       next.close();
       next = null;

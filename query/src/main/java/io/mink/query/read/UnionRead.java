@@ -21,6 +21,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Set;
+import java.util.function.Function;
 import org.apache.iceberg.HasTableOperations;
 import org.apache.iceberg.Schema;
 import org.apache.iceberg.Snapshot;
@@ -39,11 +40,18 @@ public final class UnionRead {
   /** How long a read waits out an unavailable schema registry before it stops with an error. */
   public static final Duration REGISTRY_WAIT = Duration.ofMinutes(2);
 
+  /**
+   * How many bytes of tail batches a read holds while it settles its schema; the tails of partitions past it are
+   * read from Kafka a second time as their rows are taken.
+   */
+  public static final long TAIL_MEMORY_BYTES = 256L << 20;
+
   private final Table table;
   private final TableDescriptor descriptor;
   private final Consumer<byte[], byte[]> consumer;
   private final PartDecoder decoder;
   private final ReadProgress progress;
+  private final long tailMemoryBytes;
 
   /**
    * @param consumer an assign-and-seek consumer with no group, read_committed, such as {@code
@@ -57,6 +65,18 @@ public final class UnionRead {
       Consumer<byte[], byte[]> consumer,
       Optional<PartDecoder> decoder,
       ReadProgress progress) {
+    this(table, descriptor, consumer, decoder, progress, TAIL_MEMORY_BYTES);
+  }
+
+  /** A read that holds at most {@code tailMemoryBytes} of tail batches. */
+  public UnionRead(
+      Table table,
+      TableDescriptor descriptor,
+      Consumer<byte[], byte[]> consumer,
+      Optional<PartDecoder> decoder,
+      ReadProgress progress,
+      long tailMemoryBytes) {
+    this.tailMemoryBytes = tailMemoryBytes;
     this.table = requireNonNull(table, "table is null");
     this.descriptor = requireNonNull(descriptor, "descriptor is null");
     this.consumer = requireNonNull(consumer, "consumer is null");
@@ -68,133 +88,167 @@ public final class UnionRead {
   public ReadResult read(ReadRequest request) {
     table.refresh();
     TableMetadata metadata = ((HasTableOperations) table).operations().current();
-    Optional<Snapshot> snapshot = SnapshotPin.pin(metadata, request, descriptor.qualifiedName());
-    LakeOffsets seams = snapshot
-        .filter(MinkSnapshot::isMink)
-        .map(pinned -> MinkSnapshot.of(pinned).offsets())
-        .orElse(LakeOffsets.NONE);
-    Schema lakeSchema = SnapshotPin.schema(metadata, snapshot);
-    ReadColumns columns = ReadColumns.requested(request);
-    if (!request.mode().readsLog()) {
-      RowFilter filter = RowFilter.bind(lakeSchema, request.filter());
-      LakeFiles files = lakeFiles(snapshot, request, filter.pushdown(lakeSchema));
-      List<PartitionRead> plan = ReadPlanner.plan(
-          request.mode(),
-          seams,
-          Map.of(),
-          files.partitions(),
-          request.partitions(),
-          request.at(),
-          descriptor.topic());
-      progress.planned(plan.size(), files.fileCount(), 0);
-      return result(
-          request,
-          pinned(snapshot),
-          plan,
-          files,
-          TailScan.Tails.empty(),
-          columns.resolve(lakeSchema, lakeSchema, name()),
-          filter,
-          lakeSchema,
-          Map.of());
+    Optional<Snapshot> snapshot = SnapshotPin.pin(metadata, request, name());
+    Pinned pinned = new Pinned(
+        snapshot,
+        snapshot
+            .filter(MinkSnapshot::isMink)
+            .map(mink -> MinkSnapshot.of(mink).offsets())
+            .orElse(LakeOffsets.NONE),
+        SnapshotPin.schema(metadata, snapshot));
+    return request.mode().readsLog()
+        ? readWithTail(request, metadata, pinned)
+        : readLake(request, pinned);
+  }
+
+  /** The snapshot a read pinned, its offsets (the seams) and its schema. */
+  private record Pinned(Optional<Snapshot> snapshot, LakeOffsets seams, Schema schema) {
+    OptionalLong id() {
+      return snapshot
+          .map(pinned -> OptionalLong.of(pinned.snapshotId()))
+          .orElse(OptionalLong.empty());
     }
+  }
+
+  private ReadResult readLake(ReadRequest request, Pinned pinned) {
+    RowFilter filter = RowFilter.bind(pinned.schema(), request.filter());
+    LakeFiles files = lakeFiles(pinned, request, filter.pushdown(pinned.schema()));
+    List<PartitionRead> plan = ReadPlanner.plan(
+        request.mode(),
+        pinned.seams(),
+        Map.of(),
+        files.partitions(),
+        request.partitions(),
+        request.at(),
+        descriptor.topic());
+    progress.planned(plan.size(), files.fileCount(), 0);
+    ReadColumns.Resolved columns =
+        ReadColumns.requested(request).resolve(pinned.schema(), pinned.schema(), name());
+    UnionBatches batches = batches(
+        request,
+        plan,
+        files,
+        partition -> TailBatches.held(List.of()),
+        columns,
+        filter,
+        pinned,
+        () -> {});
+    return result(pinned, plan, files, 0, columns, Map.of(), batches);
+  }
+
+  private ReadResult readWithTail(ReadRequest request, TableMetadata metadata, Pinned pinned) {
     Map<Integer, PartitionBounds> bounds = TopicBounds.read(consumer, descriptor.topic(), name());
     List<PartitionRead> plan = ReadPlanner.plan(
         request.mode(),
-        seams,
+        pinned.seams(),
         bounds,
         Set.of(),
         request.partitions(),
         request.at(),
         descriptor.topic());
-    List<TailRange> tails = plan.stream().map(PartitionRead::tail).toList();
+    List<TailRange> ranges = plan.stream().map(PartitionRead::tail).toList();
     progress.planned(
         plan.size(),
         0,
-        tails.stream().mapToLong(tail -> tail.to() - tail.from()).sum());
+        ranges.stream().mapToLong(tail -> tail.to() - tail.from()).sum());
     RowBuilder rows = rowBuilder(new TableSchema(
-        lakeSchema,
+        pinned.schema(),
         metadata.lastColumnId(),
         Collections.max(metadata.schemasById().keySet())));
-    TailScan.Tails read = new TailScan(
+    ReadColumns columns = ReadColumns.requested(request);
+    long perPartition = request.limit().isPresent() && !request.filters()
+        ? request.limit().getAsLong()
+        : Long.MAX_VALUE;
+    TailScan.Tails tails = new TailScan(
             consumer,
             descriptor.topic(),
             rows,
             columns.tailColumns(),
-            request.limit().isPresent() && !request.filters()
-                ? request.limit().getAsLong()
-                : Long.MAX_VALUE,
+            perPartition,
+            tailMemoryBytes,
             (partition, records) -> progress.tailRead(records))
-        .read(tails);
+        .read(ranges);
     try {
       Schema readSchema = rows.current().schema();
       RowFilter filter = RowFilter.bind(readSchema, request.filter());
       LakeFiles files = request.mode().readsLake()
-          ? lakeFiles(snapshot, request, filter.pushdown(lakeSchema))
+          ? lakeFiles(pinned, request, filter.pushdown(pinned.schema()))
           : LakeFiles.none();
-      progress.planned(plan.size(), files.fileCount(), read.records());
-      return result(
+      progress.planned(plan.size(), files.fileCount(), tails.records());
+      ReadColumns.Resolved resolved = columns.resolve(readSchema, pinned.schema(), name());
+      TableSchema settled = rows.current();
+      UnionBatches batches = batches(
           request,
-          pinned(snapshot),
           plan,
           files,
-          read,
-          columns.resolve(readSchema, lakeSchema, name()),
+          partition -> tails.reread().contains(partition.partition())
+              ? new TailStream(
+                  new TailFetch(consumer, descriptor.topic(), partition.tail()),
+                  rowBuilder(settled),
+                  columns.tailColumns(),
+                  descriptor.topic())
+              : TailBatches.held(tails.take(partition.partition())),
+          resolved,
           filter,
-          lakeSchema,
-          rows.rawCounts());
+          pinned,
+          tails::close);
+      return result(pinned, plan, files, tails.records(), resolved, rows.rawCounts(), batches);
     } catch (RuntimeException e) {
-      read.close();
+      tails.close();
       throw e;
     }
   }
 
-  private LakeFiles lakeFiles(Optional<Snapshot> snapshot, ReadRequest request, Expression pushed) {
-    return snapshot.isPresent()
-        ? LakeFiles.plan(table, snapshot.get().snapshotId(), pushed, request.partitions())
+  private LakeFiles lakeFiles(Pinned pinned, ReadRequest request, Expression pushed) {
+    return pinned.snapshot().isPresent()
+        ? LakeFiles.plan(table, pinned.snapshot().get().snapshotId(), pushed, request.partitions())
         : LakeFiles.none();
   }
 
-  private ReadResult result(
+  private UnionBatches batches(
       ReadRequest request,
-      OptionalLong pinned,
       List<PartitionRead> plan,
       LakeFiles files,
-      TailScan.Tails tails,
-      ReadColumns.Resolved resolved,
+      Function<PartitionRead, TailBatches> tails,
+      ReadColumns.Resolved columns,
       RowFilter filter,
-      Schema lakeSchema,
-      Map<String, Long> rawCounts) {
-    UnionBatches batches = new UnionBatches(
+      Pinned pinned,
+      Runnable onClose) {
+    return new UnionBatches(
         plan,
         partition -> new LakeScan(
             table.io(),
-            lakeSchema,
-            resolved.lake(),
+            pinned.schema(),
+            columns.lake(),
             partition.partition(),
             files.of(partition.partition()),
             request.batchSize()),
         tails,
-        resolved.scan(),
-        resolved.output(),
+        columns.scan(),
+        columns.output(),
         filter::select,
         request.limit().orElse(Long.MAX_VALUE),
-        progress);
-    return new ReadResult(
-        name(),
-        resolved.output(),
-        ReadPoint.of(pinned, plan.stream().map(PartitionRead::tail).toList()),
-        plan.stream().flatMap(partition -> partition.gap().stream()).toList(),
-        files.fileCount(),
-        tails.records(),
-        rawCounts,
-        batches);
+        progress,
+        onClose);
   }
 
-  private static OptionalLong pinned(Optional<Snapshot> snapshot) {
-    return snapshot
-        .map(pinned -> OptionalLong.of(pinned.snapshotId()))
-        .orElse(OptionalLong.empty());
+  private ReadResult result(
+      Pinned pinned,
+      List<PartitionRead> plan,
+      LakeFiles files,
+      long tailRecords,
+      ReadColumns.Resolved columns,
+      Map<String, Long> rawCounts,
+      UnionBatches batches) {
+    return new ReadResult(
+        name(),
+        columns.output(),
+        ReadPoint.of(pinned.id(), plan.stream().map(PartitionRead::tail).toList()),
+        plan.stream().flatMap(partition -> partition.gap().stream()).toList(),
+        files.fileCount(),
+        tailRecords,
+        rawCounts,
+        batches);
   }
 
   private String name() {

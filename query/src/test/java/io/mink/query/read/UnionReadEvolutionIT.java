@@ -120,6 +120,39 @@ class UnionReadEvolutionIT {
   }
 
   @Test
+  void aTailLargerThanTheReadsMemoryIsReadAgainInTheSettledSchema() throws Exception {
+    String topic = topic();
+    int v1 = registry.register(topic + "-value", SchemaType.AVRO, ORDER_V1).id();
+    int v2 = registry.register(topic + "-value", SchemaType.AVRO, ORDER_V2).id();
+    KAFKA.produce(topic, List.of(record(v1, order(ORDER_V1, 1, 10, null))));
+    try (InProcessSidecar sidecar = sidecar()) {
+      TableDescriptor table = sidecar.add(topic, Duration.ofMinutes(3));
+      sidecar.runRound(table);
+      KAFKA.produce(
+          topic,
+          List.of(
+              record(v1, order(ORDER_V1, 2, 20, null)),
+              raw("plain"),
+              record(v2, order(ORDER_V2, 3, 5_000_000_000L, "gift")),
+              record(v1, order(ORDER_V1, 4, 40, null))));
+
+      ReadRows held = read(sidecar, table, ReadRequest.of(ReadMode.union));
+      ReadRows reread;
+      try (KafkaConsumer<byte[], byte[]> consumer = UnionReadIT.consumer(sidecar)) {
+        reread = ReadRows.of(new UnionRead(
+                sidecar.table(table), table, consumer, Optional.of(decoder), ReadProgress.NONE, 1)
+            .read(ReadRequest.of(ReadMode.union)));
+      }
+
+      assertThat(reread.schema().asStruct()).isEqualTo(held.schema().asStruct());
+      assertThat(reread.rows()).hasSize(5).isEqualTo(held.rows());
+      assertThat(reread.rows())
+          .extracting(row -> row.getField("note"))
+          .containsExactly(null, null, null, "gift", null);
+    }
+  }
+
+  @Test
   void rawAndDecodedPartsMixAsARoundPlacesThem() throws Exception {
     String topic = topic();
     int v1 = registry.register(topic + "-value", SchemaType.AVRO, ORDER_V1).id();
