@@ -52,7 +52,12 @@ final class ReadReport {
     }
     long raw = result.rawCounts().values().stream().mapToLong(Long::longValue).sum();
     if (raw > 0) {
-      line.append(", ").append(raw).append(" parts kept raw ").append(result.rawCounts());
+      line.append(", ").append(raw).append(raw == 1 ? " part" : " parts").append(" kept raw (");
+      line.append(result.rawCounts().entrySet().stream()
+          .sorted(Map.Entry.comparingByKey())
+          .map(entry -> entry.getKey() + " " + entry.getValue())
+          .collect(Collectors.joining(", ")));
+      line.append(')');
     }
     err.println(line);
     err.println("Read point: " + result.point().token() + " (--at repeats this read)");

@@ -13,6 +13,8 @@ import java.io.PrintWriter;
 import java.nio.charset.Charset;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.Comparator;
 
 /**
@@ -59,6 +61,7 @@ public final class Quickstart {
           mink.runOrFail("table", "add", TypedSampleTopics.topic(language), "--freshness", "10s");
         }
         showTables(stack, new LakeWatch(mink.lake(), sidecar), new TablePrinter(out));
+        readFreshOrders(stack, mink, out);
       }
       out.println();
       out.println(
@@ -80,6 +83,22 @@ public final class Quickstart {
           language + " orders from topic " + topic,
           TypedSampleTopics::partitionLabel);
     }
+  }
+
+  /** Three orders produced now, read by mink read before any round tiers them: they come from the Kafka tail. */
+  private static void readFreshOrders(LocalStack stack, InProcessMink mink, PrintWriter out) {
+    Instant now = Instant.now().truncatedTo(ChronoUnit.MILLIS);
+    stack.broker().produce(RAW_TOPIC, SampleOrders.generate(11, 3, now.toEpochMilli()));
+    out.println(
+        "== Three orders produced just now: mink read gives the table as it is now, the lake and the Kafka "
+            + "tail the next round will tier");
+    mink.runOrFail(
+        "read",
+        "kafka." + RAW_TOPIC,
+        "--columns",
+        "_kafka_partition,_kafka_offset,_kafka_timestamp",
+        "--where",
+        "_kafka_timestamp >= '" + now + "'");
   }
 
   static void deleteRecursively(Path path) throws IOException {
