@@ -3,6 +3,10 @@ package io.mink.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.mink.tables.KafkaTableStore;
+import io.mink.tables.Lifecycle;
+import io.mink.tables.LifecycleState;
+import io.mink.tables.TableDescriptor;
 import io.mink.testkit.KafkaBroker;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
@@ -10,6 +14,7 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.List;
 import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.BigIntVector;
@@ -138,6 +143,38 @@ class ReadCommandIT {
       assertThat(List.of(offsets.get(0), offsets.get(1), offsets.get(2)))
           .containsExactly(0L, 1L, 2L);
     }
+  }
+
+  @Test
+  void aReplacedTableIsReadFromItsLakeOnly() {
+    String topic = mink.topic("replaced", 1);
+    mink.produce(topic, 0, 2);
+    assertThat(mink.run("table", "add", topic).exitCode()).isZero();
+    mink.round("kafka." + topic);
+    try (KafkaTableStore store = mink.store()) {
+      TableDescriptor current = store.find("kafka." + topic).orElseThrow();
+      Instant since = Instant.parse("2026-12-01T10:00:00Z");
+      assertThat(store.replace(
+              current,
+              current.withLifecycle(new Lifecycle(
+                  LifecycleState.REPLACED,
+                  since,
+                  "topic " + topic + " was deleted and created again"))))
+          .isTrue();
+    }
+
+    CommandRun union = mink.run("read", topic);
+    CommandRun lake =
+        mink.run("read", topic, "--mode", "lake", "--output", "csv", "--columns", "_kafka_offset");
+
+    assertThat(union.exitCode()).isEqualTo(4);
+    assertThat(union.err())
+        .isEqualTo("Error: Table kafka." + topic + " is replaced since 2026-12-01T10:00:00Z (topic "
+            + topic
+            + " was deleted and created again), so its topic has no tail to read after the lake: read what the "
+            + "lake holds with --mode lake\n");
+    assertThat(lake.exitCode()).as(lake.err()).isZero();
+    assertThat(lake.out()).isEqualTo("_kafka_offset\r\n0\r\n1\r\n");
   }
 
   @Test

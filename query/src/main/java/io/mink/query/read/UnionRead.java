@@ -2,6 +2,7 @@ package io.mink.query.read;
 
 import static java.util.Objects.requireNonNull;
 
+import io.mink.indexer.errors.MinkException;
 import io.mink.indexer.round.PartitionBounds;
 import io.mink.indexer.round.RecordParts;
 import io.mink.indexer.round.RegistryWaitingParts;
@@ -86,6 +87,13 @@ public final class UnionRead {
 
   /** Plans the read and reads the tail; the lake is read as the result's batches are taken. */
   public ReadResult read(ReadRequest request) {
+    if (request.mode().readsLog() && !descriptor.isIndexing()) {
+      throw MinkException.conflict(
+          "Table " + name() + " is " + descriptor.state().label() + " since "
+              + descriptor.lifecycle().since() + " (" + descriptor.lifecycle().reason()
+              + "), so its topic has no "
+              + "tail to read after the lake: read what the lake holds with --mode lake");
+    }
     table.refresh();
     TableMetadata metadata = ((HasTableOperations) table).operations().current();
     Optional<Snapshot> snapshot = SnapshotPin.pin(metadata, request, name());
