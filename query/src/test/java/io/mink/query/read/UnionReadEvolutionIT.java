@@ -153,6 +153,43 @@ class UnionReadEvolutionIT {
   }
 
   @Test
+  void aTypeChangeInTheTailRenamesTheOldColumnAsTheRoundWill() throws Exception {
+    String topic = topic();
+    String textQuantity = ORDER_V1.replace("\"type\": \"int\"", "\"type\": \"string\"");
+    int v1 = registry.register(topic + "-value", SchemaType.AVRO, ORDER_V1).id();
+    int text =
+        registry.register(topic + "-value", SchemaType.AVRO, textQuantity).id();
+    KAFKA.produce(topic, List.of(record(v1, order(ORDER_V1, 1, 10, null))));
+    try (InProcessSidecar sidecar = sidecar()) {
+      TableDescriptor table = sidecar.add(topic, Duration.ofMinutes(3));
+      sidecar.runRound(table);
+      Schema schema = new Schema.Parser().parse(textQuantity);
+      GenericData.Record order = new GenericData.Record(schema);
+      order.put("id", 2L);
+      order.put("quantity", "a dozen");
+      KAFKA.produce(topic, List.of(record(text, avro(schema, order))));
+
+      ReadRows union = read(sidecar, table, ReadRequest.of(ReadMode.union));
+      sidecar.runRound(table);
+      ReadRows lake = read(sidecar, table, ReadRequest.of(ReadMode.lake));
+
+      List<String> renamed = union.schema().columns().stream()
+          .map(Types.NestedField::name)
+          .filter(name -> name.startsWith("quantity_s"))
+          .toList();
+      assertThat(renamed).hasSize(1);
+      assertThat(union.rows())
+          .extracting(row -> row.getField("quantity"))
+          .containsExactly(null, "a dozen");
+      assertThat(union.rows())
+          .extracting(row -> row.getField(renamed.get(0)))
+          .containsExactly(10, null);
+      assertThat(lake.schema().asStruct()).isEqualTo(union.schema().asStruct());
+      assertThat(lake.rows()).isEqualTo(union.rows());
+    }
+  }
+
+  @Test
   void rawAndDecodedPartsMixAsARoundPlacesThem() throws Exception {
     String topic = topic();
     int v1 = registry.register(topic + "-value", SchemaType.AVRO, ORDER_V1).id();
@@ -288,9 +325,13 @@ class UnionReadEvolutionIT {
     if (schema.getField("note") != null) {
       order.put("note", note);
     }
+    return avro(schema, order);
+  }
+
+  private static byte[] avro(Schema schema, GenericData.Record datum) throws IOException {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     BinaryEncoder encoder = EncoderFactory.get().binaryEncoder(out, null);
-    new GenericDatumWriter<>(schema).write(order, encoder);
+    new GenericDatumWriter<>(schema).write(datum, encoder);
     encoder.flush();
     return out.toByteArray();
   }
