@@ -14,6 +14,7 @@ import org.apache.iceberg.FileFormat;
 import org.apache.iceberg.FileScanTask;
 import org.apache.iceberg.Schema;
 import org.apache.iceberg.data.GenericDeleteFilter;
+import org.apache.iceberg.data.GenericRecord;
 import org.apache.iceberg.data.IdentityPartitionConverters;
 import org.apache.iceberg.data.Record;
 import org.apache.iceberg.data.parquet.GenericParquetReaders;
@@ -27,7 +28,9 @@ import org.apache.iceberg.util.PartitionUtil;
 /**
  * Reads the lake files of one Kafka partition as column batches of a projection of the snapshot's schema: row
  * groups the filter rules out are skipped, deleted rows dropped, rows of other partitions in a shared file left
- * out. Batches come one file after the other, in the order planned. The caller closes each batch and the scan.
+ * out. A file whose projected columns are all primitive is read by Iceberg's vectorized reader
+ * ({@link VectorizedFileReader}); the others, and a file that reader refuses, row by row through Iceberg's generic
+ * reader. Batches come one file after the other, in the order planned. The caller closes each batch and the scan.
  */
 final class LakeScan implements Iterator<RowBatch>, AutoCloseable {
   private final FileIO io;
@@ -36,8 +39,7 @@ final class LakeScan implements Iterator<RowBatch>, AutoCloseable {
   private final int partition;
   private final Iterator<LakeFile> files;
   private final int batchSize;
-  private CloseableIterable<Record> open;
-  private CloseableIterator<Record> rows;
+  private CloseableIterator<RowBatch> batches;
 
   /**
    * @param tableSchema the schema of the snapshot read, which the files are projected from
@@ -60,12 +62,12 @@ final class LakeScan implements Iterator<RowBatch>, AutoCloseable {
 
   @Override
   public boolean hasNext() {
-    while (rows == null || !rows.hasNext()) {
+    while (batches == null || !batches.hasNext()) {
       closeFile();
       if (!files.hasNext()) {
         return false;
       }
-      openFile(files.next());
+      batches = open(files.next());
     }
     return true;
   }
@@ -75,19 +77,41 @@ final class LakeScan implements Iterator<RowBatch>, AutoCloseable {
     if (!hasNext()) {
       throw new NoSuchElementException("no more lake rows of partition " + partition);
     }
-    List<Record> batch = new ArrayList<>(Math.min(batchSize, 1024));
-    while (batch.size() < batchSize && rows.hasNext()) {
-      batch.add(rows.next());
-    }
-    return RowBatch.of(projection, batch);
+    return batches.next();
   }
 
-  private void openFile(LakeFile file) {
+  private CloseableIterator<RowBatch> open(LakeFile file) {
     FileScanTask task = file.task();
     if (task.file().format() != FileFormat.PARQUET) {
       throw new UnsupportedOperationException("Cannot read " + task.file().location()
           + ": Mink reads " + "Parquet data files, this one is " + task.file().format());
     }
+    if (!file.shared() && VectorizedFileReader.applies(projection, task)) {
+      CloseableIterator<RowBatch> vectorized = vectorized(task);
+      if (vectorized != null) {
+        return vectorized;
+      }
+    }
+    return new RecordBatches(records(file), projection, batchSize);
+  }
+
+  /** The file's batches from the vectorized reader; null when it refuses the file before its first batch. */
+  private CloseableIterator<RowBatch> vectorized(FileScanTask task) {
+    CloseableIterator<RowBatch> batches =
+        VectorizedFileReader.open(io, task, projection, batchSize);
+    try {
+      if (!batches.hasNext()) {
+        return batches;
+      }
+      return new FirstThen(batches.next(), batches);
+    } catch (UnsupportedOperationException e) {
+      close(batches);
+      return null;
+    }
+  }
+
+  private CloseableIterable<Record> records(LakeFile file) {
+    FileScanTask task = file.task();
     GenericDeleteFilter deletes = task.deletes().isEmpty()
         ? null
         : new GenericDeleteFilter(io, task, tableSchema, projection);
@@ -111,13 +135,7 @@ final class LakeScan implements Iterator<RowBatch>, AutoCloseable {
     if (read.columns().size() != projection.columns().size()) {
       records = CloseableIterable.transform(records, this::projected);
     }
-    open = records;
-    rows = records.iterator();
-  }
-
-  private boolean ofPartition(Record record) {
-    Object value = record.getField(KafkaColumns.PARTITION);
-    return value != null && ((Integer) value) == partition;
+    return records;
   }
 
   /** The projection, with what the deletes need and, for a shared file, the partition column. */
@@ -131,8 +149,13 @@ final class LakeScan implements Iterator<RowBatch>, AutoCloseable {
     return new Schema(columns);
   }
 
+  private boolean ofPartition(Record record) {
+    Object value = record.getField(KafkaColumns.PARTITION);
+    return value != null && ((Integer) value) == partition;
+  }
+
   private Record projected(Record record) {
-    Record out = org.apache.iceberg.data.GenericRecord.create(projection);
+    Record out = GenericRecord.create(projection);
     for (int i = 0; i < projection.columns().size(); i++) {
       out.set(i, record.getField(projection.columns().get(i).name()));
     }
@@ -140,23 +163,58 @@ final class LakeScan implements Iterator<RowBatch>, AutoCloseable {
   }
 
   private void closeFile() {
+    if (batches != null) {
+      CloseableIterator<RowBatch> open = batches;
+      batches = null;
+      close(open);
+    }
+  }
+
+  private void close(CloseableIterator<RowBatch> open) {
     try {
-      if (rows != null) {
-        rows.close();
-      }
-      if (open != null) {
-        open.close();
-      }
+      open.close();
     } catch (IOException e) {
       throw new UncheckedIOException("Cannot close a lake file of partition " + partition, e);
-    } finally {
-      rows = null;
-      open = null;
     }
   }
 
   @Override
   public void close() {
     closeFile();
+  }
+
+  /** A batch taken to check that the reader accepts the file, then the rest. */
+  private static final class FirstThen implements CloseableIterator<RowBatch> {
+    private RowBatch first;
+    private final CloseableIterator<RowBatch> rest;
+
+    FirstThen(RowBatch first, CloseableIterator<RowBatch> rest) {
+      this.first = first;
+      this.rest = rest;
+    }
+
+    @Override
+    public boolean hasNext() {
+      return first != null || rest.hasNext();
+    }
+
+    @Override
+    public RowBatch next() {
+      if (first != null) {
+        RowBatch batch = first;
+        first = null;
+        return batch;
+      }
+      return rest.next();
+    }
+
+    @Override
+    public void close() throws IOException {
+      if (first != null) {
+        first.close();
+        first = null;
+      }
+      rest.close();
+    }
   }
 }
