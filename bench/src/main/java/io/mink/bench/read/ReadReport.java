@@ -109,8 +109,8 @@ final class ReadReport {
           format("%.2f", phase.otherCoresBusy()));
     }
     out.println(
-        "(MB: (a) and (d) of the Parquet files read, (b) of Kafka's keys and values,"
-            + " (c) both, (d) of the output. CPU-s/M: CPU-seconds per million rows of this JVM, the broker and GC"
+        "(MB: of the Parquet files read in (a), of Kafka's keys and values in (b), of both in (c),"
+            + " of the output in (d). CPU-s/M: CPU-seconds per million rows of this JVM, the broker and GC"
             + " included; thread: of the reading thread alone. heap, old, live: as in the indexing benchmarks)");
     out.flush();
   }
