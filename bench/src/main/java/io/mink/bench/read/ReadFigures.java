@@ -7,6 +7,8 @@ import java.util.List;
 record ReadFigures(
     PhaseResult lake,
     PhaseResult icebergLimit,
+    PhaseResult lakePrimitive,
+    PhaseResult icebergPrimitive,
     PhaseResult fetchLimit,
     PhaseResult decodeLimit,
     PhaseResult tail,
@@ -17,6 +19,16 @@ record ReadFigures(
   /** In the order the final table lists them. */
   List<PhaseResult> all() {
     return List.of(
-        lake, icebergLimit, tail, tailUnbounded, fetchLimit, decodeLimit, union, json, arrow);
+        lake,
+        icebergLimit,
+        lakePrimitive,
+        icebergPrimitive,
+        tail,
+        tailUnbounded,
+        fetchLimit,
+        decodeLimit,
+        union,
+        json,
+        arrow);
   }
 }

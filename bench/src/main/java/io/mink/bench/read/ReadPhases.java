@@ -10,6 +10,7 @@ import io.mink.query.read.ReadMode;
 import io.mink.query.read.ReadRequest;
 import io.mink.query.read.UnionRead;
 import io.mink.testkit.KafkaBroker;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicReference;
 
@@ -59,7 +60,16 @@ final class ReadPhases {
         UnionRead.TAIL_MEMORY_BYTES,
         1,
         new OutputSink(ReadOutput.json));
-    IcebergGenericRead.read(setup.tables().tieredTable(), setup.all().snapshotId(), 1, rows);
+    IcebergGenericRead.read(
+        setup.tables().tieredTable(), setup.all().snapshotId(), List.of(), 1, rows);
+    TimedRead.run(
+        setup.tables().tiered(),
+        ReadRequest.of(ReadMode.lake)
+            .withColumns(setup.tables().primitiveColumns())
+            .withLimit(rows),
+        UnionRead.TAIL_MEMORY_BYTES,
+        1,
+        BatchSink.NONE);
     TimedRead.run(
         setup.tables().fresh(),
         ReadRequest.of(ReadMode.union).withLimit(rows),
@@ -68,25 +78,37 @@ final class ReadPhases {
         BatchSink.NONE);
   }
 
-  /** (a) Mink's lake read of every row, then Iceberg's generic reader on the same snapshot. */
-  PhaseResult lake() {
+  /**
+   * (a) Mink's lake read of every row, then Iceberg's generic reader on the same snapshot; with {@code columns}
+   * (empty for all) as {@code --columns} names them.
+   */
+  PhaseResult lake(String name, List<String> columns) {
     return read(
-        "(a) lake read, --mode lake",
+        name,
         setup.tables().tiered(),
-        ReadRequest.of(ReadMode.lake),
+        ReadRequest.of(ReadMode.lake).withColumns(columns),
         UnionRead.TAIL_MEMORY_BYTES,
         setup.all().parquetBytes());
   }
 
-  PhaseResult icebergLimit() {
+  PhaseResult icebergLimit(String name, List<String> columns) {
     return phases.phase(PhaseResult.measure(
-        "(a) limit: Iceberg generic read",
+        name,
         setup.records(),
         () -> IcebergGenericRead.read(
             setup.tables().tieredTable(),
             setup.all().snapshotId(),
+            columns,
             setup.all().parquetBytes(),
             Long.MAX_VALUE)));
+  }
+
+  /** The tiered table's columns of primitive types, which (a) also reads alone; printed. */
+  List<String> primitiveColumns() {
+    List<String> primitive = setup.tables().primitiveColumns();
+    reads.primitiveColumns(
+        primitive, setup.tables().tieredTable().schema().columns().size());
+    return primitive;
   }
 
   /** (b)'s limits: the plain fetch of the records, and their decoding alone. */

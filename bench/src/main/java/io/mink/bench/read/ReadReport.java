@@ -5,6 +5,7 @@ import io.mink.bench.ResourceMeter.ResourceUse;
 import io.mink.bench.Throughput;
 import io.mink.cli.read.ReadOutput;
 import java.io.PrintStream;
+import java.util.List;
 import java.util.Locale;
 import java.util.stream.Collectors;
 
@@ -33,6 +34,14 @@ final class ReadReport {
         tiered.snapshotId(),
         tiered.dataFiles(),
         tiered.parquetBytes() / 1e6);
+    out.flush();
+  }
+
+  /** The columns of primitive types that (a) also reads alone, of all the table's columns. */
+  void primitiveColumns(List<String> primitive, int all) {
+    out.printf(
+        "== (a) primitive columns, %d of the table's %d: %s%n",
+        primitive.size(), all, String.join(", ", primitive));
     out.flush();
   }
 
@@ -109,7 +118,7 @@ final class ReadReport {
           format("%.2f", phase.otherCoresBusy()));
     }
     out.println(
-        "(MB: of the Parquet files read in (a), of Kafka's keys and values in (b), of both in (c),"
+        "(MB: of the Parquet files read in (a), whole, of Kafka's keys and values in (b), of both in (c),"
             + " of the output in (d). CPU-s/M: CPU-seconds per million rows of this JVM, the broker and GC"
             + " included; thread: of the reading thread alone. heap, old, live: as in the indexing benchmarks)");
     out.flush();
@@ -129,6 +138,12 @@ final class ReadReport {
         lake / figures.icebergLimit().recordsPerSecond(),
         threadPerMillion(figures.lake()),
         threadPerMillion(figures.icebergLimit()));
+    out.printf(
+        "(a) lake read of the primitive columns %.2f x Iceberg's generic reader of them in rows/s;"
+            + " reading thread %s against %s CPU-s/M%n",
+        figures.lakePrimitive().recordsPerSecond() / figures.icebergPrimitive().recordsPerSecond(),
+        threadPerMillion(figures.lakePrimitive()),
+        threadPerMillion(figures.icebergPrimitive()));
     out.printf(
         "(b) tail read %.2f x the fetch limit, %.2f x fetch then decode on one thread (%,.0f rows/s);"
             + " reading thread %s against %s + %s CPU-s/M%n",
@@ -150,20 +165,28 @@ final class ReadReport {
     out.printf(
         "(d) with --output json %.2f x, with --output arrow %.2f x the rows/s of the lake read alone%n",
         figures.json().recordsPerSecond() / lake, figures.arrow().recordsPerSecond() / lake);
+    summary(figures);
+  }
+
+  /** The line to compare runs by. */
+  private void summary(ReadFigures figures) {
     out.printf(
         Locale.ROOT,
         "summary: lake_rows_s=%.0f iceberg_rows_s=%.0f tail_rows_s=%.0f fetch_rows_s=%.0f decode_rows_s=%.0f"
-            + " union_rows_s=%.0f json_rows_s=%.0f arrow_rows_s=%.0f lake_cpu_s_per_m=%.2f tail_cpu_s_per_m=%.2f%n",
-        lake,
+            + " union_rows_s=%.0f json_rows_s=%.0f arrow_rows_s=%.0f lake_cpu_s_per_m=%.2f tail_cpu_s_per_m=%.2f"
+            + " lake_primitive_rows_s=%.0f iceberg_primitive_rows_s=%.0f%n",
+        figures.lake().recordsPerSecond(),
         figures.icebergLimit().recordsPerSecond(),
-        tail,
-        fetch,
-        decode,
+        figures.tail().recordsPerSecond(),
+        figures.fetchLimit().recordsPerSecond(),
+        figures.decodeLimit().recordsPerSecond(),
         figures.union().recordsPerSecond(),
         figures.json().recordsPerSecond(),
         figures.arrow().recordsPerSecond(),
         processPerMillion(figures.lake()),
-        processPerMillion(figures.tail()));
+        processPerMillion(figures.tail()),
+        figures.lakePrimitive().recordsPerSecond(),
+        figures.icebergPrimitive().recordsPerSecond());
     out.flush();
   }
 

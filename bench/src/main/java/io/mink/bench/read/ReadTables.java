@@ -8,11 +8,13 @@ import io.mink.tables.TableDescriptor;
 import io.mink.testkit.KafkaBroker;
 import io.mink.testkit.Warehouse;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
 import org.apache.iceberg.Snapshot;
 import org.apache.iceberg.SnapshotSummary;
 import org.apache.iceberg.Table;
+import org.apache.iceberg.types.Types;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 
 /**
@@ -108,6 +110,14 @@ final class ReadTables implements AutoCloseable {
 
   Table tieredTable() {
     return tiered.table(tieredTable);
+  }
+
+  /** The tiered table's top-level columns of primitive types, in table order: what a vectorized read can take. */
+  List<String> primitiveColumns() {
+    return tieredTable().schema().columns().stream()
+        .filter(column -> column.type().isPrimitiveType())
+        .map(Types.NestedField::name)
+        .toList();
   }
 
   @Override

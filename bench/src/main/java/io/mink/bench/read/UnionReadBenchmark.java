@@ -22,7 +22,8 @@ import java.util.TreeMap;
  * writers print the rows, each against a limit measured in the same run. In one JVM: an in-process broker and
  * schema registry, a 4-partition topic of Confluent-prefixed Avro orders (the registry benchmark's), and two tables
  * of it in embedded lakes: one that rounds index (first all but the last 5% of the records, then the rest) and one
- * never indexed. Then (a) a lake read against Iceberg's generic reader; (b) a union read of the never-indexed table,
+ * never indexed. Then (a) a lake read against Iceberg's generic reader, of every column and of the primitive ones
+ * (which Mink reads with Iceberg's vectorized reader); (b) a union read of the never-indexed table,
  * whose whole log is its tail, against a plain fetch and the decoding alone, with and without the tail memory bound;
  * (c) a union read of the first snapshot with its 5% tail; (d) the lake read printed as JSON lines and as an Arrow
  * stream.
@@ -132,8 +133,11 @@ public final class UnionReadBenchmark {
   }
 
   private static ReadFigures measure(ReadPhases phases, long tailMemory) {
-    var lake = phases.lake();
-    var iceberg = phases.icebergLimit();
+    var lake = phases.lake("(a) lake read, --mode lake", List.of());
+    var iceberg = phases.icebergLimit("(a) limit: Iceberg generic read", List.of());
+    List<String> primitive = phases.primitiveColumns();
+    var lakePrimitive = phases.lake("(a) lake read, primitive columns", primitive);
+    var icebergPrimitive = phases.icebergLimit("(a) limit: Iceberg, primitive columns", primitive);
     var tail = phases.tail("(b) tail read, --mode union", tailMemory);
     var tailUnbounded = phases.tail("(b) tail read, no tail memory bound", Long.MAX_VALUE);
     var fetch = phases.fetchLimit();
@@ -141,7 +145,18 @@ public final class UnionReadBenchmark {
     var union = phases.union();
     var json = phases.output(ReadOutput.json);
     var arrow = phases.output(ReadOutput.arrow);
-    return new ReadFigures(lake, iceberg, fetch, decode, tail, tailUnbounded, union, json, arrow);
+    return new ReadFigures(
+        lake,
+        iceberg,
+        lakePrimitive,
+        icebergPrimitive,
+        fetch,
+        decode,
+        tail,
+        tailUnbounded,
+        union,
+        json,
+        arrow);
   }
 
   private static Map<String, Object> consumerSettings(String spec) {
