@@ -18,7 +18,6 @@ import io.mink.tables.TableDescriptor;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.Callable;
 import org.apache.iceberg.Table;
 import org.apache.iceberg.exceptions.NoSuchTableException;
@@ -74,7 +73,8 @@ final class ReadCommand implements Callable<Integer> {
     String name = tableArgument.qualifiedName(minkConfig.indexer().namespace());
     ReadRequest request = options.request();
     try (TableStoreSession session = TableStoreSession.open(minkConfig);
-        KafkaConsumer<byte[], byte[]> consumer = session.clients().rawConsumer("read", Map.of())) {
+        KafkaConsumer<byte[], byte[]> consumer =
+            session.clients().rawConsumer("read", UnionRead.CONSUMER_SETTINGS)) {
       TableDescriptor descriptor = session.require(name);
       Table table = lakeTable(minkConfig, descriptor);
       ReadProgressBar bar = ReadProgressBar.start(environment, name);

@@ -91,7 +91,7 @@ class ReadDuringCrashIT {
   private static KafkaConsumer<byte[], byte[]> consumer() {
     return new KafkaClientFactory(
             Map.of("bootstrap.servers", KAFKA.bootstrapServers()), "mink-read-test")
-        .rawConsumer("read", Map.of());
+        .rawConsumer("read", UnionRead.CONSUMER_SETTINGS);
   }
 
   private static List<Record> take(ReadResult result, int batches) {

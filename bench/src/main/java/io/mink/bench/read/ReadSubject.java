@@ -7,6 +7,7 @@ import io.mink.query.read.ReadProgress;
 import io.mink.query.read.UnionRead;
 import io.mink.schema.decode.PartDecoder;
 import io.mink.tables.TableDescriptor;
+import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Supplier;
@@ -35,7 +36,9 @@ record ReadSubject(
    * the benchmark's consumer settings, which are none unless a run asks for some.
    */
   KafkaConsumer<byte[], byte[]> consumer() {
-    return sidecar.clients.rawConsumer("read", consumerSettings);
+    Map<String, Object> settings = new HashMap<>(UnionRead.CONSUMER_SETTINGS);
+    settings.putAll(consumerSettings);
+    return sidecar.clients.rawConsumer("read", settings);
   }
 
   /** A read of the table as it is now, holding at most {@code tailMemoryBytes} of tail batches. */

@@ -12,6 +12,8 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.apache.arrow.memory.ArrowBuf;
+import org.apache.arrow.vector.FieldVector;
 import org.apache.kafka.clients.consumer.Consumer;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 
@@ -122,11 +124,10 @@ final class TailScan {
       batch.close();
       return;
     }
-    long size = batch.root().getFieldVectors().stream()
-        .mapToLong(v -> v.getBufferSize())
-        .sum();
+    long size = allocatedBytes(batch);
     if (heldBytes + size > memoryBytes) {
       reread.add(partition);
+      heldBytes -= batches.stream().mapToLong(TailScan::allocatedBytes).sum();
       batches.forEach(RowBatch::close);
       batches.clear();
       batch.close();
@@ -134,6 +135,17 @@ final class TailScan {
     }
     heldBytes += size;
     batches.add(batch);
+  }
+
+  /** The Arrow memory the batch's vectors hold, children included: what holding it costs, not its values' size. */
+  static long allocatedBytes(RowBatch batch) {
+    long bytes = 0;
+    for (FieldVector vector : batch.root().getFieldVectors()) {
+      for (ArrowBuf buffer : vector.getBuffers(false)) {
+        bytes += buffer.capacity();
+      }
+    }
+    return bytes;
   }
 
   /**

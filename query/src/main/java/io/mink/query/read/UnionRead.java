@@ -30,6 +30,7 @@ import org.apache.iceberg.Table;
 import org.apache.iceberg.TableMetadata;
 import org.apache.iceberg.expressions.Expression;
 import org.apache.kafka.clients.consumer.Consumer;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
 
 /**
  * Reads a Mink table as it is now (spec/union-read.md): per Kafka partition, the rows of a lake snapshot pinned once
@@ -47,6 +48,13 @@ public final class UnionRead {
    */
   public static final long TAIL_MEMORY_BYTES = 256L << 20;
 
+  /**
+   * The settings of a read's consumer over the client factory's: a fetch at the end of a partition's log answers
+   * after 50 ms instead of Kafka's 500, as the partitions of a read are fetched one after the other.
+   */
+  public static final Map<String, Object> CONSUMER_SETTINGS =
+      Map.of(ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG, 50);
+
   private final Table table;
   private final TableDescriptor descriptor;
   private final Consumer<byte[], byte[]> consumer;
@@ -56,7 +64,7 @@ public final class UnionRead {
 
   /**
    * @param consumer an assign-and-seek consumer with no group, read_committed, such as {@code
-   *     clients.rawConsumer("read", Map.of())}; the read uses it on the calling thread
+   *     clients.rawConsumer("read", UnionRead.CONSUMER_SETTINGS)}; the read uses it on the calling thread
    * @param decoder decodes keys and values through the schema registry; empty when none is configured, and every
    *     part of the tail keeps its raw bytes, as in a round
    */

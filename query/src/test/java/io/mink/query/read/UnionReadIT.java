@@ -260,7 +260,7 @@ class UnionReadIT {
   static KafkaConsumer<byte[], byte[]> consumer(InProcessSidecar sidecar) {
     return new KafkaClientFactory(
             Map.of("bootstrap.servers", sidecar.clients.bootstrapServers()), "mink-read-test")
-        .rawConsumer("read", Map.of());
+        .rawConsumer("read", UnionRead.CONSUMER_SETTINGS);
   }
 
   private static List<String> take(ReadResult result, int batches) {
