@@ -18,6 +18,7 @@ import org.apache.iceberg.data.GenericRecord;
 import org.apache.iceberg.data.IdentityPartitionConverters;
 import org.apache.iceberg.data.Record;
 import org.apache.iceberg.data.parquet.GenericParquetReaders;
+import org.apache.iceberg.expressions.Expression;
 import org.apache.iceberg.io.CloseableIterable;
 import org.apache.iceberg.io.CloseableIterator;
 import org.apache.iceberg.io.FileIO;
@@ -87,18 +88,47 @@ final class LakeScan implements Iterator<RowBatch>, AutoCloseable {
           + ": Mink reads " + "Parquet data files, this one is " + task.file().format());
     }
     if (!file.shared() && VectorizedFileReader.applies(projection, task)) {
-      CloseableIterator<RowBatch> vectorized = vectorized(task);
+      CloseableIterator<RowBatch> vectorized = vectorized(task, projection);
       if (vectorized != null) {
         return vectorized;
       }
+    } else if (!file.shared()
+        && task.deletes().isEmpty()
+        && task.residual().op() == Expression.Operation.TRUE) {
+      CloseableIterator<RowBatch> split = split(file);
+      if (split != null) {
+        return split;
+      }
     }
-    return new RecordBatches(records(file), projection, batchSize);
+    return new RecordBatches(records(file, projection), projection, batchSize);
+  }
+
+  /**
+   * The file's primitive columns from the vectorized reader beside its other columns row by row, joined batch by
+   * batch; null when it has no primitive column or the vectorized reader refuses the file. Both readers read every
+   * row group of the file, as the task has no filter left to skip any by, so their rows line up.
+   */
+  private CloseableIterator<RowBatch> split(LakeFile file) {
+    List<Types.NestedField> primitive = new ArrayList<>();
+    List<Types.NestedField> other = new ArrayList<>();
+    for (Types.NestedField column : projection.columns()) {
+      boolean vectorizable = VectorizedFileReader.applies(new Schema(List.of(column)), file.task());
+      (vectorizable ? primitive : other).add(column);
+    }
+    if (primitive.isEmpty() || other.isEmpty()) {
+      return null;
+    }
+    CloseableIterator<RowBatch> vectorized = vectorized(file.task(), new Schema(primitive));
+    if (vectorized == null) {
+      return null;
+    }
+    Schema rest = new Schema(other);
+    return new JoinedBatches(vectorized, records(file, rest), rest, projection);
   }
 
   /** The file's batches from the vectorized reader; null when it refuses the file before its first batch. */
-  private CloseableIterator<RowBatch> vectorized(FileScanTask task) {
-    CloseableIterator<RowBatch> batches =
-        VectorizedFileReader.open(io, task, projection, batchSize);
+  private CloseableIterator<RowBatch> vectorized(FileScanTask task, Schema columns) {
+    CloseableIterator<RowBatch> batches = VectorizedFileReader.open(io, task, columns, batchSize);
     try {
       if (!batches.hasNext()) {
         return batches;
@@ -110,12 +140,11 @@ final class LakeScan implements Iterator<RowBatch>, AutoCloseable {
     }
   }
 
-  private CloseableIterable<Record> records(LakeFile file) {
+  private CloseableIterable<Record> records(LakeFile file, Schema columns) {
     FileScanTask task = file.task();
-    GenericDeleteFilter deletes = task.deletes().isEmpty()
-        ? null
-        : new GenericDeleteFilter(io, task, tableSchema, projection);
-    Schema read = readSchema(deletes, file.shared());
+    GenericDeleteFilter deletes =
+        task.deletes().isEmpty() ? null : new GenericDeleteFilter(io, task, tableSchema, columns);
+    Schema read = readSchema(columns, deletes, file.shared());
     CloseableIterable<Record> records = Parquet.read(io.newInputFile(task.file().location()))
         .project(read)
         .split(task.start(), task.length())
@@ -132,21 +161,21 @@ final class LakeScan implements Iterator<RowBatch>, AutoCloseable {
     if (file.shared()) {
       records = CloseableIterable.filter(records, this::ofPartition);
     }
-    if (read.columns().size() != projection.columns().size()) {
-      records = CloseableIterable.transform(records, this::projected);
+    if (read.columns().size() != columns.columns().size()) {
+      records = CloseableIterable.transform(records, record -> projected(record, columns));
     }
     return records;
   }
 
   /** The projection, with what the deletes need and, for a shared file, the partition column. */
-  private Schema readSchema(GenericDeleteFilter deletes, boolean shared) {
-    Schema read = deletes == null ? projection : deletes.requiredSchema();
+  private Schema readSchema(Schema columns, GenericDeleteFilter deletes, boolean shared) {
+    Schema read = deletes == null ? columns : deletes.requiredSchema();
     if (!shared || read.findField(KafkaColumns.PARTITION) != null) {
       return read;
     }
-    List<Types.NestedField> columns = new ArrayList<>(read.columns());
-    columns.add(tableSchema.findField(KafkaColumns.PARTITION));
-    return new Schema(columns);
+    List<Types.NestedField> withPartition = new ArrayList<>(read.columns());
+    withPartition.add(tableSchema.findField(KafkaColumns.PARTITION));
+    return new Schema(withPartition);
   }
 
   private boolean ofPartition(Record record) {
@@ -154,10 +183,10 @@ final class LakeScan implements Iterator<RowBatch>, AutoCloseable {
     return value != null && ((Integer) value) == partition;
   }
 
-  private Record projected(Record record) {
-    Record out = GenericRecord.create(projection);
-    for (int i = 0; i < projection.columns().size(); i++) {
-      out.set(i, record.getField(projection.columns().get(i).name()));
+  private static Record projected(Record record, Schema columns) {
+    Record out = GenericRecord.create(columns);
+    for (int i = 0; i < columns.columns().size(); i++) {
+      out.set(i, record.getField(columns.columns().get(i).name()));
     }
     return out;
   }
