@@ -12,10 +12,13 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.TopicDescription;
+import org.apache.kafka.common.errors.RetriableException;
 import org.apache.kafka.common.errors.UnknownTopicOrPartitionException;
 
 /** Finds a topic for {@code mink table add}, at once or once it is created. */
 final class TopicLookup {
+  private static final long RETRY_MILLIS = 200;
+
   private static final Duration POLL = Duration.ofSeconds(1);
 
   private final Admin admin;
@@ -26,19 +29,30 @@ final class TopicLookup {
     this.clients = clients;
   }
 
-  /** The topic's description; empty when the cluster has no such topic. */
+  /**
+   * The topic's description; empty when the cluster has no such topic. A retriable error, such as a topic whose
+   * leader is not elected yet moments after it was created, is retried until {@link Connections#KAFKA_TIMEOUT}.
+   */
   Optional<TopicDescription> describe(String topic) {
+    long deadline = System.nanoTime() + Connections.KAFKA_TIMEOUT.toNanos();
     try {
-      return Optional.of(admin
-          .describeTopics(List.of(topic))
-          .topicNameValues()
-          .get(topic)
-          .get(Connections.KAFKA_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS));
-    } catch (ExecutionException e) {
-      if (e.getCause() instanceof UnknownTopicOrPartitionException) {
-        return Optional.empty();
+      while (true) {
+        try {
+          return Optional.of(admin
+              .describeTopics(List.of(topic))
+              .topicNameValues()
+              .get(topic)
+              .get(Connections.KAFKA_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS));
+        } catch (ExecutionException e) {
+          if (e.getCause() instanceof UnknownTopicOrPartitionException) {
+            return Optional.empty();
+          }
+          if (!(e.getCause() instanceof RetriableException) || System.nanoTime() > deadline) {
+            throw Connections.unreachable(clients, e);
+          }
+          Thread.sleep(RETRY_MILLIS);
+        }
       }
-      throw Connections.unreachable(clients, e);
     } catch (TimeoutException e) {
       throw Connections.unreachable(clients, e);
     } catch (InterruptedException e) {
