@@ -31,6 +31,8 @@ public record MinkSnapshot(
   public static final String FORCE_FINISHED_PROPERTY = "mink-force-finished";
   /** Followed by part and reason, such as mink-raw.value.undecodable-bytes: the parts left raw. */
   public static final String RAW_PROPERTY_PREFIX = "mink-raw.";
+  /** How many rows of earlier rounds an upsert table's round deleted: replaced or deleted keys. */
+  public static final String DELETED_ROWS_PROPERTY = "mink-deleted-rows";
   /** How many small files the round rewrote. */
   public static final String COMPACTED_FILES_PROPERTY = "mink-compacted-files";
   /** The offset ranges an operator accepted as lost with mink table resume --accept-gap, as JSON. */

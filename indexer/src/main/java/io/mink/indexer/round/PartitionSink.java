@@ -78,14 +78,19 @@ final class PartitionSink {
       writer.abort();
       writer = null;
     }
-    for (DataFile file : files) {
+    deleteQuietly(io, files);
+    files.clear();
+  }
+
+  /** Deletes files that will not be committed; one that cannot be deleted is unreferenced either way. */
+  static void deleteQuietly(FileIO io, List<DataFile> written) {
+    for (DataFile file : written) {
       try {
         io.deleteFile(file.location());
       } catch (RuntimeException e) {
         // an unreferenced file either way
       }
     }
-    files.clear();
   }
 
   RuntimeException failure() {

@@ -5,6 +5,7 @@ import io.mink.lake.MinkSnapshot;
 import io.mink.lake.commit.RoundCommit;
 import io.mink.lake.commit.SchemaEvolution;
 import io.mink.lake.compaction.Compaction;
+import io.mink.lake.write.deletes.WrittenDeletes;
 import io.mink.schema.table.SchemaStep;
 import io.mink.schema.table.TableSchema;
 import java.util.HashMap;
@@ -22,6 +23,7 @@ final class RoundCommits {
    *
    * @param startSchema the table schema the round started from; {@code steps} lead from it to {@code endSchema}
    * @param rawCounts parts left raw, by part and reason, such as value.undecodable-bytes
+   * @param deletes the rows of earlier files an upsert table's round deletes
    */
   static RoundCommit describe(
       String roundId,
@@ -35,7 +37,9 @@ final class RoundCommits {
       List<SchemaStep> steps,
       TableSchema endSchema,
       Map<String, Long> rawCounts,
-      Compaction compaction) {
+      Compaction compaction,
+      WrittenDeletes deletes,
+      Long baseSnapshotId) {
     Map<String, String> summary = new HashMap<>();
     summary.put(MinkSnapshot.TOPIC_PROPERTY, topic);
     summary.put(MinkSnapshot.ROUND_ROWS_PROPERTY, Long.toString(rows));
@@ -47,9 +51,13 @@ final class RoundCommits {
           MinkSnapshot.COMPACTED_FILES_PROPERTY,
           Integer.toString(compaction.removed().size()));
     }
+    if (!deletes.isEmpty()) {
+      summary.put(MinkSnapshot.DELETED_ROWS_PROPERTY, Long.toString(deletes.rows()));
+    }
     Optional<SchemaEvolution> evolution = steps.isEmpty()
         ? Optional.empty()
         : Optional.of(new SchemaEvolution(startSchema, steps, endSchema));
-    return new RoundCommit(roundId, recorded, next, files, summary, evolution, compaction);
+    return new RoundCommit(
+        roundId, recorded, next, files, summary, evolution, compaction, deletes, baseSnapshotId);
   }
 }

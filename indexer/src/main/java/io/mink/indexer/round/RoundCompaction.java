@@ -9,6 +9,7 @@ import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
+import java.util.Set;
 import org.apache.iceberg.DataFile;
 import org.apache.iceberg.FileScanTask;
 import org.apache.iceberg.Table;
@@ -22,7 +23,7 @@ import org.slf4j.LoggerFactory;
 /**
  * lake_auto_compaction: with the table property {@value #PROPERTY} = true, a round rewrites the
  * small files of the Kafka partitions it wrote to ({@link CompactionPlanner}) and replaces them in
- * its own snapshot. A compaction that fails is logged and left out; the round's data commits anyway.
+ * its own snapshot, leaving alone the files whose rows the round deletes. A compaction that fails is logged and left out; the round's data commits anyway.
  */
 final class RoundCompaction {
   static final String PROPERTY = "mink.auto-compaction";
@@ -38,7 +39,8 @@ final class RoundCompaction {
       Table table,
       Collection<Integer> kafkaPartitions,
       long defaultTargetFileSize,
-      String roundId) {
+      String roundId,
+      Set<String> excluded) {
     if (kafkaPartitions.isEmpty() || table.currentSnapshot() == null) {
       return Compaction.NONE;
     }
@@ -48,7 +50,7 @@ final class RoundCompaction {
         table.properties(), TableProperties.SPLIT_SIZE, TableProperties.SPLIT_SIZE_DEFAULT);
     try {
       List<List<DataFile>> groups = CompactionPlanner.plan(
-          filesWithoutDeletes(table, kafkaPartitions), targetFileSize, splitTargetSize);
+          filesWithoutDeletes(table, kafkaPartitions, excluded), targetFileSize, splitTargetSize);
       return SmallFileRewriter.rewrite(table, groups, roundId, splitTargetSize);
     } catch (RuntimeException e) {
       LOG.warn(
@@ -62,7 +64,7 @@ final class RoundCompaction {
   }
 
   private static List<DataFile> filesWithoutDeletes(
-      Table table, Collection<Integer> kafkaPartitions) {
+      Table table, Collection<Integer> kafkaPartitions, Set<String> excluded) {
     List<DataFile> files = new ArrayList<>();
     try (CloseableIterable<FileScanTask> tasks = table
         .newScan()
@@ -70,7 +72,7 @@ final class RoundCompaction {
         .includeColumnStats()
         .planFiles()) {
       for (FileScanTask task : tasks) {
-        if (task.deletes().isEmpty()) {
+        if (task.deletes().isEmpty() && !excluded.contains(task.file().location())) {
           files.add(task.file());
         }
       }

@@ -1,8 +1,10 @@
 package io.mink.indexer.round;
 
+import io.mink.indexer.upsert.UpsertRound;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import org.apache.iceberg.DataFile;
@@ -29,16 +31,32 @@ final class RoundSinks {
     this.roundId = roundId;
   }
 
-  /** What the sinks wrote: the data files, the partitions that have any, and the row count. */
-  record Written(List<DataFile> files, List<Integer> partitions, long rows) {}
+  /** What the sinks wrote: the data files, by partition for the partitions that have any, and the row count. */
+  record Written(List<DataFile> files, Map<Integer, List<DataFile>> byPartition, long rows) {
+    List<Integer> partitions() {
+      return List.copyOf(byPartition.keySet());
+    }
+  }
 
-  /** The fetch's batches built into rows by {@code rows} and written on each partition's lane. */
-  RoundFetch.Batches batches(RowBuilder rows) {
+  /**
+   * The fetch's batches built into rows by {@code rows} and written on each partition's lane. An upsert table's
+   * batches are folded per key first; when its rows cannot all be built now, none of the batch is taken.
+   *
+   * @param upsert the round's upsert part; null for an append table
+   */
+  RoundFetch.Batches batches(RowBuilder rows, UpsertRound upsert) {
     return new RoundFetch.Batches() {
       @Override
       public int take(PartitionRange split, List<ConsumerRecord<byte[], byte[]>> batch)
           throws InterruptedException {
-        RowBuilder.Built built = rows.build(batch);
+        List<ConsumerRecord<byte[], byte[]>> records =
+            upsert == null ? batch : upsert.fold(split.partition(), batch);
+        RowBuilder.Built built = rows.build(records);
+        if (upsert != null && built.records() < records.size()) {
+          built.segments().forEach(RowSegment::close);
+          upsert.undoLastFold(split.partition());
+          return 0;
+        }
         PartitionSink sink = sinks.get(split.partition());
         List<RowSegment> segments = built.segments();
         for (int i = 0; i < segments.size(); i++) {
@@ -50,7 +68,7 @@ final class RoundSinks {
             throw e;
           }
         }
-        return built.records();
+        return upsert == null ? built.records() : batch.size();
       }
 
       @Override
@@ -93,16 +111,16 @@ final class RoundSinks {
 
   Written written() {
     List<DataFile> files = new ArrayList<>();
-    List<Integer> partitions = new ArrayList<>();
+    Map<Integer, List<DataFile>> byPartition = new TreeMap<>();
     long rows = 0;
     for (PartitionSink sink : sinks.values()) {
       files.addAll(sink.files());
       rows += sink.rows();
       if (!sink.files().isEmpty()) {
-        partitions.add(sink.partition());
+        byPartition.put(sink.partition(), List.copyOf(sink.files()));
       }
     }
-    return new Written(List.copyOf(files), List.copyOf(partitions), rows);
+    return new Written(List.copyOf(files), Map.copyOf(byPartition), rows);
   }
 
   private void checkFailures() {

@@ -3,6 +3,8 @@ package io.mink.indexer.round;
 import static java.util.Objects.requireNonNull;
 
 import io.mink.indexer.stats.RegistryWait;
+import io.mink.indexer.upsert.KeyIndex;
+import io.mink.indexer.upsert.UpsertRound;
 import io.mink.lake.LakeOffsets;
 import io.mink.lake.MinkSnapshot;
 import io.mink.lake.MinkTableLayout;
@@ -12,6 +14,7 @@ import io.mink.lake.compaction.Compaction;
 import io.mink.lake.write.ColumnEncodings;
 import io.mink.lake.write.PartitionFileWriter;
 import io.mink.lake.write.batch.BatchRow;
+import io.mink.lake.write.deletes.WrittenDeletes;
 import io.mink.schema.decode.MappingOptions;
 import io.mink.schema.decode.PartDecoder;
 import io.mink.schema.table.TableSchema;
@@ -20,6 +23,7 @@ import java.time.Duration;
 import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.UUID;
 import org.apache.iceberg.HasTableOperations;
 import org.apache.iceberg.Schema;
@@ -51,6 +55,7 @@ public final class TieringRound {
   private final Runnable heartbeat;
   private final java.util.function.Consumer<RegistryWait> registryWaits;
   private final WriterBudget budget;
+  private final KeyIndex keyIndex;
   private final String roundId = UUID.randomUUID().toString();
   private final IdentityHashMap<Schema, FileWriterFactory<BatchRow>> writerFactories =
       new IdentityHashMap<>();
@@ -79,7 +84,8 @@ public final class TieringRound {
         decoder,
         () -> {},
         wait -> {},
-        WriterBudget.defaults(1));
+        WriterBudget.defaults(1),
+        null);
   }
 
   /**
@@ -88,6 +94,7 @@ public final class TieringRound {
    * @param registryWaits told when the round begins to wait for the schema registry, at each retry, and with null
    *     when the registry answers again
    * @param budget how many files the round keeps open at once and how much each buffers
+   * @param keyIndex an upsert table's key index, kept from round to round; null for an append table
    */
   public TieringRound(
       TableDescriptor descriptor,
@@ -100,7 +107,9 @@ public final class TieringRound {
       PartDecoder decoder,
       Runnable heartbeat,
       java.util.function.Consumer<RegistryWait> registryWaits,
-      WriterBudget budget) {
+      WriterBudget budget,
+      KeyIndex keyIndex) {
+    this.keyIndex = keyIndex;
     this.heartbeat = requireNonNull(heartbeat, "heartbeat is null");
     this.registryWaits = requireNonNull(registryWaits, "registryWaits is null");
     this.budget = requireNonNull(budget, "budget is null");
@@ -118,22 +127,66 @@ public final class TieringRound {
     long started = System.nanoTime();
     table.refresh();
     TableMetadata metadata = ((HasTableOperations) table).operations().current();
+    Long baseSnapshotId =
+        metadata.currentSnapshot() == null ? null : metadata.currentSnapshot().snapshotId();
     LakeOffsets recorded =
         MinkSnapshot.newest(metadata).map(MinkSnapshot::offsets).orElse(LakeOffsets.NONE);
     RoundPlan plan = plan(recorded);
     if (!plan.hasWork()) {
       return RoundResult.nothingNew(descriptor.qualifiedName(), recorded, since(started));
     }
+    UpsertRound upsert = null;
+    if (keyIndex != null) {
+      keyIndex.beginRound(baseSnapshotId);
+      upsert = new UpsertRound(keyIndex);
+    }
     RoundSinks sinks = openSinks(plan);
     RowBuilder rows = rowBuilder(TableSchema.of(metadata));
-    RoundFetch.Outcome fetched = fetch(plan, rows, sinks);
+    RoundFetch.Outcome fetched = fetch(plan, rows, sinks, upsert);
     LakeOffsets next = recorded.advancedTo(fetched.reached());
     if (next.equals(recorded)) {
       return RoundResult.nothingNew(descriptor.qualifiedName(), recorded, since(started));
     }
     RoundSinks.Written written = sinks.written();
+    try {
+      return commit(started, baseSnapshotId, recorded, next, fetched, rows, written, upsert);
+    } catch (RuntimeException e) {
+      if (keyIndex != null) {
+        keyIndex.forget();
+      }
+      throw e;
+    }
+  }
+
+  /** Writes the deletes of an upsert table's round, compacts, and commits the round in one snapshot. */
+  private RoundResult commit(
+      long started,
+      Long baseSnapshotId,
+      LakeOffsets recorded,
+      LakeOffsets next,
+      RoundFetch.Outcome fetched,
+      RowBuilder rows,
+      RoundSinks.Written written,
+      UpsertRound upsert) {
+    WrittenDeletes deletes = WrittenDeletes.NONE;
+    Map<String, Long> rawCounts = rows.rawCounts();
+    if (upsert != null) {
+      try {
+        deletes = RoundDeletes.write(table, baseSnapshotId, upsert, written, roundId);
+      } catch (RuntimeException e) {
+        PartitionSink.deleteQuietly(table.io(), written.files());
+        throw e;
+      }
+      rawCounts = new TreeMap<>(rawCounts);
+      upsert.rawCounts().forEach(rawCounts::put);
+    }
     Compaction compaction = RoundCompaction.enabled(table)
-        ? RoundCompaction.run(table, written.partitions(), targetFileSizeBytes, roundId)
+        ? RoundCompaction.run(
+            table,
+            written.partitions(),
+            targetFileSizeBytes,
+            roundId,
+            RoundDeletes.touchedFiles(deletes))
         : Compaction.NONE;
     RoundCommit commit = RoundCommits.describe(
         roundId,
@@ -146,9 +199,17 @@ public final class TieringRound {
         rows.start(),
         rows.steps(),
         rows.current(),
-        rows.rawCounts(),
-        compaction);
+        rawCounts,
+        compaction,
+        deletes,
+        baseSnapshotId);
     MinkSnapshot snapshot = committer.commit(table, commit);
+    if (keyIndex != null) {
+      keyIndex.committed(snapshot.snapshotId());
+      if (!compaction.isEmpty()) {
+        keyIndex.forget();
+      }
+    }
     return new RoundResult(
         descriptor.qualifiedName(),
         true,
@@ -159,7 +220,7 @@ public final class TieringRound {
         written.files().size(),
         since(started),
         fetched.forceFinished(),
-        rows.rawCounts());
+        rawCounts);
   }
 
   /** The plan from the recorded offsets to Kafka's end offsets now; a gap stops the round. */
@@ -179,7 +240,8 @@ public final class TieringRound {
   }
 
   /** Reads the plan's splits into the sinks and completes them; on a failure, deletes their files. */
-  private RoundFetch.Outcome fetch(RoundPlan plan, RowBuilder rows, RoundSinks sinks) {
+  private RoundFetch.Outcome fetch(
+      RoundPlan plan, RowBuilder rows, RoundSinks sinks, UpsertRound upsert) {
     RoundFetch.Outcome fetched;
     try {
       fetched = new RoundFetch(
@@ -189,7 +251,7 @@ public final class TieringRound {
               System::nanoTime,
               deadlineNanos,
               heartbeat)
-          .fetch(plan, sinks.batches(rows));
+          .fetch(plan, sinks.batches(rows, upsert));
       sinks.complete();
     } catch (RuntimeException e) {
       sinks.abort();

@@ -7,6 +7,7 @@ import io.mink.indexer.round.RoundResult;
 import io.mink.indexer.round.TieringRound;
 import io.mink.indexer.round.WriterLanes;
 import io.mink.indexer.stats.PartitionLag;
+import io.mink.indexer.upsert.KeyIndexes;
 import io.mink.lake.LakeOffsets;
 import io.mink.lake.catalog.LakeTables;
 import io.mink.lake.commit.CommitHook;
@@ -52,12 +53,14 @@ final class RoundWorker implements Runnable {
   private final RoundMaintenance maintenance;
   private final Supplier<Admin> admin;
   private final Supplier<KafkaConsumer<byte[], byte[]>> consumers;
+  private final KeyIndexes keyIndexes;
 
   /**
    * @param decoder null when no schema registry is configured
    * @param maintenance runs after each committed round, once the round is reported
    * @param admin the service's admin client, for the topic check before each commit
    * @param consumers makes the worker's consumer when it first needs one
+   * @param keyIndexes the upsert tables' key indexes, shared by the service's workers
    */
   RoundWorker(
       OwnedTables tables,
@@ -69,7 +72,9 @@ final class RoundWorker implements Runnable {
       GroupOffsetPublisher groupOffsets,
       RoundMaintenance maintenance,
       Supplier<Admin> admin,
-      Supplier<KafkaConsumer<byte[], byte[]>> consumers) {
+      Supplier<KafkaConsumer<byte[], byte[]>> consumers,
+      KeyIndexes keyIndexes) {
+    this.keyIndexes = requireNonNull(keyIndexes, "keyIndexes is null");
     this.tables = requireNonNull(tables, "tables is null");
     this.lake = requireNonNull(lake, "lake is null");
     this.lanes = requireNonNull(lanes, "lanes is null");
@@ -122,7 +127,8 @@ final class RoundWorker implements Runnable {
               decoder,
               lease::heartbeat,
               lease::registryWait,
-              settings.writerBudget())
+              settings.writerBudget(),
+              keyIndexes.of(descriptor))
           .run();
     } catch (LeaseLostException e) {
       LOG.info(e.getMessage());

@@ -6,6 +6,8 @@ import io.mink.indexer.lifecycle.TopicWatcher;
 import io.mink.indexer.round.WriterLanes;
 import io.mink.indexer.stats.MaintenanceCounters;
 import io.mink.indexer.stats.StatusBoard;
+import io.mink.indexer.upsert.KeyIndexBudget;
+import io.mink.indexer.upsert.KeyIndexes;
 import io.mink.lake.catalog.LakeTables;
 import io.mink.lake.commit.CommitHook;
 import io.mink.schema.decode.PartDecoder;
@@ -79,6 +81,7 @@ public final class TieringService implements AutoCloseable {
   private final OwnedTables tables;
   private final AddedTables addedTables;
   private final MaintenanceCounters maintenanceCounters = new MaintenanceCounters();
+  private final KeyIndexes keyIndexes = new KeyIndexes(KeyIndexBudget.defaults());
   private final CountDownLatch finished = new CountDownLatch(1);
   private final AtomicBoolean started = new AtomicBoolean();
   private volatile boolean joined;
@@ -214,7 +217,8 @@ public final class TieringService implements AutoCloseable {
               groupOffsets,
               maintenance,
               () -> admin,
-              () -> newConsumer(clients)),
+              () -> newConsumer(clients),
+              keyIndexes),
           "mink-worker-" + i);
       worker.setDaemon(true);
       workers.add(worker);

@@ -10,6 +10,7 @@ import io.mink.lake.commit.LakeCommitter;
 import io.mink.lake.commit.OffsetConflictException;
 import io.mink.lake.commit.RoundCommit;
 import io.mink.lake.compaction.Compaction;
+import io.mink.lake.write.deletes.WrittenDeletes;
 import io.mink.schema.KafkaColumns;
 import io.mink.schema.table.MergeResult;
 import io.mink.schema.table.SchemaMerge;
@@ -55,7 +56,9 @@ class RoundCommitsTest {
         List.of(),
         start(),
         Map.of("value.undecodable-bytes", 2L),
-        Compaction.NONE);
+        Compaction.NONE,
+        WrittenDeletes.NONE,
+        null);
 
     assertThat(commit.summary())
         .isEqualTo(Map.of(
@@ -96,7 +99,9 @@ class RoundCommitsTest {
         merged.steps(),
         merged.table(),
         Map.of(),
-        Compaction.NONE);
+        Compaction.NONE,
+        WrittenDeletes.NONE,
+        null);
 
     new LakeCommitter(CommitHook.NONE).commit(table, commit);
 
@@ -121,7 +126,9 @@ class RoundCommitsTest {
                 List.of(),
                 start(),
                 Map.of(),
-                Compaction.NONE));
+                Compaction.NONE,
+                WrittenDeletes.NONE,
+                null));
     RoundCommit stale = RoundCommits.describe(
         "round-4",
         "orders",
@@ -134,7 +141,9 @@ class RoundCommitsTest {
         List.of(),
         start(),
         Map.of(),
-        Compaction.NONE);
+        Compaction.NONE,
+        WrittenDeletes.NONE,
+        null);
 
     assertThatThrownBy(() -> new LakeCommitter(CommitHook.NONE).commit(table, stale))
         .isInstanceOf(OffsetConflictException.class);

@@ -8,6 +8,8 @@ import io.mink.indexer.round.TieringRound;
 import io.mink.indexer.round.WriterLanes;
 import io.mink.indexer.schedule.TieringService;
 import io.mink.indexer.schedule.TieringSettings;
+import io.mink.indexer.upsert.KeyIndexBudget;
+import io.mink.indexer.upsert.KeyIndexes;
 import io.mink.lake.catalog.LakeTables;
 import io.mink.lake.commit.CommitHook;
 import io.mink.lake.commit.LakeCommitter;
@@ -31,6 +33,7 @@ public final class RoundRunner implements AutoCloseable {
   private final PartDecoder decoder;
   private final WriterLanes lanes;
   private final LakeCommitter committer = new LakeCommitter(CommitHook.NONE);
+  private final KeyIndexes keyIndexes = new KeyIndexes(KeyIndexBudget.defaults());
 
   /**
    * @param settings the writer threads, target file size and writer budget of the rounds
@@ -83,7 +86,8 @@ public final class RoundRunner implements AutoCloseable {
             decoder,
             () -> {},
             wait -> {},
-            settings.writerBudget())
+            settings.writerBudget(),
+            keyIndexes.of(descriptor))
         .run();
   }
 

@@ -4,15 +4,15 @@ import static java.util.Objects.requireNonNull;
 
 import io.mink.lake.MinkSnapshot;
 import io.mink.schema.table.SchemaStep;
-import java.util.ArrayList;
-import java.util.List;
+import java.util.LinkedHashSet;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.Supplier;
 import org.apache.iceberg.AppendFiles;
 import org.apache.iceberg.BaseTable;
-import org.apache.iceberg.DataFile;
 import org.apache.iceberg.HasTableOperations;
 import org.apache.iceberg.OverwriteFiles;
+import org.apache.iceberg.RowDelta;
 import org.apache.iceberg.Snapshot;
 import org.apache.iceberg.SnapshotUpdate;
 import org.apache.iceberg.Table;
@@ -52,10 +52,13 @@ public final class LakeCommitter {
           step.applyTo(update);
           update.commit();
         }
-        dataUpdate(round, transaction::newAppend, transaction::newOverwrite).commit();
+        dataUpdate(
+                round, transaction::newAppend, transaction::newOverwrite, transaction::newRowDelta)
+            .commit();
         transaction.commitTransaction();
       } else {
-        dataUpdate(round, fenced::newAppend, fenced::newOverwrite).commit();
+        dataUpdate(round, fenced::newAppend, fenced::newOverwrite, fenced::newRowDelta)
+            .commit();
       }
     } catch (OffsetConflictException | SchemaConflictException e) {
       deleteFiles(table, round);
@@ -80,16 +83,27 @@ public final class LakeCommitter {
   }
 
   /**
-   * The round's snapshot: an append of its files, or, when it compacted small files, an overwrite
-   * that adds its files and the compacted ones and removes the files they replace. Both merge
+   * The round's snapshot: an append of its files; when it compacted small files, an overwrite
+   * that adds its files and the compacted ones and removes the files they replace; when it deletes rows (an
+   * upsert table), a row delta that does all of that and adds its delete files. Each merges
    * small manifests as Iceberg's commit.manifest-merge.enabled and
    * commit.manifest.min-count-to-merge say (on, 100 by default), so the manifest list of a table
    * committed every few seconds stays short.
    */
   private static SnapshotUpdate<?> dataUpdate(
-      RoundCommit round, Supplier<AppendFiles> append, Supplier<OverwriteFiles> overwrite) {
+      RoundCommit round,
+      Supplier<AppendFiles> append,
+      Supplier<OverwriteFiles> overwrite,
+      Supplier<RowDelta> rowDelta) {
     SnapshotUpdate<?> update;
-    if (round.compaction().isEmpty()) {
+    if (!round.deletes().isEmpty()) {
+      RowDelta delta = rowDelta.get();
+      round.dataFiles().forEach(delta::addRows);
+      round.compaction().added().forEach(delta::addRows);
+      round.compaction().removed().forEach(delta::removeRows);
+      round.deletes().addTo(delta, round.baseSnapshotId());
+      update = delta;
+    } else if (round.compaction().isEmpty()) {
       AppendFiles files = append.get();
       round.dataFiles().forEach(files::appendFile);
       update = files;
@@ -122,17 +136,19 @@ public final class LakeCommitter {
     return Optional.empty();
   }
 
-  /** Deletes the data files of a round that did not commit, the ones its compaction wrote too. */
+  /** Deletes the files of a round that did not commit: its data files, its compaction's and its delete files. */
   public static void deleteFiles(Table table, RoundCommit round) {
-    List<DataFile> written = new ArrayList<>(round.dataFiles());
-    written.addAll(round.compaction().added());
-    for (DataFile file : written) {
+    Set<String> written = new LinkedHashSet<>();
+    round.dataFiles().forEach(file -> written.add(file.location()));
+    round.compaction().added().forEach(file -> written.add(file.location()));
+    round.deletes().added().forEach(file -> written.add(file.location()));
+    for (String location : written) {
       try {
-        table.io().deleteFile(file.location());
+        table.io().deleteFile(location);
       } catch (RuntimeException e) {
         LOG.warn(
-            "Cannot delete data file {} of aborted round {}: it is unreferenced and can be removed",
-            file.location(),
+            "Cannot delete file {} of aborted round {}: it is unreferenced and can be removed",
+            location,
             round.roundId(),
             e);
       }

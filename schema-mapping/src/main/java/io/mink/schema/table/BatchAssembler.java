@@ -57,6 +57,8 @@ public final class BatchAssembler {
   private final IdentityHashMap<CompiledSchema, Columns> columnDecoders = new IdentityHashMap<>();
   private final HashMap<String, byte[]> headerKeyBytes = new HashMap<>();
   private int rows;
+  /** An upsert table's _kafka_key is required: it holds the raw key bytes even when the key is decoded. */
+  private final boolean keepsRawKey;
 
   /** A batch of the schema with room for {@code capacity} records before it grows. */
   public BatchAssembler(Schema schema, int capacity) {
@@ -72,6 +74,7 @@ public final class BatchAssembler {
     this.headerKeys = (VarCharVector) header.getChildByOrdinal(0);
     this.headerValues = (VarBinaryVector) header.getChildByOrdinal(1);
     this.values = (VarBinaryVector) batch.column(KafkaColumns.VALUE_POSITION);
+    this.keepsRawKey = schema.findField(KafkaColumns.KEY).isRequired();
   }
 
   public Schema schema() {
@@ -106,9 +109,10 @@ public final class BatchAssembler {
           "A key goes into one column, decoded: only values decode straight into columns");
     }
     appendKafkaColumns(record);
-    if (key instanceof PartResult.Raw) {
+    if (key instanceof PartResult.Raw || (keepsRawKey && record.key() != null)) {
       keys.setSafe(rows, record.key());
-    } else if (key instanceof PartResult.Decoded decoded) {
+    }
+    if (key instanceof PartResult.Decoded decoded) {
       keyPlacements
           .computeIfAbsent(decoded.schema(), this::keyPlacement)
           .place(rows, decoded.value());

@@ -1,0 +1,192 @@
+package io.mink.indexer.interop;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.mink.indexer.testing.InProcessSidecar;
+import io.mink.indexer.testing.UpsertModel;
+import io.mink.indexer.upsert.UpsertRound;
+import io.mink.lake.MinkSnapshot;
+import io.mink.schema.KafkaColumns;
+import io.mink.tables.TableDescriptor;
+import io.mink.testkit.KafkaBroker;
+import io.mink.testkit.SparkReader;
+import io.mink.testkit.TestRecord;
+import io.mink.testkit.Warehouse;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.TreeMap;
+import org.apache.iceberg.DeleteFile;
+import org.apache.iceberg.FileContent;
+import org.apache.iceberg.FileFormat;
+import org.apache.iceberg.FileScanTask;
+import org.apache.iceberg.Table;
+import org.apache.iceberg.data.IcebergGenerics;
+import org.apache.iceberg.data.Record;
+import org.apache.iceberg.io.CloseableIterable;
+import org.apache.kafka.clients.producer.RecordMetadata;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+/**
+ * An upsert table over rounds of inserts, updates, tombstones and records without a key: after every round, Spark's
+ * SELECT * and Iceberg's own reader see exactly the model's rows, the newest value of each key below the table's
+ * offsets, each key once. Format 3 replaces rows with deletion vectors, format 2 with position deletes; neither has
+ * an equality delete.
+ */
+class UpsertTableSparkIT {
+  private static final int ROUNDS = 6;
+  private static final int KEYS = 300;
+
+  @RegisterExtension
+  static final KafkaBroker KAFKA = new KafkaBroker();
+
+  @RegisterExtension
+  final Warehouse warehouse = new Warehouse();
+
+  @Test
+  void formatThreeTableEqualsTheModelAfterEveryRoundThroughDeletionVectors() {
+    Table table = runRounds("3", 11);
+    assertThat(deleteFiles(table)).isNotEmpty().allSatisfy(file -> {
+      assertThat(file.content()).isEqualTo(FileContent.POSITION_DELETES);
+      assertThat(file.format()).isEqualTo(FileFormat.PUFFIN);
+    });
+  }
+
+  @Test
+  void formatTwoTableEqualsTheModelAfterEveryRoundThroughPositionDeletes() {
+    Table table = runRounds("2", 12);
+    assertThat(deleteFiles(table)).isNotEmpty().allSatisfy(file -> {
+      assertThat(file.content()).isEqualTo(FileContent.POSITION_DELETES);
+      assertThat(file.format()).isEqualTo(FileFormat.PARQUET);
+    });
+  }
+
+  private Table runRounds(String formatVersion, long seed) {
+    String topic = InProcessSidecar.uniqueTopic("upserts");
+    KAFKA.createTopic(topic, 3);
+    UpsertModel model = new UpsertModel();
+    Random random = new Random(seed);
+    try (InProcessSidecar sidecar =
+            new InProcessSidecar(KAFKA.bootstrapServers(), warehouse.lakeSettings(), "_tables");
+        SparkReader spark = SparkReader.start(warehouse.lakeSettings())) {
+      TableDescriptor descriptor = sidecar.add(
+          topic,
+          Duration.ofMinutes(3),
+          Map.of("mode", "upsert", "iceberg.format-version", formatVersion));
+      makeUpsertSchema(sidecar.table(descriptor));
+      for (int round = 0; round < ROUNDS; round++) {
+        produce(topic, model, random, 400 + random.nextInt(400));
+        sidecar.runRound(descriptor);
+        Table table = sidecar.table(descriptor);
+        Map<Integer, Long> offsets = sidecar.offsets(descriptor).nextOffsets();
+        Map<String, UpsertModel.Row> expected = model.liveBelow(offsets);
+        assertThat(icebergRows(table))
+            .as("Iceberg's reader after round %d", round)
+            .isEqualTo(expected);
+        assertThat(sparkRows(spark, descriptor))
+            .as("Spark after round %d", round)
+            .isEqualTo(expected);
+      }
+      Table table = sidecar.table(descriptor);
+      assertThat(table.currentSnapshot().summary())
+          .containsKey(MinkSnapshot.RAW_PROPERTY_PREFIX + UpsertRound.NULL_KEY_REASON);
+      long counted = 0;
+      for (var snapshot : table.snapshots()) {
+        counted += Long.parseLong(snapshot
+            .summary()
+            .getOrDefault(MinkSnapshot.RAW_PROPERTY_PREFIX + UpsertRound.NULL_KEY_REASON, "0"));
+      }
+      assertThat(counted).isEqualTo(model.nullKeys());
+      return table;
+    }
+  }
+
+  /** Produces inserts of new keys, updates and tombstones of known ones, and a few records without a key. */
+  private static void produce(String topic, UpsertModel model, Random random, int count) {
+    List<TestRecord> records = new ArrayList<>();
+    for (int i = 0; i < count; i++) {
+      int choice = random.nextInt(100);
+      String key = choice < 3 ? null : "key-" + random.nextInt(KEYS);
+      String value = choice >= 3 && choice < 18 ? null : "value-" + random.nextLong();
+      records.add(TestRecord.of(key, value));
+    }
+    List<RecordMetadata> sent = KAFKA.produce(topic, records);
+    for (int i = 0; i < records.size(); i++) {
+      model.add(
+          sent.get(i).partition(),
+          sent.get(i).offset(),
+          UpsertModel.text(records.get(i).key()),
+          UpsertModel.text(records.get(i).value()));
+    }
+  }
+
+  private static void makeUpsertSchema(Table table) {
+    table
+        .updateSchema()
+        .allowIncompatibleChanges()
+        .requireColumn(KafkaColumns.KEY)
+        .setIdentifierFields(KafkaColumns.KEY)
+        .commit();
+  }
+
+  private static Map<String, UpsertModel.Row> icebergRows(Table table) {
+    Map<String, UpsertModel.Row> rows = new TreeMap<>();
+    try (CloseableIterable<Record> records = IcebergGenerics.read(table).build()) {
+      for (Record record : records) {
+        UpsertModel.Row row = new UpsertModel.Row(
+            text(record.getField(KafkaColumns.KEY)),
+            text(record.getField(KafkaColumns.VALUE)),
+            (Integer) record.getField(KafkaColumns.PARTITION),
+            (Long) record.getField(KafkaColumns.OFFSET));
+        assertThat(rows.put(row.key(), row)).as("key %s twice", row.key()).isNull();
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    return rows;
+  }
+
+  private static Map<String, UpsertModel.Row> sparkRows(
+      SparkReader spark, TableDescriptor descriptor) {
+    Map<String, UpsertModel.Row> rows = new TreeMap<>();
+    for (Map<String, Object> row :
+        spark.sql("SELECT CAST(_kafka_key AS STRING) AS k, CAST(_kafka_value AS STRING)"
+            + " AS v, _kafka_partition AS p, _kafka_offset AS o FROM mink."
+            + descriptor.qualifiedName())) {
+      UpsertModel.Row read = new UpsertModel.Row(
+          (String) row.get("k"),
+          (String) row.get("v"),
+          ((Number) row.get("p")).intValue(),
+          ((Number) row.get("o")).longValue());
+      assertThat(rows.put(read.key(), read))
+          .as("key %s twice in Spark", read.key())
+          .isNull();
+    }
+    return rows;
+  }
+
+  private static List<DeleteFile> deleteFiles(Table table) {
+    List<DeleteFile> deletes = new ArrayList<>();
+    try (CloseableIterable<FileScanTask> tasks = table.newScan().planFiles()) {
+      tasks.forEach(task -> deletes.addAll(task.deletes()));
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    return deletes;
+  }
+
+  private static String text(Object bytes) {
+    if (bytes == null) {
+      return null;
+    }
+    java.nio.ByteBuffer buffer = ((java.nio.ByteBuffer) bytes).duplicate();
+    byte[] copy = new byte[buffer.remaining()];
+    buffer.get(copy);
+    return UpsertModel.text(copy);
+  }
+}
