@@ -173,7 +173,7 @@ class TableAddLayoutIT {
     assertThat(version.exitCode()).isEqualTo(2);
     assertThat(version.err())
         .isEqualTo("Error: Unsupported iceberg.format-version '4': Mink writes Iceberg format "
-            + "versions 2 (the default) and 3\n");
+            + "versions 2 (the default) and 3 (the default of upsert tables)\n");
     assertThat(noValue.exitCode()).isEqualTo(2);
     assertThat(noValue.err())
         .isEqualTo("Error: Value for option option '--option' (KEY=VALUE) should be in "
