@@ -146,9 +146,10 @@ public final class AttachCheck {
   static List<String> modeProblems(String tableName, TableMetadata metadata, TableMode mode) {
     String modeProperty = MinkTableLayout.OPTION_PREFIX + MinkTableLayout.MODE_OPTION;
     if (mode == TableMode.APPEND) {
-      return "upsert".equals(metadata.properties().get(modeProperty))
-          ? List.of("it is an upsert table (property " + modeProperty
-              + "=upsert): attach it with --mode upsert")
+      String upsert = TableMode.UPSERT.label();
+      return upsert.equals(metadata.properties().get(modeProperty))
+          ? List.of("it is an upsert table (property " + modeProperty + "=" + upsert
+              + "): attach it with --mode " + upsert)
           : List.of();
     }
     List<String> problems = new ArrayList<>();
