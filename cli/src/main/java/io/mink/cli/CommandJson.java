@@ -5,6 +5,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.mink.indexer.config.Durations;
+import io.mink.lake.CdcFormat;
+import io.mink.lake.MinkTableLayout;
+import io.mink.lake.TableMode;
 import io.mink.tables.TableDescriptor;
 import java.time.Instant;
 import java.util.TreeMap;
@@ -18,7 +21,7 @@ final class CommandJson {
 
   private CommandJson() {}
 
-  /** Every field of an added table's entry, its state included. */
+  /** Every field of an added table's entry, its state included, and its mode and cdc format (null when none). */
   static ObjectNode descriptor(TableDescriptor descriptor) {
     ObjectNode node = JSON.createObjectNode();
     node.put("table", descriptor.qualifiedName());
@@ -28,6 +31,9 @@ final class CommandJson {
     node.put("topicId", descriptor.topicId());
     node.put("freshness", Durations.format(descriptor.freshness()));
     node.put("freshnessMs", descriptor.freshness().toMillis());
+    node.put("mode", TableMode.of(descriptor.options()).label());
+    node.put(
+        "cdc", MinkTableLayout.cdc(descriptor.options()).map(CdcFormat::label).orElse(null));
     ObjectNode options = node.putObject("options");
     new TreeMap<>(descriptor.options()).forEach(options::put);
     putInstant(node, "addedAt", descriptor.addedAt());

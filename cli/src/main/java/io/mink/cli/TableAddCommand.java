@@ -7,6 +7,7 @@ import io.mink.cli.operations.TableOptions;
 import io.mink.indexer.config.Durations;
 import io.mink.indexer.config.MinkConfig;
 import io.mink.lake.LakeOffsets;
+import io.mink.lake.MinkTableLayout;
 import io.mink.lake.attach.TableAttach;
 import io.mink.tables.TableDescriptor;
 import java.util.ArrayList;
@@ -27,6 +28,8 @@ import picocli.CommandLine.Parameters;
       "  mink table add orders --namespace sales --freshness 1m --config mink.toml",
       "  mink table add web.clicks --bootstrap kafka-1:9092   # table kafka.web_clicks",
       "  mink table add orders --partition-by 'day(_kafka_timestamp)'",
+      "  mink table add customers --mode upsert   # one row per key, the newest",
+      "  mink table add dbserver.inventory.customers --cdc debezium",
       "  mink table add orders --option iceberg.format-version=3",
       "  mink table add rides --option mink.time-as=string   # times as text",
       "  mink table add orders --option mink.snapshot-retention=7d  # a week of history",
@@ -79,6 +82,21 @@ final class TableAddCommand extends GroupSubcommand {
   List<String> partitionBy = new ArrayList<>();
 
   @Option(
+      names = "--mode",
+      paramLabel = "append|upsert",
+      description = "append: one row per Kafka record (the default); upsert: one row per Kafka "
+          + "key, the newest record's, and a tombstone deletes the key's row. Fixed once the "
+          + "table is added (docs/tables.md \"Upsert tables\")")
+  String mode;
+
+  @Option(
+      names = "--cdc",
+      paramLabel = "debezium",
+      description = "The records are change events of this format, unwrapped into the rows they "
+          + "describe; a CDC table is an upsert table, so --cdc implies --mode upsert")
+  String cdc;
+
+  @Option(
       names = "--auto-compaction",
       description =
           "Let each round rewrite the small files of the partitions it writes to, in its own snapshot "
@@ -114,7 +132,9 @@ final class TableAddCommand extends GroupSubcommand {
         partitionBy,
         autoCompaction,
         attach,
-        wait == null ? null : TableOptions.duration(wait, "--wait"));
+        wait == null ? null : TableOptions.duration(wait, "--wait"),
+        mode,
+        cdc);
     AddedTable added = new TableOperations(minkConfig, environment.progress()).add(request);
     if (output.json()) {
       environment
@@ -144,7 +164,8 @@ final class TableAddCommand extends GroupSubcommand {
             startDescription(start.baseline(), start.logStarts()),
             Durations.format(descriptor.freshness())))
         .orElseGet(() -> String.format(
-            "Added table %s for topic %s (%s, topic id %s). The sidecar indexes it " + "every %s.",
+            "Added %stable %s for topic %s (%s, topic id %s). The sidecar indexes it every %s.",
+            MinkTableLayout.isUpsert(descriptor.options()) ? "upsert " : "",
             descriptor.qualifiedName(),
             descriptor.topic(),
             partitions,

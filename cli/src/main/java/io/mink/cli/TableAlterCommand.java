@@ -20,7 +20,8 @@ import picocli.CommandLine.Option;
     name = "alter",
     description = "Change an added table's freshness, Iceberg table properties or compaction. "
         + "The partition spec is not changed here: remove the table and add it again with --partition-by, or change "
-        + "the spec with your engine.",
+        + "the spec with your engine. Neither is the mode (--mode, --cdc): remove the table and add it again "
+        + "with the new mode.",
     footer = {
       "",
       "Examples:",
@@ -66,6 +67,12 @@ final class TableAlterCommand extends GroupSubcommand {
   @Option(names = "--partition-by", hidden = true)
   List<String> partitionBy = new ArrayList<>();
 
+  @Option(names = "--mode", hidden = true)
+  String mode;
+
+  @Option(names = "--cdc", hidden = true)
+  String cdc;
+
   @Override
   public Integer call() {
     Environment environment = environment();
@@ -100,6 +107,12 @@ final class TableAlterCommand extends GroupSubcommand {
       throw MinkException.user("mink table alter does not change the partition spec: remove the "
           + "table and add it again with --partition-by, or change the spec with your engine (Spark: ALTER TABLE "
           + name + " ADD PARTITION FIELD " + partitionBy.get(0) + ")");
+    }
+    if (mode != null || cdc != null) {
+      String given = mode != null ? "--mode " + mode : "--cdc " + cdc;
+      throw MinkException.user("mink table alter does not change a table's mode (" + given
+          + "): the mode is fixed when a table is added. Remove the table with mink table remove "
+          + name + ", then add its topic again with " + given);
     }
     AlterPlan.Request request = new AlterPlan.Request(
         freshness == null ? null : TableOptions.freshness(freshness),

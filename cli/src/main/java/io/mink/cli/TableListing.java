@@ -3,6 +3,7 @@ package io.mink.cli;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import io.mink.indexer.config.Durations;
 import io.mink.indexer.stats.RelativeTime;
+import io.mink.lake.MinkTableLayout;
 import io.mink.tables.LifecycleState;
 import io.mink.tables.TableDescriptor;
 import java.time.Instant;
@@ -16,7 +17,7 @@ import java.util.stream.Collectors;
 /** {@code mink table list}: the added tables in aligned columns or as JSON, by name. */
 final class TableListing {
   private static final List<String> HEADER =
-      List.of("TABLE", "TOPIC", "STATE", "SINCE", "FRESHNESS");
+      List.of("TABLE", "TOPIC", "MODE", "STATE", "SINCE", "FRESHNESS");
 
   private TableListing() {}
 
@@ -49,6 +50,7 @@ final class TableListing {
         List<String> row = new ArrayList<>(List.of(
             table.qualifiedName(),
             table.topic(),
+            MinkTableLayout.describeMode(table.options()),
             table.state().label(),
             RelativeTime.relative(table.lifecycle().since(), now),
             Durations.format(table.freshness())));

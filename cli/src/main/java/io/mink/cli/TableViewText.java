@@ -42,6 +42,7 @@ final class TableViewText {
         "Topic",
         descriptor.topic()
             + (descriptor.topicId() == null ? "" : " (topic id " + descriptor.topicId() + ")")));
+    fields.add(List.of("Mode", MinkTableLayout.describeMode(descriptor.options())));
     fields.add(List.of("State", state(descriptor, now)));
     fields.add(List.of("Freshness", Durations.format(descriptor.freshness())));
     fields.add(List.of(

@@ -145,6 +145,24 @@ class GoldenOutputIT {
   }
 
   @Test
+  void alterOfTheMode() throws IOException {
+    assertError("error-alter-mode.txt", "table", "alter", "kafka.orders", "--mode", "upsert");
+  }
+
+  @Test
+  void appendModeWithCdc() throws IOException {
+    assertError(
+        "error-add-append-cdc.txt",
+        "table",
+        "add",
+        "orders",
+        "--mode",
+        "append",
+        "--cdc",
+        "debezium");
+  }
+
+  @Test
   void unreadableCommandConfig() throws IOException {
     assertError(
         "error-unreadable-command-config.txt",

@@ -21,6 +21,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.UUID;
 import org.apache.iceberg.HasTableOperations;
 import org.apache.iceberg.PartitionSpec;
@@ -177,6 +178,47 @@ class TableAddAttachIT {
             + " ends at offset 50: is it the table of another topic or cluster?\n");
     table.refresh();
     assertThat(metadata(table).metadataFileLocation()).isEqualTo(before);
+  }
+
+  @Test
+  void upsertAttachNeedsARequiredKafkaKeyAsTheIdentifier() {
+    String topic = topicWithRecords("keyless", 10);
+    Table table = plainTable(topic, columns(), TableAddAttachIT::kafkaPartitionSpec, 2);
+    String before = metadata(table).metadataFileLocation();
+
+    CommandRun run = run("table", "add", topic, "--attach", "--mode", "upsert");
+
+    assertThat(run.exitCode()).isEqualTo(ExitCode.CONFLICT.code());
+    assertThat(run.err())
+        .isEqualTo("Error: Cannot attach table kafka." + topic + ": column _kafka_key is "
+            + "optional, but an upsert table needs it required and as its identifier field, and "
+            + "Iceberg does not make an optional column required: add the topic as a new upsert "
+            + "table (without --attach, or with another --name), or attach this table with "
+            + "--mode append\n");
+    table.refresh();
+    assertThat(metadata(table).metadataFileLocation()).isEqualTo(before);
+    assertThat(store().find("kafka." + topic)).isEmpty();
+  }
+
+  @Test
+  void upsertAttachOfATableKeyedOnKafkaKeyRecordsTheMode() {
+    String topic = topicWithRecords("keyed", 10);
+    List<NestedField> columns = new ArrayList<>(KafkaColumns.UPSERT_SCHEMA.columns());
+    columns.add(NestedField.optional(20, "note", Types.StringType.get()));
+    Schema schema = new Schema(columns, Set.of(KafkaColumns.KEY_ID));
+    Table table = catalog.createTable(
+        TableIdentifier.of("kafka", topic),
+        schema,
+        kafkaPartitionSpec(schema),
+        Map.of("format-version", "3"));
+
+    CommandRun run = run("table", "add", topic, "--attach", "--mode", "upsert");
+
+    assertThat(run.exitCode()).as(run.err()).isZero();
+    table.refresh();
+    assertThat(table.properties()).containsEntry("mink.mode", "upsert");
+    assertThat(store().find("kafka." + topic).orElseThrow().options())
+        .isEqualTo(Map.of("attach", "true", "mode", "upsert"));
   }
 
   @Test

@@ -11,6 +11,7 @@ import org.apache.iceberg.HasTableOperations;
 import org.apache.iceberg.Table;
 import org.apache.iceberg.catalog.Catalog;
 import org.apache.iceberg.catalog.TableIdentifier;
+import org.apache.iceberg.types.Types;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -173,11 +174,105 @@ class TableAddLayoutIT {
     assertThat(version.exitCode()).isEqualTo(2);
     assertThat(version.err())
         .isEqualTo("Error: Unsupported iceberg.format-version '4': Mink writes Iceberg format "
-            + "versions 2 (the default) and 3\n");
+            + "versions 2 (the default) and 3 (the default of upsert tables)\n");
     assertThat(noValue.exitCode()).isEqualTo(2);
     assertThat(noValue.err())
         .isEqualTo("Error: Value for option option '--option' (KEY=VALUE) should be in "
             + "KEY=VALUE format but was iceberg.format-version: see mink table add --help\n");
+  }
+
+  @Test
+  void upsertTablesAreFormatThreeWithARequiredKafkaKeyAsTheirIdentifier() {
+    KAFKA.createTopic("upsert_customers", 2);
+
+    CommandRun run = run("table", "add", "upsert_customers", "--mode", "upsert");
+
+    assertThat(run.exitCode()).as(run.err()).isZero();
+    assertThat(run.out()).startsWith("Added upsert table kafka.upsert_customers for topic ");
+    Table table = table("upsert_customers");
+    assertThat(((HasTableOperations) table).operations().current().formatVersion())
+        .isEqualTo(3);
+    Types.NestedField key = table.schema().findField("_kafka_key");
+    assertThat(key.isRequired()).isTrue();
+    assertThat(key.fieldId()).isEqualTo(4);
+    assertThat(table.schema().identifierFieldIds()).containsExactly(4);
+    assertThat(table.schema().findField("_kafka_value").isOptional()).isTrue();
+    assertThat(PartitionSpecs.describe(table.spec())).isEqualTo("identity(_kafka_partition)");
+    assertThat(table.properties())
+        .containsEntry("mink.mode", "upsert")
+        .doesNotContainKey("mink.cdc");
+    assertThat(descriptor("upsert_customers").options()).isEqualTo(Map.of("mode", "upsert"));
+  }
+
+  @Test
+  void cdcImpliesUpsertAndIsRecorded() {
+    KAFKA.createTopic("cdc_customers", 1);
+
+    CommandRun run = run("table", "add", "cdc_customers", "--cdc", "debezium");
+
+    assertThat(run.exitCode()).as(run.err()).isZero();
+    Table table = table("cdc_customers");
+    assertThat(table.properties())
+        .containsEntry("mink.mode", "upsert")
+        .containsEntry("mink.cdc", "debezium");
+    assertThat(table.schema().identifierFieldIds()).containsExactly(4);
+    assertThat(descriptor("cdc_customers").options())
+        .isEqualTo(Map.of("mode", "upsert", "cdc", "debezium"));
+  }
+
+  @Test
+  void upsertTablesMayBeFormatTwoForPositionDeletes() {
+    KAFKA.createTopic("v2_customers", 1);
+
+    CommandRun run = run(
+        "table", "add", "v2_customers", "--mode", "upsert", "--option", "iceberg.format-version=2");
+
+    assertThat(run.exitCode()).as(run.err()).isZero();
+    assertThat(
+            ((HasTableOperations) table("v2_customers")).operations().current().formatVersion())
+        .isEqualTo(2);
+  }
+
+  @Test
+  void badModesAndModeConflictsAreUsageErrorsAndCreateNothing() {
+    KAFKA.createTopic("refused_customers", 1);
+
+    CommandRun badMode = run("table", "add", "refused_customers", "--mode", "merge");
+    CommandRun badCdc = run("table", "add", "refused_customers", "--cdc", "maxwell");
+    CommandRun appendCdc =
+        run("table", "add", "refused_customers", "--mode", "append", "--cdc", "debezium");
+    CommandRun partitioned = run(
+        "table",
+        "add",
+        "refused_customers",
+        "--mode",
+        "upsert",
+        "--partition-by",
+        "day(_kafka_timestamp)");
+    CommandRun modeOption =
+        run("table", "add", "refused_customers", "--option", "mink.mode=upsert");
+
+    assertThat(badMode.exitCode()).isEqualTo(ExitCode.USAGE.code());
+    assertThat(badMode.err())
+        .isEqualTo("Error: Invalid table mode 'merge': use append or upsert (docs/tables.md "
+            + "\"Upsert tables\")\n");
+    assertThat(badCdc.exitCode()).isEqualTo(ExitCode.USAGE.code());
+    assertThat(badCdc.err())
+        .isEqualTo("Error: Invalid cdc format 'maxwell': use debezium (docs/tables.md "
+            + "\"Upsert tables\")\n");
+    assertThat(appendCdc.exitCode()).isEqualTo(ExitCode.USAGE.code());
+    assertThat(appendCdc.err())
+        .isEqualTo("Error: Cannot use --cdc debezium with --mode append: CDC tables are upsert "
+            + "tables. Leave out --mode, or give --mode upsert\n");
+    assertThat(partitioned.exitCode()).isEqualTo(ExitCode.USAGE.code());
+    assertThat(partitioned.err())
+        .isEqualTo("Error: Cannot use --partition-by with --mode upsert: an upsert table is "
+            + "partitioned by _kafka_partition only, because a key's row must stay in its Kafka "
+            + "partition's files. Leave out --partition-by\n");
+    assertThat(modeOption.exitCode()).isEqualTo(ExitCode.USAGE.code());
+    assertThat(modeOption.err()).startsWith("Error: Option mink.mode is not set with --option: ");
+    assertThat(catalog().tableExists(TableIdentifier.of("kafka", "refused_customers")))
+        .isFalse();
   }
 
   @Test

@@ -10,6 +10,7 @@ import io.mink.testkit.KafkaBroker;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import org.apache.iceberg.HasTableOperations;
 import org.apache.iceberg.Table;
 import org.junit.jupiter.api.BeforeEach;
@@ -149,6 +150,45 @@ class TableAlterCommandIT {
         .isEqualTo("Error: mink table alter does not change the partition spec: remove the table "
             + "and add it again with --partition-by, or change the spec with your engine (Spark: ALTER TABLE "
             + "kafka.orders ADD PARTITION FIELD day(_kafka_timestamp))\n");
+  }
+
+  @Test
+  void theModeIsFixedAndAlterSaysToRemoveAndAddTheTableAgain() {
+    String customers = added("customers", "--mode", "upsert");
+
+    CommandRun mode = mink.run("table", "alter", customers, "--mode", "append");
+    CommandRun cdc = mink.run("table", "alter", customers, "--cdc", "debezium");
+    CommandRun option = mink.run("table", "alter", customers, "--option", "mink.mode=append");
+    CommandRun unset = mink.run("table", "alter", customers, "--unset-option", "mink.mode");
+
+    assertThat(mode.exitCode()).isEqualTo(ExitCode.USAGE.code());
+    assertThat(mode.err())
+        .isEqualTo("Error: mink table alter does not change a table's mode (--mode append): the "
+            + "mode is fixed when a table is added. Remove the table with mink table remove "
+            + customers + ", then add its topic again with --mode append\n");
+    assertThat(cdc.exitCode()).isEqualTo(ExitCode.USAGE.code());
+    assertThat(cdc.err())
+        .contains("(--cdc debezium)", "then add its topic again with --cdc debezium");
+    for (CommandRun run : List.of(option, unset)) {
+      assertThat(run.exitCode()).isEqualTo(ExitCode.USAGE.code());
+      assertThat(run.err())
+          .isEqualTo("Error: Option mink.mode is not set with --option: a table's mode and cdc "
+              + "are given when it is added, with mink table add --mode and --cdc, and stay "
+              + "fixed. To change them, remove the table (mink table remove) and add it again "
+              + "with the new mode\n");
+    }
+    assertThat(mink.entry(customers).options()).containsEntry("mode", "upsert");
+    assertThat(mink.icebergTable(customers).properties()).containsEntry("mink.mode", "upsert");
+  }
+
+  @Test
+  void anUpsertTableIsAlteredLikeAnyOther() {
+    String customers = added("customers", "--mode", "upsert");
+
+    CommandRun run = mink.run("table", "alter", customers, "--freshness", "30s");
+
+    assertThat(run.exitCode()).as(run.err()).isZero();
+    assertThat(mink.entry(customers).options()).containsEntry("mode", "upsert");
   }
 
   @Test

@@ -41,10 +41,13 @@ class TableListShowCommandIT {
     String orders = mink.topic("orders", 1);
     String refunds = mink.topic("refunds", 1);
     String events = mink.topic("events", 1);
-    for (String topic : List.of(orders, refunds, events)) {
+    for (String topic : List.of(refunds, events)) {
       assertThat(mink.run("table", "add", topic, "--freshness", "1m").exitCode())
           .isZero();
     }
+    assertThat(mink.run("table", "add", orders, "--freshness", "1m", "--mode", "upsert")
+            .exitCode())
+        .isZero();
     moveTo(
         "kafka." + refunds,
         LifecycleState.MISSING,
@@ -62,22 +65,24 @@ class TableListShowCommandIT {
     assertThat(list.exitCode()).isZero();
     assertThat(list.out().lines().toList())
         .satisfiesExactly(
-            header -> assertThat(header).matches("TABLE +TOPIC +STATE +SINCE +FRESHNESS"),
+            header -> assertThat(header).matches("TABLE +TOPIC +MODE +STATE +SINCE +FRESHNESS"),
             row -> assertThat(row)
-                .matches("kafka\\.orders_\\w+ +orders_\\w+ +indexing +(now|\\d+s ago) +1m"),
+                .matches("kafka\\.orders_\\w+ +orders_\\w+ +upsert +indexing +(now|\\d+s ago) +1m"),
             footer -> assertThat(footer)
                 .isEqualTo("2 more tables are not indexing (missing 1, replaced 1): mink table "
                     + "list --all"));
     assertThat(all.out().lines().toList())
         .satisfiesExactly(
-            header -> assertThat(header).matches("TABLE +TOPIC +STATE +SINCE +FRESHNESS +REASON"),
+            header ->
+                assertThat(header).matches("TABLE +TOPIC +MODE +STATE +SINCE +FRESHNESS +REASON"),
             row -> assertThat(row)
-                .matches("kafka\\.events_\\w+ +events_\\w+ +replaced +(now|\\d+s ago) +1m +topic "
-                    + events + " was deleted and created again"),
+                .matches("kafka\\.events_\\w+ +events_\\w+ +append +replaced +(now|\\d+s ago) +1m "
+                    + "+topic " + events + " was deleted and created again"),
             row -> assertThat(row)
-                .matches("kafka\\.orders_\\w+ +orders_\\w+ +indexing +(now|\\d+s ago) +1m"),
+                .matches("kafka\\.orders_\\w+ +orders_\\w+ +upsert +indexing +(now|\\d+s ago) +1m"),
             row -> assertThat(row)
-                .matches("kafka\\.refunds_\\w+ +refunds_\\w+ +missing +(now|\\d+s ago) +1m +topic "
+                .matches("kafka\\.refunds_\\w+ +refunds_\\w+ +append +missing +(now|\\d+s ago) +1m "
+                    + "+topic "
                     + refunds + " no longer exists in Kafka"));
     JsonNode tables = JSON.readTree(json.out());
     assertThat(tables).hasSize(3);
@@ -86,6 +91,9 @@ class TableListShowCommandIT {
     assertThat(tables.get(1).get("topicId").asText())
         .isEqualTo(KAFKA.topicId(orders).toString());
     assertThat(tables.get(1).get("freshnessMs").asLong()).isEqualTo(60_000);
+    assertThat(tables.get(1).get("mode").asText()).isEqualTo("upsert");
+    assertThat(tables.get(1).get("cdc").isNull()).isTrue();
+    assertThat(tables.get(0).get("mode").asText()).isEqualTo("append");
   }
 
   @Test
@@ -135,6 +143,25 @@ class TableListShowCommandIT {
     assertThat(json.get("iceberg").get("snapshot").get("minkOffsets"))
         .isEqualTo(JSON.readTree("{\"0\": 40, \"1\": 20}"));
     assertThat(json.get("partitions").get(0).get("offsetLag").asLong()).isEqualTo(5);
+  }
+
+  @Test
+  void showPrintsTheModeOfAnUpsertTable() throws Exception {
+    String customers = mink.topic("customers", 1);
+    assertThat(mink.run("table", "add", customers, "--cdc", "debezium").exitCode())
+        .isZero();
+
+    CommandRun show = mink.run("table", "show", "kafka." + customers);
+    CommandRun json = mink.run("table", "show", "kafka." + customers, "--output", "json");
+
+    assertThat(show.exitCode()).as(show.err()).isZero();
+    assertThat(show.out())
+        .contains("Mode       upsert (debezium)\n", "Options    cdc=debezium, mode=upsert\n")
+        .contains("(format version 3)\n");
+    JsonNode node = JSON.readTree(json.out());
+    assertThat(node.get("mode").asText()).isEqualTo("upsert");
+    assertThat(node.get("cdc").asText()).isEqualTo("debezium");
+    assertThat(node.get("iceberg").get("formatVersion").asInt()).isEqualTo(3);
   }
 
   @Test

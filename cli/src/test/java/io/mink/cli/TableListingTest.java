@@ -16,10 +16,14 @@ class TableListingTest {
   private static final Instant NOW = Instant.parse("2026-01-01T12:00:00Z");
   private static final TableDescriptor ORDERS = table("orders", Duration.ofMinutes(1))
       .withLifecycle(Lifecycle.indexing(NOW.minusSeconds(180), "added"));
-  private static final TableDescriptor CLICKS = table("clicks", Duration.ofMinutes(3))
+  private static final TableDescriptor CLICKS = table(
+          "clicks",
+          Duration.ofMinutes(3),
+          Map.of("iceberg.format-version", "3", "mode", "upsert", "cdc", "debezium"))
       .withLifecycle(
           Lifecycle.indexing(NOW.minus(Duration.ofHours(2)), "topic clicks is back in Kafka"));
-  private static final TableDescriptor REFUNDS = table("refunds", Duration.ofMinutes(3))
+  private static final TableDescriptor REFUNDS = table(
+          "refunds", Duration.ofMinutes(3), Map.of("iceberg.format-version", "3", "mode", "upsert"))
       .withLifecycle(new Lifecycle(
           LifecycleState.MISSING, NOW.minusSeconds(40), "topic refunds no longer exists in Kafka"));
   private static final TableDescriptor EVENTS = table("events", Duration.ofSeconds(30))
@@ -32,9 +36,9 @@ class TableListingTest {
   void theIndexingTablesAreListedByNameAndTheOthersCounted() {
     assertThat(TableListing.text(List.of(REFUNDS, ORDERS, EVENTS, CLICKS), false, null, NOW))
         .isEqualTo("""
-        TABLE         TOPIC   STATE     SINCE   FRESHNESS
-        kafka.clicks  clicks  indexing  2h ago  3m
-        kafka.orders  orders  indexing  3m ago  1m
+        TABLE         TOPIC   MODE               STATE     SINCE   FRESHNESS
+        kafka.clicks  clicks  upsert (debezium)  indexing  2h ago  3m
+        kafka.orders  orders  append             indexing  3m ago  1m
         2 more tables are not indexing (missing 1, replaced 1): mink table list --all
         """);
   }
@@ -43,10 +47,10 @@ class TableListingTest {
   void allListsEveryStateWithTheReason() {
     assertThat(TableListing.text(List.of(REFUNDS, ORDERS, EVENTS), true, null, NOW))
         .isEqualTo("""
-        TABLE          TOPIC    STATE     SINCE    FRESHNESS  REASON
-        kafka.events   events   replaced  5s ago   30s        topic events was deleted and created again (topic id id-2, not id-events)
-        kafka.orders   orders   indexing  3m ago   1m
-        kafka.refunds  refunds  missing   40s ago  3m         topic refunds no longer exists in Kafka
+        TABLE          TOPIC    MODE    STATE     SINCE    FRESHNESS  REASON
+        kafka.events   events   append  replaced  5s ago   30s        topic events was deleted and created again (topic id id-2, not id-events)
+        kafka.orders   orders   append  indexing  3m ago   1m
+        kafka.refunds  refunds  upsert  missing   40s ago  3m         topic refunds no longer exists in Kafka
         """);
   }
 
@@ -72,12 +76,14 @@ class TableListingTest {
         [ {
           "table": "kafka.orders", "namespace": "kafka", "name": "orders", "topic": "orders",
           "topicId": "id-orders", "freshness": "1m", "freshnessMs": 60000,
+          "mode": "append", "cdc": null,
           "options": {"iceberg.format-version": "3"}, "addedAt": "2026-01-01T11:00:00Z",
           "state": {"name": "indexing", "since": "2026-01-01T11:57:00Z", "reason": "added"}
         }, {
           "table": "kafka.refunds", "namespace": "kafka", "name": "refunds", "topic": "refunds",
           "topicId": "id-refunds", "freshness": "3m", "freshnessMs": 180000,
-          "options": {"iceberg.format-version": "3"}, "addedAt": "2026-01-01T11:00:00Z",
+          "mode": "upsert", "cdc": null,
+          "options": {"iceberg.format-version": "3", "mode": "upsert"}, "addedAt": "2026-01-01T11:00:00Z",
           "state": {"name": "missing", "since": "2026-01-01T11:59:20Z",
                     "reason": "topic refunds no longer exists in Kafka"}
         } ]
@@ -87,13 +93,12 @@ class TableListingTest {
   }
 
   private static TableDescriptor table(String name, Duration freshness) {
+    return table(name, freshness, Map.of("iceberg.format-version", "3"));
+  }
+
+  private static TableDescriptor table(
+      String name, Duration freshness, Map<String, String> options) {
     return new TableDescriptor(
-        "kafka",
-        name,
-        name,
-        "id-" + name,
-        freshness,
-        Map.of("iceberg.format-version", "3"),
-        NOW.minus(Duration.ofHours(1)));
+        "kafka", name, name, "id-" + name, freshness, options, NOW.minus(Duration.ofHours(1)));
   }
 }

@@ -2,6 +2,7 @@ package io.mink.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.mink.indexer.stats.PartitionMeasure;
 import io.mink.lake.LakeOffsets;
@@ -42,6 +43,7 @@ class TableViewTextTest {
         .isEqualTo("""
         Table      kafka.orders
         Topic      orders (topic id Xy7-id)
+        Mode       append
         State      indexing since 5m ago (2026-01-01T11:55:00Z): added
         Freshness  1m
         Options    auto-compaction=true, iceberg.format-version=3
@@ -69,6 +71,7 @@ class TableViewTextTest {
     assertThat(TableViewText.render(new TableView(missing, null, null), NOW)).isEqualTo("""
         Table      kafka.orders
         Topic      orders (topic id Xy7-id)
+        Mode       append
         State      missing since 30s ago (2026-01-01T11:59:30Z): topic orders no longer exists in Kafka; indexing goes on when the topic is back
         Freshness  1m
         Options    none
@@ -89,6 +92,7 @@ class TableViewTextTest {
             + "again"));
 
     assertThat(TableViewText.render(new TableView(replaced, LAKE, null), NOW)).endsWith("""
+        Mode       append
         State      replaced since 1m ago (2026-01-01T11:59:00Z): topic orders was deleted and created again (topic id Xy7-id is now Zq2-id): remove the table and add it again
         Freshness  1m
         Options    auto-compaction=true, iceberg.format-version=3
@@ -99,6 +103,20 @@ class TableViewTextTest {
 
         Partitions are not measured: the table is replaced.
         """);
+  }
+
+  @Test
+  void anUpsertTableShowsItsModeAndCdcFormat() throws Exception {
+    TableDescriptor customers = ORDERS.withOptions(Map.of("mode", "upsert", "cdc", "debezium"));
+
+    assertThat(TableViewText.render(new TableView(customers, LAKE, List.of()), NOW))
+        .contains("""
+        Topic      orders (topic id Xy7-id)
+        Mode       upsert (debezium)
+        """);
+    JsonNode node = TableViewJson.node(new TableView(customers, LAKE, List.of()), NOW);
+    assertThat(node.get("mode").asText()).isEqualTo("upsert");
+    assertThat(node.get("cdc").asText()).isEqualTo("debezium");
   }
 
   @Test
@@ -131,7 +149,7 @@ class TableViewTextTest {
         .isEqualTo(json.readTree("""
             {
               "table": "kafka.orders", "namespace": "kafka", "name": "orders", "topic": "orders",
-              "topicId": "Xy7-id", "freshness": "1m", "freshnessMs": 60000,
+              "topicId": "Xy7-id", "freshness": "1m", "freshnessMs": 60000, "mode": "append", "cdc": null,
               "options": {"auto-compaction": "true", "iceberg.format-version": "3"},
               "addedAt": "2026-01-01T11:55:00Z",
               "state": {"name": "indexing", "since": "2026-01-01T11:55:00Z", "reason": "added"},

@@ -4,6 +4,7 @@ import io.mink.schema.decode.MappingOptions;
 import io.mink.schema.decode.TimeOfDay;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import org.apache.iceberg.TableProperties;
 
@@ -28,6 +29,16 @@ public final class MinkTableLayout {
   public static final String PARTITION_BY_OPTION = "partition-by";
   /** The table option that records that the table existed and was attached (lake_attach). */
   public static final String ATTACH_OPTION = "attach";
+  /**
+   * The table option, the property mink.mode, that says how the table holds records ({@link
+   * TableMode}): upsert, or append when it is not set. Fixed when the table is added.
+   */
+  public static final String MODE_OPTION = "mode";
+  /**
+   * The table option, the property mink.cdc, that names the change-event format an upsert table
+   * unwraps ({@link CdcFormat}). Fixed when the table is added.
+   */
+  public static final String CDC_OPTION = "cdc";
   /** The table option, the property mink.time-as, that says how the table stores times of day. */
   public static final String TIME_AS_OPTION = "time-as";
   /**
@@ -42,13 +53,19 @@ public final class MinkTableLayout {
    */
   public static final int PREVIOUS_METADATA_FILES = 20;
 
+  /** Why an upsert table takes no partition field but identity(_kafka_partition), for messages. */
+  public static final String UPSERT_PARTITIONING =
+      "an upsert table is partitioned by _kafka_partition only, because a key's row must stay in "
+          + "its Kafka partition's files";
+
   public static final int DEFAULT_FORMAT_VERSION = 2;
   public static final Set<Integer> FORMAT_VERSIONS = Set.of(2, 3);
 
   private MinkTableLayout() {}
 
   /**
-   * The properties of a new table: format version 2 unless iceberg.format-version says otherwise,
+   * The properties of a new table: the mode's format version ({@link TableMode#defaultFormatVersion})
+   * unless iceberg.format-version says otherwise,
    * merge-on-read, zstd Parquet at the target size, the {@link #housekeepingProperties()}, mink.*
    * copies of the table options and the user's iceberg.* options passed through without their
    * prefix (they win over Mink's defaults).
@@ -57,7 +74,7 @@ public final class MinkTableLayout {
       String topic, String topicId, long targetFileSizeBytes, Map<String, String> tableOptions) {
     checkOptions(tableOptions);
     Map<String, String> properties = new LinkedHashMap<>();
-    properties.put(TableProperties.FORMAT_VERSION, Integer.toString(DEFAULT_FORMAT_VERSION));
+    properties.put(TableProperties.FORMAT_VERSION, Integer.toString(formatVersion(tableOptions)));
     properties.put(TableProperties.DELETE_MODE, "merge-on-read");
     properties.put(TableProperties.UPDATE_MODE, "merge-on-read");
     properties.put(TableProperties.MERGE_MODE, "merge-on-read");
@@ -122,9 +139,10 @@ public final class MinkTableLayout {
 
   /**
    * Checks the options whose values Mink depends on: the format version (2 or 3), the file format
-   * (Parquet), the target file size (a positive number of bytes), time-as (time, long or string)
-   * and snapshot-retention (a duration, not given together with
-   * iceberg.history.expire.max-snapshot-age-ms). The message says what to use.
+   * (Parquet), the target file size (a positive number of bytes), time-as (time, long or string),
+   * snapshot-retention (a duration, not given together with
+   * iceberg.history.expire.max-snapshot-age-ms), the mode and cdc (only on an upsert table), and no
+   * partition-by on an upsert table. The message says what to use.
    */
   public static void checkOptions(Map<String, String> tableOptions) {
     tableOptions.forEach((key, value) -> {
@@ -145,6 +163,37 @@ public final class MinkTableLayout {
     targetFileSize(tableOptions, 1);
     mappingOptions(tableOptions);
     checkSnapshotRetention(tableOptions);
+    checkMode(tableOptions);
+  }
+
+  private static void checkMode(Map<String, String> tableOptions) {
+    TableMode mode = TableMode.of(tableOptions);
+    if (cdc(tableOptions).isPresent() && mode != TableMode.UPSERT) {
+      throw new IllegalArgumentException("Table option " + OPTION_PREFIX + CDC_OPTION
+          + " needs an upsert table: CDC tables are upsert tables; set " + OPTION_PREFIX
+          + MODE_OPTION + " to upsert or leave out " + OPTION_PREFIX + CDC_OPTION);
+    }
+    if (mode == TableMode.UPSERT && tableOptions.containsKey(PARTITION_BY_OPTION)) {
+      throw new IllegalArgumentException("Cannot partition an upsert table by "
+          + tableOptions.get(PARTITION_BY_OPTION) + ": " + UPSERT_PARTITIONING
+          + "; leave out --partition-by");
+    }
+  }
+
+  /** Whether the table options select an upsert table. */
+  public static boolean isUpsert(Map<String, String> tableOptions) {
+    return TableMode.of(tableOptions) == TableMode.UPSERT;
+  }
+
+  /** The change-event format the table unwraps: its cdc option; empty when records are rows as they are. */
+  public static Optional<CdcFormat> cdc(Map<String, String> tableOptions) {
+    return Optional.ofNullable(tableOptions.get(CDC_OPTION)).map(CdcFormat::parse);
+  }
+
+  /** The table's mode as a person reads it: append, upsert, or upsert (debezium) with its cdc format. */
+  public static String describeMode(Map<String, String> tableOptions) {
+    return TableMode.of(tableOptions).label()
+        + cdc(tableOptions).map(format -> " (" + format.label() + ")").orElse("");
   }
 
   private static void checkSnapshotRetention(Map<String, String> tableOptions) {
@@ -172,11 +221,14 @@ public final class MinkTableLayout {
     return timeAs == null ? MappingOptions.DEFAULT : new MappingOptions(TimeOfDay.parse(timeAs));
   }
 
-  /** The format version the options select: 2 unless iceberg.format-version is 3. */
+  /**
+   * The format version the options select: iceberg.format-version, 2 or 3; else 3 for an upsert
+   * table (deletion vectors) and 2 for others.
+   */
   public static int formatVersion(Map<String, String> tableOptions) {
     String value = tableOptions.get(FORMAT_VERSION_OPTION);
     if (value == null) {
-      return DEFAULT_FORMAT_VERSION;
+      return TableMode.of(tableOptions).defaultFormatVersion();
     }
     try {
       int version = Integer.parseInt(value.strip());
@@ -187,7 +239,8 @@ public final class MinkTableLayout {
       // reported below
     }
     throw new IllegalArgumentException("Unsupported " + FORMAT_VERSION_OPTION + " '" + value
-        + "': Mink writes Iceberg format versions 2 (the default) and 3");
+        + "': Mink writes Iceberg format versions 2 (the default) and 3 (the default of upsert "
+        + "tables)");
   }
 
   /** The size at which the table's data files roll: iceberg.write.target-file-size-bytes, else the configured one. */

@@ -103,7 +103,8 @@ class MinkTableLayoutTest {
       assertThatThrownBy(
               () -> MinkTableLayout.checkOptions(Map.of("iceberg.format-version", version)))
           .hasMessage("Unsupported iceberg.format-version '" + version
-              + "': Mink writes Iceberg format versions 2 (the default) and 3");
+              + "': Mink writes Iceberg format versions 2 (the default) and 3 (the default of "
+              + "upsert tables)");
     }
   }
 
@@ -141,5 +142,70 @@ class MinkTableLayoutTest {
         .containsEntry("mink.time-as", "string");
     assertThatThrownBy(() -> MinkTableLayout.checkOptions(Map.of("time-as", "nanos")))
         .hasMessage("Invalid mink.time-as 'nanos': use time, long, string");
+  }
+
+  @Test
+  void upsertTablesRecordTheirModeAndCdcAndDefaultToFormatVersionThree() {
+    Map<String, String> options = Map.of("mode", "upsert", "cdc", "debezium");
+
+    assertThat(MinkTableLayout.properties("orders", null, 1024, options))
+        .containsEntry("format-version", "3")
+        .containsEntry("mink.mode", "upsert")
+        .containsEntry("mink.cdc", "debezium");
+    assertThat(MinkTableLayout.isUpsert(options)).isTrue();
+    assertThat(MinkTableLayout.cdc(options)).contains(CdcFormat.DEBEZIUM);
+    assertThat(MinkTableLayout.describeMode(options)).isEqualTo("upsert (debezium)");
+    assertThat(MinkTableLayout.formatVersion(Map.of("mode", "upsert"))).isEqualTo(3);
+  }
+
+  @Test
+  void upsertTablesMayChooseFormatVersionTwoForPositionDeletes() {
+    Map<String, String> options = Map.of("mode", "upsert", "iceberg.format-version", "2");
+
+    assertThat(MinkTableLayout.formatVersion(options)).isEqualTo(2);
+    assertThat(MinkTableLayout.properties("orders", null, 1024, options))
+        .containsEntry("format-version", "2");
+  }
+
+  @Test
+  void tablesWithoutAModeAppend() {
+    assertThat(TableMode.of(Map.of())).isEqualTo(TableMode.APPEND);
+    assertThat(TableMode.of(Map.of("mode", "Upsert"))).isEqualTo(TableMode.UPSERT);
+    assertThat(TableMode.ofProperties(Map.of("mink.mode", "upsert"))).isEqualTo(TableMode.UPSERT);
+    assertThat(MinkTableLayout.isUpsert(Map.of())).isFalse();
+    assertThat(MinkTableLayout.cdc(Map.of())).isEmpty();
+    assertThat(MinkTableLayout.describeMode(Map.of())).isEqualTo("append");
+    assertThat(MinkTableLayout.properties("orders", null, 1024, Map.of()))
+        .doesNotContainKey("mink.mode");
+  }
+
+  @Test
+  void badModesAndCdcFormatsAreRefusedWithTheValidValues() {
+    assertThatThrownBy(() -> MinkTableLayout.checkOptions(Map.of("mode", "merge")))
+        .hasMessage("Invalid table mode 'merge': use append or upsert "
+            + "(docs/tables.md \"Upsert tables\")");
+    assertThatThrownBy(
+            () -> MinkTableLayout.checkOptions(Map.of("mode", "upsert", "cdc", "maxwell")))
+        .hasMessage(
+            "Invalid cdc format 'maxwell': use debezium (docs/tables.md \"Upsert tables\")");
+  }
+
+  @Test
+  void cdcNeedsAnUpsertTable() {
+    assertThatThrownBy(() -> MinkTableLayout.checkOptions(Map.of("cdc", "debezium")))
+        .hasMessage("Table option mink.cdc needs an upsert table: CDC tables are upsert tables; "
+            + "set mink.mode to upsert or leave out mink.cdc");
+    assertThatThrownBy(
+            () -> MinkTableLayout.checkOptions(Map.of("mode", "append", "cdc", "debezium")))
+        .hasMessageStartingWith("Table option mink.cdc needs an upsert table");
+  }
+
+  @Test
+  void upsertTablesTakeNoPartitionFields() {
+    assertThatThrownBy(() -> MinkTableLayout.checkOptions(
+            Map.of("mode", "upsert", "partition-by", "day(_kafka_timestamp)")))
+        .hasMessage("Cannot partition an upsert table by day(_kafka_timestamp): an upsert table "
+            + "is partitioned by _kafka_partition only, because a key's row must stay in its "
+            + "Kafka partition's files; leave out --partition-by");
   }
 }

@@ -1,11 +1,15 @@
 package io.mink.schema;
 
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
 import org.apache.iceberg.Schema;
 import org.apache.iceberg.types.Types;
 
 /**
  * The six metadata columns every Mink table starts with, in this order (spec/tables.md "Columns").
- * Field ids 1 to 6 are the columns; 7 to 9 are the header list's element and its fields.
+ * Field ids 1 to 6 are the columns; 7 to 9 are the header list's element and its fields. An upsert
+ * table ({@link #UPSERT_SCHEMA}) has the same columns, with {@code _kafka_key} required and its key.
  */
 public final class KafkaColumns {
   public static final String PARTITION = "_kafka_partition";
@@ -24,6 +28,9 @@ public final class KafkaColumns {
   public static final int HEADERS_POSITION = 4;
   public static final int VALUE_POSITION = 5;
 
+  /** The field id of {@code _kafka_key}, the identifier field of an upsert table. */
+  public static final int KEY_ID = 4;
+
   public static final Types.StructType HEADER = Types.StructType.of(
       Types.NestedField.required(8, HEADER_KEY, Types.StringType.get()),
       Types.NestedField.optional(9, HEADER_VALUE, Types.BinaryType.get()));
@@ -34,7 +41,10 @@ public final class KafkaColumns {
       Types.NestedField.optional(
           3, TIMESTAMP, Types.TimestampType.withZone(), "The record's timestamp, in microseconds"),
       Types.NestedField.optional(
-          4, KEY, Types.BinaryType.get(), "The raw key, or null when the key is null or decoded"),
+          KEY_ID,
+          KEY,
+          Types.BinaryType.get(),
+          "The raw key, or null when the key is null or decoded"),
       Types.NestedField.optional(
           5, HEADERS, Types.ListType.ofRequired(7, HEADER), "Every header in order, repeats kept"),
       Types.NestedField.optional(
@@ -43,5 +53,24 @@ public final class KafkaColumns {
           Types.BinaryType.get(),
           "The raw value, or null when the value is null or decoded"));
 
+  /**
+   * The columns of an upsert table: those of {@link #SCHEMA}, with {@code _kafka_key} required and
+   * the table's only identifier field. It always holds the record's raw key bytes, decoded or not,
+   * as Kafka's log compaction keys on them.
+   */
+  public static final Schema UPSERT_SCHEMA = upsertSchema();
+
   private KafkaColumns() {}
+
+  private static Schema upsertSchema() {
+    List<Types.NestedField> columns = new ArrayList<>(SCHEMA.columns());
+    columns.set(
+        KEY_POSITION,
+        Types.NestedField.required(
+            KEY_ID,
+            KEY,
+            Types.BinaryType.get(),
+            "The raw key bytes, always set: the table's key, as Kafka's log compaction's"));
+    return new Schema(columns, Set.of(KEY_ID));
+  }
 }

@@ -15,6 +15,8 @@ import java.util.Map;
  * @param options the table options as the table records them ({@link TableOptions#tableOptions})
  * @param attach take over the existing Iceberg table of that name instead of creating one
  * @param waitFor how long to wait for the topic to exist; null to fail at once when it does not
+ * @param mode the --mode, append or upsert; null for upsert with --cdc, else append
+ * @param cdc the --cdc change-event format, debezium; null when records are rows as they are
  */
 public record AddRequest(
     String topic,
@@ -25,7 +27,9 @@ public record AddRequest(
     List<String> partitionBy,
     boolean autoCompaction,
     boolean attach,
-    Duration waitFor) {
+    Duration waitFor,
+    String mode,
+    String cdc) {
   public AddRequest {
     requireNonNull(topic, "topic is null");
     options = Map.copyOf(options);

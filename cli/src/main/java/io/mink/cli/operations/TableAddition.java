@@ -50,6 +50,10 @@ final class TableAddition {
     Map<String, String> options = tableOptions(request);
     PartitionSpec spec = null;
     if (!request.attach()) {
+      if (MinkTableLayout.isUpsert(options) && !request.partitionBy().isEmpty()) {
+        throw MinkException.user("Cannot use --partition-by with --mode upsert: "
+            + MinkTableLayout.UPSERT_PARTITIONING + ". Leave out --partition-by");
+      }
       TableOptions.NewTableSpec newTable = TableOptions.newTableSpec(request.partitionBy());
       spec = newTable.spec();
       newTable
@@ -229,9 +233,10 @@ final class TableAddition {
     };
   }
 
-  /** The table options of --option, --auto-compaction and --attach, checked: what the entry records. */
+  /** The table options of --option, --mode, --cdc, --auto-compaction and --attach, checked: what the entry records. */
   private static Map<String, String> tableOptions(AddRequest request) {
     Map<String, String> options = new TreeMap<>(request.options());
+    options.putAll(TableOptions.modeOptions(request.mode(), request.cdc()));
     if (request.autoCompaction()) {
       options.put(TableOptions.AUTO_COMPACTION, "true");
     }

@@ -4,7 +4,9 @@ import io.mink.indexer.config.MinkConfig;
 import io.mink.indexer.errors.MinkException;
 import io.mink.lake.MinkTableLayout;
 import io.mink.tables.TableDescriptor;
+import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import org.apache.iceberg.Table;
 import org.apache.iceberg.UpdateProperties;
 import org.apache.iceberg.exceptions.NoSuchTableException;
@@ -73,8 +75,14 @@ final class TableAlteration {
     if ("true".equals(current.options().get(MinkTableLayout.ATTACH_OPTION))) {
       return Map.of();
     }
+    Map<String, String> modeOptions = new TreeMap<>();
+    for (String key : List.of(MinkTableLayout.MODE_OPTION, MinkTableLayout.CDC_OPTION)) {
+      if (current.options().containsKey(key)) {
+        modeOptions.put(key, current.options().get(key));
+      }
+    }
     return MinkTableLayout.properties(
-        current.topic(), current.topicId(), config.indexer().targetFileSizeBytes(), Map.of());
+        current.topic(), current.topicId(), config.indexer().targetFileSizeBytes(), modeOptions);
   }
 
   /** Sets and removes the plan's properties in one commit; a higher format-version upgrades the table. */

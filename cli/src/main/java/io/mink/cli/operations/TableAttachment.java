@@ -3,6 +3,7 @@ package io.mink.cli.operations;
 import io.mink.indexer.errors.ErrorCategory;
 import io.mink.indexer.errors.MinkException;
 import io.mink.lake.MinkTableLayout;
+import io.mink.lake.TableMode;
 import io.mink.lake.attach.AttachCheck;
 import io.mink.lake.attach.AttachConflictException;
 import io.mink.lake.attach.TableAttach;
@@ -59,8 +60,8 @@ final class TableAttachment {
     }
     Table table = lake.load(identifier);
     TableMetadata metadata = ((HasTableOperations) table).operations().current();
-    List<String> problems =
-        AttachCheck.problems(identifier.toString(), metadata, descriptor.topic());
+    List<String> problems = AttachCheck.problems(
+        identifier.toString(), metadata, descriptor.topic(), TableMode.of(descriptor.options()));
     if (!problems.isEmpty()) {
       throw cannotAttach(problems);
     }

@@ -3,10 +3,12 @@ package io.mink.cli.operations;
 import io.mink.indexer.config.ConfigException;
 import io.mink.indexer.config.Durations;
 import io.mink.indexer.errors.MinkException;
+import io.mink.lake.CdcFormat;
 import io.mink.lake.MinkTableLayout;
 import io.mink.lake.PartitionSpecs;
 import io.mink.lake.PartitionTerm;
 import io.mink.lake.SnapshotRetention;
+import io.mink.lake.TableMode;
 import io.mink.schema.KafkaColumns;
 import io.mink.schema.decode.TimeOfDay;
 import io.mink.tables.TableDescriptor;
@@ -56,6 +58,11 @@ public final class TableOptions {
   /** The option --option mink.snapshot-retention sets, recorded as the table option snapshot-retention. */
   public static final String SNAPSHOT_RETENTION =
       MinkTableLayout.OPTION_PREFIX + MinkTableLayout.SNAPSHOT_RETENTION_OPTION;
+
+  /** Why a table's mode and cdc do not change, and what to do instead: for messages. */
+  public static final String MODE_FIXED = "a table's mode and cdc are given when it is added, "
+      + "with mink table add --mode and --cdc, and stay fixed. To change them, remove the table "
+      + "(mink table remove) and add it again with the new mode";
 
   private static final String SET_HELP =
       "iceberg.<property>=<value>, such as iceberg.format-version=3 or "
@@ -110,6 +117,10 @@ public final class TableOptions {
     if (key.startsWith(MinkTableLayout.ICEBERG_OPTION_PREFIX)) {
       return key;
     }
+    if (key.equals(MinkTableLayout.OPTION_PREFIX + MinkTableLayout.MODE_OPTION)
+        || key.equals(MinkTableLayout.OPTION_PREFIX + MinkTableLayout.CDC_OPTION)) {
+      throw MinkException.user("Option " + key + " is not set with --option: " + MODE_FIXED);
+    }
     if (key.equals(TIME_AS) || key.equals(SNAPSHOT_RETENTION)) {
       return key.substring(MinkTableLayout.OPTION_PREFIX.length());
     }
@@ -122,6 +133,36 @@ public final class TableOptions {
             || recordedKey.equals(MinkTableLayout.SNAPSHOT_RETENTION_OPTION)
         ? MinkTableLayout.OPTION_PREFIX + recordedKey
         : recordedKey;
+  }
+
+  /**
+   * The table options of --mode and --cdc: mode=upsert for an upsert table, which --cdc implies, and
+   * cdc with the format; none for an append table.
+   */
+  public static Map<String, String> modeOptions(String mode, String cdc) {
+    CdcFormat format;
+    TableMode tableMode;
+    try {
+      format = cdc == null ? null : CdcFormat.parse(cdc);
+      tableMode = mode != null
+          ? TableMode.parse(mode)
+          : format == null ? TableMode.APPEND : TableMode.UPSERT;
+    } catch (IllegalArgumentException e) {
+      throw MinkException.user(e.getMessage(), e);
+    }
+    if (format != null && tableMode != TableMode.UPSERT) {
+      throw MinkException.user("Cannot use --cdc " + format.label() + " with --mode "
+          + tableMode.label() + ": CDC tables are upsert tables. Leave out --mode, or give "
+          + "--mode upsert");
+    }
+    Map<String, String> options = new TreeMap<>();
+    if (tableMode == TableMode.UPSERT) {
+      options.put(MinkTableLayout.MODE_OPTION, tableMode.label());
+    }
+    if (format != null) {
+      options.put(MinkTableLayout.CDC_OPTION, format.label());
+    }
+    return options;
   }
 
   /** Checks the values Mink depends on, such as the format version and the file format. */

@@ -167,7 +167,7 @@ class AlterPlanTest {
             DEFAULTS))
         .hasMessage(
             "Unsupported iceberg.format-version '4': Mink writes Iceberg format versions 2 (the default) "
-                + "and 3");
+                + "and 3 (the default of upsert tables)");
   }
 
   @Test

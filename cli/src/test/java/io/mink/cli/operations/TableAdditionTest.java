@@ -40,6 +40,57 @@ class TableAdditionTest {
             MinkException.class, e -> assertThat(e.category()).isEqualTo(ErrorCategory.USER));
   }
 
+  @Test
+  void modeUpsertIsRecordedAndAppendIsTheDefault() {
+    assertThat(TableOptions.modeOptions(null, null)).isEmpty();
+    assertThat(TableOptions.modeOptions("append", null)).isEmpty();
+    assertThat(TableOptions.modeOptions("UPSERT", null)).isEqualTo(Map.of("mode", "upsert"));
+  }
+
+  @Test
+  void cdcImpliesUpsert() {
+    assertThat(TableOptions.modeOptions(null, "debezium"))
+        .isEqualTo(Map.of("mode", "upsert", "cdc", "debezium"));
+    assertThat(TableOptions.modeOptions("upsert", "Debezium"))
+        .isEqualTo(Map.of("mode", "upsert", "cdc", "debezium"));
+  }
+
+  @Test
+  void aBadModeOrCdcFormatIsAUserErrorListingTheValidValues() {
+    assertUserError(
+        request("orders", null, List.of(), false, Map.of(), "merge", null),
+        "Invalid table mode 'merge': use append or upsert (docs/tables.md \"Upsert tables\")");
+    assertUserError(
+        request("orders", null, List.of(), false, Map.of(), null, "maxwell"),
+        "Invalid cdc format 'maxwell': use debezium (docs/tables.md \"Upsert tables\")");
+  }
+
+  @Test
+  void cdcWithModeAppendIsAUserError() {
+    assertUserError(
+        request("orders", null, List.of(), false, Map.of(), "append", "debezium"),
+        "Cannot use --cdc debezium with --mode append: CDC tables are upsert tables. Leave out "
+            + "--mode, or give --mode upsert");
+  }
+
+  @Test
+  void partitionByWithUpsertIsAUserError() {
+    assertUserError(
+        request("orders", null, List.of("day(_kafka_timestamp)"), false, Map.of(), "upsert", null),
+        "Cannot use --partition-by with --mode upsert: an upsert table is partitioned by "
+            + "_kafka_partition only, because a key's row must stay in its Kafka partition's "
+            + "files. Leave out --partition-by");
+  }
+
+  @Test
+  void modeAsAnOptionIsAUserErrorThatNamesTheFlags() {
+    assertThatThrownBy(() -> TableOptions.tableOptions(Map.of("mink.mode", "upsert")))
+        .isInstanceOf(MinkException.class)
+        .hasMessage("Option mink.mode is not set with --option: a table's mode and cdc are given "
+            + "when it is added, with mink table add --mode and --cdc, and stay fixed. To change "
+            + "them, remove the table (mink table remove) and add it again with the new mode");
+  }
+
   private static void assertUserError(AddRequest request, String message) {
     assertThatThrownBy(() -> TableAddition.of(request, CONFIG))
         .isInstanceOfSatisfying(
@@ -52,7 +103,20 @@ class TableAdditionTest {
       String name,
       List<String> partitionBy,
       boolean attach,
+      Map<String, String> options,
+      String mode,
+      String cdc) {
+    return new AddRequest(
+        topic, null, name, null, options, partitionBy, false, attach, null, mode, cdc);
+  }
+
+  private static AddRequest request(
+      String topic,
+      String name,
+      List<String> partitionBy,
+      boolean attach,
       Map<String, String> options) {
-    return new AddRequest(topic, null, name, null, options, partitionBy, false, attach, null);
+    return new AddRequest(
+        topic, null, name, null, options, partitionBy, false, attach, null, null, null);
   }
 }

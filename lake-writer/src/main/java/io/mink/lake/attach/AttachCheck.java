@@ -3,10 +3,12 @@ package io.mink.lake.attach;
 import io.mink.lake.LakeOffsets;
 import io.mink.lake.MinkTableLayout;
 import io.mink.lake.PartitionSpecs;
+import io.mink.lake.TableMode;
 import io.mink.schema.KafkaColumns;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.StringJoiner;
 import org.apache.iceberg.PartitionSpec;
 import org.apache.iceberg.Schema;
@@ -24,10 +26,17 @@ public final class AttachCheck {
 
   /** The problems of the table's format version, schema, partition spec and owner topic. */
   public static List<String> problems(String tableName, TableMetadata metadata, String topic) {
+    return problems(tableName, metadata, topic, TableMode.APPEND);
+  }
+
+  /** The problems of the table's format version, schema, partition spec and owner topic in the mode. */
+  public static List<String> problems(
+      String tableName, TableMetadata metadata, String topic, TableMode mode) {
     List<String> problems = new ArrayList<>();
     problems.addAll(formatVersionProblems(tableName, metadata.formatVersion()));
-    problems.addAll(schemaProblems(tableName, metadata.schema()));
+    problems.addAll(schemaProblems(tableName, metadata.schema(), mode));
     problems.addAll(specProblems(tableName, metadata.spec()));
+    problems.addAll(modeProblems(tableName, metadata, mode));
     String owner = metadata.properties().get(MinkTableLayout.TOPIC_PROPERTY);
     if (owner != null && !owner.equals(topic)) {
       problems.add(
@@ -55,6 +64,11 @@ public final class AttachCheck {
    * fill it. Field ids may differ.
    */
   static List<String> schemaProblems(String tableName, Schema schema) {
+    return schemaProblems(tableName, schema, TableMode.APPEND);
+  }
+
+  /** The schema problems in the mode; an upsert table's key is checked by {@link #modeProblems}. */
+  static List<String> schemaProblems(String tableName, Schema schema, TableMode mode) {
     List<String> problems = new ArrayList<>();
     List<Types.NestedField> columns = schema.columns();
     boolean allPresent = true;
@@ -74,7 +88,8 @@ public final class AttachCheck {
         problems.add("column " + expected.name() + " is " + actualType + ", not " + expectedType
             + ": Mink writes " + expected.name() + " as " + expectedType);
       }
-      if (expected.isOptional() != actual.isOptional()) {
+      boolean upsertKey = mode == TableMode.UPSERT && expected.name().equals(KafkaColumns.KEY);
+      if (expected.isOptional() != actual.isOptional() && !upsertKey) {
         problems.add("column " + expected.name() + " is " + nullability(actual) + ", not "
             + nullability(expected)
             + ": "
@@ -121,6 +136,45 @@ public final class AttachCheck {
     return List.of(
         what + ": Mink pairs data files with Kafka partitions through identity(_kafka_partition); "
             + "add it (Spark: ALTER TABLE " + tableName + " ADD PARTITION FIELD _kafka_partition)");
+  }
+
+  /**
+   * An upsert table's key: _kafka_key required and the only identifier field, and no partition
+   * field but identity(_kafka_partition). A table Mink made as an upsert table is not attached as
+   * an append table.
+   */
+  static List<String> modeProblems(String tableName, TableMetadata metadata, TableMode mode) {
+    String modeProperty = MinkTableLayout.OPTION_PREFIX + MinkTableLayout.MODE_OPTION;
+    if (mode == TableMode.APPEND) {
+      String upsert = TableMode.UPSERT.label();
+      return upsert.equals(metadata.properties().get(modeProperty))
+          ? List.of("it is an upsert table (property " + modeProperty + "=" + upsert
+              + "): attach it with --mode " + upsert)
+          : List.of();
+    }
+    List<String> problems = new ArrayList<>();
+    Schema schema = metadata.schema();
+    Types.NestedField key = schema.findField(KafkaColumns.KEY);
+    if (key != null && key.isOptional()) {
+      problems.add("column _kafka_key is optional, but an upsert table needs it required and as "
+          + "its identifier field, and Iceberg does not make an optional column required: add the "
+          + "topic as a new upsert table (without --attach, or with another --name), or attach "
+          + "this table with --mode append");
+    } else if (key != null && !schema.identifierFieldIds().equals(Set.of(key.fieldId()))) {
+      problems.add("its identifier fields are " + schema.identifierFieldNames()
+          + ", not _kafka_key alone: an upsert table keys its rows on _kafka_key (Spark: ALTER "
+          + "TABLE " + tableName + " SET IDENTIFIER FIELDS _kafka_key), or attach it with "
+          + "--mode append");
+    }
+    PartitionSpec spec = metadata.spec();
+    if (PartitionSpecs.hasKafkaPartitionIdentity(spec)
+        && !PartitionSpecs.isKafkaPartitionOnly(spec)) {
+      problems.add("its partition spec is " + PartitionSpecs.describe(spec) + ": "
+          + MinkTableLayout.UPSERT_PARTITIONING
+          + "; drop the other partition fields with your engine (Spark: ALTER TABLE "
+          + tableName + " DROP PARTITION FIELD ...), or attach it with --mode append");
+    }
+    return problems;
   }
 
   /**

@@ -3,6 +3,7 @@ package io.mink.lake.catalog;
 import static java.util.Objects.requireNonNull;
 
 import io.mink.lake.PartitionSpecs;
+import io.mink.lake.TableMode;
 import io.mink.schema.KafkaColumns;
 import java.util.Map;
 import org.apache.iceberg.PartitionSpec;
@@ -38,7 +39,8 @@ public final class LakeTables {
   }
 
   /**
-   * Creates the table with the metadata columns and the given spec (see {@link PartitionSpecs#forNewTable});
+   * Creates the table with the metadata columns of its mode (the property mink.mode, see {@link
+   * TableMode#schema}) and the given spec (see {@link PartitionSpecs#forNewTable});
    * the namespace is created when missing. Another client creating the namespace at the same time is no error,
    * however the catalog reports it (JDBC catalogs as a failed insert, others as an existing namespace).
    */
@@ -46,7 +48,8 @@ public final class LakeTables {
       TableIdentifier identifier, PartitionSpec spec, Map<String, String> properties) {
     ensureNamespace(identifier.namespace());
     try {
-      return catalog.createTable(identifier, KafkaColumns.SCHEMA, spec, properties);
+      return catalog.createTable(
+          identifier, TableMode.ofProperties(properties).schema(), spec, properties);
     } catch (AlreadyExistsException e) {
       throw new AlreadyExistsException(
           "Table %s already exists in the catalog: pick another name with "

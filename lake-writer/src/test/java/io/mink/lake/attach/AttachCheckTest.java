@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.mink.lake.LakeOffsets;
 import io.mink.lake.PartitionSpecs;
+import io.mink.lake.TableMode;
 import io.mink.schema.KafkaColumns;
 import java.util.ArrayList;
 import java.util.List;
@@ -179,6 +180,72 @@ class AttachCheckTest {
     assertThat(
             AttachCheck.topicProblems("orders", LakeOffsets.of(Map.of(0, 150L)), Map.of(0, 150L)))
         .isEmpty();
+  }
+
+  @Test
+  void upsertTableWithRequiredKafkaKeyAsItsIdentifierPasses() {
+    TableMetadata metadata = metadata(
+        KafkaColumns.UPSERT_SCHEMA,
+        PartitionSpecs.kafka(KafkaColumns.UPSERT_SCHEMA),
+        3,
+        Map.of("mink.mode", "upsert"));
+
+    assertThat(AttachCheck.problems(TABLE, metadata, "orders", TableMode.UPSERT))
+        .isEmpty();
+  }
+
+  @Test
+  void upsertAttachOfATableWithAnOptionalKeyIsRefused() {
+    TableMetadata metadata =
+        metadata(KafkaColumns.SCHEMA, PartitionSpecs.kafka(KafkaColumns.SCHEMA), 2, Map.of());
+
+    assertThat(AttachCheck.problems(TABLE, metadata, "orders", TableMode.UPSERT))
+        .containsExactly("column _kafka_key is optional, but an upsert table needs it required "
+            + "and as its identifier field, and Iceberg does not make an optional column required: "
+            + "add the topic as a new upsert table (without --attach, or with another --name), or "
+            + "attach this table with --mode append");
+  }
+
+  @Test
+  void upsertAttachOfATableKeyedOnAnotherFieldIsRefused() {
+    Schema keyedOnOffset = new Schema(KafkaColumns.UPSERT_SCHEMA.columns(), java.util.Set.of(2));
+    TableMetadata metadata =
+        metadata(keyedOnOffset, PartitionSpecs.kafka(keyedOnOffset), 3, Map.of());
+
+    assertThat(AttachCheck.problems(TABLE, metadata, "orders", TableMode.UPSERT))
+        .containsExactly("its identifier fields are [_kafka_offset], not _kafka_key alone: an "
+            + "upsert table keys its rows on _kafka_key (Spark: ALTER TABLE kafka.orders SET "
+            + "IDENTIFIER FIELDS _kafka_key), or attach it with --mode append");
+  }
+
+  @Test
+  void upsertAttachOfATablePartitionedByMoreThanKafkaPartitionIsRefused() {
+    Schema schema = KafkaColumns.UPSERT_SCHEMA;
+    PartitionSpec spec = PartitionSpec.builderFor(schema)
+        .identity(KafkaColumns.PARTITION)
+        .day(KafkaColumns.TIMESTAMP)
+        .build();
+
+    assertThat(AttachCheck.problems(
+            TABLE, metadata(schema, spec, 3, Map.of()), "orders", TableMode.UPSERT))
+        .containsExactly("its partition spec is identity(_kafka_partition), "
+            + "day(_kafka_timestamp): an upsert table is partitioned by _kafka_partition only, "
+            + "because a key's row must stay in its Kafka partition's files; drop the other "
+            + "partition fields with your engine (Spark: ALTER TABLE kafka.orders DROP PARTITION "
+            + "FIELD ...), or attach it with --mode append");
+  }
+
+  @Test
+  void appendAttachOfAnUpsertTableIsRefused() {
+    TableMetadata metadata = metadata(
+        KafkaColumns.UPSERT_SCHEMA,
+        PartitionSpecs.kafka(KafkaColumns.UPSERT_SCHEMA),
+        3,
+        Map.of("mink.mode", "upsert"));
+
+    assertThat(AttachCheck.problems(TABLE, metadata, "orders"))
+        .contains(
+            "it is an upsert table (property mink.mode=upsert): attach it with --mode upsert");
   }
 
   private static Schema withExtra(NestedField extra) {

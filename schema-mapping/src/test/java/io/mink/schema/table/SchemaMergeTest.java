@@ -161,6 +161,25 @@ class SchemaMergeTest {
         .isEqualTo(new MergeResult.Unmergeable("fields named 'name' differ only in case"));
   }
 
+  @Test
+  void mergedUpsertSchemaKeepsKafkaKeyRequiredAndAsItsIdentifier() {
+    TableSchema upsert = TableSchema.initial(KafkaColumns.UPSERT_SCHEMA);
+    MergeResult.Merged withKey =
+        (MergeResult.Merged) SchemaMerge.mergeKey(upsert, Types.StringType.get());
+    MergeResult.Merged withValue =
+        (MergeResult.Merged) SchemaMerge.mergeValue(withKey.table(), ORDER);
+    Types.StructType retyped =
+        Types.StructType.of(Types.NestedField.required(1, "customer", Types.LongType.get()));
+
+    Schema merged = merged(SchemaMerge.mergeValue(withValue.table(), retyped));
+
+    assertThat(merged.findField("customer_s" + withValue.schema().schemaId())).isNotNull();
+    assertThat(merged.findField(KafkaColumns.KEY).isRequired()).isTrue();
+    assertThat(merged.identifierFieldIds()).containsExactly(KafkaColumns.KEY_ID);
+    assertThat(withValue.schema().identifierFieldIds()).containsExactly(KafkaColumns.KEY_ID);
+    assertThat(withValue.schema().identifierFieldNames()).containsExactly(KafkaColumns.KEY);
+  }
+
   private static Schema merged(MergeResult result) {
     assertThat(result).isInstanceOf(MergeResult.Merged.class);
     return ((MergeResult.Merged) result).schema();
