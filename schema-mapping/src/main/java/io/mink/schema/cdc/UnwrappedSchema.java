@@ -6,6 +6,7 @@ import io.mink.schema.decode.RawReason;
 import io.mink.schema.decode.UndecodableException;
 import io.mink.schema.registry.SchemaRef;
 import org.apache.iceberg.StructLike;
+import org.apache.iceberg.data.GenericRecord;
 import org.apache.iceberg.types.Type;
 
 /**
@@ -29,18 +30,26 @@ final class UnwrappedSchema implements CompiledSchema {
 
   @Override
   public Object decode(byte[] data, int offset, int length) throws UndecodableException {
-    ChangeEvent event = event(null, envelope.decode(data, offset, length));
-    if (event instanceof ChangeEvent.Upsert upsert) {
-      return upsert.row().value();
+    Object outcome = outcome(envelope.decode(data, offset, length));
+    if (outcome instanceof GenericRecord row) {
+      return row;
     }
     throw new UndecodableException(
-        event instanceof ChangeEvent.NotAnEnvelope other
+        outcome instanceof ChangeEvent.NotAnEnvelope other
             ? other.raw().detail()
             : "a delete event has no row");
   }
 
   /** What one decoded envelope does to the table; {@code ref} names its schema in the row it gives. */
   ChangeEvent event(SchemaRef ref, Object value) {
+    Object outcome = outcome(value);
+    return outcome instanceof GenericRecord row
+        ? new ChangeEvent.Upsert(new PartResult.Decoded(ref, this, row))
+        : (ChangeEvent) outcome;
+  }
+
+  /** The unwrapped row of an upsert, or the {@link ChangeEvent} of anything else. */
+  private Object outcome(Object value) {
     if (!(value instanceof StructLike struct)) {
       return notAnEnvelope(
           value == null
@@ -55,7 +64,7 @@ final class UnwrappedSchema implements CompiledSchema {
       case "c", "u", "r" ->
         layout.after(struct) == null
             ? notAnEnvelope("op '" + op + "' has no 'after' row to write")
-            : new ChangeEvent.Upsert(new PartResult.Decoded(ref, this, layout.row(struct, op)));
+            : layout.row(struct, op);
       case "d" -> new ChangeEvent.Delete(ChangeEvent.Cause.DELETE_EVENT);
       case "t" ->
         notAnEnvelope(
