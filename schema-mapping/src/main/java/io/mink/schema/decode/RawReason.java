@@ -7,7 +7,8 @@ public enum RawReason {
   UNREADABLE_SCHEMA("unreadable-schema", "unreadable schema"),
   UNDECODABLE_BYTES("undecodable-bytes", "undecodable bytes"),
   OTHER_PROTOBUF_MESSAGE("other-protobuf-message", "another Protobuf message"),
-  UNMERGEABLE_SCHEMA("unmergeable-schema", "schema not mergeable into the table");
+  UNMERGEABLE_SCHEMA("unmergeable-schema", "schema not mergeable into the table"),
+  NOT_A_DEBEZIUM_ENVELOPE("not-a-debezium-envelope", "not a Debezium row change event");
 
   private final String key;
   private final String description;

@@ -70,6 +70,10 @@ public final class ConfluentRegistryClient implements SchemaRegistry {
               + " cannot serve: configure"
               + " Mink's AWS Glue schema registry (its region) to decode records written by the Glue serializer");
     }
+    if (ref instanceof SchemaRef.InRecord) {
+      throw new SchemaNotFoundException(
+          "Schema " + ref + " is carried by the record itself, so no schema registry serves it");
+    }
     String path = ref instanceof SchemaRef.ConfluentId id
         ? "/schemas/ids/" + id.id()
         : "/schemas/guids/" + ((SchemaRef.SchemaGuid) ref).guid();

@@ -69,6 +69,10 @@ public final class GlueRegistryClient implements SchemaRegistry, AutoCloseable {
   public RegisteredSchema fetch(SchemaRef ref)
       throws SchemaNotFoundException, RegistryUnavailableException {
     requireNonNull(ref, "ref is null");
+    if (ref instanceof SchemaRef.InRecord) {
+      throw new SchemaNotFoundException(
+          "Schema " + ref + " is carried by the record itself, so no schema registry serves it");
+    }
     if (!(ref instanceof SchemaRef.GlueVersionId glue)) {
       String kind = ref instanceof SchemaRef.ConfluentId ? "id" : "GUID";
       throw new SchemaNotFoundException(

@@ -23,6 +23,10 @@ public final class RoutingSchemaRegistry implements SchemaRegistry, AutoCloseabl
   public RegisteredSchema fetch(SchemaRef ref)
       throws SchemaNotFoundException, RegistryUnavailableException {
     requireNonNull(ref, "ref is null");
+    if (ref instanceof SchemaRef.InRecord) {
+      throw new SchemaNotFoundException(
+          "Schema " + ref + " is carried by the record itself, so no schema registry serves it");
+    }
     if (ref instanceof SchemaRef.GlueVersionId) {
       if (glue.isEmpty()) {
         throw new SchemaNotFoundException(

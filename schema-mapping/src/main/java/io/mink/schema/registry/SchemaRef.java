@@ -41,4 +41,19 @@ public sealed interface SchemaRef {
       return "Glue version " + schemaVersionId;
     }
   }
+
+  /**
+   * A schema the record carries itself, such as Kafka Connect's JsonConverter writes beside the payload; no
+   * registry holds it. {@code digest} names it in logs: the SHA-256 of its text.
+   */
+  record InRecord(String digest) implements SchemaRef {
+    public InRecord {
+      requireNonNull(digest, "digest is null");
+    }
+
+    @Override
+    public String toString() {
+      return "in-record schema sha256:" + digest;
+    }
+  }
 }
