@@ -21,10 +21,6 @@ public final class MinkTableLayout {
   /** The table option that sets the size at which Mink rolls a table's data files, over target_file_size. */
   public static final String TARGET_FILE_SIZE_OPTION =
       ICEBERG_OPTION_PREFIX + TableProperties.WRITE_TARGET_FILE_SIZE_BYTES;
-  /** The table option that records the table's mode: append (the default) or upsert. */
-  public static final String MODE_OPTION = "mode";
-  /** The mode of an upsert table: one live row per Kafka key. */
-  public static final String UPSERT_MODE = "upsert";
   /** The table option that records the --partition-by fields of a new table. */
   public static final String PARTITION_BY_OPTION = "partition-by";
   /** The table option that records that the table existed and was attached (lake_attach). */
@@ -208,11 +204,6 @@ public final class MinkTableLayout {
           + SNAPSHOT_RETENTION_OPTION + " and " + maxAge
           + " set the same property: give only " + OPTION_PREFIX + SNAPSHOT_RETENTION_OPTION);
     }
-  }
-
-  /** Whether the options make an upsert table: one live row per Kafka key. */
-  public static boolean isUpsert(Map<String, String> tableOptions) {
-    return UPSERT_MODE.equals(tableOptions.get(MODE_OPTION));
   }
 
   /** How the table maps schema types to columns: the time-as option, else the defaults. */

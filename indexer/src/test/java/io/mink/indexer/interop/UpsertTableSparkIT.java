@@ -78,7 +78,9 @@ class UpsertTableSparkIT {
           topic,
           Duration.ofMinutes(3),
           Map.of("mode", "upsert", "iceberg.format-version", formatVersion));
-      makeUpsertSchema(sidecar.table(descriptor));
+      org.apache.iceberg.Schema schema = sidecar.table(descriptor).schema();
+      assertThat(schema.findField(KafkaColumns.KEY).isRequired()).isTrue();
+      assertThat(schema.identifierFieldNames()).containsExactly(KafkaColumns.KEY);
       for (int round = 0; round < ROUNDS; round++) {
         produce(topic, model, random, 400 + random.nextInt(400));
         sidecar.runRound(descriptor);
@@ -123,15 +125,6 @@ class UpsertTableSparkIT {
           UpsertModel.text(records.get(i).key()),
           UpsertModel.text(records.get(i).value()));
     }
-  }
-
-  private static void makeUpsertSchema(Table table) {
-    table
-        .updateSchema()
-        .allowIncompatibleChanges()
-        .requireColumn(KafkaColumns.KEY)
-        .setIdentifierFields(KafkaColumns.KEY)
-        .commit();
   }
 
   private static Map<String, UpsertModel.Row> icebergRows(Table table) {
