@@ -14,5 +14,14 @@ public interface RecordParts {
    */
   Optional<Parts> decode(ConsumerRecord<byte[], byte[]> record) throws InterruptedException;
 
-  record Parts(PartResult key, PartResult value) {}
+  /**
+   * A record's decoded parts.
+   *
+   * @param deletes the record deletes its key's row rather than being a row: a change event's delete
+   */
+  record Parts(PartResult key, PartResult value, boolean deletes) {
+    public Parts(PartResult key, PartResult value) {
+      this(key, value, false);
+    }
+  }
 }

@@ -57,6 +57,9 @@ final class RoundSinks {
           upsert.undoLastFold(split.partition());
           return 0;
         }
+        if (upsert != null) {
+          upsert.markDeletes(split.partition(), built.deletes());
+        }
         PartitionSink sink = sinks.get(split.partition());
         List<RowSegment> segments = built.segments();
         for (int i = 0; i < segments.size(); i++) {

@@ -63,6 +63,7 @@ public final class RowBuilder {
    */
   public Built build(List<ConsumerRecord<byte[], byte[]>> batch) throws InterruptedException {
     List<RowSegment> segments = new ArrayList<>();
+    List<Integer> deletes = new ArrayList<>();
     BatchAssembler assembler = new BatchAssembler(current.schema(), batch.size());
     int built = 0;
     try {
@@ -75,6 +76,10 @@ public final class RowBuilder {
         Optional<RecordParts.Parts> decoded = parts.decode(record);
         if (decoded.isEmpty()) {
           break;
+        }
+        if (decoded.get().deletes()) {
+          deletes.add(built++);
+          continue;
         }
         PartResult key = mergeKey(decoded.get().key());
         PartResult value = mergeValue(decoded.get().value());
@@ -93,7 +98,7 @@ public final class RowBuilder {
       throw e;
     }
     finish(assembler).ifPresent(segments::add);
-    return new Built(segments, built);
+    return new Built(segments, built, deletes);
   }
 
   /** The assembler's rows as a segment; none when it has no rows. */
@@ -105,7 +110,13 @@ public final class RowBuilder {
     return Optional.of(new RowSegment(assembler.finish()));
   }
 
-  public record Built(List<RowSegment> segments, int records) {}
+  /**
+   * The rows built from a batch.
+   *
+   * @param records how many records of the batch, from the first, the rows and deletes cover
+   * @param deletes the positions in the batch of the records that delete their key's row instead of being rows
+   */
+  public record Built(List<RowSegment> segments, int records, List<Integer> deletes) {}
 
   public TableSchema start() {
     return start;

@@ -15,6 +15,7 @@ import io.mink.lake.write.ColumnEncodings;
 import io.mink.lake.write.PartitionFileWriter;
 import io.mink.lake.write.batch.BatchRow;
 import io.mink.lake.write.deletes.WrittenDeletes;
+import io.mink.schema.cdc.DebeziumUnwrapper;
 import io.mink.schema.decode.MappingOptions;
 import io.mink.schema.decode.PartDecoder;
 import io.mink.schema.table.TableSchema;
@@ -278,7 +279,7 @@ public final class TieringRound {
   /** The round's row builder: keys and values through the registry when one is configured, waiting out outages. */
   private RowBuilder rowBuilder(TableSchema start) {
     MappingOptions options = MinkTableLayout.mappingOptions(descriptor.options());
-    RecordParts parts = decoder == null
+    RecordParts registryParts = decoder == null
         ? null
         : new RegistryWaitingParts(
             descriptor.qualifiedName(),
@@ -290,6 +291,9 @@ public final class TieringRound {
             },
             deadlineNanos,
             registryWaits);
+    RecordParts parts = MinkTableLayout.cdc(descriptor.options()).isPresent()
+        ? new ChangeEventParts(registryParts, new DebeziumUnwrapper(options))
+        : registryParts;
     return new RowBuilder(descriptor.qualifiedName(), start, parts, options);
   }
 

@@ -29,6 +29,11 @@ final class PartitionChanges {
     return deletes[index];
   }
 
+  /** Makes the change at {@code index} a delete of its key. */
+  void makeDelete(int index) {
+    deletes[index] = true;
+  }
+
   /** Forgets the changes from {@code newSize} on. */
   void truncate(int newSize) {
     if (newSize < 0 || newSize > size) {

@@ -58,6 +58,32 @@ public final class UpsertRound {
     return rows;
   }
 
+  /**
+   * Makes deletes of some records the last fold returned to build: change events whose decoding says they delete.
+   *
+   * @param positions positions in the list the last fold returned, ascending
+   */
+  public void markDeletes(int partition, List<Integer> positions) {
+    if (positions.isEmpty()) {
+      return;
+    }
+    PartitionChanges partitionChanges = changes.get(partition);
+    int put = 0;
+    int next = 0;
+    for (int i = marks.get(partition);
+        i < partitionChanges.size() && next < positions.size();
+        i++) {
+      if (partitionChanges.isDelete(i)) {
+        continue;
+      }
+      if (put == positions.get(next)) {
+        partitionChanges.makeDelete(i);
+        next++;
+      }
+      put++;
+    }
+  }
+
   /** Forgets the last fold of the partition: its batch rolls over to the next round. */
   public void undoLastFold(int partition) {
     Integer mark = marks.remove(partition);
