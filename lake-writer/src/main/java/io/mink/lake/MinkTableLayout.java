@@ -21,6 +21,13 @@ public final class MinkTableLayout {
   /** The table option that sets the size at which Mink rolls a table's data files, over target_file_size. */
   public static final String TARGET_FILE_SIZE_OPTION =
       ICEBERG_OPTION_PREFIX + TableProperties.WRITE_TARGET_FILE_SIZE_BYTES;
+  /**
+   * The table option, the property mink.compact-deleted-fraction, of an upsert table: a data file whose deleted
+   * rows reach this fraction of its rows is rewritten without them in the round that deletes them.
+   */
+  public static final String COMPACT_DELETED_FRACTION_OPTION = "compact-deleted-fraction";
+  /** The fraction of deleted rows at which an upsert table's round rewrites a data file by default. */
+  public static final double DEFAULT_COMPACT_DELETED_FRACTION = 0.3;
   /** The table option that records the --partition-by fields of a new table. */
   public static final String PARTITION_BY_OPTION = "partition-by";
   /** The table option that records that the table existed and was attached (lake_attach). */
@@ -159,6 +166,7 @@ public final class MinkTableLayout {
     targetFileSize(tableOptions, 1);
     mappingOptions(tableOptions);
     checkSnapshotRetention(tableOptions);
+    compactDeletedFraction(tableOptions);
     checkMode(tableOptions);
   }
 
@@ -174,6 +182,29 @@ public final class MinkTableLayout {
           + tableOptions.get(PARTITION_BY_OPTION) + ": " + UPSERT_PARTITIONING
           + "; leave out --partition-by");
     }
+  }
+
+  /**
+   * The fraction of deleted rows at which an upsert table rewrites a data file: the compact-deleted-fraction
+   * option, a number above 0 and at most 1, else {@value #DEFAULT_COMPACT_DELETED_FRACTION}.
+   */
+  public static double compactDeletedFraction(Map<String, String> tableOptions) {
+    String value = tableOptions.get(COMPACT_DELETED_FRACTION_OPTION);
+    if (value == null) {
+      return DEFAULT_COMPACT_DELETED_FRACTION;
+    }
+    try {
+      double fraction = Double.parseDouble(value.strip());
+      if (fraction > 0 && fraction <= 1) {
+        return fraction;
+      }
+    } catch (NumberFormatException e) {
+      // reported below
+    }
+    throw new IllegalArgumentException(
+        "Invalid table option " + COMPACT_DELETED_FRACTION_OPTION + " '" + value
+            + "': use a fraction above 0 and at most 1, such as 0.3 (a file is rewritten once 30 % of its rows "
+            + "are deleted); 1 rewrites only files whose rows are all deleted");
   }
 
   /** Whether the table options select an upsert table. */

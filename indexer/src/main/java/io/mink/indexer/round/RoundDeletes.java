@@ -1,39 +1,64 @@
 package io.mink.indexer.round;
 
+import io.mink.indexer.upsert.UpsertCompaction;
 import io.mink.indexer.upsert.UpsertRound;
+import io.mink.lake.MinkTableLayout;
+import io.mink.lake.compaction.Compaction;
 import io.mink.lake.write.deletes.CurrentDeletes;
 import io.mink.lake.write.deletes.DeleteFilesWriter;
 import io.mink.lake.write.deletes.DeletedRows;
 import io.mink.lake.write.deletes.WrittenDeletes;
 import io.mink.schema.KafkaColumns;
 import java.util.HashSet;
+import java.util.Map;
 import java.util.Set;
 import org.apache.iceberg.Table;
-import org.apache.iceberg.TableUtil;
 import org.apache.iceberg.expressions.Expressions;
 
-/** The delete step of an upsert table's round: the rows its changes replace, written as delete files. */
+/**
+ * The delete step of an upsert table's round: the rows its changes replace, the lake files that then hold too many
+ * deleted rows rewritten without them, and the rest written as delete files.
+ */
 final class RoundDeletes {
   private RoundDeletes() {}
 
   /**
-   * Resolves the round's changes against the key index and writes their deletes; a format 3 table's deletion
-   * vectors merge the deletes the base snapshot has for the same data files.
+   * What the step commits with the round's files.
+   *
+   * @param deletes the delete files to add and those to remove
+   * @param compaction the lake files rewritten without their deleted rows
+   */
+  record Upserted(WrittenDeletes deletes, Compaction compaction) {
+    static final Upserted NONE = new Upserted(WrittenDeletes.NONE, Compaction.NONE);
+
+    /** The data files a small-file compaction in the same round must leave alone. */
+    Set<String> touchedFiles() {
+      Set<String> touched = new HashSet<>(deletes.referencedDataFiles());
+      compaction.removed().forEach(file -> touched.add(file.location()));
+      return touched;
+    }
+  }
+
+  /**
+   * Resolves the round's changes against the key index, compacts, and writes the deletes; a format 3 table's
+   * deletion vectors merge the deletes the base snapshot has for the same data files.
    *
    * @param baseSnapshotId the table's current snapshot when the round began; null when it had none
+   * @param tableOptions the table's options, which set the fraction of deleted rows that rewrites a file
    */
-  static WrittenDeletes write(
+  static Upserted write(
       Table table,
       Long baseSnapshotId,
       UpsertRound upsert,
       RoundSinks.Written written,
+      Map<String, String> tableOptions,
       String roundId) {
     DeletedRows rows = upsert.resolve(table, written.byPartition());
     if (rows.isEmpty()) {
-      return WrittenDeletes.NONE;
+      return Upserted.NONE;
     }
     CurrentDeletes current = CurrentDeletes.NONE;
-    if (baseSnapshotId != null && TableUtil.formatVersion(table) >= 3) {
+    if (baseSnapshotId != null) {
       Set<String> locations = new HashSet<>();
       rows.files().forEach(file -> locations.add(file.file().location()));
       current = CurrentDeletes.of(
@@ -42,11 +67,22 @@ final class RoundDeletes {
           Expressions.in(KafkaColumns.PARTITION, upsert.partitions().toArray()),
           locations);
     }
-    return DeleteFilesWriter.write(table, rows, current, roundId);
-  }
-
-  /** The data files whose rows the deletes delete, which a compaction in the same round must leave alone. */
-  static Set<String> touchedFiles(WrittenDeletes deletes) {
-    return Set.copyOf(deletes.referencedDataFiles());
+    Set<String> writtenFiles = new HashSet<>();
+    written.files().forEach(file -> writtenFiles.add(file.location()));
+    UpsertCompaction.Result compacted = upsert.compact(
+        table,
+        rows,
+        current,
+        writtenFiles,
+        MinkTableLayout.compactDeletedFraction(tableOptions),
+        roundId);
+    WrittenDeletes deletes;
+    try {
+      deletes = DeleteFilesWriter.write(table, rows, current, roundId);
+    } catch (RuntimeException e) {
+      compacted.compaction().added().forEach(file -> table.io().deleteFile(file.location()));
+      throw e;
+    }
+    return new Upserted(deletes.alsoRemoving(compacted.droppedDeletes()), compacted.compaction());
   }
 }

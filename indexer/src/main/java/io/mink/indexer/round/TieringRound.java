@@ -14,7 +14,6 @@ import io.mink.lake.compaction.Compaction;
 import io.mink.lake.write.ColumnEncodings;
 import io.mink.lake.write.PartitionFileWriter;
 import io.mink.lake.write.batch.BatchRow;
-import io.mink.lake.write.deletes.WrittenDeletes;
 import io.mink.schema.cdc.DebeziumUnwrapper;
 import io.mink.schema.decode.MappingOptions;
 import io.mink.schema.decode.PartDecoder;
@@ -169,11 +168,12 @@ public final class TieringRound {
       RowBuilder rows,
       RoundSinks.Written written,
       UpsertRound upsert) {
-    WrittenDeletes deletes = WrittenDeletes.NONE;
+    RoundDeletes.Upserted upserted = RoundDeletes.Upserted.NONE;
     Map<String, Long> rawCounts = rows.rawCounts();
     if (upsert != null) {
       try {
-        deletes = RoundDeletes.write(table, baseSnapshotId, upsert, written, roundId);
+        upserted = RoundDeletes.write(
+            table, baseSnapshotId, upsert, written, descriptor.options(), roundId);
       } catch (RuntimeException e) {
         PartitionSink.deleteQuietly(table.io(), written.files());
         throw e;
@@ -181,14 +181,11 @@ public final class TieringRound {
       rawCounts = new TreeMap<>(rawCounts);
       upsert.rawCounts().forEach(rawCounts::put);
     }
-    Compaction compaction = RoundCompaction.enabled(table)
+    Compaction smallFiles = RoundCompaction.enabled(table)
         ? RoundCompaction.run(
-            table,
-            written.partitions(),
-            targetFileSizeBytes,
-            roundId,
-            RoundDeletes.touchedFiles(deletes))
+            table, written.partitions(), targetFileSizeBytes, roundId, upserted.touchedFiles())
         : Compaction.NONE;
+    Compaction compaction = smallFiles.and(upserted.compaction());
     RoundCommit commit = RoundCommits.describe(
         roundId,
         descriptor.topic(),
@@ -202,12 +199,12 @@ public final class TieringRound {
         rows.current(),
         rawCounts,
         compaction,
-        deletes,
+        upserted.deletes(),
         baseSnapshotId);
     MinkSnapshot snapshot = committer.commit(table, commit);
     if (keyIndex != null) {
       keyIndex.committed(snapshot.snapshotId());
-      if (!compaction.isEmpty()) {
+      if (!smallFiles.isEmpty()) {
         keyIndex.forget();
       }
     }

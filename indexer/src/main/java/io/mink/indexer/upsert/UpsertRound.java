@@ -1,5 +1,6 @@
 package io.mink.indexer.upsert;
 
+import io.mink.lake.write.deletes.CurrentDeletes;
 import io.mink.lake.write.deletes.DeletedRows;
 import io.mink.lake.write.deletes.LakeKeyScan;
 import java.util.ArrayList;
@@ -27,6 +28,7 @@ public final class UpsertRound {
   private final Map<Integer, PartitionChanges> changes = new HashMap<>();
   private final Map<Integer, Integer> marks = new HashMap<>();
   private final Map<Integer, Integer> lastNullKeys = new HashMap<>();
+  private final Map<Integer, PartitionKeys> resolved = new HashMap<>();
   private long nullKeys;
 
   public UpsertRound(KeyIndex index) {
@@ -119,6 +121,7 @@ public final class UpsertRound {
       int partition = entry.getKey();
       PartitionChanges partitionChanges = entry.getValue();
       PartitionKeys keys = index.partition(table, partition, touched(partitionChanges));
+      resolved.put(partition, keys);
       apply(
           partition,
           partitionChanges,
@@ -128,6 +131,29 @@ public final class UpsertRound {
       keys.takeStrays().forEach(stray -> deleted.delete(stray.file(), stray.position()));
     }
     return deleted;
+  }
+
+  /**
+   * After {@link #resolve}: rewrites the lake files whose deleted rows reach {@code fraction} of their rows, and
+   * takes their rows out of {@code deleted}; the key index moves to the rewritten rows.
+   *
+   * @param written the files the round wrote, left as they are
+   */
+  public UpsertCompaction.Result compact(
+      Table table,
+      DeletedRows deleted,
+      CurrentDeletes current,
+      Set<String> written,
+      double fraction,
+      String roundId) {
+    return UpsertCompaction.run(
+        table,
+        deleted,
+        current,
+        written,
+        partition -> resolved.computeIfAbsent(partition, p -> new PartitionKeys()),
+        fraction,
+        roundId);
   }
 
   private static Set<KeyHash> touched(PartitionChanges changes) {

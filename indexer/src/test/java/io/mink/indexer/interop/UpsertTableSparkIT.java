@@ -40,7 +40,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  */
 class UpsertTableSparkIT {
   private static final int ROUNDS = 6;
-  private static final int KEYS = 300;
+  private static final int KEYS = 2_000;
 
   @RegisterExtension
   static final KafkaBroker KAFKA = new KafkaBroker();
@@ -50,8 +50,7 @@ class UpsertTableSparkIT {
 
   @Test
   void formatThreeTableEqualsTheModelAfterEveryRoundThroughDeletionVectors() {
-    Table table = runRounds("3", 11);
-    assertThat(deleteFiles(table)).isNotEmpty().allSatisfy(file -> {
+    assertThat(runRounds("3", 11)).isNotEmpty().allSatisfy(file -> {
       assertThat(file.content()).isEqualTo(FileContent.POSITION_DELETES);
       assertThat(file.format()).isEqualTo(FileFormat.PUFFIN);
     });
@@ -59,14 +58,15 @@ class UpsertTableSparkIT {
 
   @Test
   void formatTwoTableEqualsTheModelAfterEveryRoundThroughPositionDeletes() {
-    Table table = runRounds("2", 12);
-    assertThat(deleteFiles(table)).isNotEmpty().allSatisfy(file -> {
+    assertThat(runRounds("2", 12)).isNotEmpty().allSatisfy(file -> {
       assertThat(file.content()).isEqualTo(FileContent.POSITION_DELETES);
       assertThat(file.format()).isEqualTo(FileFormat.PARQUET);
     });
   }
 
-  private Table runRounds(String formatVersion, long seed) {
+  /** Runs the rounds, checking each, and returns every delete file the table had after any of them. */
+  private List<DeleteFile> runRounds(String formatVersion, long seed) {
+    List<DeleteFile> seen = new ArrayList<>();
     String topic = InProcessSidecar.uniqueTopic("upserts");
     KAFKA.createTopic(topic, 3);
     UpsertModel model = new UpsertModel();
@@ -93,10 +93,17 @@ class UpsertTableSparkIT {
         assertThat(sparkRows(spark, descriptor))
             .as("Spark after round %d", round)
             .isEqualTo(expected);
+        seen.addAll(deleteFiles(table));
       }
       Table table = sidecar.table(descriptor);
       assertThat(table.currentSnapshot().summary())
           .containsKey(MinkSnapshot.RAW_PROPERTY_PREFIX + UpsertRound.NULL_KEY_REASON);
+      assertThat(table.snapshots())
+          .as("rounds rewrote files whose deleted rows reached 30 %%")
+          .anyMatch(
+              snapshot -> snapshot.summary().containsKey(MinkSnapshot.COMPACTED_FILES_PROPERTY));
+      assertThat(deletedFractions(table))
+          .allSatisfy(fraction -> assertThat(fraction).isLessThan(0.3));
       long counted = 0;
       for (var snapshot : table.snapshots()) {
         counted += Long.parseLong(snapshot
@@ -104,7 +111,7 @@ class UpsertTableSparkIT {
             .getOrDefault(MinkSnapshot.RAW_PROPERTY_PREFIX + UpsertRound.NULL_KEY_REASON, "0"));
       }
       assertThat(counted).isEqualTo(model.nullKeys());
-      return table;
+      return seen;
     }
   }
 
@@ -161,6 +168,21 @@ class UpsertTableSparkIT {
           .isNull();
     }
     return rows;
+  }
+
+  /** Per data file, the fraction of its rows its delete files delete. */
+  private static List<Double> deletedFractions(Table table) {
+    List<Double> fractions = new ArrayList<>();
+    try (CloseableIterable<FileScanTask> tasks = table.newScan().planFiles()) {
+      for (FileScanTask task : tasks) {
+        long deleted =
+            task.deletes().stream().mapToLong(DeleteFile::recordCount).sum();
+        fractions.add((double) deleted / task.file().recordCount());
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    return fractions;
   }
 
   private static List<DeleteFile> deleteFiles(Table table) {

@@ -17,6 +17,21 @@ public record Compaction(List<DataFile> removed, List<DataFile> added) {
     added = List.copyOf(requireNonNull(added, "added is null"));
   }
 
+  /** This compaction and {@code other} in one. */
+  public Compaction and(Compaction other) {
+    if (other.isEmpty()) {
+      return this;
+    }
+    if (isEmpty()) {
+      return other;
+    }
+    List<DataFile> allRemoved = new java.util.ArrayList<>(removed);
+    allRemoved.addAll(other.removed);
+    List<DataFile> allAdded = new java.util.ArrayList<>(added);
+    allAdded.addAll(other.added);
+    return new Compaction(allRemoved, allAdded);
+  }
+
   public boolean isEmpty() {
     return removed.isEmpty();
   }

@@ -78,7 +78,7 @@ public final class CompactionPlanner {
   }
 
   /** The Kafka partition of every row of the file, by its statistics; empty when they do not show one. */
-  static OptionalInt kafkaPartition(DataFile file) {
+  public static OptionalInt kafkaPartition(DataFile file) {
     ByteBuffer lower =
         file.lowerBounds() == null ? null : file.lowerBounds().get(PARTITION_FIELD_ID);
     ByteBuffer upper =

@@ -11,6 +11,8 @@ import org.apache.iceberg.FileContent;
 import org.apache.iceberg.FileScanTask;
 import org.apache.iceberg.Table;
 import org.apache.iceberg.TableScan;
+import org.apache.iceberg.data.DeleteLoader;
+import org.apache.iceberg.deletes.PositionDeleteIndex;
 import org.apache.iceberg.expressions.Expression;
 import org.apache.iceberg.io.CloseableIterable;
 
@@ -49,8 +51,15 @@ public final class CurrentDeletes {
     return byDataFile.getOrDefault(dataFileLocation, List.of());
   }
 
-  /** Whether a file's deletes include equality deletes, which Mink does not merge into a deletion vector. */
-  static boolean hasEqualityDeletes(List<DeleteFile> deletes) {
-    return deletes.stream().anyMatch(file -> file.content() == FileContent.EQUALITY_DELETES);
+  /**
+   * The rows of the data file its position deletes delete now; {@code loader} reads them.
+   */
+  public PositionDeleteIndex positions(String dataFileLocation, DeleteLoader loader) {
+    List<DeleteFile> positional = of(dataFileLocation).stream()
+        .filter(file -> file.content() == FileContent.POSITION_DELETES)
+        .toList();
+    return positional.isEmpty()
+        ? PositionDeleteIndex.empty()
+        : loader.loadPositionDeletes(positional, dataFileLocation);
   }
 }

@@ -6,7 +6,6 @@ import java.util.ArrayList;
 import java.util.List;
 import org.apache.iceberg.DataFile;
 import org.apache.iceberg.DeleteFile;
-import org.apache.iceberg.FileContent;
 import org.apache.iceberg.FileFormat;
 import org.apache.iceberg.MetricsConfig;
 import org.apache.iceberg.Table;
@@ -59,11 +58,11 @@ public final class DeleteFilesWriter {
         .operationId(operationId + "-deletes")
         .build();
     long[] newlyDeleted = {0};
-    BaseDVFileWriter writer = new BaseDVFileWriter(files, path -> previous(loader, current, path));
+    BaseDVFileWriter writer = new BaseDVFileWriter(files, path -> current.positions(path, loader));
     try (writer) {
       for (DeletedRows.FileRows file : rows.files()) {
         DataFile data = file.file();
-        PositionDeleteIndex before = previous(loader, current, data.location());
+        PositionDeleteIndex before = current.positions(data.location(), loader);
         for (long position : file.positions()) {
           if (!before.isDeleted(position)) {
             newlyDeleted[0]++;
@@ -80,17 +79,6 @@ public final class DeleteFilesWriter {
         .filter(DeleteFilesWriter::scopedToOneFile)
         .toList();
     return new WrittenDeletes(result.deleteFiles(), replaced, referenced, newlyDeleted[0]);
-  }
-
-  /** A data file's deletes as they stand, or none; loaded once per file by the writer and once here. */
-  private static PositionDeleteIndex previous(
-      DeleteLoader loader, CurrentDeletes current, String path) {
-    List<DeleteFile> deletes = current.of(path).stream()
-        .filter(file -> file.content() == FileContent.POSITION_DELETES)
-        .toList();
-    return deletes.isEmpty()
-        ? PositionDeleteIndex.empty()
-        : loader.loadPositionDeletes(deletes, path);
   }
 
   /** A deletion vector, or a position delete file of one data file's rows only: safe to remove once merged. */

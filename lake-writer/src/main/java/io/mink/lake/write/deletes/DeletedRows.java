@@ -22,6 +22,11 @@ public final class DeletedRows {
     files.computeIfAbsent(file.location(), path -> new FileRows(file)).add(position);
   }
 
+  /** Forgets the deletes of a data file, such as one rewritten without those rows. */
+  public void forget(String dataFileLocation) {
+    files.remove(dataFileLocation);
+  }
+
   public boolean isEmpty() {
     return files.isEmpty();
   }

@@ -23,6 +23,16 @@ public record WrittenDeletes(
     referencedDataFiles = List.copyOf(referencedDataFiles);
   }
 
+  /** These deletes, also removing {@code more} delete files: those of data files the commit removes. */
+  public WrittenDeletes alsoRemoving(List<DeleteFile> more) {
+    if (more.isEmpty()) {
+      return this;
+    }
+    List<DeleteFile> all = new java.util.ArrayList<>(replaced);
+    all.addAll(more);
+    return new WrittenDeletes(added, all, referencedDataFiles, rows);
+  }
+
   public boolean isEmpty() {
     return added.isEmpty() && replaced.isEmpty();
   }
