@@ -3,12 +3,12 @@ package io.mink.indexer.upsert;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * The memory every upsert table's key index of one sidecar may take together. A key costs 24 to 48 bytes, so a
- * GiB holds the index of 22 to 44 million keys; a partition whose index would not fit is not kept, and each of
+ * The memory every upsert table's key index of one sidecar may take together. A key costs 34 to 69 bytes, so a
+ * GiB holds the index of 15 to 31 million keys; a partition whose index would not fit is not kept, and each of
  * its rounds reads its keys from the lake instead.
  */
 public final class KeyIndexBudget {
-  /** One GiB: the index of 22 to 44 million keys. */
+  /** One GiB: the index of 15 to 31 million keys. */
   public static final long DEFAULT_BYTES = 1L << 30;
 
   private final long limitBytes;

@@ -4,7 +4,7 @@ import java.util.Arrays;
 
 /**
  * A map from key hash to a location (a non-negative long), open addressing with linear probing: 24 bytes a slot,
- * at most {@value #MAX_LOAD_PERCENT} % full, so a key costs 24 to 48 bytes.
+ * 35 to {@value #MAX_LOAD_PERCENT} % full, so a key costs 34 to 69 bytes.
  */
 final class KeyTable {
   static final long ABSENT = -1;

@@ -100,6 +100,11 @@ public final class UpsertRound {
     return Set.copyOf(changes.keySet());
   }
 
+  /** The changes the round made to a partition's keys so far. */
+  PartitionChanges changesOf(int partition) {
+    return changes.get(partition);
+  }
+
   /** How many records had no key. */
   public long nullKeys() {
     return nullKeys;
