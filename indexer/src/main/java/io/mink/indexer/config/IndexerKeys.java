@@ -92,6 +92,15 @@ final class IndexerKeys {
       "The most the instance's open Parquet files buffer together: a size, or a share of the JVM's maximum heap "
           + "such as 25%; each open file's row group is this divided by max_open_files");
 
+  static final KeyDefinition KEY_INDEX_MEMORY = new KeyDefinition(
+      ConfigKey.INDEXER,
+      "key_index_memory",
+      "25%",
+      "\"2GiB\"",
+      "The most the upsert tables' key indexes hold together: a size, or a share of the JVM's maximum heap such "
+          + "as 25%; a key takes 34 to 69 bytes, so a GiB holds 15 to 31 million keys; a partition whose keys do "
+          + "not fit is not kept, and its rounds read its keys from the lake instead, which is slower");
+
   static final KeyDefinition MAX_OPEN_FILES = new KeyDefinition(
       ConfigKey.INDEXER,
       "max_open_files",

@@ -104,7 +104,11 @@ public final class MinkConfigLoader {
         settings
             .value(ConfigKey.PARQUET_ENCODER)
             .map(value -> ParquetEncoder.named(value.choice(ENCODERS)))
-            .orElse(defaults.encoder()));
+            .orElse(defaults.encoder()),
+        settings
+            .value(ConfigKey.KEY_INDEX_MEMORY)
+            .map(SettingValue::dataSizeOrHeapShare)
+            .orElse(defaults.keyIndexMemoryBytes()));
   }
 
   private static MonitoringSettings monitoring(CollectedSettings settings) {

@@ -81,7 +81,7 @@ public final class TieringService implements AutoCloseable {
   private final OwnedTables tables;
   private final AddedTables addedTables;
   private final MaintenanceCounters maintenanceCounters = new MaintenanceCounters();
-  private final KeyIndexes keyIndexes = new KeyIndexes(KeyIndexBudget.defaults());
+  private final KeyIndexes keyIndexes;
   private final CountDownLatch finished = new CountDownLatch(1);
   private final AtomicBoolean started = new AtomicBoolean();
   private volatile boolean joined;
@@ -110,6 +110,7 @@ public final class TieringService implements AutoCloseable {
     this.clock = requireNonNull(clock, "clock is null");
     this.decoder = decoder;
     this.lanes = new WriterLanes(settings.writerThreads(), LANE_QUEUE_BATCHES);
+    this.keyIndexes = new KeyIndexes(new KeyIndexBudget(settings.keyIndexMemoryBytes()));
     this.groupOffsets = new GroupOffsetPublisher(clients, settings.groupId());
     this.instanceId = InstanceId.create();
     this.tables = new OwnedTables(settings, board, instanceId, clock);

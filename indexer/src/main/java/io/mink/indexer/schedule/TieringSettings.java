@@ -19,6 +19,7 @@ import java.time.Duration;
  * @param groupId the consumer group of the lag view; the ownership group is {@code groupId + ".owners"}
  * @param ownersTopic the topic whose partitions the instances share, and with them the tables
  * @param writerBudget how many Parquet files the instance keeps open and how much each buffers
+ * @param keyIndexMemoryBytes the most the upsert tables' key indexes hold together
  */
 public record TieringSettings(
     int workers,
@@ -29,7 +30,8 @@ public record TieringSettings(
     Duration sessionTimeout,
     String groupId,
     String ownersTopic,
-    WriterBudget writerBudget) {
+    WriterBudget writerBudget,
+    long keyIndexMemoryBytes) {
   public TieringSettings {
     requireNonNull(writerBudget, "writerBudget is null");
     if (writerBudget.workers() != workers) {
@@ -54,6 +56,30 @@ public record TieringSettings(
         throw new IllegalArgumentException("Durations must be greater than zero: " + duration);
       }
     }
+  }
+
+  /** Settings whose key indexes may hold a quarter of the heap. */
+  public TieringSettings(
+      int workers,
+      int writerThreads,
+      long targetFileSizeBytes,
+      Duration pollInterval,
+      Duration heartbeatTimeout,
+      Duration sessionTimeout,
+      String groupId,
+      String ownersTopic,
+      WriterBudget writerBudget) {
+    this(
+        workers,
+        writerThreads,
+        targetFileSizeBytes,
+        pollInterval,
+        heartbeatTimeout,
+        sessionTimeout,
+        groupId,
+        ownersTopic,
+        writerBudget,
+        WriterMemorySettings.defaultKeyIndexMemoryBytes());
   }
 
   /** Settings with the default writer budget: a quarter of the heap for 64 open files. */
@@ -90,10 +116,16 @@ public record TieringSettings(
             writerMemory.writerMemoryBytes(),
             writerMemory.maxOpenFiles(),
             indexer.workers(),
-            writerMemory.encoder()));
+            writerMemory.encoder()),
+        writerMemory.keyIndexMemoryBytes());
   }
 
   private static TieringSettings of(IndexerSettings indexer, WriterBudget budget) {
+    return of(indexer, budget, WriterMemorySettings.defaultKeyIndexMemoryBytes());
+  }
+
+  private static TieringSettings of(
+      IndexerSettings indexer, WriterBudget budget, long keyIndexMemoryBytes) {
     return new TieringSettings(
         indexer.workers(),
         indexer.writerThreads(),
@@ -103,7 +135,8 @@ public record TieringSettings(
         indexer.sessionTimeout(),
         indexer.groupId(),
         indexer.ownersTopic(),
-        budget);
+        budget,
+        keyIndexMemoryBytes);
   }
 
   /** How often a running round heartbeats: a third of the timeout, so one lost beat is no timeout. */
@@ -130,7 +163,8 @@ public record TieringSettings(
             writerBudget.writerMemoryBytes(),
             Math.max(count, writerBudget.maxOpenFiles()),
             count,
-            writerBudget.encoder()));
+            writerBudget.encoder()),
+        keyIndexMemoryBytes);
   }
 
   public TieringSettings withTimeouts(Duration heartbeat, Duration session) {
@@ -143,6 +177,7 @@ public record TieringSettings(
         session,
         groupId,
         ownersTopic,
-        writerBudget);
+        writerBudget,
+        keyIndexMemoryBytes);
   }
 }

@@ -8,9 +8,6 @@ import java.util.concurrent.atomic.AtomicLong;
  * its rounds reads its keys from the lake instead.
  */
 public final class KeyIndexBudget {
-  /** One GiB: the index of 15 to 31 million keys. */
-  public static final long DEFAULT_BYTES = 1L << 30;
-
   private final long limitBytes;
   private final AtomicLong usedBytes = new AtomicLong();
 
@@ -19,10 +16,6 @@ public final class KeyIndexBudget {
       throw new IllegalArgumentException("A key index budget is not negative: " + limitBytes);
     }
     this.limitBytes = limitBytes;
-  }
-
-  public static KeyIndexBudget defaults() {
-    return new KeyIndexBudget(DEFAULT_BYTES);
   }
 
   public long limitBytes() {

@@ -116,7 +116,7 @@ class MinkConfigFileErrorsTest {
         freshnes = "3m"
         """,
         "Unknown key 'freshnes' in [indexer] of {file}: valid keys are freshness, group_id, heartbeat_timeout,"
-            + " http_bind_address, http_port, max_open_files, namespace, owners_topic, parquet_encoder, poll_interval, session_timeout,"
+            + " http_bind_address, http_port, key_index_memory, max_open_files, namespace, owners_topic, parquet_encoder, poll_interval, session_timeout,"
             + " status_topic, tables_topic, target_file_size, topic_min_insync_replicas, topic_replication_factor, workers, writer_memory, writer_threads");
   }
 

@@ -33,7 +33,7 @@ public final class RoundRunner implements AutoCloseable {
   private final PartDecoder decoder;
   private final WriterLanes lanes;
   private final LakeCommitter committer = new LakeCommitter(CommitHook.NONE);
-  private final KeyIndexes keyIndexes = new KeyIndexes(KeyIndexBudget.defaults());
+  private final KeyIndexes keyIndexes;
 
   /**
    * @param settings the writer threads, target file size and writer budget of the rounds
@@ -46,6 +46,7 @@ public final class RoundRunner implements AutoCloseable {
     this.settings = requireNonNull(settings, "settings is null");
     this.decoder = decoder;
     this.lanes = new WriterLanes(settings.writerThreads(), TieringService.LANE_QUEUE_BATCHES);
+    this.keyIndexes = new KeyIndexes(new KeyIndexBudget(settings.keyIndexMemoryBytes()));
   }
 
   /**

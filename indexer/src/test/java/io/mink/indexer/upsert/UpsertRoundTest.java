@@ -62,7 +62,7 @@ class UpsertRoundTest {
 
   @Test
   void aChangeEventsDeleteTurnsItsPutIntoADelete() {
-    UpsertRound round = new UpsertRound(new KeyIndex("t", KeyIndexBudget.defaults()));
+    UpsertRound round = new UpsertRound(new KeyIndex("t", new KeyIndexBudget(1 << 20)));
     List<?> toBuild = round.fold(
         0,
         List.of(
@@ -84,7 +84,7 @@ class UpsertRoundTest {
 
   @Test
   void anUndoneFoldLeavesNoChangeAndNoNullKeyCounted() {
-    UpsertRound round = new UpsertRound(new KeyIndex("t", KeyIndexBudget.defaults()));
+    UpsertRound round = new UpsertRound(new KeyIndex("t", new KeyIndexBudget(1 << 20)));
     round.fold(0, List.of(BatchFoldTest.record(0, "a", "a0")));
     round.fold(0, List.of(BatchFoldTest.record(1, "b", "b1"), BatchFoldTest.record(2, null, "x")));
     round.undoLastFold(0);
