@@ -1,0 +1,217 @@
+package io.mink.indexer.upsert;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.apicurio.registry.serde.avro.AvroKafkaSerializer;
+import io.mink.indexer.decoding.RegistryDecoders;
+import io.mink.indexer.schedule.TieringSettings;
+import io.mink.indexer.testing.InProcessSidecar;
+import io.mink.indexer.testing.RoundRunner;
+import io.mink.indexer.testing.UpsertModel;
+import io.mink.schema.KafkaColumns;
+import io.mink.schema.registry.ConfluentRegistryClient;
+import io.mink.schema.registry.ConfluentRegistrySettings;
+import io.mink.schema.table.TableColumns;
+import io.mink.tables.TableDescriptor;
+import io.mink.testkit.KafkaBroker;
+import io.mink.testkit.TestRecord;
+import io.mink.testkit.Warehouse;
+import io.mink.testkit.registry.FakeSchemaRegistry;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.TreeMap;
+import org.apache.avro.Schema;
+import org.apache.avro.generic.GenericData;
+import org.apache.iceberg.Table;
+import org.apache.iceberg.data.IcebergGenerics;
+import org.apache.iceberg.data.Record;
+import org.apache.iceberg.io.CloseableIterable;
+import org.apache.kafka.clients.producer.RecordMetadata;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+/**
+ * The key index of an upsert table is rebuilt from the lake whenever it cannot be trusted, and bounded: a sidecar
+ * that restarts, two sidecars taking turns on one table, another writer's commit in between, and a key index
+ * with no memory at all (each round reads the touched keys from the lake) all keep the table equal to the model.
+ * Keys framed with a schema id upsert on their raw bytes and are decoded beside them.
+ */
+class UpsertKeyIndexIT {
+  @RegisterExtension
+  static final KafkaBroker KAFKA = new KafkaBroker();
+
+  @RegisterExtension
+  final Warehouse warehouse = new Warehouse();
+
+  @Test
+  void restartsTurnsAndForeignCommitsRebuildTheIndexFromTheLake() {
+    String topic = InProcessSidecar.uniqueTopic("keys");
+    KAFKA.createTopic(topic, 2);
+    UpsertModel model = new UpsertModel();
+    Random random = new Random(5);
+    InProcessSidecar first = sidecar(RoundRunner.settings(2, InProcessSidecar.TARGET_FILE_SIZE));
+    TableDescriptor table = first.add(topic, Duration.ofMinutes(3), Map.of("mode", "upsert"));
+    try (InProcessSidecar second =
+        sidecar(RoundRunner.settings(2, InProcessSidecar.TARGET_FILE_SIZE))) {
+      for (int round = 0; round < 8; round++) {
+        produce(topic, model, random, 300);
+        InProcessSidecar runner = round % 3 == 2 ? second : first;
+        runner.runRound(table);
+        if (round == 4) {
+          first.table(table).newFastAppend().commit();
+        }
+        assertThat(rows(first.table(table)))
+            .as("round %d", round)
+            .isEqualTo(expected(first, table, model));
+      }
+    } finally {
+      first.close();
+    }
+    try (InProcessSidecar restarted =
+        sidecar(RoundRunner.settings(2, InProcessSidecar.TARGET_FILE_SIZE))) {
+      produce(topic, model, random, 300);
+      restarted.runRound(table);
+      assertThat(rows(restarted.table(table))).isEqualTo(expected(restarted, table, model));
+    }
+  }
+
+  @Test
+  void aKeyIndexWithoutMemoryReadsTheTouchedKeysFromTheLakeEachRound() {
+    String topic = InProcessSidecar.uniqueTopic("unindexed");
+    KAFKA.createTopic(topic, 2);
+    UpsertModel model = new UpsertModel();
+    Random random = new Random(6);
+    TieringSettings defaults = RoundRunner.settings(2, InProcessSidecar.TARGET_FILE_SIZE);
+    TieringSettings noMemory = new TieringSettings(
+        defaults.workers(),
+        defaults.writerThreads(),
+        defaults.targetFileSizeBytes(),
+        defaults.pollInterval(),
+        defaults.heartbeatTimeout(),
+        defaults.sessionTimeout(),
+        defaults.groupId(),
+        defaults.ownersTopic(),
+        defaults.writerBudget(),
+        0);
+    try (InProcessSidecar sidecar = sidecar(noMemory)) {
+      TableDescriptor table = sidecar.add(topic, Duration.ofMinutes(3), Map.of("mode", "upsert"));
+      for (int round = 0; round < 5; round++) {
+        produce(topic, model, random, 300);
+        sidecar.runRound(table);
+        assertThat(rows(sidecar.table(table)))
+            .as("round %d", round)
+            .isEqualTo(expected(sidecar, table, model));
+      }
+    }
+  }
+
+  @Test
+  void keysFramedWithASchemaIdUpsertOnTheirRawBytesAndAreDecodedBeside() throws Exception {
+    Schema keySchema = new Schema.Parser().parse("""
+        {"type": "record", "name": "CustomerKey", "fields": [{"name": "id", "type": "long"}]}""");
+    String topic = InProcessSidecar.uniqueTopic("framed-keys");
+    KAFKA.createTopic(topic, 1);
+    try (FakeSchemaRegistry registry = FakeSchemaRegistry.start();
+        AvroKafkaSerializer<GenericData.Record> serializer = new AvroKafkaSerializer<>();
+        InProcessSidecar sidecar = new InProcessSidecar(
+            KAFKA.bootstrapServers(),
+            warehouse.lakeSettings(),
+            "_tables",
+            RegistryDecoders.forRegistry(
+                ConfluentRegistryClient.create(ConfluentRegistrySettings.of(registry.url()))))) {
+      serializer.configure(
+          Map.of(
+              "apicurio.registry.url",
+              registry.apicurioUrl(),
+              "apicurio.registry.auto-register",
+              true),
+          true);
+      TableDescriptor table = sidecar.add(topic, Duration.ofMinutes(3), Map.of("mode", "upsert"));
+      List<TestRecord> records = new ArrayList<>();
+      for (int i = 0; i < 30; i++) {
+        GenericData.Record key = new GenericData.Record(keySchema);
+        key.put("id", (long) (i % 10));
+        byte[] keyBytes = serializer.serialize(topic, key);
+        records.add(
+            TestRecord.of(keyBytes, ("v" + i).getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+      }
+      KAFKA.produce(topic, records);
+      sidecar.runRound(table);
+
+      List<Record> rows = new ArrayList<>();
+      try (CloseableIterable<Record> read =
+          IcebergGenerics.read(sidecar.table(table)).build()) {
+        read.forEach(rows::add);
+      }
+      assertThat(rows).hasSize(10).allSatisfy(row -> {
+        Record decoded = (Record) row.getField(TableColumns.DECODED_KEY);
+        long id = (Long) decoded.getField("id");
+        assertThat(bytes(row.getField(KafkaColumns.KEY)))
+            .isEqualTo(records.get((int) (20 + id)).key());
+        assertThat(UpsertModel.text(bytes(row.getField(KafkaColumns.VALUE))))
+            .isEqualTo("v" + (20 + id));
+      });
+    }
+  }
+
+  private InProcessSidecar sidecar(TieringSettings settings) {
+    return new InProcessSidecar(
+        KAFKA.bootstrapServers(), warehouse.lakeSettings(), "_tables", settings, null);
+  }
+
+  private static Map<String, UpsertModel.Row> expected(
+      InProcessSidecar sidecar, TableDescriptor table, UpsertModel model) {
+    return model.liveBelow(sidecar.offsets(table).nextOffsets());
+  }
+
+  private static void produce(String topic, UpsertModel model, Random random, int count) {
+    List<TestRecord> records = new ArrayList<>();
+    for (int i = 0; i < count; i++) {
+      int choice = random.nextInt(100);
+      String key = choice < 2 ? null : "key-" + random.nextInt(500);
+      String value = choice >= 2 && choice < 15 ? null : "value-" + random.nextLong();
+      records.add(TestRecord.of(key, value));
+    }
+    List<RecordMetadata> sent = KAFKA.produce(topic, records);
+    for (int i = 0; i < records.size(); i++) {
+      model.add(
+          sent.get(i).partition(),
+          sent.get(i).offset(),
+          UpsertModel.text(records.get(i).key()),
+          UpsertModel.text(records.get(i).value()));
+    }
+  }
+
+  private static Map<String, UpsertModel.Row> rows(Table table) {
+    Map<String, UpsertModel.Row> rows = new TreeMap<>();
+    try (CloseableIterable<Record> records = IcebergGenerics.read(table).build()) {
+      for (Record record : records) {
+        UpsertModel.Row row = new UpsertModel.Row(
+            UpsertModel.text(bytes(record.getField(KafkaColumns.KEY))),
+            UpsertModel.text(bytes(record.getField(KafkaColumns.VALUE))),
+            (Integer) record.getField(KafkaColumns.PARTITION),
+            (Long) record.getField(KafkaColumns.OFFSET));
+        assertThat(rows.put(row.key(), row)).as("key %s twice", row.key()).isNull();
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    return rows;
+  }
+
+  private static byte[] bytes(Object buffer) {
+    if (buffer == null) {
+      return null;
+    }
+    ByteBuffer copy = ((ByteBuffer) buffer).duplicate();
+    byte[] bytes = new byte[copy.remaining()];
+    copy.get(bytes);
+    return bytes;
+  }
+}
