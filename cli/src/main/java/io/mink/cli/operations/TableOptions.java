@@ -59,6 +59,10 @@ public final class TableOptions {
   public static final String SNAPSHOT_RETENTION =
       MinkTableLayout.OPTION_PREFIX + MinkTableLayout.SNAPSHOT_RETENTION_OPTION;
 
+  /** The option --option mink.compact-deleted-fraction sets, recorded as the table option compact-deleted-fraction. */
+  public static final String COMPACT_DELETED_FRACTION =
+      MinkTableLayout.OPTION_PREFIX + MinkTableLayout.COMPACT_DELETED_FRACTION_OPTION;
+
   /** Why a table's mode and cdc do not change, and what to do instead: for messages. */
   public static final String MODE_FIXED = "a table's mode and cdc are given when it is added, "
       + "with mink table add --mode and --cdc, and stay fixed. To change them, remove the table "
@@ -67,11 +71,13 @@ public final class TableOptions {
   private static final String SET_HELP =
       "iceberg.<property>=<value>, such as iceberg.format-version=3 or "
           + "iceberg.write.parquet.row-group-size-bytes=67108864 (docs/layout.md), " + TIME_AS
-          + "=time|long|string (docs/querying.md) or " + SNAPSHOT_RETENTION
-          + "=<duration> (docs/operations.md)";
+          + "=time|long|string (docs/querying.md), " + SNAPSHOT_RETENTION
+          + "=<duration> (docs/operations.md) or " + COMPACT_DELETED_FRACTION
+          + "=<fraction> (docs/tables.md)";
   private static final String UNSET_HELP =
       "iceberg.<property>, such as iceberg.write.parquet.row-group-size-bytes "
-          + "(docs/layout.md), " + TIME_AS + " or " + SNAPSHOT_RETENTION;
+          + "(docs/layout.md), " + TIME_AS + ", " + SNAPSHOT_RETENTION + " or "
+          + COMPACT_DELETED_FRACTION;
 
   /** The --unset-option names, checked to be iceberg.* options or Mink's, as the table records them. */
   public static List<String> optionKeys(List<String> given) {
@@ -99,12 +105,18 @@ public final class TableOptions {
         case MinkTableLayout.TIME_AS_OPTION -> TimeOfDay.parse(value).label();
         case MinkTableLayout.SNAPSHOT_RETENTION_OPTION ->
           Durations.format(SnapshotRetention.parse(value));
+        case MinkTableLayout.COMPACT_DELETED_FRACTION_OPTION -> {
+          MinkTableLayout.compactDeletedFraction(Map.of(recordedKey, value));
+          yield value.strip();
+        }
         default -> value;
       };
     } catch (IllegalArgumentException e) {
-      String doc = recordedKey.equals(MinkTableLayout.TIME_AS_OPTION)
-          ? "docs/querying.md \"Times of day\""
-          : "docs/operations.md \"Snapshots and files over time\"";
+      String doc = switch (recordedKey) {
+        case MinkTableLayout.TIME_AS_OPTION -> "docs/querying.md \"Times of day\"";
+        case MinkTableLayout.COMPACT_DELETED_FRACTION_OPTION -> "docs/tables.md \"Upsert tables\"";
+        default -> "docs/operations.md \"Snapshots and files over time\"";
+      };
       throw MinkException.user(e.getMessage() + " (" + doc + ")", e);
     }
   }
@@ -121,7 +133,9 @@ public final class TableOptions {
         || key.equals(MinkTableLayout.OPTION_PREFIX + MinkTableLayout.CDC_OPTION)) {
       throw MinkException.user("Option " + key + " is not set with --option: " + MODE_FIXED);
     }
-    if (key.equals(TIME_AS) || key.equals(SNAPSHOT_RETENTION)) {
+    if (key.equals(TIME_AS)
+        || key.equals(SNAPSHOT_RETENTION)
+        || key.equals(COMPACT_DELETED_FRACTION)) {
       return key.substring(MinkTableLayout.OPTION_PREFIX.length());
     }
     throw MinkException.user("Unknown table option '" + key + "': " + help);
@@ -131,6 +145,7 @@ public final class TableOptions {
   public static String givenName(String recordedKey) {
     return recordedKey.equals(MinkTableLayout.TIME_AS_OPTION)
             || recordedKey.equals(MinkTableLayout.SNAPSHOT_RETENTION_OPTION)
+            || recordedKey.equals(MinkTableLayout.COMPACT_DELETED_FRACTION_OPTION)
         ? MinkTableLayout.OPTION_PREFIX + recordedKey
         : recordedKey;
   }
