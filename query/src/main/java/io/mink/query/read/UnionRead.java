@@ -36,7 +36,9 @@ import org.apache.kafka.clients.consumer.ConsumerConfig;
  * Reads a Mink table as it is now (spec/union-read.md): per Kafka partition, the rows of a lake snapshot pinned once
  * for the whole read, then the Kafka tail from the snapshot's offset (its seam) to the last stable offset at plan
  * time, decoded as a round decodes it. Nothing is read twice and nothing is skipped; a range neither holds is
- * reported as a gap. The read schema is the snapshot's schema merged with every schema version the tail meets.
+ * reported as a gap. The read schema is the snapshot's schema merged with every schema version the tail meets. The
+ * union read of an upsert table merges each partition by key ({@link KeyMerge}): the tail's last change per key
+ * replaces the lake's row of that key, and only then is the filter applied.
  */
 public final class UnionRead {
   /** How long a read waits out an unavailable schema registry before it stops with an error. */
@@ -145,6 +147,7 @@ public final class UnionRead {
         plan,
         files,
         partition -> TailBatches.held(List.of()),
+        partition -> RowMerge.NONE,
         columns,
         filter,
         pinned,
@@ -171,8 +174,10 @@ public final class UnionRead {
         pinned.schema(),
         metadata.lastColumnId(),
         Collections.max(metadata.schemasById().keySet())));
-    ReadColumns columns = ReadColumns.requested(request);
-    long perPartition = request.limit().isPresent() && !request.filters()
+    boolean merges =
+        request.mode() == ReadMode.union && MinkTableLayout.isUpsert(descriptor.options());
+    ReadColumns columns = ReadColumns.requested(request, merges);
+    long perPartition = request.limit().isPresent() && !request.filters() && !merges
         ? request.limit().getAsLong()
         : Long.MAX_VALUE;
     TailScan.Tails tails = new TailScan(
@@ -182,7 +187,8 @@ public final class UnionRead {
             columns.tailColumns(),
             perPartition,
             tailMemoryBytes,
-            (partition, records) -> progress.tailRead(records))
+            (partition, records) -> progress.tailRead(records),
+            merges ? Optional.of(TailDeletes.TOMBSTONES) : Optional.empty())
         .read(ranges);
     try {
       Schema readSchema = rows.current().schema();
@@ -204,6 +210,7 @@ public final class UnionRead {
                   columns.tailColumns(),
                   descriptor.topic())
               : TailBatches.held(tails.take(partition.partition())),
+          partition -> tails.merge(partition.partition()),
           resolved,
           filter,
           pinned,
@@ -226,6 +233,7 @@ public final class UnionRead {
       List<PartitionRead> plan,
       LakeFiles files,
       Function<PartitionRead, TailBatches> tails,
+      Function<PartitionRead, RowMerge> merges,
       ReadColumns.Resolved columns,
       RowFilter filter,
       Pinned pinned,
@@ -240,6 +248,7 @@ public final class UnionRead {
             files.of(partition.partition()),
             request.batchSize()),
         tails,
+        merges,
         columns.scan(),
         columns.output(),
         filter::select,
