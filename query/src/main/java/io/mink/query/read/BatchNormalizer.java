@@ -20,9 +20,12 @@ import org.apache.iceberg.types.Types;
 final class BatchNormalizer {
   private BatchNormalizer() {}
 
-  /** The batch in the target schema; the input batch is closed. */
+  /**
+   * The batch in the target schema, its identifier fields included (an upsert table's key); the input batch is
+   * closed.
+   */
   static RowBatch normalize(RowBatch source, Schema target) {
-    if (source.schema().asStruct().equals(target.asStruct())) {
+    if (source.schema().sameSchema(target)) {
       return source;
     }
     int rows = source.rows();

@@ -62,8 +62,8 @@ class UnionReadUpsertIT {
       }
       Map<Integer, Long> seams = sidecar.offsets(table).nextOffsets();
       List<String> lakeKeys = new ArrayList<>(model.liveBelow(seams).keySet());
-      produceTail(topic, lakeKeys);
       produceRandom(topic, random, 150);
+      produceTail(topic, lakeKeys);
       Map<String, UpsertModel.Row> expected = model.liveBelow(endOffsets(sidecar, topic));
 
       ReadRows union = UnionReadIT.read(sidecar, table, ReadRequest.of(ReadMode.union));
@@ -107,8 +107,8 @@ class UnionReadUpsertIT {
       produceRandom(topic, random, 400);
       sidecar.runRound(table);
       Map<Integer, Long> seams = sidecar.offsets(table).nextOffsets();
-      produceTail(topic, new ArrayList<>(model.liveBelow(seams).keySet()));
       produceRandom(topic, random, 300);
+      produceTail(topic, new ArrayList<>(model.liveBelow(seams).keySet()));
       Map<Integer, Long> ends = endOffsets(sidecar, topic);
       Map<String, UpsertModel.Row> expected = model.liveBelow(ends);
       long keysOnly = tailKeyBytes(seams, ends);
