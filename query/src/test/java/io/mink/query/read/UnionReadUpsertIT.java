@@ -99,6 +99,22 @@ class UnionReadUpsertIT {
   }
 
   @Test
+  void aTableNeverTieredReadsItsWholeLogFoldedToItsLiveRows() {
+    String topic = topic(2);
+    try (InProcessSidecar sidecar = sidecar()) {
+      TableDescriptor table = upsertTable(sidecar, topic, "3");
+      produceRandom(topic, new Random(3), 500);
+
+      ReadRows union = UnionReadIT.read(sidecar, table, ReadRequest.of(ReadMode.union));
+
+      assertThat(byKey(union)).isEqualTo(model.liveBelow(endOffsets(sidecar, topic)));
+      assertThat(union.point().snapshotId()).isEmpty();
+      assertThat(UnionReadIT.read(sidecar, table, ReadRequest.of(ReadMode.lake)).rows())
+          .isEmpty();
+    }
+  }
+
+  @Test
   void columnsLimitAndATailReadAgainFromKafkaKeepTheMerge() {
     String topic = topic(2);
     Random random = new Random(7);
