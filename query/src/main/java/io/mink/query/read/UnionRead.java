@@ -8,9 +8,8 @@ import io.mink.indexer.round.RecordParts;
 import io.mink.indexer.round.RegistryWaitingParts;
 import io.mink.indexer.round.RowBuilder;
 import io.mink.indexer.round.TopicBounds;
-import io.mink.lake.LakeOffsets;
-import io.mink.lake.MinkSnapshot;
 import io.mink.lake.MinkTableLayout;
+import io.mink.query.read.SnapshotPin.Pinned;
 import io.mink.schema.decode.MappingOptions;
 import io.mink.schema.decode.PartDecoder;
 import io.mink.schema.table.TableSchema;
@@ -20,12 +19,10 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.OptionalLong;
 import java.util.Set;
 import java.util.function.Function;
 import org.apache.iceberg.HasTableOperations;
 import org.apache.iceberg.Schema;
-import org.apache.iceberg.Snapshot;
 import org.apache.iceberg.Table;
 import org.apache.iceberg.TableMetadata;
 import org.apache.iceberg.expressions.Expression;
@@ -106,26 +103,10 @@ public final class UnionRead {
     }
     table.refresh();
     TableMetadata metadata = ((HasTableOperations) table).operations().current();
-    Optional<Snapshot> snapshot = SnapshotPin.pin(metadata, request, name());
-    Pinned pinned = new Pinned(
-        snapshot,
-        snapshot
-            .filter(MinkSnapshot::isMink)
-            .map(mink -> MinkSnapshot.of(mink).offsets())
-            .orElse(LakeOffsets.NONE),
-        SnapshotPin.schema(metadata, snapshot));
+    Pinned pinned = SnapshotPin.pinned(metadata, request, name());
     return request.mode().readsLog()
         ? readWithTail(request, metadata, pinned)
         : readLake(request, pinned);
-  }
-
-  /** The snapshot a read pinned, its offsets (the seams) and its schema. */
-  private record Pinned(Optional<Snapshot> snapshot, LakeOffsets seams, Schema schema) {
-    OptionalLong id() {
-      return snapshot
-          .map(pinned -> OptionalLong.of(pinned.snapshotId()))
-          .orElse(OptionalLong.empty());
-    }
   }
 
   private ReadResult readLake(ReadRequest request, Pinned pinned) {
@@ -177,19 +158,7 @@ public final class UnionRead {
     boolean merges =
         request.mode() == ReadMode.union && MinkTableLayout.isUpsert(descriptor.options());
     ReadColumns columns = ReadColumns.requested(request, merges);
-    long perPartition = request.limit().isPresent() && !request.filters() && !merges
-        ? request.limit().getAsLong()
-        : Long.MAX_VALUE;
-    TailScan.Tails tails = new TailScan(
-            consumer,
-            descriptor.topic(),
-            rows,
-            columns.tailColumns(),
-            perPartition,
-            tailMemoryBytes,
-            (partition, records) -> progress.tailRead(records),
-            merges ? Optional.of(TailDeletes.TOMBSTONES) : Optional.empty())
-        .read(ranges);
+    TailScan.Tails tails = readTails(request, ranges, rows, columns, merges);
     try {
       Schema readSchema = rows.current().schema();
       RowFilter filter = RowFilter.bind(readSchema, request.filter());
@@ -220,6 +189,31 @@ public final class UnionRead {
       tails.close();
       throw e;
     }
+  }
+
+  /**
+   * Reads the tails of the ranges, each folded to its last change per key when the read merges by key; a limit
+   * without a filter stops each tail early only when it does not.
+   */
+  private TailScan.Tails readTails(
+      ReadRequest request,
+      List<TailRange> ranges,
+      RowBuilder rows,
+      ReadColumns columns,
+      boolean mergesByKey) {
+    long perPartition = request.limit().isPresent() && !request.filters() && !mergesByKey
+        ? request.limit().getAsLong()
+        : Long.MAX_VALUE;
+    return new TailScan(
+            consumer,
+            descriptor.topic(),
+            rows,
+            columns.tailColumns(),
+            perPartition,
+            tailMemoryBytes,
+            (partition, records) -> progress.tailRead(records),
+            mergesByKey ? Optional.of(TailDeletes.TOMBSTONES) : Optional.empty())
+        .read(ranges);
   }
 
   private LakeFiles lakeFiles(Pinned pinned, ReadRequest request, Expression pushed) {
