@@ -8,6 +8,7 @@ import io.mink.tables.Lifecycle;
 import io.mink.tables.LifecycleState;
 import io.mink.tables.TableDescriptor;
 import io.mink.testkit.KafkaBroker;
+import io.mink.testkit.TestRecord;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintWriter;
@@ -78,6 +79,52 @@ class ReadCommandIT {
 
     assertThat(again.out()).isEqualTo(read.out());
     assertThat(now.out()).startsWith("_kafka_offset\r\n0\r\n1\r\n").endsWith("8\r\n");
+  }
+
+  @Test
+  void anUpsertTableReadsOneRowPerKeyWithTheTailMergedOverTheLake() {
+    String topic = mink.topic("accounts", 1);
+    KAFKA.produce(topic, List.of(keyed("a", "a1"), keyed("b", "b1"), keyed("c", "c1")));
+    assertThat(mink.run("table", "add", topic, "--mode", "upsert").exitCode()).isZero();
+    mink.round("kafka." + topic);
+    KAFKA.produce(
+        topic,
+        List.of(
+            keyed("a", "a2"),
+            keyed("b", null),
+            keyed(null, "x"),
+            keyed("d", "d1"),
+            keyed("d", "d2")));
+
+    CommandRun union = mink.run("read", topic, "--output", "json");
+    CommandRun offsets = mink.run("read", topic, "--output", "csv", "--columns", "_kafka_offset");
+    CommandRun lake =
+        mink.run("read", topic, "--mode", "lake", "--output", "csv", "--columns", "_kafka_offset");
+    CommandRun log =
+        mink.run("read", topic, "--mode", "log", "--output", "csv", "--columns", "_kafka_offset");
+
+    assertThat(union.exitCode()).as(union.err()).isZero();
+    assertThat(union.out().lines().map(CliFixture::json).toList())
+        .extracting(row -> text(row.get("_kafka_key")) + "=" + text(row.get("_kafka_value")))
+        .containsExactly("c=c1", "a=a2", "d=d2");
+    assertThat(union.err()).startsWith("3 rows, 1 lake file, 5 Kafka records\n");
+    assertThat(offsets.out()).isEqualTo("_kafka_offset\r\n2\r\n3\r\n7\r\n");
+    assertThat(lake.out()).isEqualTo("_kafka_offset\r\n0\r\n1\r\n2\r\n");
+    assertThat(log.out().lines()).hasSize(1 + 8);
+  }
+
+  private static TestRecord keyed(String key, String value) {
+    return new TestRecord(
+        0,
+        key == null ? null : key.getBytes(StandardCharsets.UTF_8),
+        value == null ? null : value.getBytes(StandardCharsets.UTF_8),
+        List.of(),
+        null);
+  }
+
+  private static String text(JsonNode base64) {
+    return new String(
+        java.util.Base64.getDecoder().decode(base64.asText()), StandardCharsets.UTF_8);
   }
 
   @Test

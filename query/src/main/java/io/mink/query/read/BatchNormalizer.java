@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.util.TransferPair;
 import org.apache.iceberg.Schema;
 import org.apache.iceberg.types.Types;
 
@@ -19,9 +20,12 @@ import org.apache.iceberg.types.Types;
 final class BatchNormalizer {
   private BatchNormalizer() {}
 
-  /** The batch in the target schema; the input batch is closed. */
+  /**
+   * The batch in the target schema, its identifier fields included (an upsert table's key); the input batch is
+   * closed.
+   */
   static RowBatch normalize(RowBatch source, Schema target) {
-    if (source.schema().asStruct().equals(target.asStruct())) {
+    if (source.schema().sameSchema(target)) {
       return source;
     }
     int rows = source.rows();
@@ -67,6 +71,34 @@ final class BatchNormalizer {
     } finally {
       source.close();
     }
+  }
+
+  /**
+   * The rows of the batch at the first {@code count} of {@code positions}, which ascend, in that order; the input
+   * batch is closed. Values are copied vector to vector, nested ones included.
+   */
+  static RowBatch rows(RowBatch source, int[] positions, int count) {
+    if (count == source.rows()) {
+      return source;
+    }
+    RowBatch selected = RowBatch.allocate(source.schema(), count);
+    try {
+      for (int c = 0; c < source.schema().columns().size(); c++) {
+        FieldVector target = selected.column(c);
+        TransferPair copy = source.column(c).makeTransferPair(target);
+        for (int row = 0; row < count; row++) {
+          copy.copyValueSafe(positions[row], row);
+        }
+        target.setValueCount(count);
+      }
+      selected.finish(count);
+    } catch (RuntimeException e) {
+      selected.close();
+      throw e;
+    } finally {
+      source.close();
+    }
+    return selected;
   }
 
   private static void fill(

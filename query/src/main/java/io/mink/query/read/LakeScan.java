@@ -29,9 +29,9 @@ import org.apache.iceberg.util.PartitionUtil;
 /**
  * Reads the lake files of one Kafka partition as column batches of a projection of the snapshot's schema: row
  * groups the filter rules out are skipped, deleted rows dropped, rows of other partitions in a shared file left
- * out. A file whose projected columns are all primitive is read by Iceberg's vectorized reader
- * ({@link VectorizedFileReader}); the others, and a file that reader refuses, row by row through Iceberg's generic
- * reader. Batches come one file after the other, in the order planned. The caller closes each batch and the scan.
+ * out. A file whose projected columns are all primitive and that has no delete files is read by Iceberg's vectorized
+ * reader ({@link VectorizedFileReader}); the others, and a file that reader refuses, row by row through Iceberg's
+ * generic reader, which applies the deletion vectors and position or equality deletes of the file. Batches come one file after the other, in the order planned. The caller closes each batch and the scan.
  */
 final class LakeScan implements Iterator<RowBatch>, AutoCloseable {
   private final FileIO io;

@@ -1,6 +1,7 @@
 package io.mink.query.read;
 
 import io.mink.indexer.errors.MinkException;
+import io.mink.schema.KafkaColumns;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -15,9 +16,13 @@ import org.apache.iceberg.types.Types;
  * insensitively. Pure.
  *
  * @param requested the columns asked for, in order; empty for all
- * @param filtered the top-level columns the filter names
+ * @param filtered the top-level columns read besides those asked for: those the filter names and, for a merge by
+ *     key, the key and offset columns
  */
 record ReadColumns(List<String> requested, Set<String> filtered) {
+  /** The columns a merge by key reads in every batch of the lake and the tail. */
+  static final Set<String> MERGE_COLUMNS = Set.of(KafkaColumns.KEY, KafkaColumns.OFFSET);
+
   ReadColumns {
     requested = List.copyOf(requested);
     filtered = Set.copyOf(filtered);
@@ -32,6 +37,17 @@ record ReadColumns(List<String> requested, Set<String> filtered) {
 
   static ReadColumns requested(ReadRequest request) {
     return new ReadColumns(request.columns(), FilterColumns.of(request.filter()));
+  }
+
+  /** The columns of the request, with the key and offset columns when the read merges by key. */
+  static ReadColumns requested(ReadRequest request, boolean mergesByKey) {
+    ReadColumns columns = requested(request);
+    if (!mergesByKey) {
+      return columns;
+    }
+    Set<String> read = new LinkedHashSet<>(columns.filtered());
+    read.addAll(MERGE_COLUMNS);
+    return new ReadColumns(columns.requested(), read);
   }
 
   /** The names, in lower case, of the columns the tail keeps; empty to keep every column. */

@@ -11,8 +11,9 @@ import org.apache.iceberg.Schema;
 
 /**
  * A read under way: its schema and point in time are known before the first batch. Batches come partition by
- * partition, each partition's lake rows first and then its tail in offset order. The caller closes each batch it
- * takes, and the result.
+ * partition, each partition's lake rows first and then its tail in offset order; for an upsert table's union read,
+ * the lake rows whose key the tail left alone, then the tail's newest row of each key it changed. The caller closes
+ * each batch it takes, and the result.
  *
  * @param gaps offsets of a partition that neither the lake nor Kafka holds: the read went on after them
  * @param rawCounts the tail's parts left raw, by "key." or "value." and reason, as a round counts them

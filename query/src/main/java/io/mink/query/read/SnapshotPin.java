@@ -1,9 +1,11 @@
 package io.mink.query.read;
 
 import io.mink.indexer.errors.MinkException;
+import io.mink.lake.LakeOffsets;
 import io.mink.lake.MinkSnapshot;
 import java.util.Comparator;
 import java.util.Optional;
+import java.util.OptionalLong;
 import org.apache.iceberg.Schema;
 import org.apache.iceberg.Snapshot;
 import org.apache.iceberg.TableMetadata;
@@ -15,6 +17,27 @@ import org.apache.iceberg.TableMetadata;
  */
 final class SnapshotPin {
   private SnapshotPin() {}
+
+  /** The snapshot a read pinned, its offsets (the seams) and its schema. */
+  record Pinned(Optional<Snapshot> snapshot, LakeOffsets seams, Schema schema) {
+    OptionalLong id() {
+      return snapshot
+          .map(pinned -> OptionalLong.of(pinned.snapshotId()))
+          .orElse(OptionalLong.empty());
+    }
+  }
+
+  /** The snapshot the request reads, with the offsets of a Mink snapshot and the schema it was written with. */
+  static Pinned pinned(TableMetadata metadata, ReadRequest request, String table) {
+    Optional<Snapshot> snapshot = pin(metadata, request, table);
+    return new Pinned(
+        snapshot,
+        snapshot
+            .filter(MinkSnapshot::isMink)
+            .map(mink -> MinkSnapshot.of(mink).offsets())
+            .orElse(LakeOffsets.NONE),
+        schema(metadata, snapshot));
+  }
 
   static Optional<Snapshot> pin(TableMetadata metadata, ReadRequest request, String table) {
     if (!request.mode().readsLake()) {

@@ -11,6 +11,7 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.vector.FieldVector;
@@ -26,19 +27,29 @@ import org.apache.kafka.clients.consumer.ConsumerRecord;
  */
 final class TailScan {
   /**
-   * The tail's batches by partition, in offset order, the partitions to read again, and how many records the tails
-   * hold.
+   * The tail's batches by partition, in offset order, the partitions to read again, how many records the tails
+   * hold, and, for an upsert table's union read, each partition's last change per key.
    */
-  record Tails(Map<Integer, List<RowBatch>> byPartition, Set<Integer> reread, long records)
+  record Tails(
+      Map<Integer, List<RowBatch>> byPartition,
+      Set<Integer> reread,
+      long records,
+      Map<Integer, TailChanges> changes)
       implements AutoCloseable {
     static Tails empty() {
-      return new Tails(new HashMap<>(), Set.of(), 0);
+      return new Tails(new HashMap<>(), Set.of(), 0, Map.of());
     }
 
     /** The partition's batches, which the caller now owns. */
     List<RowBatch> take(int partition) {
       List<RowBatch> batches = byPartition.remove(partition);
       return batches == null ? List.of() : batches;
+    }
+
+    /** What the read does to the partition's rows: the merge by key when the tail was folded, else nothing. */
+    RowMerge merge(int partition) {
+      TailChanges partitionChanges = changes.get(partition);
+      return partitionChanges == null ? RowMerge.NONE : new KeyMerge(partitionChanges);
     }
 
     @Override
@@ -60,12 +71,17 @@ final class TailScan {
   private final long recordsPerPartition;
   private final long memoryBytes;
   private final Progress progress;
+  private final TailDeletes deletes;
   private long heldBytes;
+  private long keyBytes;
 
   /**
    * @param columns the names of the columns kept, in lower case; empty for all
    * @param recordsPerPartition stop a partition's tail after this many records (a limit with no filter)
-   * @param memoryBytes how many bytes of batches are kept before partitions are read again instead
+   * @param memoryBytes how many bytes of batches, and of keys changed, are kept before partitions are read again
+   *     instead; the keys alone past it stop the read
+   * @param deletes for an upsert table's union read, which records delete their key: each partition's tail is then
+   *     folded to its last change per key; empty to read the records as they are
    */
   TailScan(
       Consumer<byte[], byte[]> consumer,
@@ -74,7 +90,8 @@ final class TailScan {
       Set<String> columns,
       long recordsPerPartition,
       long memoryBytes,
-      Progress progress) {
+      Progress progress,
+      Optional<TailDeletes> deletes) {
     this.consumer = requireNonNull(consumer, "consumer is null");
     this.topic = requireNonNull(topic, "topic is null");
     this.rows = requireNonNull(rows, "rows is null");
@@ -82,34 +99,47 @@ final class TailScan {
     this.recordsPerPartition = recordsPerPartition;
     this.memoryBytes = memoryBytes;
     this.progress = requireNonNull(progress, "progress is null");
+    this.deletes = deletes.orElse(null);
   }
 
   Tails read(List<TailRange> ranges) {
     Map<Integer, List<RowBatch>> byPartition = new HashMap<>();
     Set<Integer> reread = new HashSet<>();
+    Map<Integer, TailChanges> changes = new HashMap<>();
     long records = 0;
     try {
       for (TailRange range : ranges) {
         if (!range.isEmpty()) {
           List<RowBatch> batches = new ArrayList<>();
           byPartition.put(range.partition(), batches);
-          records += readPartition(range, batches, reread);
+          TailChanges partitionChanges = deletes == null ? null : new TailChanges();
+          records += readPartition(range, batches, reread, partitionChanges);
+          if (partitionChanges != null) {
+            changes.put(range.partition(), partitionChanges);
+          }
         }
       }
     } catch (RuntimeException e) {
-      new Tails(byPartition, reread, records).close();
+      new Tails(byPartition, reread, records, changes).close();
       throw e;
     }
-    return new Tails(byPartition, reread, records);
+    return new Tails(byPartition, reread, records, changes);
   }
 
-  /** Reads a partition's tail into {@code batches}, or only its schemas once the memory is spent. */
-  private long readPartition(TailRange range, List<RowBatch> batches, Set<Integer> reread) {
+  /**
+   * Reads a partition's tail into {@code batches}, or only its schemas once the memory is spent, and folds its
+   * records into {@code changes} when they are given.
+   */
+  private long readPartition(
+      TailRange range, List<RowBatch> batches, Set<Integer> reread, TailChanges changes) {
     TailFetch fetch = new TailFetch(consumer, topic, range);
     long records = 0;
     for (List<ConsumerRecord<byte[], byte[]>> fetched = fetch.next();
         !fetched.isEmpty() && records < recordsPerPartition;
         fetched = fetch.next()) {
+      if (changes != null) {
+        fold(fetched, changes);
+      }
       for (RowBatch batch : build(rows, fetched, columns, topic)) {
         keep(range.partition(), batch, batches, reread);
       }
@@ -125,7 +155,7 @@ final class TailScan {
       return;
     }
     long size = allocatedBytes(batch);
-    if (heldBytes + size > memoryBytes) {
+    if (heldBytes + keyBytes + size > memoryBytes) {
       reread.add(partition);
       heldBytes -= batches.stream().mapToLong(TailScan::allocatedBytes).sum();
       batches.forEach(RowBatch::close);
@@ -135,6 +165,33 @@ final class TailScan {
     }
     heldBytes += size;
     batches.add(batch);
+  }
+
+  /**
+   * Adds the records' changes to the partition's, in offset order.
+   *
+   * @throws MinkException when the keys the tails changed take more than the memory given
+   */
+  private void fold(List<ConsumerRecord<byte[], byte[]>> records, TailChanges changes) {
+    long before = changes.bytes();
+    for (ConsumerRecord<byte[], byte[]> record : records) {
+      changes.add(record.key(), record.offset(), deletes.deletes(record));
+    }
+    keyBytes += changes.bytes() - before;
+    if (keyBytes > memoryBytes) {
+      ConsumerRecord<byte[], byte[]> last = records.get(records.size() - 1);
+      throw MinkException.conflict("Cannot merge the Kafka tail of topic " + topic
+          + " by key: the keys it changed take more than "
+          + "the read's tail memory of " + size(memoryBytes) + " (UnionRead.TAIL_MEMORY_BYTES), "
+          + changes.keys() + " keys in partition " + last.partition() + " by offset "
+          + last.offset()
+          + ". Read fewer partitions with --partitions, read the last round's rows with "
+          + "--mode lake, or read again once the sidecar has tiered the tail");
+    }
+  }
+
+  private static String size(long bytes) {
+    return bytes % (1 << 20) == 0 ? (bytes >> 20) + " MiB" : bytes + " bytes";
   }
 
   /** The Arrow memory the batch's vectors hold, children included: what holding it costs, not its values' size. */

@@ -11,13 +11,15 @@ import java.util.function.UnaryOperator;
 import org.apache.iceberg.Schema;
 
 /**
- * The batches of a planned read, partition after partition: the partition's lake rows, then its tail. Every batch is
- * put into the scan schema, filtered, put into the output schema, and cut at the limit.
+ * The batches of a planned read, partition after partition: the partition's lake rows, then its tail, merged by key
+ * for an upsert table ({@link RowMerge}). Every batch is then put into the scan schema, filtered, put into the output
+ * schema, and cut at the limit.
  */
 final class UnionBatches implements ReadResult.Batches {
   private final Iterator<PartitionRead> partitions;
   private final Function<PartitionRead, LakeScan> lakeScans;
   private final Function<PartitionRead, TailBatches> tails;
+  private final Function<PartitionRead, RowMerge> merges;
   private final Schema scanSchema;
   private final Schema output;
   private final UnaryOperator<RowBatch> filter;
@@ -26,11 +28,13 @@ final class UnionBatches implements ReadResult.Batches {
   private long remaining;
   private LakeScan lake;
   private TailBatches tail = TailBatches.held(List.of());
+  private RowMerge merge = RowMerge.NONE;
   private RowBatch next;
 
   /**
    * @param lakeScans opens the lake scan of a partition
    * @param tails the tail batches of a partition
+   * @param merges what the read does to a partition's lake and tail batches before its filter
    * @param filter keeps the rows the read's filter selects, closing the batch it is given when it returns another
    * @param limit the most rows to return
    * @param onClose releases what the read holds besides its batches, such as the tails not taken
@@ -39,6 +43,7 @@ final class UnionBatches implements ReadResult.Batches {
       List<PartitionRead> partitions,
       Function<PartitionRead, LakeScan> lakeScans,
       Function<PartitionRead, TailBatches> tails,
+      Function<PartitionRead, RowMerge> merges,
       Schema scanSchema,
       Schema output,
       UnaryOperator<RowBatch> filter,
@@ -48,6 +53,7 @@ final class UnionBatches implements ReadResult.Batches {
     this.partitions = List.copyOf(partitions).iterator();
     this.lakeScans = requireNonNull(lakeScans, "lakeScans is null");
     this.tails = requireNonNull(tails, "tails is null");
+    this.merges = requireNonNull(merges, "merges is null");
     this.scanSchema = requireNonNull(scanSchema, "scanSchema is null");
     this.output = requireNonNull(output, "output is null");
     this.filter = requireNonNull(filter, "filter is null");
@@ -89,17 +95,18 @@ final class UnionBatches implements ReadResult.Batches {
   private RowBatch nextRaw() {
     while (true) {
       if (lake != null && lake.hasNext()) {
-        return lake.next();
+        return merge.lake(lake.next());
       }
       closeLake();
       if (tail.hasNext()) {
-        return tail.next();
+        return merge.tail(tail.next());
       }
       tail.close();
       if (!partitions.hasNext()) {
         return null;
       }
       PartitionRead partition = partitions.next();
+      merge = merges.apply(partition);
       lake = lakeScans.apply(partition);
       tail = tails.apply(partition);
     }

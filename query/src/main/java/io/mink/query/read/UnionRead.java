@@ -8,9 +8,8 @@ import io.mink.indexer.round.RecordParts;
 import io.mink.indexer.round.RegistryWaitingParts;
 import io.mink.indexer.round.RowBuilder;
 import io.mink.indexer.round.TopicBounds;
-import io.mink.lake.LakeOffsets;
-import io.mink.lake.MinkSnapshot;
 import io.mink.lake.MinkTableLayout;
+import io.mink.query.read.SnapshotPin.Pinned;
 import io.mink.schema.decode.MappingOptions;
 import io.mink.schema.decode.PartDecoder;
 import io.mink.schema.table.TableSchema;
@@ -20,12 +19,10 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.OptionalLong;
 import java.util.Set;
 import java.util.function.Function;
 import org.apache.iceberg.HasTableOperations;
 import org.apache.iceberg.Schema;
-import org.apache.iceberg.Snapshot;
 import org.apache.iceberg.Table;
 import org.apache.iceberg.TableMetadata;
 import org.apache.iceberg.expressions.Expression;
@@ -36,7 +33,9 @@ import org.apache.kafka.clients.consumer.ConsumerConfig;
  * Reads a Mink table as it is now (spec/union-read.md): per Kafka partition, the rows of a lake snapshot pinned once
  * for the whole read, then the Kafka tail from the snapshot's offset (its seam) to the last stable offset at plan
  * time, decoded as a round decodes it. Nothing is read twice and nothing is skipped; a range neither holds is
- * reported as a gap. The read schema is the snapshot's schema merged with every schema version the tail meets.
+ * reported as a gap. The read schema is the snapshot's schema merged with every schema version the tail meets. The
+ * union read of an upsert table merges each partition by key ({@link KeyMerge}): the tail's last change per key
+ * replaces the lake's row of that key, and only then is the filter applied.
  */
 public final class UnionRead {
   /** How long a read waits out an unavailable schema registry before it stops with an error. */
@@ -104,26 +103,10 @@ public final class UnionRead {
     }
     table.refresh();
     TableMetadata metadata = ((HasTableOperations) table).operations().current();
-    Optional<Snapshot> snapshot = SnapshotPin.pin(metadata, request, name());
-    Pinned pinned = new Pinned(
-        snapshot,
-        snapshot
-            .filter(MinkSnapshot::isMink)
-            .map(mink -> MinkSnapshot.of(mink).offsets())
-            .orElse(LakeOffsets.NONE),
-        SnapshotPin.schema(metadata, snapshot));
+    Pinned pinned = SnapshotPin.pinned(metadata, request, name());
     return request.mode().readsLog()
         ? readWithTail(request, metadata, pinned)
         : readLake(request, pinned);
-  }
-
-  /** The snapshot a read pinned, its offsets (the seams) and its schema. */
-  private record Pinned(Optional<Snapshot> snapshot, LakeOffsets seams, Schema schema) {
-    OptionalLong id() {
-      return snapshot
-          .map(pinned -> OptionalLong.of(pinned.snapshotId()))
-          .orElse(OptionalLong.empty());
-    }
   }
 
   private ReadResult readLake(ReadRequest request, Pinned pinned) {
@@ -145,6 +128,7 @@ public final class UnionRead {
         plan,
         files,
         partition -> TailBatches.held(List.of()),
+        partition -> RowMerge.NONE,
         columns,
         filter,
         pinned,
@@ -171,19 +155,10 @@ public final class UnionRead {
         pinned.schema(),
         metadata.lastColumnId(),
         Collections.max(metadata.schemasById().keySet())));
-    ReadColumns columns = ReadColumns.requested(request);
-    long perPartition = request.limit().isPresent() && !request.filters()
-        ? request.limit().getAsLong()
-        : Long.MAX_VALUE;
-    TailScan.Tails tails = new TailScan(
-            consumer,
-            descriptor.topic(),
-            rows,
-            columns.tailColumns(),
-            perPartition,
-            tailMemoryBytes,
-            (partition, records) -> progress.tailRead(records))
-        .read(ranges);
+    boolean merges =
+        request.mode() == ReadMode.union && MinkTableLayout.isUpsert(descriptor.options());
+    ReadColumns columns = ReadColumns.requested(request, merges);
+    TailScan.Tails tails = readTails(request, ranges, rows, columns, merges);
     try {
       Schema readSchema = rows.current().schema();
       RowFilter filter = RowFilter.bind(readSchema, request.filter());
@@ -204,6 +179,7 @@ public final class UnionRead {
                   columns.tailColumns(),
                   descriptor.topic())
               : TailBatches.held(tails.take(partition.partition())),
+          partition -> tails.merge(partition.partition()),
           resolved,
           filter,
           pinned,
@@ -213,6 +189,31 @@ public final class UnionRead {
       tails.close();
       throw e;
     }
+  }
+
+  /**
+   * Reads the tails of the ranges, each folded to its last change per key when the read merges by key; a limit
+   * without a filter stops each tail early only when it does not.
+   */
+  private TailScan.Tails readTails(
+      ReadRequest request,
+      List<TailRange> ranges,
+      RowBuilder rows,
+      ReadColumns columns,
+      boolean mergesByKey) {
+    long perPartition = request.limit().isPresent() && !request.filters() && !mergesByKey
+        ? request.limit().getAsLong()
+        : Long.MAX_VALUE;
+    return new TailScan(
+            consumer,
+            descriptor.topic(),
+            rows,
+            columns.tailColumns(),
+            perPartition,
+            tailMemoryBytes,
+            (partition, records) -> progress.tailRead(records),
+            mergesByKey ? Optional.of(TailDeletes.TOMBSTONES) : Optional.empty())
+        .read(ranges);
   }
 
   private LakeFiles lakeFiles(Pinned pinned, ReadRequest request, Expression pushed) {
@@ -226,6 +227,7 @@ public final class UnionRead {
       List<PartitionRead> plan,
       LakeFiles files,
       Function<PartitionRead, TailBatches> tails,
+      Function<PartitionRead, RowMerge> merges,
       ReadColumns.Resolved columns,
       RowFilter filter,
       Pinned pinned,
@@ -240,6 +242,7 @@ public final class UnionRead {
             files.of(partition.partition()),
             request.batchSize()),
         tails,
+        merges,
         columns.scan(),
         columns.output(),
         filter::select,
