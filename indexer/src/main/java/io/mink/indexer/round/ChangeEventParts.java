@@ -1,9 +1,11 @@
 package io.mink.indexer.round;
 
+import io.mink.lake.MinkTableLayout;
 import io.mink.schema.cdc.ChangeEvent;
 import io.mink.schema.cdc.DebeziumUnwrapper;
 import io.mink.schema.decode.PartResult;
 import io.mink.schema.decode.RawReason;
+import java.util.Map;
 import java.util.Optional;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 
@@ -12,7 +14,7 @@ import org.apache.kafka.clients.consumer.ConsumerRecord;
  * snapshot read is the row after the change; a delete event or a tombstone deletes the key; any other value keeps
  * its raw bytes with its reason. Without a schema registry, values are read as Kafka Connect JSON with schemas.
  */
-final class ChangeEventParts implements RecordParts {
+public final class ChangeEventParts implements RecordParts {
   private static final PartResult.Raw NO_REGISTRY =
       new PartResult.Raw(RawReason.NO_SCHEMA_ID, "no schema registry is configured");
 
@@ -27,6 +29,19 @@ final class ChangeEventParts implements RecordParts {
   ChangeEventParts(RecordParts registry, DebeziumUnwrapper unwrapper) {
     this.registry = registry;
     this.unwrapper = unwrapper;
+  }
+
+  /**
+   * The parts of a table's records: {@code registry}'s, unwrapped when the table's options say its records are
+   * change events.
+   *
+   * @param registry decodes through the schema registry; null when none is configured
+   */
+  public static RecordParts of(Map<String, String> tableOptions, RecordParts registry) {
+    return MinkTableLayout.cdc(tableOptions).isPresent()
+        ? new ChangeEventParts(
+            registry, new DebeziumUnwrapper(MinkTableLayout.mappingOptions(tableOptions)))
+        : registry;
   }
 
   @Override

@@ -14,7 +14,6 @@ import io.mink.lake.compaction.Compaction;
 import io.mink.lake.write.ColumnEncodings;
 import io.mink.lake.write.PartitionFileWriter;
 import io.mink.lake.write.batch.BatchRow;
-import io.mink.schema.cdc.DebeziumUnwrapper;
 import io.mink.schema.decode.MappingOptions;
 import io.mink.schema.decode.PartDecoder;
 import io.mink.schema.table.TableSchema;
@@ -288,9 +287,7 @@ public final class TieringRound {
             },
             deadlineNanos,
             registryWaits);
-    RecordParts parts = MinkTableLayout.cdc(descriptor.options()).isPresent()
-        ? new ChangeEventParts(registryParts, new DebeziumUnwrapper(options))
-        : registryParts;
+    RecordParts parts = ChangeEventParts.of(descriptor.options(), registryParts);
     return new RowBuilder(descriptor.qualifiedName(), start, parts, options);
   }
 

@@ -1,8 +1,19 @@
 package io.mink.indexer.interop;
 
+import static io.mink.indexer.testing.DebeziumCustomers.ROW_V1;
+import static io.mink.indexer.testing.DebeziumCustomers.ROW_V2;
+import static io.mink.indexer.testing.DebeziumCustomers.SOURCE_MILLIS;
+import static io.mink.indexer.testing.DebeziumCustomers.customer;
+import static io.mink.indexer.testing.DebeziumCustomers.event;
+import static io.mink.indexer.testing.DebeziumCustomers.json;
+import static io.mink.indexer.testing.DebeziumCustomers.key;
+import static io.mink.indexer.testing.DebeziumCustomers.now;
+import static io.mink.indexer.testing.DebeziumCustomers.source;
+import static io.mink.indexer.testing.DebeziumCustomers.tombstone;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.debezium.data.Envelope;
+import io.mink.indexer.testing.DebeziumCustomers;
 import io.mink.indexer.testing.InProcessSidecar;
 import io.mink.lake.MinkSnapshot;
 import io.mink.tables.TableDescriptor;
@@ -11,16 +22,12 @@ import io.mink.testkit.SparkReader;
 import io.mink.testkit.TestRecord;
 import io.mink.testkit.Warehouse;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.apache.iceberg.Snapshot;
 import org.apache.iceberg.Table;
-import org.apache.kafka.connect.data.Schema;
-import org.apache.kafka.connect.data.SchemaBuilder;
 import org.apache.kafka.connect.data.Struct;
-import org.apache.kafka.connect.json.JsonConverter;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -31,20 +38,6 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * table becomes a column, and a value that is no change event keeps its raw bytes with a counted reason.
  */
 class DebeziumUpsertSparkIT {
-  private static final long SOURCE_MILLIS = 1_700_000_000_123L;
-  private static final Schema KEY = SchemaBuilder.struct()
-      .name("srv.inventory.customers.Key")
-      .field("id", Schema.INT32_SCHEMA)
-      .build();
-  private static final Schema ROW_V1 = row().build();
-  private static final Schema ROW_V2 =
-      row().field("nickname", Schema.OPTIONAL_STRING_SCHEMA).build();
-  private static final Schema SOURCE = SchemaBuilder.struct()
-      .name("io.debezium.connector.postgresql.Source")
-      .field("connector", Schema.STRING_SCHEMA)
-      .field("ts_ms", Schema.INT64_SCHEMA)
-      .build();
-
   @RegisterExtension
   static final KafkaBroker KAFKA = new KafkaBroker();
 
@@ -55,8 +48,8 @@ class DebeziumUpsertSparkIT {
   void changeEventsBecomeTheSourceTablesRows() {
     String topic = InProcessSidecar.uniqueTopic("srv.inventory.customers");
     KAFKA.createTopic(topic, 2);
-    Envelope v1 = envelope(ROW_V1);
-    Envelope v2 = envelope(ROW_V2);
+    Envelope v1 = DebeziumCustomers.V1;
+    Envelope v2 = DebeziumCustomers.V2;
     try (InProcessSidecar sidecar =
             new InProcessSidecar(KAFKA.bootstrapServers(), warehouse.lakeSettings(), "_tables");
         SparkReader spark = SparkReader.start(warehouse.lakeSettings())) {
@@ -86,7 +79,7 @@ class DebeziumUpsertSparkIT {
                       source(),
                       now())),
               event(topic, 3, v1.delete(customer(ROW_V1, 3, "c3@old"), source(), now())),
-              new TestRecord(null, key(topic, 3), null, List.of(), null),
+              tombstone(topic, 3),
               event(topic, 5, v1.delete(customer(ROW_V1, 5, "c5@old"), source(), now())),
               event(topic, 5, v1.create(customer(ROW_V1, 5, "c5@back"), source(), now())),
               event(topic, 4, v2.update(customer(ROW_V2, 4, "c4@old"), updated, source(), now())),
@@ -120,52 +113,5 @@ class DebeziumUpsertSparkIT {
         .stream()
         .map(row -> row.get("id") + " " + row.get("email") + " " + row.get("_cdc_op"))
         .toList();
-  }
-
-  private static SchemaBuilder row() {
-    return SchemaBuilder.struct()
-        .name("srv.inventory.customers.Value")
-        .optional()
-        .field("id", Schema.INT32_SCHEMA)
-        .field("email", Schema.STRING_SCHEMA);
-  }
-
-  private static Envelope envelope(Schema row) {
-    return Envelope.defineSchema()
-        .withName("srv.inventory.customers.Envelope")
-        .withRecord(row)
-        .withSource(SOURCE)
-        .build();
-  }
-
-  private static Struct customer(Schema schema, int id, String email) {
-    return new Struct(schema).put("id", id).put("email", email);
-  }
-
-  private static Struct source() {
-    return new Struct(SOURCE).put("connector", "postgresql").put("ts_ms", SOURCE_MILLIS);
-  }
-
-  private static Instant now() {
-    return Instant.ofEpochMilli(SOURCE_MILLIS + 5);
-  }
-
-  private static TestRecord event(String topic, int id, Struct envelope) {
-    return new TestRecord(
-        null, key(topic, id), json(topic, envelope.schema(), envelope), List.of(), null);
-  }
-
-  private static byte[] key(String topic, int id) {
-    try (JsonConverter converter = new JsonConverter()) {
-      converter.configure(Map.of("schemas.enable", true), true);
-      return converter.fromConnectData(topic, KEY, new Struct(KEY).put("id", id));
-    }
-  }
-
-  private static byte[] json(String topic, Schema schema, Object value) {
-    try (JsonConverter converter = new JsonConverter()) {
-      converter.configure(Map.of("schemas.enable", true), false);
-      return converter.fromConnectData(topic, schema, value);
-    }
   }
 }

@@ -137,11 +137,12 @@ final class TailScan {
     for (List<ConsumerRecord<byte[], byte[]>> fetched = fetch.next();
         !fetched.isEmpty() && records < recordsPerPartition;
         fetched = fetch.next()) {
-      if (changes != null) {
-        fold(fetched, changes);
-      }
-      for (RowBatch batch : build(rows, fetched, columns, topic)) {
+      List<Integer> deleting = new ArrayList<>();
+      for (RowBatch batch : build(rows, fetched, columns, topic, deleting)) {
         keep(range.partition(), batch, batches, reread);
+      }
+      if (changes != null) {
+        fold(fetched, deleting, changes);
       }
       records += fetched.size();
       progress.read(range.partition(), fetched.size());
@@ -172,10 +173,17 @@ final class TailScan {
    *
    * @throws MinkException when the keys the tails changed take more than the memory given
    */
-  private void fold(List<ConsumerRecord<byte[], byte[]>> records, TailChanges changes) {
+  private void fold(
+      List<ConsumerRecord<byte[], byte[]>> records, List<Integer> deleting, TailChanges changes) {
     long before = changes.bytes();
-    for (ConsumerRecord<byte[], byte[]> record : records) {
-      changes.add(record.key(), record.offset(), deletes.deletes(record));
+    int next = 0;
+    for (int i = 0; i < records.size(); i++) {
+      ConsumerRecord<byte[], byte[]> record = records.get(i);
+      boolean changeEventDelete = next < deleting.size() && deleting.get(next) == i;
+      if (changeEventDelete) {
+        next++;
+      }
+      changes.add(record.key(), record.offset(), changeEventDelete || deletes.deletes(record));
     }
     keyBytes += changes.bytes() - before;
     if (keyBytes > memoryBytes) {
@@ -216,6 +224,19 @@ final class TailScan {
       List<ConsumerRecord<byte[], byte[]>> records,
       Set<String> columns,
       String topic) {
+    return build(rows, records, columns, topic, new ArrayList<>());
+  }
+
+  /**
+   * The records' rows, as {@link #build(RowBuilder, List, Set, String)} builds them; the positions of the records
+   * that delete their key instead of being rows (change events' deletes) are added to {@code deleting}.
+   */
+  static List<RowBatch> build(
+      RowBuilder rows,
+      List<ConsumerRecord<byte[], byte[]>> records,
+      Set<String> columns,
+      String topic,
+      List<Integer> deleting) {
     RowBuilder.Built built;
     try {
       built = rows.build(records);
@@ -223,6 +244,7 @@ final class TailScan {
       Thread.currentThread().interrupt();
       throw MinkException.interrupted("Reading topic " + topic, e);
     }
+    deleting.addAll(built.deletes());
     List<RowBatch> batches = new ArrayList<>();
     for (RowSegment segment : built.segments()) {
       batches.add(

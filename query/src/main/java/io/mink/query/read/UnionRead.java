@@ -3,6 +3,7 @@ package io.mink.query.read;
 import static java.util.Objects.requireNonNull;
 
 import io.mink.indexer.errors.MinkException;
+import io.mink.indexer.round.ChangeEventParts;
 import io.mink.indexer.round.PartitionBounds;
 import io.mink.indexer.round.RecordParts;
 import io.mink.indexer.round.RegistryWaitingParts;
@@ -276,7 +277,7 @@ public final class UnionRead {
 
   private RowBuilder rowBuilder(TableSchema start) {
     MappingOptions options = MinkTableLayout.mappingOptions(descriptor.options());
-    RecordParts parts = decoder == null
+    RecordParts registryParts = decoder == null
         ? null
         : new RegistryWaitingParts(
             descriptor.qualifiedName(),
@@ -285,6 +286,7 @@ public final class UnionRead {
             System::nanoTime,
             System.nanoTime() + REGISTRY_WAIT.toNanos(),
             wait -> {});
+    RecordParts parts = ChangeEventParts.of(descriptor.options(), registryParts);
     return new RowBuilder(descriptor.qualifiedName(), start, parts, options);
   }
 }
