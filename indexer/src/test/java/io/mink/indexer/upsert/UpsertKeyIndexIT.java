@@ -8,6 +8,7 @@ import io.mink.indexer.schedule.TieringSettings;
 import io.mink.indexer.testing.InProcessSidecar;
 import io.mink.indexer.testing.RoundRunner;
 import io.mink.indexer.testing.UpsertModel;
+import io.mink.lake.MinkSnapshot;
 import io.mink.schema.KafkaColumns;
 import io.mink.schema.registry.ConfluentRegistryClient;
 import io.mink.schema.registry.ConfluentRegistrySettings;
@@ -28,6 +29,8 @@ import java.util.Random;
 import java.util.TreeMap;
 import org.apache.avro.Schema;
 import org.apache.avro.generic.GenericData;
+import org.apache.iceberg.DeleteFile;
+import org.apache.iceberg.FileScanTask;
 import org.apache.iceberg.Table;
 import org.apache.iceberg.data.IcebergGenerics;
 import org.apache.iceberg.data.Record;
@@ -108,6 +111,35 @@ class UpsertKeyIndexIT {
             .as("round %d", round)
             .isEqualTo(expected(sidecar, table, model));
       }
+    }
+  }
+
+  @Test
+  void compactionKeepsTheRowsAndLowersTheDeletedRowsReadersSkip() {
+    String topic = InProcessSidecar.uniqueTopic("compacted");
+    KAFKA.createTopic(topic, 2);
+    UpsertModel model = new UpsertModel();
+    Random random = new Random(8);
+    try (InProcessSidecar sidecar =
+        sidecar(RoundRunner.settings(2, InProcessSidecar.TARGET_FILE_SIZE))) {
+      TableDescriptor table = sidecar.add(
+          topic, Duration.ofMinutes(3), Map.of("mode", "upsert", "compact-deleted-fraction", "1"));
+      for (int round = 0; round < 4; round++) {
+        produce(topic, model, random, 300);
+        sidecar.runRound(table);
+      }
+      long deletedBefore = deletedRows(sidecar.table(table));
+      assertThat(deletedBefore).isPositive();
+      TableDescriptor compacting =
+          sidecar.alter(table, Map.of("mode", "upsert", "compact-deleted-fraction", "0.1"));
+      produce(topic, model, random, 60);
+      sidecar.runRound(compacting);
+
+      Table compacted = sidecar.table(compacting);
+      assertThat(rows(compacted)).isEqualTo(expected(sidecar, compacting, model));
+      assertThat(compacted.currentSnapshot().summary())
+          .containsKey(MinkSnapshot.COMPACTED_FILES_PROPERTY);
+      assertThat(deletedRows(compacted)).isLessThan(deletedBefore);
     }
   }
 
@@ -203,6 +235,19 @@ class UpsertKeyIndexIT {
       throw new UncheckedIOException(e);
     }
     return rows;
+  }
+
+  /** The rows the table's delete files delete, which readers skip. */
+  private static long deletedRows(Table table) {
+    long deleted = 0;
+    try (CloseableIterable<FileScanTask> tasks = table.newScan().planFiles()) {
+      for (FileScanTask task : tasks) {
+        deleted += task.deletes().stream().mapToLong(DeleteFile::recordCount).sum();
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    return deleted;
   }
 
   private static byte[] bytes(Object buffer) {
