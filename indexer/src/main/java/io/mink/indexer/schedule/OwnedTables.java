@@ -264,6 +264,11 @@ final class OwnedTables implements MembershipListener, RoundLease.Holder {
     notifyAll();
   }
 
+  /** Whether the instance schedules the table's rounds now. */
+  synchronized boolean schedules(String table) {
+    return descriptors.containsKey(table);
+  }
+
   /** Lets go of the tables of {@code partitions} and returns once none of their rounds can commit any more. */
   @Override
   public void revoked(Set<Integer> partitions) {

@@ -172,6 +172,7 @@ public final class TieringService implements AutoCloseable {
           @Override
           public void revoked(Set<Integer> partitions) {
             tables.revoked(partitions);
+            keyIndexes.releaseUnless(tables::schedules);
           }
         });
     List<Thread> workers = new ArrayList<>();

@@ -2,7 +2,9 @@ package io.mink.indexer.upsert;
 
 import io.mink.lake.MinkTableLayout;
 import io.mink.tables.TableDescriptor;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Predicate;
 
 /** The key indexes of a sidecar's upsert tables, by table, sharing one memory budget. */
 public final class KeyIndexes {
@@ -26,6 +28,15 @@ public final class KeyIndexes {
     KeyIndex index = indexes.remove(qualifiedName);
     if (index != null) {
       index.forget();
+    }
+  }
+
+  /** Forgets the indexes of the tables {@code kept} rejects, such as those another instance tiers now. */
+  public void releaseUnless(Predicate<String> kept) {
+    for (String table : Set.copyOf(indexes.keySet())) {
+      if (!kept.test(table)) {
+        release(table);
+      }
     }
   }
 
