@@ -4,13 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.mink.indexer.testing.InProcessSidecar;
 import io.mink.indexer.testing.UpsertModel;
+import io.mink.indexer.testing.UpsertWalk;
 import io.mink.indexer.upsert.UpsertRound;
 import io.mink.lake.MinkSnapshot;
 import io.mink.schema.KafkaColumns;
 import io.mink.tables.TableDescriptor;
 import io.mink.testkit.KafkaBroker;
 import io.mink.testkit.SparkReader;
-import io.mink.testkit.TestRecord;
 import io.mink.testkit.Warehouse;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -25,10 +25,7 @@ import org.apache.iceberg.FileContent;
 import org.apache.iceberg.FileFormat;
 import org.apache.iceberg.FileScanTask;
 import org.apache.iceberg.Table;
-import org.apache.iceberg.data.IcebergGenerics;
-import org.apache.iceberg.data.Record;
 import org.apache.iceberg.io.CloseableIterable;
-import org.apache.kafka.clients.producer.RecordMetadata;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -82,12 +79,12 @@ class UpsertTableSparkIT {
       assertThat(schema.findField(KafkaColumns.KEY).isRequired()).isTrue();
       assertThat(schema.identifierFieldNames()).containsExactly(KafkaColumns.KEY);
       for (int round = 0; round < ROUNDS; round++) {
-        produce(topic, model, random, 400 + random.nextInt(400));
+        UpsertWalk.produce(KAFKA, topic, model, random, 400 + random.nextInt(400), KEYS);
         sidecar.runRound(descriptor);
         Table table = sidecar.table(descriptor);
         Map<Integer, Long> offsets = sidecar.offsets(descriptor).nextOffsets();
         Map<String, UpsertModel.Row> expected = model.liveBelow(offsets);
-        assertThat(icebergRows(table))
+        assertThat(UpsertWalk.lakeRows(table))
             .as("Iceberg's reader after round %d", round)
             .isEqualTo(expected);
         assertThat(sparkRows(spark, descriptor))
@@ -113,42 +110,6 @@ class UpsertTableSparkIT {
       assertThat(counted).isEqualTo(model.nullKeys());
       return seen;
     }
-  }
-
-  /** Produces inserts of new keys, updates and tombstones of known ones, and a few records without a key. */
-  private static void produce(String topic, UpsertModel model, Random random, int count) {
-    List<TestRecord> records = new ArrayList<>();
-    for (int i = 0; i < count; i++) {
-      int choice = random.nextInt(100);
-      String key = choice < 3 ? null : "key-" + random.nextInt(KEYS);
-      String value = choice >= 3 && choice < 18 ? null : "value-" + random.nextLong();
-      records.add(TestRecord.of(key, value));
-    }
-    List<RecordMetadata> sent = KAFKA.produce(topic, records);
-    for (int i = 0; i < records.size(); i++) {
-      model.add(
-          sent.get(i).partition(),
-          sent.get(i).offset(),
-          UpsertModel.text(records.get(i).key()),
-          UpsertModel.text(records.get(i).value()));
-    }
-  }
-
-  private static Map<String, UpsertModel.Row> icebergRows(Table table) {
-    Map<String, UpsertModel.Row> rows = new TreeMap<>();
-    try (CloseableIterable<Record> records = IcebergGenerics.read(table).build()) {
-      for (Record record : records) {
-        UpsertModel.Row row = new UpsertModel.Row(
-            text(record.getField(KafkaColumns.KEY)),
-            text(record.getField(KafkaColumns.VALUE)),
-            (Integer) record.getField(KafkaColumns.PARTITION),
-            (Long) record.getField(KafkaColumns.OFFSET));
-        assertThat(rows.put(row.key(), row)).as("key %s twice", row.key()).isNull();
-      }
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
-    return rows;
   }
 
   private static Map<String, UpsertModel.Row> sparkRows(
@@ -193,15 +154,5 @@ class UpsertTableSparkIT {
       throw new UncheckedIOException(e);
     }
     return deletes;
-  }
-
-  private static String text(Object bytes) {
-    if (bytes == null) {
-      return null;
-    }
-    java.nio.ByteBuffer buffer = ((java.nio.ByteBuffer) bytes).duplicate();
-    byte[] copy = new byte[buffer.remaining()];
-    buffer.get(copy);
-    return UpsertModel.text(copy);
   }
 }

@@ -8,6 +8,7 @@ import io.mink.indexer.schedule.TieringSettings;
 import io.mink.indexer.testing.InProcessSidecar;
 import io.mink.indexer.testing.RoundRunner;
 import io.mink.indexer.testing.UpsertModel;
+import io.mink.indexer.testing.UpsertWalk;
 import io.mink.lake.MinkSnapshot;
 import io.mink.schema.KafkaColumns;
 import io.mink.schema.registry.ConfluentRegistryClient;
@@ -20,13 +21,11 @@ import io.mink.testkit.Warehouse;
 import io.mink.testkit.registry.FakeSchemaRegistry;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
-import java.util.TreeMap;
 import org.apache.avro.Schema;
 import org.apache.avro.generic.GenericData;
 import org.apache.iceberg.DeleteFile;
@@ -35,7 +34,6 @@ import org.apache.iceberg.Table;
 import org.apache.iceberg.data.IcebergGenerics;
 import org.apache.iceberg.data.Record;
 import org.apache.iceberg.io.CloseableIterable;
-import org.apache.kafka.clients.producer.RecordMetadata;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -63,13 +61,13 @@ class UpsertKeyIndexIT {
     try (InProcessSidecar second =
         sidecar(RoundRunner.settings(2, InProcessSidecar.TARGET_FILE_SIZE))) {
       for (int round = 0; round < 8; round++) {
-        produce(topic, model, random, 300);
+        UpsertWalk.produce(KAFKA, topic, model, random, 300, 500);
         InProcessSidecar runner = round % 3 == 2 ? second : first;
         runner.runRound(table);
         if (round == 4) {
           first.table(table).newFastAppend().commit();
         }
-        assertThat(rows(first.table(table)))
+        assertThat(UpsertWalk.lakeRows(first.table(table)))
             .as("round %d", round)
             .isEqualTo(expected(first, table, model));
       }
@@ -78,9 +76,10 @@ class UpsertKeyIndexIT {
     }
     try (InProcessSidecar restarted =
         sidecar(RoundRunner.settings(2, InProcessSidecar.TARGET_FILE_SIZE))) {
-      produce(topic, model, random, 300);
+      UpsertWalk.produce(KAFKA, topic, model, random, 300, 500);
       restarted.runRound(table);
-      assertThat(rows(restarted.table(table))).isEqualTo(expected(restarted, table, model));
+      assertThat(UpsertWalk.lakeRows(restarted.table(table)))
+          .isEqualTo(expected(restarted, table, model));
     }
   }
 
@@ -105,9 +104,9 @@ class UpsertKeyIndexIT {
     try (InProcessSidecar sidecar = sidecar(noMemory)) {
       TableDescriptor table = sidecar.add(topic, Duration.ofMinutes(3), Map.of("mode", "upsert"));
       for (int round = 0; round < 5; round++) {
-        produce(topic, model, random, 300);
+        UpsertWalk.produce(KAFKA, topic, model, random, 300, 500);
         sidecar.runRound(table);
-        assertThat(rows(sidecar.table(table)))
+        assertThat(UpsertWalk.lakeRows(sidecar.table(table)))
             .as("round %d", round)
             .isEqualTo(expected(sidecar, table, model));
       }
@@ -125,18 +124,18 @@ class UpsertKeyIndexIT {
       TableDescriptor table = sidecar.add(
           topic, Duration.ofMinutes(3), Map.of("mode", "upsert", "compact-deleted-fraction", "1"));
       for (int round = 0; round < 4; round++) {
-        produce(topic, model, random, 300);
+        UpsertWalk.produce(KAFKA, topic, model, random, 300, 500);
         sidecar.runRound(table);
       }
       long deletedBefore = deletedRows(sidecar.table(table));
       assertThat(deletedBefore).isPositive();
       TableDescriptor compacting =
           sidecar.alter(table, Map.of("mode", "upsert", "compact-deleted-fraction", "0.1"));
-      produce(topic, model, random, 60);
+      UpsertWalk.produce(KAFKA, topic, model, random, 60, 500);
       sidecar.runRound(compacting);
 
       Table compacted = sidecar.table(compacting);
-      assertThat(rows(compacted)).isEqualTo(expected(sidecar, compacting, model));
+      assertThat(UpsertWalk.lakeRows(compacted)).isEqualTo(expected(sidecar, compacting, model));
       assertThat(compacted.currentSnapshot().summary())
           .containsKey(MinkSnapshot.COMPACTED_FILES_PROPERTY);
       assertThat(deletedRows(compacted)).isLessThan(deletedBefore);
@@ -184,9 +183,9 @@ class UpsertKeyIndexIT {
       assertThat(rows).hasSize(10).allSatisfy(row -> {
         Record decoded = (Record) row.getField(TableColumns.DECODED_KEY);
         long id = (Long) decoded.getField("id");
-        assertThat(bytes(row.getField(KafkaColumns.KEY)))
+        assertThat(UpsertWalk.bytes(row.getField(KafkaColumns.KEY)))
             .isEqualTo(records.get((int) (20 + id)).key());
-        assertThat(UpsertModel.text(bytes(row.getField(KafkaColumns.VALUE))))
+        assertThat(UpsertModel.text(UpsertWalk.bytes(row.getField(KafkaColumns.VALUE))))
             .isEqualTo("v" + (20 + id));
       });
     }
@@ -202,41 +201,6 @@ class UpsertKeyIndexIT {
     return model.liveBelow(sidecar.offsets(table).nextOffsets());
   }
 
-  private static void produce(String topic, UpsertModel model, Random random, int count) {
-    List<TestRecord> records = new ArrayList<>();
-    for (int i = 0; i < count; i++) {
-      int choice = random.nextInt(100);
-      String key = choice < 2 ? null : "key-" + random.nextInt(500);
-      String value = choice >= 2 && choice < 15 ? null : "value-" + random.nextLong();
-      records.add(TestRecord.of(key, value));
-    }
-    List<RecordMetadata> sent = KAFKA.produce(topic, records);
-    for (int i = 0; i < records.size(); i++) {
-      model.add(
-          sent.get(i).partition(),
-          sent.get(i).offset(),
-          UpsertModel.text(records.get(i).key()),
-          UpsertModel.text(records.get(i).value()));
-    }
-  }
-
-  private static Map<String, UpsertModel.Row> rows(Table table) {
-    Map<String, UpsertModel.Row> rows = new TreeMap<>();
-    try (CloseableIterable<Record> records = IcebergGenerics.read(table).build()) {
-      for (Record record : records) {
-        UpsertModel.Row row = new UpsertModel.Row(
-            UpsertModel.text(bytes(record.getField(KafkaColumns.KEY))),
-            UpsertModel.text(bytes(record.getField(KafkaColumns.VALUE))),
-            (Integer) record.getField(KafkaColumns.PARTITION),
-            (Long) record.getField(KafkaColumns.OFFSET));
-        assertThat(rows.put(row.key(), row)).as("key %s twice", row.key()).isNull();
-      }
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
-    return rows;
-  }
-
   /** The rows the table's delete files delete, which readers skip. */
   private static long deletedRows(Table table) {
     long deleted = 0;
@@ -248,15 +212,5 @@ class UpsertKeyIndexIT {
       throw new UncheckedIOException(e);
     }
     return deleted;
-  }
-
-  private static byte[] bytes(Object buffer) {
-    if (buffer == null) {
-      return null;
-    }
-    ByteBuffer copy = ((ByteBuffer) buffer).duplicate();
-    byte[] bytes = new byte[copy.remaining()];
-    copy.get(bytes);
-    return bytes;
   }
 }
