@@ -3,9 +3,7 @@ package io.mink.bench.upsert;
 import io.mink.bench.upsert.TableRounds.Timing;
 import io.mink.indexer.testing.InProcessSidecar;
 import io.mink.indexer.upsert.KeyIndexes;
-import io.mink.lake.MinkTableLayout;
 import io.mink.testkit.KafkaBroker;
-import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -45,21 +43,25 @@ final class IndexingRates {
     }
   }
 
+  /**
+   * Indexes a fresh topic of {@code records} records into an append table and an upsert table.
+   *
+   * @param upsertOptions the upsert table's options, mode=upsert among them
+   */
   static Result run(
       KafkaBroker broker,
       InProcessSidecar sidecar,
+      String topic,
       int records,
       int batches,
       int partitions,
-      double updateFraction) {
-    String topic = String.format(
-        Locale.ROOT, "bench-upsert-index-%02d", Math.round(updateFraction * 100));
+      double updateFraction,
+      Map<String, String> upsertOptions) {
     KeyedTopic log = KeyedTopic.create(broker, topic, partitions, 20_261_203L + topic.hashCode());
     KeyIndexes indexes = sidecar.keyIndexes();
     long indexBytesBefore = indexes.budget().usedBytes();
     try (TableRounds append = TableRounds.add(sidecar, topic, "append", Map.of());
-        TableRounds upsert = TableRounds.add(
-            sidecar, topic, "upsert", Map.of(MinkTableLayout.MODE_OPTION, "upsert"))) {
+        TableRounds upsert = TableRounds.add(sidecar, topic, "upsert", upsertOptions)) {
       for (int batch = 0; batch < batches; batch++) {
         int size = records / batches + (batch < records % batches ? 1 : 0);
         log.append(size, updateFraction);

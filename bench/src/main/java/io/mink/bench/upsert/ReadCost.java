@@ -53,7 +53,10 @@ final class ReadCost {
   record TableRead(
       String label,
       String name,
-      TableShape shape, SparkQueries.Timed count, SparkQueries.Timed sum, Timing rounds) {}
+      TableShape shape,
+      SparkQueries.Timed count,
+      SparkQueries.Timed sum,
+      Timing rounds) {}
 
   /** The reads after {@code rounds} update rounds; the first is the single-round table's. */
   record Checkpoint(int rounds, List<TableRead> reads) {}
@@ -118,13 +121,13 @@ final class ReadCost {
     }
     for (int i = 0; i < tables.size(); i++) {
       Timing since = tables.get(i).timing().since(marks.get(i));
-      reads.add(read(VARIANTS.get(i).label(), VARIANTS.get(i).suffix(), tables.get(i), log.keys(), since));
+      reads.add(read(
+          VARIANTS.get(i).label(), VARIANTS.get(i).suffix(), tables.get(i), log.keys(), since));
     }
     return new Checkpoint(rounds, reads);
   }
 
-  private TableRead read(
-      String label, String name, TableRounds table, int keys, Timing rounds) {
+  private TableRead read(String label, String name, TableRounds table, int keys, Timing rounds) {
     TableShape shape = TableShape.of(table.table());
     SparkQueries.Timed count =
         SparkQueries.best(spark, "SELECT count(*) FROM " + table.sparkName());

@@ -28,8 +28,8 @@ final class SparkQueries {
       best = Math.min(best, System.nanoTime() - started);
       long again = answer(rows, sql);
       if (again != value) {
-        throw new IllegalStateException(
-            "Spark answered " + value + " then " + again + " to '" + sql + "' on an unchanged table");
+        throw new IllegalStateException("Spark answered " + value + " then " + again + " to '" + sql
+            + "' on an unchanged table");
       }
     }
     return new Timed(best / 1e6, value);
@@ -37,11 +37,13 @@ final class SparkQueries {
 
   private static long answer(List<Map<String, Object>> rows, String sql) {
     if (rows.size() != 1 || rows.get(0).size() != 1) {
-      throw new IllegalStateException("Spark answered " + rows + " to '" + sql + "', not one number");
+      throw new IllegalStateException(
+          "Spark answered " + rows + " to '" + sql + "', not one number");
     }
     Object value = rows.get(0).values().iterator().next();
     if (!(value instanceof Number number)) {
-      throw new IllegalStateException("Spark answered " + value + " to '" + sql + "', not a number");
+      throw new IllegalStateException(
+          "Spark answered " + value + " to '" + sql + "', not a number");
     }
     return number.longValue();
   }

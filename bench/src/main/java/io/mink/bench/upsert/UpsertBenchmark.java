@@ -4,6 +4,7 @@ import io.mink.bench.BenchmarkReport;
 import io.mink.cli.Main;
 import io.mink.indexer.testing.InProcessSidecar;
 import io.mink.indexer.upsert.KeyIndexBudget;
+import io.mink.lake.MinkTableLayout;
 import io.mink.testkit.KafkaBroker;
 import io.mink.testkit.SparkReader;
 import io.mink.testkit.Warehouse;
@@ -12,6 +13,8 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * What upsert tables cost, in one JVM with an in-process broker and an embedded lake, the rounds run as a sidecar's
@@ -36,6 +39,11 @@ public final class UpsertBenchmark {
   static final String CHECKPOINTS_PROPERTY = "mink.bench.read-rounds";
   /** The updates of each round of (2); a hundredth of the keys by default. */
   static final String UPDATES_PROPERTY = "mink.bench.updates";
+  /**
+   * More table options for (1)'s upsert tables, as {@code k=v,k=v}, such as {@code compact-deleted-fraction=1}: for
+   * seeing what a setting costs. None by default.
+   */
+  static final String UPSERT_OPTIONS_PROPERTY = "mink.bench.upsert-options";
   /** Which parts run: index, read or both (the default). */
   static final String PARTS_PROPERTY = "mink.bench.parts";
 
@@ -59,29 +67,33 @@ public final class UpsertBenchmark {
     int updates = Integer.getInteger(UPDATES_PROPERTY, Math.max(1, keys / 100));
     List<Integer> checkpoints = checkpoints(System.getProperty(CHECKPOINTS_PROPERTY, "1,10,100"));
     String parts = System.getProperty(PARTS_PROPERTY, "index,read");
-    new BenchmarkReport(out, "upsert", 2).header(List.of(
-        String.format(
-            Locale.ROOT,
-            "(1)        %,d records a topic (%d-byte keys, %d-byte values, %d partitions), %.0f/%.0f/%.0f%%"
-                + " updates, in %d batches, a round of each table after each",
-            records,
-            KeyedTopic.KEY_BYTES,
-            KeyedTopic.VALUE_BYTES,
-            PARTITIONS,
-            UPDATE_FRACTIONS.get(0) * 100,
-            UPDATE_FRACTIONS.get(1) * 100,
-            UPDATE_FRACTIONS.get(2) * 100,
-            batches),
-        String.format(
-            Locale.ROOT,
-            "(2)        %,d keys, then rounds of %,d updates of keys chosen uniformly; reads after %s rounds",
-            keys,
-            updates,
-            checkpoints),
-        String.format(
-            Locale.ROOT,
-            "sidecar    2 writer threads, key index budget %,d MiB (the default)",
-            KeyIndexBudget.DEFAULT_BYTES >> 20)));
+    Map<String, String> upsertOptions =
+        upsertOptions(System.getProperty(UPSERT_OPTIONS_PROPERTY, ""));
+    new BenchmarkReport(out, "upsert", 2)
+        .header(List.of(
+            String.format(
+                Locale.ROOT,
+                "(1)        %,d records a topic (%d-byte keys, %d-byte values, %d partitions), %.0f/%.0f/%.0f%%"
+                    + " updates, in %d batches, a round of each table after each",
+                records,
+                KeyedTopic.KEY_BYTES,
+                KeyedTopic.VALUE_BYTES,
+                PARTITIONS,
+                UPDATE_FRACTIONS.get(0) * 100,
+                UPDATE_FRACTIONS.get(1) * 100,
+                UPDATE_FRACTIONS.get(2) * 100,
+                batches),
+            String.format(
+                Locale.ROOT,
+                "(2)        %,d keys, then rounds of %,d updates of keys chosen uniformly; reads after %s rounds",
+                keys,
+                updates,
+                checkpoints),
+            String.format(
+                Locale.ROOT,
+                "sidecar    2 writer threads, key index budget %,d MiB (the default); (1)'s upsert tables %s",
+                KeyIndexBudget.DEFAULT_BYTES >> 20,
+                upsertOptions)));
     UpsertReport report = new UpsertReport(out);
     List<IndexingRates.Result> indexing = new ArrayList<>();
     List<ReadCost.Checkpoint> reads = new ArrayList<>();
@@ -90,9 +102,25 @@ public final class UpsertBenchmark {
         InProcessSidecar sidecar = new InProcessSidecar(
             broker.bootstrapServers(), warehouse.lakeSettings(), "_mink_tables")) {
       if (parts.contains("index")) {
+        IndexingRates.run(
+            broker,
+            sidecar,
+            "bench-upsert-warm-up",
+            Math.max(MIN_RECORDS, records / 10),
+            2,
+            PARTITIONS,
+            0.5,
+            upsertOptions);
         for (double fraction : UPDATE_FRACTIONS) {
-          IndexingRates.Result result =
-              IndexingRates.run(broker, sidecar, records, batches, PARTITIONS, fraction);
+          IndexingRates.Result result = IndexingRates.run(
+              broker,
+              sidecar,
+              String.format(Locale.ROOT, "bench-upsert-index-%02.0f", fraction * 100),
+              records,
+              batches,
+              PARTITIONS,
+              fraction,
+              upsertOptions);
           report.indexing(result);
           indexing.add(result);
         }
@@ -100,12 +128,34 @@ public final class UpsertBenchmark {
       if (parts.contains("read")) {
         try (SparkReader spark = SparkReader.start(warehouse.lakeSettings())) {
           reads = new ReadCost(broker, sidecar, spark, PARTITIONS)
-              .run(keys, updates, checkpoints, checkpoint ->
-                  report.checkpoint(checkpoint, keys, updates));
+              .run(
+                  keys,
+                  updates,
+                  checkpoints,
+                  checkpoint -> report.checkpoint(checkpoint, keys, updates));
         }
       }
     }
     report.summary(indexing, reads);
+  }
+
+  private static Map<String, String> upsertOptions(String spec) {
+    Map<String, String> options = new TreeMap<>();
+    options.put(MinkTableLayout.MODE_OPTION, "upsert");
+    for (String option : spec.split(",")) {
+      if (option.isBlank()) {
+        continue;
+      }
+      int equals = option.indexOf('=');
+      if (equals < 1) {
+        throw new IllegalArgumentException(
+            "Invalid -D" + UPSERT_OPTIONS_PROPERTY + " entry '" + option
+                + "': use key=value pairs separated by commas, such as compact-deleted-fraction=1");
+      }
+      options.put(
+          option.substring(0, equals).trim(), option.substring(equals + 1).trim());
+    }
+    return options;
   }
 
   private static List<Integer> checkpoints(String spec) {
@@ -133,8 +183,8 @@ public final class UpsertBenchmark {
     } catch (NumberFormatException e) {
       // reported below
     }
-    System.err.println("Invalid number '" + args[index] + "': use a whole number of at least "
-        + MIN_RECORDS);
+    System.err.println(
+        "Invalid number '" + args[index] + "': use a whole number of at least " + MIN_RECORDS);
     System.exit(2);
     return defaultValue;
   }

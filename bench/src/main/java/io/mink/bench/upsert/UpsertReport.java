@@ -118,10 +118,7 @@ final class UpsertReport {
     StringBuilder line = new StringBuilder("summary:");
     for (Result result : indexing) {
       line.append(String.format(
-          Locale.ROOT,
-          " index_ratio_%.0f=%.2f",
-          result.updateFraction() * 100,
-          result.ratio()));
+          Locale.ROOT, " index_ratio_%.0f=%.2f", result.updateFraction() * 100, result.ratio()));
     }
     for (Checkpoint checkpoint : reads) {
       TableRead single = checkpoint.reads().get(0);
