@@ -6,7 +6,6 @@ import io.mink.bench.BenchmarkTopic;
 import io.mink.testkit.KafkaBroker;
 import java.util.Arrays;
 import java.util.Locale;
-import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.concurrent.atomic.AtomicReference;
 import org.apache.kafka.clients.producer.KafkaProducer;
@@ -109,7 +108,7 @@ final class KeyedTopic {
   private final class Sender implements AutoCloseable {
     private final String target;
     private final KafkaProducer<byte[], byte[]> producer =
-        broker.newProducer(Map.copyOf(BenchmarkTopic.PRODUCER_SETTINGS));
+        broker.newProducer(BenchmarkTopic.PRODUCER_SETTINGS);
     private final AtomicReference<Exception> failure = new AtomicReference<>();
 
     Sender(String target) {

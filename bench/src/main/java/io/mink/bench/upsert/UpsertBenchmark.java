@@ -70,30 +70,7 @@ public final class UpsertBenchmark {
     Map<String, String> upsertOptions =
         upsertOptions(System.getProperty(UPSERT_OPTIONS_PROPERTY, ""));
     new BenchmarkReport(out, "upsert", 2)
-        .header(List.of(
-            String.format(
-                Locale.ROOT,
-                "(1)        %,d records a topic (%d-byte keys, %d-byte values, %d partitions), %.0f/%.0f/%.0f%%"
-                    + " updates, in %d batches, a round of each table after each",
-                records,
-                KeyedTopic.KEY_BYTES,
-                KeyedTopic.VALUE_BYTES,
-                PARTITIONS,
-                UPDATE_FRACTIONS.get(0) * 100,
-                UPDATE_FRACTIONS.get(1) * 100,
-                UPDATE_FRACTIONS.get(2) * 100,
-                batches),
-            String.format(
-                Locale.ROOT,
-                "(2)        %,d keys, then rounds of %,d updates of keys chosen uniformly; reads after %s rounds",
-                keys,
-                updates,
-                checkpoints),
-            String.format(
-                Locale.ROOT,
-                "sidecar    2 writer threads, key index budget %,d MiB (the default); (1)'s upsert tables %s",
-                KeyIndexBudget.DEFAULT_BYTES >> 20,
-                upsertOptions)));
+        .header(setup(records, keys, batches, updates, checkpoints, upsertOptions));
     UpsertReport report = new UpsertReport(out);
     List<IndexingRates.Result> indexing = new ArrayList<>();
     List<ReadCost.Checkpoint> reads = new ArrayList<>();
@@ -102,28 +79,7 @@ public final class UpsertBenchmark {
         InProcessSidecar sidecar = new InProcessSidecar(
             broker.bootstrapServers(), warehouse.lakeSettings(), "_mink_tables")) {
       if (parts.contains("index")) {
-        IndexingRates.run(
-            broker,
-            sidecar,
-            "bench-upsert-warm-up",
-            Math.max(MIN_RECORDS, records / 10),
-            2,
-            PARTITIONS,
-            0.5,
-            upsertOptions);
-        for (double fraction : UPDATE_FRACTIONS) {
-          IndexingRates.Result result = IndexingRates.run(
-              broker,
-              sidecar,
-              String.format(Locale.ROOT, "bench-upsert-index-%02.0f", fraction * 100),
-              records,
-              batches,
-              PARTITIONS,
-              fraction,
-              upsertOptions);
-          report.indexing(result);
-          indexing.add(result);
-        }
+        indexing = index(broker, sidecar, records, batches, upsertOptions, report);
       }
       if (parts.contains("read")) {
         try (SparkReader spark = SparkReader.start(warehouse.lakeSettings())) {
@@ -137,6 +93,73 @@ public final class UpsertBenchmark {
       }
     }
     report.summary(indexing, reads);
+  }
+
+  /** Part (1): the warm-up topic, then one topic per update fraction, each reported as it ends. */
+  private static List<IndexingRates.Result> index(
+      KafkaBroker broker,
+      InProcessSidecar sidecar,
+      int records,
+      int batches,
+      Map<String, String> upsertOptions,
+      UpsertReport report) {
+    IndexingRates.run(
+        broker,
+        sidecar,
+        "bench-upsert-warm-up",
+        Math.max(MIN_RECORDS, records / 10),
+        2,
+        PARTITIONS,
+        0.5,
+        upsertOptions);
+    List<IndexingRates.Result> results = new ArrayList<>();
+    for (double fraction : UPDATE_FRACTIONS) {
+      IndexingRates.Result result = IndexingRates.run(
+          broker,
+          sidecar,
+          String.format(Locale.ROOT, "bench-upsert-index-%02.0f", fraction * 100),
+          records,
+          batches,
+          PARTITIONS,
+          fraction,
+          upsertOptions);
+      report.indexing(result);
+      results.add(result);
+    }
+    return results;
+  }
+
+  private static List<String> setup(
+      int records,
+      int keys,
+      int batches,
+      int updates,
+      List<Integer> checkpoints,
+      Map<String, String> upsertOptions) {
+    return List.of(
+        String.format(
+            Locale.ROOT,
+            "(1)        %,d records a topic (%d-byte keys, %d-byte values, %d partitions), %.0f/%.0f/%.0f%%"
+                + " updates, in %d batches, a round of each table after each",
+            records,
+            KeyedTopic.KEY_BYTES,
+            KeyedTopic.VALUE_BYTES,
+            PARTITIONS,
+            UPDATE_FRACTIONS.get(0) * 100,
+            UPDATE_FRACTIONS.get(1) * 100,
+            UPDATE_FRACTIONS.get(2) * 100,
+            batches),
+        String.format(
+            Locale.ROOT,
+            "(2)        %,d keys, then rounds of %,d updates of keys chosen uniformly; reads after %s rounds",
+            keys,
+            updates,
+            checkpoints),
+        String.format(
+            Locale.ROOT,
+            "sidecar    2 writer threads, key index budget %,d MiB (the default); (1)'s upsert tables %s",
+            KeyIndexBudget.DEFAULT_BYTES >> 20,
+            upsertOptions));
   }
 
   private static Map<String, String> upsertOptions(String spec) {
