@@ -3,6 +3,7 @@ package io.mink.indexer.testing;
 import io.mink.indexer.round.RoundResult;
 import io.mink.indexer.schedule.TieringService;
 import io.mink.indexer.schedule.TieringSettings;
+import io.mink.indexer.upsert.KeyIndexes;
 import io.mink.lake.LakeOffsets;
 import io.mink.lake.MinkSnapshot;
 import io.mink.lake.MinkTableLayout;
@@ -165,6 +166,11 @@ public final class InProcessSidecar implements AutoCloseable {
   /** Like {@link #runRound(TableDescriptor)} with a consumer the caller keeps for several rounds. */
   public RoundResult runRound(TableDescriptor descriptor, Consumer<byte[], byte[]> consumer) {
     return rounds.run(descriptor, consumer);
+  }
+
+  /** The key indexes of the upsert tables its single rounds tier ({@link #runRound}). */
+  public KeyIndexes keyIndexes() {
+    return rounds.keyIndexes();
   }
 
   public KafkaConsumer<byte[], byte[]> newConsumer() {

@@ -92,6 +92,11 @@ public final class RoundRunner implements AutoCloseable {
         .run();
   }
 
+  /** The key indexes of the upsert tables this runner's rounds tier, which share one budget. */
+  public KeyIndexes keyIndexes() {
+    return keyIndexes;
+  }
+
   /** A consumer tuned as a sidecar's rounds tune theirs. */
   public KafkaConsumer<byte[], byte[]> newConsumer() {
     return TieringService.newConsumer(clients);
