@@ -2,8 +2,8 @@ package io.mink.bench.upsert;
 
 import io.mink.bench.BenchmarkReport;
 import io.mink.cli.Main;
+import io.mink.indexer.config.WriterMemorySettings;
 import io.mink.indexer.testing.InProcessSidecar;
-import io.mink.indexer.upsert.KeyIndexBudget;
 import io.mink.lake.MinkTableLayout;
 import io.mink.testkit.KafkaBroker;
 import io.mink.testkit.SparkReader;
@@ -157,8 +157,9 @@ public final class UpsertBenchmark {
             checkpoints),
         String.format(
             Locale.ROOT,
-            "sidecar    2 writer threads, key index budget %,d MiB (the default); (1)'s upsert tables %s",
-            KeyIndexBudget.DEFAULT_BYTES >> 20,
+            "sidecar    2 writer threads, key_index_memory %,d MiB (a quarter of the heap, the default); (1)'s "
+                + "upsert tables %s",
+            WriterMemorySettings.defaultKeyIndexMemoryBytes() >> 20,
             upsertOptions));
   }
 
