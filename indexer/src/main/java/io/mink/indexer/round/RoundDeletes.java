@@ -13,11 +13,13 @@ import java.util.HashSet;
 import java.util.Map;
 import java.util.Set;
 import org.apache.iceberg.Table;
+import org.apache.iceberg.TableProperties;
 import org.apache.iceberg.expressions.Expressions;
+import org.apache.iceberg.util.PropertyUtil;
 
 /**
- * The delete step of an upsert table's round: the rows its changes replace, the lake files that then hold too many
- * deleted rows rewritten without them, and the rest written as delete files.
+ * The delete step of an upsert table's round: the rows its changes replace, the small lake files and those that then
+ * hold too many deleted rows rewritten without them, and the other deletes written as delete files.
  */
 final class RoundDeletes {
   private RoundDeletes() {}
@@ -52,29 +54,25 @@ final class RoundDeletes {
       UpsertRound upsert,
       RoundSinks.Written written,
       Map<String, String> tableOptions,
+      long targetFileSizeBytes,
       String roundId) {
     DeletedRows rows = upsert.resolve(table, written.byPartition());
-    if (rows.isEmpty()) {
-      return Upserted.NONE;
+    if (baseSnapshotId == null || upsert.partitions().isEmpty()) {
+      return new Upserted(
+          DeleteFilesWriter.write(table, rows, CurrentDeletes.NONE, roundId), Compaction.NONE);
     }
-    CurrentDeletes current = CurrentDeletes.NONE;
-    if (baseSnapshotId != null) {
-      Set<String> locations = new HashSet<>();
-      rows.files().forEach(file -> locations.add(file.file().location()));
-      current = CurrentDeletes.of(
-          table,
-          baseSnapshotId,
-          Expressions.in(KafkaColumns.PARTITION, upsert.partitions().toArray()),
-          locations);
-    }
-    Set<String> writtenFiles = new HashSet<>();
-    written.files().forEach(file -> writtenFiles.add(file.location()));
+    CurrentDeletes current = CurrentDeletes.of(
+        table,
+        baseSnapshotId,
+        Expressions.in(KafkaColumns.PARTITION, upsert.partitions().toArray()));
     UpsertCompaction.Result compacted = upsert.compact(
         table,
         rows,
         current,
-        writtenFiles,
         MinkTableLayout.compactDeletedFraction(tableOptions),
+        MinkTableLayout.targetFileSize(tableOptions, targetFileSizeBytes),
+        PropertyUtil.propertyAsLong(
+            table.properties(), TableProperties.SPLIT_SIZE, TableProperties.SPLIT_SIZE_DEFAULT),
         roundId);
     WrittenDeletes deletes;
     try {

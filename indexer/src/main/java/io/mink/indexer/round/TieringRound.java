@@ -172,7 +172,13 @@ public final class TieringRound {
     if (upsert != null) {
       try {
         upserted = RoundDeletes.write(
-            table, baseSnapshotId, upsert, written, descriptor.options(), roundId);
+            table,
+            baseSnapshotId,
+            upsert,
+            written,
+            descriptor.options(),
+            targetFileSizeBytes,
+            roundId);
       } catch (RuntimeException e) {
         PartitionSink.deleteQuietly(table.io(), written.files());
         throw e;
@@ -180,7 +186,7 @@ public final class TieringRound {
       rawCounts = new TreeMap<>(rawCounts);
       upsert.rawCounts().forEach(rawCounts::put);
     }
-    Compaction smallFiles = RoundCompaction.enabled(table)
+    Compaction smallFiles = RoundCompaction.enabled(table) && upsert == null
         ? RoundCompaction.run(
             table, written.partitions(), targetFileSizeBytes, roundId, upserted.touchedFiles())
         : Compaction.NONE;

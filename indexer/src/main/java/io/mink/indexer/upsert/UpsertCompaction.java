@@ -8,9 +8,13 @@ import io.mink.lake.write.deletes.DeletedRows;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.function.IntFunction;
+import java.util.function.LongPredicate;
 import org.apache.iceberg.DataFile;
 import org.apache.iceberg.DeleteFile;
 import org.apache.iceberg.Table;
@@ -21,9 +25,10 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * An upsert table's compaction of deleted rows, in the round that deletes them: a lake data file whose deleted
- * rows reach the table's fraction after the round is rewritten with its live rows only, its delete files dropped,
- * and the key index moved to the new rows. So a reader never skips more than that fraction of a file's rows.
+ * An upsert table's compaction, in the round that changes the partitions: runs of small files (as
+ * {@link CompactionPlanner} groups them) and every file whose deleted rows reach the table's fraction after the
+ * round are rewritten with their live rows only, their delete files dropped, and the key index moved to the new
+ * rows. So a reader skips few rows and opens few files, however many rounds updated the table.
  */
 public final class UpsertCompaction {
   private static final Logger LOG = LoggerFactory.getLogger(UpsertCompaction.class);
@@ -40,51 +45,50 @@ public final class UpsertCompaction {
     public static final Result NONE = new Result(Compaction.NONE, List.of());
   }
 
+  /** How the table compacts: the fraction of deleted rows that rewrites a file, and its file sizes. */
+  record Sizes(double deletedFraction, long targetFileSizeBytes, long splitTargetSizeBytes) {}
+
   /**
-   * Rewrites the lake files of {@code deleted} whose deleted fraction reaches {@code fraction}; their deletes leave
-   * {@code deleted}.
+   * Rewrites the lake files of the round's partitions that are small or whose deleted rows reach the fraction;
+   * their deletes leave {@code deleted}.
    *
-   * @param written the files the round itself wrote, which are not rewritten
+   * @param current the lake files of the round's partitions and their deletes before the round
    * @param keys the key index partition of a Kafka partition
    */
   static Result run(
       Table table,
       DeletedRows deleted,
       CurrentDeletes current,
-      Set<String> written,
       IntFunction<PartitionKeys> keys,
-      double fraction,
+      Sizes sizes,
       String roundId) {
     DeleteLoader loader = new BaseDeleteLoader(file -> table.io().newInputFile(file));
+    Map<String, long[]> newlyDeleted = new HashMap<>();
+    deleted.files().forEach(rows -> newlyDeleted.put(rows.file().location(), rows.positions()));
+    Map<String, PositionDeleteIndex> before = new HashMap<>();
+    DeletedPositions deletedRows = file -> {
+      PositionDeleteIndex old =
+          before.computeIfAbsent(file.location(), path -> current.positions(path, loader));
+      long[] positions = newlyDeleted.getOrDefault(file.location(), new long[0]);
+      return position -> old.isDeleted(position) || Arrays.binarySearch(positions, position) >= 0;
+    };
+    List<List<DataFile>> groups = groups(current, sizes, newlyDeleted, before, loader);
     List<DataFile> removed = new ArrayList<>();
     List<DataFile> added = new ArrayList<>();
     List<DeleteFile> dropped = new ArrayList<>();
     try {
-      for (DeletedRows.FileRows rows : List.copyOf(deleted.files())) {
-        DataFile file = rows.file();
-        if (written.contains(file.location())) {
-          continue;
-        }
-        PositionDeleteIndex before = current.positions(file.location(), loader);
-        long[] positions = rows.positions();
-        long total = before.isEmpty() ? 0 : before.cardinality();
-        for (long position : positions) {
-          total += before.isDeleted(position) ? 0 : 1;
-        }
-        if (total < Math.ceil(fraction * file.recordCount())) {
-          continue;
-        }
+      for (List<DataFile> group : groups) {
+        int partition = CompactionPlanner.kafkaPartition(group.get(0)).orElseThrow();
         DeletedRowsRewriter.Rewritten rewritten = DeletedRowsRewriter.rewrite(
-            table,
-            file,
-            position -> before.isDeleted(position) || Arrays.binarySearch(positions, position) >= 0,
-            "compaction-" + roundId);
-        removed.add(file);
-        dropped.addAll(current.of(file.location()));
-        deleted.forget(file.location());
+            table, group, deletedRows::of, partition, "compaction-" + roundId);
+        for (DataFile file : group) {
+          removed.add(file);
+          dropped.addAll(current.of(file.location()));
+          deleted.forget(file.location());
+        }
         if (rewritten.file() != null) {
           added.add(rewritten.file());
-          moveKeys(keys.apply(kafkaPartition(rewritten.file())), rewritten);
+          moveKeys(keys.apply(partition), rewritten);
         }
       }
     } catch (RuntimeException e) {
@@ -93,12 +97,50 @@ public final class UpsertCompaction {
     }
     if (!removed.isEmpty()) {
       LOG.info(
-          "Round {} of {} rewrites {} data files without their deleted rows",
+          "Round {} of {} rewrites {} data files into {} without their deleted rows",
           roundId,
           table.name(),
-          removed.size());
+          removed.size(),
+          added.size());
     }
     return removed.isEmpty() ? Result.NONE : new Result(new Compaction(removed, added), dropped);
+  }
+
+  /** Which rows of a file are deleted once the round commits. */
+  @FunctionalInterface
+  private interface DeletedPositions {
+    LongPredicate of(DataFile file);
+  }
+
+  /** The small files' runs, then each other file whose deleted rows reach the fraction, alone. */
+  private static List<List<DataFile>> groups(
+      CurrentDeletes current,
+      Sizes sizes,
+      Map<String, long[]> newlyDeleted,
+      Map<String, PositionDeleteIndex> before,
+      DeleteLoader loader) {
+    List<DataFile> placed = current.files().stream()
+        .filter(file -> CompactionPlanner.kafkaPartition(file).isPresent())
+        .toList();
+    List<List<DataFile>> groups = new ArrayList<>(
+        CompactionPlanner.plan(placed, sizes.targetFileSizeBytes(), sizes.splitTargetSizeBytes()));
+    Set<String> grouped = new HashSet<>();
+    groups.forEach(group -> group.forEach(file -> grouped.add(file.location())));
+    for (DataFile file : placed) {
+      if (grouped.contains(file.location())) {
+        continue;
+      }
+      PositionDeleteIndex old =
+          before.computeIfAbsent(file.location(), path -> current.positions(path, loader));
+      long total = old.isEmpty() ? 0 : old.cardinality();
+      for (long position : newlyDeleted.getOrDefault(file.location(), new long[0])) {
+        total += old.isDeleted(position) ? 0 : 1;
+      }
+      if (total > 0 && total >= Math.ceil(sizes.deletedFraction() * file.recordCount())) {
+        groups.add(List.of(file));
+      }
+    }
+    return groups;
   }
 
   private static void moveKeys(PartitionKeys keys, DeletedRowsRewriter.Rewritten rewritten) {
@@ -106,9 +148,5 @@ public final class UpsertCompaction {
     for (int position = 0; position < moved.size(); position++) {
       keys.put(KeyIndex.hash(moved.get(position)), rewritten.file(), position);
     }
-  }
-
-  private static int kafkaPartition(DataFile file) {
-    return CompactionPlanner.kafkaPartition(file).orElseThrow();
   }
 }

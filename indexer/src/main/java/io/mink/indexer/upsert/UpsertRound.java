@@ -139,25 +139,26 @@ public final class UpsertRound {
   }
 
   /**
-   * After {@link #resolve}: rewrites the lake files whose deleted rows reach {@code fraction} of their rows, and
-   * takes their rows out of {@code deleted}; the key index moves to the rewritten rows.
+   * After {@link #resolve}: rewrites the lake files of the round's partitions that are small or whose deleted rows
+   * reach {@code deletedFraction} of their rows, and takes their rows out of {@code deleted}; the key index moves
+   * to the rewritten rows.
    *
-   * @param written the files the round wrote, left as they are
+   * @param current the lake files of the round's partitions and their deletes before the round
    */
   public UpsertCompaction.Result compact(
       Table table,
       DeletedRows deleted,
       CurrentDeletes current,
-      Set<String> written,
-      double fraction,
+      double deletedFraction,
+      long targetFileSizeBytes,
+      long splitTargetSizeBytes,
       String roundId) {
     return UpsertCompaction.run(
         table,
         deleted,
         current,
-        written,
         partition -> resolved.computeIfAbsent(partition, p -> new PartitionKeys()),
-        fraction,
+        new UpsertCompaction.Sizes(deletedFraction, targetFileSizeBytes, splitTargetSizeBytes),
         roundId);
   }
 

@@ -9,6 +9,7 @@ import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Function;
 import java.util.function.LongPredicate;
 import org.apache.iceberg.DataFile;
 import org.apache.iceberg.MetadataColumns;
@@ -23,8 +24,9 @@ import org.apache.iceberg.parquet.Parquet;
 import org.apache.iceberg.types.TypeUtil;
 
 /**
- * Rewrites a data file without its deleted rows, live rows in their order, into one new file under the table's
- * current schema: how an upsert table keeps the rows its readers skip few.
+ * Rewrites data files of one Kafka partition without their deleted rows into one new file under the table's
+ * current schema, the files' live rows in the order given: how an upsert table keeps the rows its readers skip,
+ * and its files, few.
  */
 public final class DeletedRowsRewriter {
   private static final int BATCH_ROWS = 4_096;
@@ -32,24 +34,56 @@ public final class DeletedRowsRewriter {
   private DeletedRowsRewriter() {}
 
   /**
-   * The file's live rows in a new file, and their keys in row order.
+   * The files' live rows in a new file, and their keys in row order.
    *
-   * @param file null when no row was live: the file is dropped, nothing written
+   * @param file null when no row was live: nothing written
    */
   public record Rewritten(DataFile file, List<ByteBuffer> keys) {}
 
-  /** Rewrites {@code file} without the rows at the positions {@code deleted} accepts. */
+  /**
+   * Rewrites {@code files}, each without the rows at the positions {@code deleted} accepts for it.
+   *
+   * @param kafkaPartition the Kafka partition of every row of the files
+   */
   public static Rewritten rewrite(
-      Table table, DataFile file, LongPredicate deleted, String operationId) {
+      Table table,
+      List<DataFile> files,
+      Function<DataFile, LongPredicate> deleted,
+      int kafkaPartition,
+      String operationId) {
     Schema schema = table.schema();
-    Schema read = TypeUtil.join(schema, new Schema(MetadataColumns.ROW_POSITION));
     FileWriterFactory<BatchRow> factory = PartitionFileWriter.writerFactory(table, schema);
-    int kafkaPartition = CompactionPlanner.kafkaPartition(file)
-        .orElseThrow(() -> new IllegalStateException(
-            "Data file " + file.location() + " holds rows of more than one Kafka partition"));
     PartitionFileWriter writer = PartitionFileWriter.open(
         table, schema, factory, operationId, kafkaPartition, Long.MAX_VALUE);
     List<ByteBuffer> keys = new ArrayList<>();
+    try {
+      for (DataFile file : files) {
+        copyLiveRows(table, schema, file, deleted.apply(file), writer, keys);
+      }
+      List<DataFile> written = writer.complete();
+      if (keys.isEmpty()) {
+        written.forEach(empty -> table.io().deleteFile(empty.location()));
+        return new Rewritten(null, List.of());
+      }
+      if (written.size() != 1) {
+        throw new IllegalStateException(
+            "Rewriting " + files.size() + " files wrote " + written.size());
+      }
+      return new Rewritten(written.get(0), keys);
+    } catch (RuntimeException e) {
+      writer.abort();
+      throw e;
+    }
+  }
+
+  private static void copyLiveRows(
+      Table table,
+      Schema schema,
+      DataFile file,
+      LongPredicate deleted,
+      PartitionFileWriter writer,
+      List<ByteBuffer> keys) {
+    Schema read = TypeUtil.join(schema, new Schema(MetadataColumns.ROW_POSITION));
     try (CloseableIterable<Record> rows = Parquet.read(table.io().newInputFile(file.location()))
         .project(read)
         .createReaderFunc(fileSchema -> GenericParquetReaders.buildReader(read, fileSchema))
@@ -69,23 +103,9 @@ public final class DeletedRowsRewriter {
       if (!chunk.isEmpty()) {
         write(schema, chunk, writer);
       }
-      List<DataFile> written = writer.complete();
-      if (keys.isEmpty()) {
-        written.forEach(empty -> table.io().deleteFile(empty.location()));
-        return new Rewritten(null, List.of());
-      }
-      if (written.size() != 1) {
-        throw new IllegalStateException(
-            "Rewriting " + file.location() + " wrote " + written.size() + " files");
-      }
-      return new Rewritten(written.get(0), keys);
     } catch (IOException e) {
-      writer.abort();
       throw new UncheckedIOException(
           "Cannot read data file " + file.location() + " to rewrite it", e);
-    } catch (RuntimeException e) {
-      writer.abort();
-      throw e;
     }
   }
 

@@ -2,10 +2,11 @@ package io.mink.lake.write.deletes;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
+import org.apache.iceberg.DataFile;
 import org.apache.iceberg.DeleteFile;
 import org.apache.iceberg.FileContent;
 import org.apache.iceberg.FileScanTask;
@@ -16,34 +17,44 @@ import org.apache.iceberg.deletes.PositionDeleteIndex;
 import org.apache.iceberg.expressions.Expression;
 import org.apache.iceberg.io.CloseableIterable;
 
-/** The delete files that apply to some data files in one snapshot, by data file location. */
+/** The data files of some rows of one snapshot, and the delete files that apply to each. */
 public final class CurrentDeletes {
-  public static final CurrentDeletes NONE = new CurrentDeletes(Map.of());
+  public static final CurrentDeletes NONE = new CurrentDeletes(List.of(), Map.of());
 
+  private final List<DataFile> files;
   private final Map<String, List<DeleteFile>> byDataFile;
 
-  private CurrentDeletes(Map<String, List<DeleteFile>> byDataFile) {
+  private CurrentDeletes(List<DataFile> files, Map<String, List<DeleteFile>> byDataFile) {
+    this.files = files;
     this.byDataFile = byDataFile;
   }
 
-  /**
-   * The deletes of the data files at {@code locations} in the snapshot, found by planning the rows that
-   * {@code filter} selects (it must select those files).
-   */
-  public static CurrentDeletes of(
-      Table table, long snapshotId, Expression filter, Set<String> locations) {
+  /** The data files that hold rows {@code filter} selects in the snapshot, and the deletes of each. */
+  public static CurrentDeletes of(Table table, long snapshotId, Expression filter) {
+    List<DataFile> files = new ArrayList<>();
     Map<String, List<DeleteFile>> found = new HashMap<>();
-    TableScan scan = table.newScan().useSnapshot(snapshotId).filter(filter).ignoreResiduals();
+    TableScan scan = table
+        .newScan()
+        .useSnapshot(snapshotId)
+        .filter(filter)
+        .ignoreResiduals()
+        .includeColumnStats();
     try (CloseableIterable<FileScanTask> tasks = scan.planFiles()) {
       for (FileScanTask task : tasks) {
-        if (locations.contains(task.file().location()) && !task.deletes().isEmpty()) {
+        files.add(task.file().copy());
+        if (!task.deletes().isEmpty()) {
           found.put(task.file().location(), List.copyOf(task.deletes()));
         }
       }
     } catch (IOException e) {
       throw new UncheckedIOException("Cannot plan the deletes of table " + table.name(), e);
     }
-    return new CurrentDeletes(found);
+    return new CurrentDeletes(List.copyOf(files), found);
+  }
+
+  /** Every data file the plan found. */
+  public List<DataFile> files() {
+    return files;
   }
 
   /** The delete files that apply to the data file; empty when it has none. */
