@@ -26,12 +26,16 @@ import org.slf4j.LoggerFactory;
 
 /**
  * An upsert table's compaction, in the round that changes the partitions: runs of small files (as
- * {@link CompactionPlanner} groups them) and every file whose deleted rows reach the table's fraction after the
- * round are rewritten with their live rows only, their delete files dropped, and the key index moved to the new
+ * {@link CompactionPlanner} groups them, size-tiered: a file joins once the newer ones would double it, or always
+ * when a partition has more than {@value #MAX_FILES} files) and every file whose deleted rows reach the table's
+ * fraction after the round are rewritten with their live rows only, their delete files dropped, and the key index moved to the new
  * rows. So a reader skips few rows and opens few files, however many rounds updated the table.
  */
 public final class UpsertCompaction {
   private static final Logger LOG = LoggerFactory.getLogger(UpsertCompaction.class);
+
+  /** The most files a Kafka partition keeps before all its small files are rewritten into one. */
+  static final int MAX_FILES = 8;
 
   private UpsertCompaction() {}
 
@@ -122,8 +126,19 @@ public final class UpsertCompaction {
     List<DataFile> placed = current.files().stream()
         .filter(file -> CompactionPlanner.kafkaPartition(file).isPresent())
         .toList();
-    List<List<DataFile>> groups = new ArrayList<>(
-        CompactionPlanner.plan(placed, sizes.targetFileSizeBytes(), sizes.splitTargetSizeBytes()));
+    Map<Integer, Long> filesPerPartition = new HashMap<>();
+    placed.forEach(file -> filesPerPartition.merge(
+        CompactionPlanner.kafkaPartition(file).orElseThrow(), 1L, Long::sum));
+    List<List<DataFile>> groups = new ArrayList<>();
+    for (List<DataFile> run :
+        CompactionPlanner.plan(placed, sizes.targetFileSizeBytes(), sizes.splitTargetSizeBytes())) {
+      long files =
+          filesPerPartition.get(CompactionPlanner.kafkaPartition(run.get(0)).orElseThrow());
+      List<DataFile> tiered = files > MAX_FILES ? run : tiered(run);
+      if (tiered.size() >= CompactionPlanner.MIN_FILES) {
+        groups.add(tiered);
+      }
+    }
     Set<String> grouped = new HashSet<>();
     groups.forEach(group -> group.forEach(file -> grouped.add(file.location())));
     for (DataFile file : placed) {
@@ -141,6 +156,25 @@ public final class UpsertCompaction {
       }
     }
     return groups;
+  }
+
+  /**
+   * The run without its oldest files while each is larger than all the files after it together: a file joins a
+   * rewrite only once the newer files would at least double it, so a row is rewritten a few times at most, not
+   * in every round.
+   */
+  static List<DataFile> tiered(List<DataFile> run) {
+    long after = run.stream().mapToLong(DataFile::fileSizeInBytes).sum();
+    int start = 0;
+    while (start < run.size()) {
+      long size = run.get(start).fileSizeInBytes();
+      after -= size;
+      if (size <= after) {
+        break;
+      }
+      start++;
+    }
+    return run.subList(start, run.size());
   }
 
   private static void moveKeys(PartitionKeys keys, DeletedRowsRewriter.Rewritten rewritten) {
