@@ -119,7 +119,10 @@ final class RoundFetch {
     return false;
   }
 
-  /** Hands the batch over; false when only part of it was taken, the offset of the first left recorded. */
+  /**
+   * Hands the batch over and records the offset after the last record taken, so that a fetch stopped by another
+   * partition's batch later in the same poll commits what this one took; false when only part of it was taken.
+   */
   private boolean take(
       Progress progress,
       PartitionRange split,
@@ -131,6 +134,7 @@ final class RoundFetch {
       progress.bytes += sizeOf(batch.get(i));
     }
     if (taken == batch.size()) {
+      progress.reached.put(split.partition(), batch.get(taken - 1).offset() + 1);
       return true;
     }
     long stoppedAt = batch.get(taken).offset();

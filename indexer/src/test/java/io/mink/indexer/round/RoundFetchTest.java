@@ -99,6 +99,26 @@ class RoundFetchTest {
   }
 
   @Test
+  void aBatchTakenInPartKeepsWhatAnotherPartitionTookFromTheSamePoll() throws Exception {
+    records(0, 0, 3);
+    records(1, 10, 13);
+    RecordingBatches batches = new RecordingBatches() {
+      @Override
+      public int take(PartitionRange split, List<ConsumerRecord<byte[], byte[]>> batch) {
+        return offsets.isEmpty() ? super.take(split, batch) : 0;
+      }
+    };
+
+    RoundFetch.Outcome outcome =
+        fetch(4, NO_DEADLINE, plan(List.of(split(0, 0, 10), split(1, 10, 20))), batches);
+
+    assertThat(outcome.forceFinished()).isTrue();
+    int taken = batches.partitionsInOrder.get(0);
+    assertThat(batches.offsets).containsOnlyKeys(taken);
+    assertThat(outcome.reached()).isEqualTo(Map.of(taken, taken == 0 ? 3L : 13L));
+  }
+
+  @Test
   void aBatchTakenWithNothingFromTheSplitsStartRecordsNoOffset() throws Exception {
     records(0, 5, 10);
     RecordingBatches batches = new RecordingBatches() {
