@@ -50,9 +50,7 @@ class UpsertCrashIT {
   private static final int KEY_SPACE = 400;
   private static final int BATCH = 25;
   private static final long PRODUCE_PAUSE_MILLIS = 100;
-  private static final int KILLS_WITH_ONE = 5;
   private static final int MOST_ROUNDS_BETWEEN_KILLS = 3;
-  private static final int KILLS_WITH_TWO = 5;
   private static final long COMMIT_PAUSE_MILLIS = 200;
   private static final long CHECK_PAUSE_MILLIS = 200;
   private static final Map<String, String> ENVIRONMENT =
@@ -60,7 +58,7 @@ class UpsertCrashIT {
   private static final Duration STARTUP = Duration.ofSeconds(60);
   private static final Duration PROGRESS = Duration.ofSeconds(60);
   private static final Duration CATCH_UP = Duration.ofSeconds(90);
-  private static final Duration MARKER_WAIT = Duration.ofSeconds(15);
+  private static final Duration MARKER_WAIT = Duration.ofSeconds(10);
   private static final Duration MARKER_POLL = Duration.ofMillis(20);
   private static final String SERVING = "Mink is serving";
   private static final String KEY_INDEX = "Key index of";
@@ -90,15 +88,18 @@ class UpsertCrashIT {
 
   @Test
   void formatThreeTableHoldsTheModelInEverySnapshotThroughKills() throws Exception {
-    runWalk(3, List.of());
+    runWalk(3, 4, List.of());
   }
 
   @Test
   void formatTwoTableHoldsTheModelInEverySnapshotThroughKills() throws Exception {
-    runWalk(2, List.of("--option", "iceberg.format-version=2"));
+    runWalk(2, 2, List.of("--option", "iceberg.format-version=2"));
   }
 
-  private void runWalk(int formatVersion, List<String> options) throws Exception {
+  /**
+   * Runs the walk with {@code killsEach} kills of a lone sidecar, then as many of the owner of two.
+   */
+  private void runWalk(int formatVersion, int killsEach, List<String> options) throws Exception {
     String topic = "upserts_v" + formatVersion;
     KAFKA.createTopic(topic, PARTITIONS);
     Path config = writeConfig(formatVersion);
@@ -134,10 +135,10 @@ class UpsertCrashIT {
       Future<?> checking = threads.submit(() -> checkUntilStopped(snapshots, running));
       long began = System.nanoTime();
       sidecars.add(start(config));
-      kills = killAtRandom(sidecars, KILLS_WITH_ONE, KILL_POINTS, random, config, name, checking);
+      kills = killAtRandom(sidecars, killsEach, KILL_POINTS, random, config, name, checking);
       sidecars.add(start(config));
-      kills += killAtRandom(
-          sidecars, KILLS_WITH_TWO, SHARED_KILL_POINTS, random, config, name, checking);
+      kills +=
+          killAtRandom(sidecars, killsEach, SHARED_KILL_POINTS, random, config, name, checking);
       running.set(false);
       production.get();
       checking.get();
@@ -164,7 +165,7 @@ class UpsertCrashIT {
       }
       writeLog(formatVersion);
     }
-    assertThat(kills).isEqualTo(KILLS_WITH_ONE + KILLS_WITH_TWO);
+    assertThat(kills).isEqualTo(2 * killsEach);
     assertThat(snapshots.deleteFiles()).as("delete files read").isPositive();
     assertThat(snapshots.nullKeys()).as("records without a key counted").isEqualTo(walk.nullKeys());
     assertSparkReadsTheModel(walk, name);
