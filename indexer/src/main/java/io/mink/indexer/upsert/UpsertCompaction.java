@@ -13,6 +13,12 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.function.IntFunction;
 import java.util.function.LongPredicate;
 import org.apache.iceberg.DataFile;
@@ -69,7 +75,7 @@ public final class UpsertCompaction {
     DeleteLoader loader = new BaseDeleteLoader(file -> table.io().newInputFile(file));
     Map<String, long[]> newlyDeleted = new HashMap<>();
     deleted.files().forEach(rows -> newlyDeleted.put(rows.file().location(), rows.positions()));
-    Map<String, PositionDeleteIndex> before = new HashMap<>();
+    Map<String, PositionDeleteIndex> before = new ConcurrentHashMap<>();
     DeletedPositions deletedRows = file -> {
       PositionDeleteIndex old =
           before.computeIfAbsent(file.location(), path -> current.positions(path, loader));
@@ -77,27 +83,24 @@ public final class UpsertCompaction {
       return position -> old.isDeleted(position) || Arrays.binarySearch(positions, position) >= 0;
     };
     List<List<DataFile>> groups = groups(current, sizes, newlyDeleted, before, loader);
+    List<DeletedRowsRewriter.Rewritten> rewrites =
+        rewriteInParallel(table, groups, deletedRows, "compaction-" + roundId);
     List<DataFile> removed = new ArrayList<>();
     List<DataFile> added = new ArrayList<>();
     List<DeleteFile> dropped = new ArrayList<>();
-    try {
-      for (List<DataFile> group : groups) {
-        int partition = CompactionPlanner.kafkaPartition(group.get(0)).orElseThrow();
-        DeletedRowsRewriter.Rewritten rewritten = DeletedRowsRewriter.rewrite(
-            table, group, deletedRows::of, partition, "compaction-" + roundId);
-        for (DataFile file : group) {
-          removed.add(file);
-          dropped.addAll(current.of(file.location()));
-          deleted.forget(file.location());
-        }
-        if (rewritten.file() != null) {
-          added.add(rewritten.file());
-          moveKeys(keys.apply(partition), rewritten);
-        }
+    for (int i = 0; i < groups.size(); i++) {
+      List<DataFile> group = groups.get(i);
+      for (DataFile file : group) {
+        removed.add(file);
+        dropped.addAll(current.of(file.location()));
+        deleted.forget(file.location());
       }
-    } catch (RuntimeException e) {
-      added.forEach(file -> table.io().deleteFile(file.location()));
-      throw e;
+      DeletedRowsRewriter.Rewritten rewritten = rewrites.get(i);
+      if (rewritten.file() != null) {
+        added.add(rewritten.file());
+        moveKeys(
+            keys.apply(CompactionPlanner.kafkaPartition(group.get(0)).orElseThrow()), rewritten);
+      }
     }
     if (!removed.isEmpty()) {
       LOG.info(
@@ -108,6 +111,55 @@ public final class UpsertCompaction {
           added.size());
     }
     return removed.isEmpty() ? Result.NONE : new Result(new Compaction(removed, added), dropped);
+  }
+
+  /**
+   * Rewrites the groups, as many at once as there are cores, each group's file named by its own operation; on a
+   * failure deletes what the others wrote and throws
+   * the first failure.
+   */
+  private static List<DeletedRowsRewriter.Rewritten> rewriteInParallel(
+      Table table, List<List<DataFile>> groups, DeletedPositions deletedRows, String operationId) {
+    if (groups.isEmpty()) {
+      return List.of();
+    }
+    ExecutorService threads = Executors.newFixedThreadPool(
+        Math.min(groups.size(), Runtime.getRuntime().availableProcessors()));
+    try {
+      List<CompletableFuture<DeletedRowsRewriter.Rewritten>> rewrites = new ArrayList<>();
+      for (List<DataFile> group : groups) {
+        int partition = CompactionPlanner.kafkaPartition(group.get(0)).orElseThrow();
+        rewrites.add(CompletableFuture.supplyAsync(
+            () ->
+                DeletedRowsRewriter.rewrite(table, group, deletedRows::of, partition, operationId),
+            threads));
+      }
+      return collect(table, rewrites);
+    } finally {
+      threads.shutdownNow();
+    }
+  }
+
+  private static List<DeletedRowsRewriter.Rewritten> collect(
+      Table table, List<CompletableFuture<DeletedRowsRewriter.Rewritten>> rewrites) {
+    List<DeletedRowsRewriter.Rewritten> done = new ArrayList<>();
+    RuntimeException failure = null;
+    for (CompletableFuture<DeletedRowsRewriter.Rewritten> rewrite : rewrites) {
+      try {
+        done.add(rewrite.join());
+      } catch (CompletionException | CancellationException e) {
+        if (failure == null) {
+          failure = e.getCause() instanceof RuntimeException cause ? cause : e;
+        }
+      }
+    }
+    if (failure != null) {
+      done.stream()
+          .filter(rewritten -> rewritten.file() != null)
+          .forEach(rewritten -> table.io().deleteFile(rewritten.file().location()));
+      throw failure;
+    }
+    return done;
   }
 
   /** Which rows of a file are deleted once the round commits. */
