@@ -13,12 +13,6 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.CancellationException;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.function.IntFunction;
 import java.util.function.LongPredicate;
 import org.apache.iceberg.DataFile;
@@ -75,7 +69,7 @@ public final class UpsertCompaction {
     DeleteLoader loader = new BaseDeleteLoader(file -> table.io().newInputFile(file));
     Map<String, long[]> newlyDeleted = new HashMap<>();
     deleted.files().forEach(rows -> newlyDeleted.put(rows.file().location(), rows.positions()));
-    Map<String, PositionDeleteIndex> before = new ConcurrentHashMap<>();
+    Map<String, PositionDeleteIndex> before = new HashMap<>();
     DeletedPositions deletedRows = file -> {
       PositionDeleteIndex old =
           before.computeIfAbsent(file.location(), path -> current.positions(path, loader));
@@ -84,7 +78,7 @@ public final class UpsertCompaction {
     };
     List<List<DataFile>> groups = groups(current, sizes, newlyDeleted, before, loader);
     List<DeletedRowsRewriter.Rewritten> rewrites =
-        rewriteInParallel(table, groups, deletedRows, "compaction-" + roundId);
+        rewriteAll(table, groups, deletedRows, "compaction-" + roundId);
     List<DataFile> removed = new ArrayList<>();
     List<DataFile> added = new ArrayList<>();
     List<DeleteFile> dropped = new ArrayList<>();
@@ -114,50 +108,24 @@ public final class UpsertCompaction {
   }
 
   /**
-   * Rewrites the groups, as many at once as there are cores, each group's file named by its own operation; on a
-   * failure deletes what the others wrote and throws
-   * the first failure.
+   * Rewrites the groups one after another, each group's file named by its own operation; on a failure deletes what
+   * the others wrote and throws.
    */
-  private static List<DeletedRowsRewriter.Rewritten> rewriteInParallel(
+  private static List<DeletedRowsRewriter.Rewritten> rewriteAll(
       Table table, List<List<DataFile>> groups, DeletedPositions deletedRows, String operationId) {
-    if (groups.isEmpty()) {
-      return List.of();
-    }
-    ExecutorService threads = Executors.newFixedThreadPool(
-        Math.min(groups.size(), Runtime.getRuntime().availableProcessors()));
-    try {
-      List<CompletableFuture<DeletedRowsRewriter.Rewritten>> rewrites = new ArrayList<>();
-      for (List<DataFile> group : groups) {
-        int partition = CompactionPlanner.kafkaPartition(group.get(0)).orElseThrow();
-        rewrites.add(CompletableFuture.supplyAsync(
-            () ->
-                DeletedRowsRewriter.rewrite(table, group, deletedRows::of, partition, operationId),
-            threads));
-      }
-      return collect(table, rewrites);
-    } finally {
-      threads.shutdownNow();
-    }
-  }
-
-  private static List<DeletedRowsRewriter.Rewritten> collect(
-      Table table, List<CompletableFuture<DeletedRowsRewriter.Rewritten>> rewrites) {
     List<DeletedRowsRewriter.Rewritten> done = new ArrayList<>();
-    RuntimeException failure = null;
-    for (CompletableFuture<DeletedRowsRewriter.Rewritten> rewrite : rewrites) {
-      try {
-        done.add(rewrite.join());
-      } catch (CompletionException | CancellationException e) {
-        if (failure == null) {
-          failure = e.getCause() instanceof RuntimeException cause ? cause : e;
-        }
+    try {
+      for (int i = 0; i < groups.size(); i++) {
+        List<DataFile> group = groups.get(i);
+        int partition = CompactionPlanner.kafkaPartition(group.get(0)).orElseThrow();
+        done.add(DeletedRowsRewriter.rewrite(
+            table, group, deletedRows::of, partition, operationId + "-" + i));
       }
-    }
-    if (failure != null) {
+    } catch (RuntimeException e) {
       done.stream()
           .filter(rewritten -> rewritten.file() != null)
           .forEach(rewritten -> table.io().deleteFile(rewritten.file().location()));
-      throw failure;
+      throw e;
     }
     return done;
   }
