@@ -30,11 +30,12 @@ class WalkthroughsIT {
     String output = walk(home, RecreatedTopicWalkthrough::walk);
 
     assertThat(output)
-        .containsPattern("kafka.clicks +clicks +missing .*no longer exists in Kafka")
-        .containsPattern("kafka.clicks +clicks +replaced .*remove the table and add it again")
+        .containsPattern("kafka.clicks +clicks +append +missing .*no longer exists in Kafka")
+        .containsPattern(
+            "kafka.clicks +clicks +append +replaced .*remove the table and add it again")
         .contains("No tables are added")
         .contains("kafka.clicks holds 300 rows", "kafka.clicks holds 120 rows")
-        .containsPattern("kafka.clicks +clicks +indexing");
+        .containsPattern("kafka.clicks +clicks +append +indexing");
   }
 
   private interface Walk {
