@@ -1,0 +1,26 @@
+package io.mink.query.sql;
+
+import io.mink.schema.decode.PartDecoder;
+import io.mink.tables.TableDescriptor;
+import java.util.List;
+import java.util.Optional;
+import org.apache.iceberg.Table;
+import org.apache.kafka.clients.consumer.Consumer;
+
+/** Where the SQL engine finds Mink's tables and how it reads them: the tables topic, the lake, Kafka, the registry. */
+public interface QueryTables {
+  /** Every added table in any state, as the tables topic holds them now; asked again before every statement. */
+  List<TableDescriptor> tables();
+
+  /** The Iceberg table of an added table. */
+  Table load(TableDescriptor table);
+
+  /**
+   * A new assign-and-seek consumer with no group, read_committed, with {@code UnionRead.CONSUMER_SETTINGS}; one per
+   * table a statement scans, closed when the statement ends.
+   */
+  Consumer<byte[], byte[]> newConsumer();
+
+  /** Decodes keys and values through the schema registry; empty when none is configured. */
+  Optional<PartDecoder> decoder();
+}
