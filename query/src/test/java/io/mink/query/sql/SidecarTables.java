@@ -1,0 +1,49 @@
+package io.mink.query.sql;
+
+import io.mink.tables.KafkaClientFactory;
+import io.mink.indexer.testing.InProcessSidecar;
+import io.mink.query.read.UnionRead;
+import io.mink.schema.decode.PartDecoder;
+import io.mink.tables.TableDescriptor;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.apache.iceberg.Table;
+import org.apache.kafka.clients.consumer.Consumer;
+
+/** The tables of an in-process sidecar, as mink-query finds them: its tables topic, its lake, its broker. */
+public final class SidecarTables implements QueryTables {
+  private final InProcessSidecar sidecar;
+  private final Optional<PartDecoder> decoder;
+
+  public SidecarTables(InProcessSidecar sidecar, Optional<PartDecoder> decoder) {
+    this.sidecar = sidecar;
+    this.decoder = decoder;
+  }
+
+  public SidecarTables(InProcessSidecar sidecar) {
+    this(sidecar, Optional.empty());
+  }
+
+  @Override
+  public List<TableDescriptor> tables() {
+    return sidecar.store.list();
+  }
+
+  @Override
+  public Table load(TableDescriptor table) {
+    return sidecar.table(table);
+  }
+
+  @Override
+  public Consumer<byte[], byte[]> newConsumer() {
+    return new KafkaClientFactory(
+            Map.of("bootstrap.servers", sidecar.clients.bootstrapServers()), "mink-query-test")
+        .rawConsumer("query", UnionRead.CONSUMER_SETTINGS);
+  }
+
+  @Override
+  public Optional<PartDecoder> decoder() {
+    return decoder;
+  }
+}
