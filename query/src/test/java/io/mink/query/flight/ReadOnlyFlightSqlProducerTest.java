@@ -4,8 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.google.protobuf.ByteString;
-import java.util.ArrayList;
-import java.util.List;
 import org.apache.arrow.flight.FlightProducer.StreamListener;
 import org.apache.arrow.flight.FlightRuntimeException;
 import org.apache.arrow.flight.FlightStatusCode;
@@ -93,14 +91,12 @@ class ReadOnlyFlightSqlProducerTest {
     assertThat(StatementHandles.kind("\nUpDate t set a = 1")).isEqualTo("UPDATE statements");
   }
 
+  /** Keeps the error a call ends with. */
   private static final class Recording<T> implements StreamListener<T> {
-    private final List<T> values = new ArrayList<>();
     private FlightRuntimeException error;
 
     @Override
-    public void onNext(T value) {
-      values.add(value);
-    }
+    public void onNext(T value) {}
 
     @Override
     public void onError(Throwable t) {
@@ -108,8 +104,6 @@ class ReadOnlyFlightSqlProducerTest {
     }
 
     @Override
-    public void onCompleted() {
-      assertThat(values).isNotNull();
-    }
+    public void onCompleted() {}
   }
 }
