@@ -57,6 +57,9 @@ public final class SqlEngine implements AutoCloseable {
             + Identifiers.literal(System.getProperty("java.io.tmpdir") + "/mink-query-"
                 + ProcessHandle.current().pid()));
         statement.execute("ATTACH ':memory:' AS " + CATALOG);
+        statement.execute("SET GLOBAL TimeZone = 'UTC'");
+        statement.execute("SET enable_external_access = false");
+        statement.execute("SET lock_configuration = true");
       }
       return connection;
     } catch (SQLException e) {
@@ -133,7 +136,6 @@ public final class SqlEngine implements AutoCloseable {
     try {
       Connection connection = duckdb.duplicate();
       try (Statement statement = connection.createStatement()) {
-        statement.execute("SET TimeZone = 'UTC'");
         if (mirror.hasNamespace(settings.database())) {
           statement.execute("USE " + CATALOG + "." + Identifiers.quote(settings.database()));
         }

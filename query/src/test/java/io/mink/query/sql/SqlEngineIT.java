@@ -107,6 +107,10 @@ class SqlEngineIT {
       assertThatThrownBy(() -> rows(engine, "CREATE TABLE x (a int)"))
           .hasMessageStartingWith("CREATE statements are not served: mink-query only reads");
       assertThat(rows(engine, "SELECT 1 + 1")).containsExactly("2");
+      assertThatThrownBy(() -> rows(engine, "SELECT * FROM read_csv('/etc/hostname')"))
+          .hasMessageStartingWith("Cannot run the statement: Permission Error");
+      assertThatThrownBy(() -> rows(engine, "SELECT * FROM 'x.parquet'"))
+          .isInstanceOf(MinkException.class);
     }
   }
 
