@@ -18,8 +18,9 @@ import org.apache.kafka.clients.producer.ProducerRecord;
  * and value), in partition i mod the partition count, created at 2023-11-14T22:13:20.123Z + i ms. One step goes on
  * where the last one stopped, so the records are the same however many steps fill the topic.
  */
-final class OrderLog {
-  private static final long BASE_TIMESTAMP = 1_700_000_000_123L;
+public final class OrderLog {
+  /** The Kafka timestamp of record 0, in ms: record i has this + i. */
+  public static final long BASE_TIMESTAMP = 1_700_000_000_123L;
 
   private final KafkaBroker broker;
   private final String topic;
@@ -28,7 +29,7 @@ final class OrderLog {
   private final Random random = new Random(RegistryTopic.SEED);
   private int next;
 
-  OrderLog(KafkaBroker broker, String topic, int partitions, OrderEncoding encoding) {
+  public OrderLog(KafkaBroker broker, String topic, int partitions, OrderEncoding encoding) {
     this.broker = broker;
     this.topic = topic;
     this.partitions = partitions;
@@ -36,7 +37,7 @@ final class OrderLog {
   }
 
   /** Sends the next {@code count} orders and waits until every one is acknowledged; generation is timed. */
-  Throughput append(int count) {
+  public Throughput append(int count) {
     AtomicReference<Exception> failure = new AtomicReference<>();
     long bytes = 0;
     long started = System.nanoTime();
@@ -66,7 +67,7 @@ final class OrderLog {
   }
 
   /** How many orders the topic holds. */
-  int size() {
+  public int size() {
     return next;
   }
 }

@@ -7,13 +7,17 @@ import io.mink.bench.Throughput;
 import io.mink.indexer.round.RegistryWaitingParts;
 import io.mink.indexer.round.RowBuilder;
 import io.mink.indexer.round.RowSegment;
+import io.mink.indexer.testing.InProcessSidecar;
 import io.mink.lake.MinkTableLayout;
 import io.mink.query.read.UnionRead;
 import io.mink.schema.decode.MappingOptions;
+import io.mink.schema.decode.PartDecoder;
 import io.mink.schema.table.TableSchema;
+import io.mink.tables.TableDescriptor;
 import io.mink.testkit.KafkaBroker;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Supplier;
 import org.apache.iceberg.HasTableOperations;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 
@@ -23,7 +27,7 @@ import org.apache.kafka.clients.consumer.ConsumerRecord;
  * the table's mapping options), {@link #RECORDS_PER_BUILD} records of one partition per call, as many as one poll
  * of {@code mink read}'s consumer returns. Only the building is timed: decode and row assembly without fetch.
  */
-final class TailDecodeLimit {
+public final class TailDecodeLimit {
   /** Records per call of the row builder: Kafka's default max.poll.records, which mink read's consumer keeps. */
   static final int RECORDS_PER_BUILD = 500;
 
@@ -32,8 +36,18 @@ final class TailDecodeLimit {
   private TailDecodeLimit() {}
 
   static Throughput decode(KafkaBroker broker, ReadSubject fresh, Map<Integer, Long> ends) {
-    RowBuilder rows = rowBuilder(fresh);
-    String topic = fresh.descriptor().topic();
+    return decode(broker, fresh.sidecar(), fresh.descriptor(), fresh.decoders(), ends);
+  }
+
+  /** The decode limit of {@code table}'s records up to {@code ends}, built as a read of it would build them. */
+  public static Throughput decode(
+      KafkaBroker broker,
+      InProcessSidecar sidecar,
+      TableDescriptor table,
+      Supplier<PartDecoder> decoders,
+      Map<Integer, Long> ends) {
+    RowBuilder rows = rowBuilder(sidecar, table, decoders);
+    String topic = table.topic();
     long records = 0;
     long bytes = 0;
     long nanos = 0;
@@ -77,16 +91,15 @@ final class TailDecodeLimit {
   }
 
   /** The row builder a read of the fresh table starts with, as UnionRead makes it. */
-  private static RowBuilder rowBuilder(ReadSubject fresh) {
-    String name = fresh.descriptor().qualifiedName();
-    MappingOptions options = MinkTableLayout.mappingOptions(fresh.descriptor().options());
+  private static RowBuilder rowBuilder(
+      InProcessSidecar sidecar, TableDescriptor table, Supplier<PartDecoder> decoders) {
+    String name = table.qualifiedName();
+    MappingOptions options = MinkTableLayout.mappingOptions(table.options());
     TableSchema start =
-        TableSchema.of(((HasTableOperations) fresh.sidecar().table(fresh.descriptor()))
-            .operations()
-            .current());
+        TableSchema.of(((HasTableOperations) sidecar.table(table)).operations().current());
     RegistryWaitingParts parts = new RegistryWaitingParts(
         name,
-        fresh.decoders().get(),
+        decoders.get(),
         options,
         System::nanoTime,
         System.nanoTime() + UnionRead.REGISTRY_WAIT.toNanos(),

@@ -76,9 +76,17 @@ public final class SparkReader implements AutoCloseable {
 
   /** Starts Spark on the catalog of {@code settings}, under the catalog name Mink writes with. */
   public static SparkReader start(LakeSettings settings) {
+    return start(settings, List.of("-Xmx1g", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1"));
+  }
+
+  /**
+   * Starts Spark as {@link #start(LakeSettings)} does, its JVM with {@code jvmOptions} (heap, collector, JIT) in
+   * place of the small quick-starting ones tests use: for benchmarks that time Spark's queries.
+   */
+  public static SparkReader start(LakeSettings settings, List<String> jvmOptions) {
     List<String> command = new ArrayList<>();
     command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-    command.addAll(List.of("-Xmx1g", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1"));
+    command.addAll(jvmOptions);
     command.addAll(JAVA_OPTIONS);
     command.addAll(List.of("-cp", SparkClasspath.find(), MAIN_CLASS));
     command.addAll(serverArguments(settings));

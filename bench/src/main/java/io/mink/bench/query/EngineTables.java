@@ -1,0 +1,45 @@
+package io.mink.bench.query;
+
+import io.mink.indexer.testing.InProcessSidecar;
+import io.mink.query.read.UnionRead;
+import io.mink.query.sql.QueryTables;
+import io.mink.schema.decode.PartDecoder;
+import io.mink.tables.TableDescriptor;
+import java.util.List;
+import java.util.Optional;
+import org.apache.iceberg.Table;
+import org.apache.kafka.clients.consumer.Consumer;
+
+/**
+ * The tables of the benchmark's in-process sidecar as mink-query finds them: its tables topic, its lake, its broker,
+ * and one registry decoder for the engine's life, as a long-running mink-query holds one.
+ */
+final class EngineTables implements QueryTables {
+  private final InProcessSidecar sidecar;
+  private final PartDecoder decoder;
+
+  EngineTables(InProcessSidecar sidecar, PartDecoder decoder) {
+    this.sidecar = sidecar;
+    this.decoder = decoder;
+  }
+
+  @Override
+  public List<TableDescriptor> tables() {
+    return sidecar.store.list();
+  }
+
+  @Override
+  public Table load(TableDescriptor table) {
+    return sidecar.table(table);
+  }
+
+  @Override
+  public Consumer<byte[], byte[]> newConsumer() {
+    return sidecar.clients.rawConsumer("query", UnionRead.CONSUMER_SETTINGS);
+  }
+
+  @Override
+  public Optional<PartDecoder> decoder() {
+    return Optional.of(decoder);
+  }
+}
