@@ -1,9 +1,9 @@
 package io.mink.query.sql;
 
-import io.mink.tables.KafkaClientFactory;
 import io.mink.indexer.testing.InProcessSidecar;
 import io.mink.query.read.UnionRead;
 import io.mink.schema.decode.PartDecoder;
+import io.mink.tables.KafkaClientFactory;
 import io.mink.tables.TableDescriptor;
 import java.util.List;
 import java.util.Map;
