@@ -1,13 +1,15 @@
 package io.mink.query.filter;
 
 import java.math.BigDecimal;
+import java.nio.ByteBuffer;
 import java.util.Locale;
 import org.apache.iceberg.expressions.Literal;
 import org.apache.iceberg.types.Type;
 import org.apache.iceberg.types.Types;
 
 /**
- * Fits a value of the {@code --where} language ({@code Long}, {@code BigDecimal}, {@code String} or {@code Boolean})
+ * Fits a value of the {@code --where} language ({@code Long}, {@code BigDecimal}, {@code String} or {@code Boolean};
+ * SQL's pushed predicates also give a {@code ByteBuffer} for a binary column)
  * to the type of the column it is compared with, as the value Iceberg binds to that type without loss: whole numbers
  * for int and long, doubles for float and double, decimals with the column's scale, and strings that Iceberg's own
  * conversion reads as a date, time, timestamp or UUID. Anything else is the user's mistake, told with what to write.
@@ -28,8 +30,12 @@ final class LiteralFitter {
         require(value instanceof String, column, type, value, "write the value in single quotes");
       case DATE, TIME, TIMESTAMP, TIMESTAMP_NANO, UUID -> parsed(column, type, value);
       case BINARY, FIXED ->
-        throw mismatch(
-            column, type, value, "binary columns can only be tested with IS NULL or IS NOT NULL");
+        require(
+            value instanceof ByteBuffer,
+            column,
+            type,
+            value,
+            "binary columns can only be tested with IS NULL or IS NOT NULL");
       default ->
         throw mismatch(
             column,

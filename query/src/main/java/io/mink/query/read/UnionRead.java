@@ -95,19 +95,53 @@ public final class UnionRead {
 
   /** Plans the read and reads the tail; the lake is read as the result's batches are taken. */
   public ReadResult read(ReadRequest request) {
-    if (request.mode().readsLog() && !descriptor.isIndexing()) {
-      throw MinkException.conflict(
-          "Table " + name() + " is " + descriptor.state().label() + " since "
-              + descriptor.lifecycle().since() + " (" + descriptor.lifecycle().reason()
-              + "), so its topic has no "
-              + "tail to read after the lake: read what the lake holds with --mode lake");
-    }
+    requireTail(request);
     table.refresh();
-    TableMetadata metadata = ((HasTableOperations) table).operations().current();
+    TableMetadata metadata = operations().current();
     Pinned pinned = SnapshotPin.pinned(metadata, request, name());
     return request.mode().readsLog()
         ? readWithTail(request, metadata, pinned)
         : readLake(request, pinned);
+  }
+
+  /**
+   * The point the request reads now, without reading it: the pinned snapshot and each partition's tail. Reads of the
+   * request {@link ReadRequest#at at} this point, of any of its partitions, see one point in time.
+   */
+  public ReadPoint point(ReadRequest request) {
+    requireTail(request);
+    table.refresh();
+    Pinned pinned = SnapshotPin.pinned(operations().current(), request, name());
+    Map<Integer, PartitionBounds> bounds = request.mode().readsLog()
+        ? TopicBounds.read(consumer, descriptor.topic(), name())
+        : Map.of();
+    return ReadPoint.of(
+        pinned.id(),
+        ReadPlanner.plan(
+                request.mode(),
+                pinned.seams(),
+                bounds,
+                Set.of(),
+                request.partitions(),
+                request.at(),
+                descriptor.topic())
+            .stream()
+            .map(PartitionRead::tail)
+            .toList());
+  }
+
+  private void requireTail(ReadRequest request) {
+    if (request.mode().readsLog() && !descriptor.isIndexing()) {
+      throw MinkException.conflict(
+          "Table " + name() + " is " + descriptor.state().label()
+              + " since " + descriptor.lifecycle().since() + " ("
+              + descriptor.lifecycle().reason()
+              + "), so its topic has no tail to read after the lake: read what the lake holds with --mode lake");
+    }
+  }
+
+  private org.apache.iceberg.TableOperations operations() {
+    return ((HasTableOperations) table).operations();
   }
 
   private ReadResult readLake(ReadRequest request, Pinned pinned) {

@@ -1,8 +1,24 @@
 package io.mink.query.sql;
 
+import static java.util.Objects.requireNonNull;
+
+import io.mink.indexer.errors.MinkException;
+import io.mink.lake.MinkTableLayout;
+import io.mink.schema.batch.ArrowSchemas;
+import io.mink.schema.batch.RowBatch;
+import java.io.IOException;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
 import java.util.List;
+import java.util.Properties;
 import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.vector.ipc.ArrowReader;
 import org.apache.arrow.vector.types.pojo.Schema;
+import org.duckdb.DuckDBConnection;
 
 /**
  * mink-query's engine (spec/sql.md): embedded DuckDB executes each statement over Arrow streams that Mink plans with
@@ -15,10 +31,37 @@ public final class SqlEngine implements AutoCloseable {
 
   private final QueryTables tables;
   private final QuerySettings settings;
+  private final DuckDBConnection duckdb;
+  private final CatalogMirror mirror;
 
   public SqlEngine(QueryTables tables, QuerySettings settings) {
-    this.tables = tables;
-    this.settings = settings;
+    this.tables = requireNonNull(tables, "tables is null");
+    this.settings = requireNonNull(settings, "settings is null");
+    this.duckdb = open(settings);
+    this.mirror = new CatalogMirror(duckdb);
+  }
+
+  private static DuckDBConnection open(QuerySettings settings) {
+    try {
+      Properties properties = new Properties();
+      properties.setProperty("jdbc_stream_results", "true");
+      DuckDBConnection connection =
+          DriverManager.getConnection("jdbc:duckdb:", properties).unwrap(DuckDBConnection.class);
+      try (Statement statement = connection.createStatement()) {
+        statement.execute("SET threads = " + settings.targetPartitions());
+        if (settings.memoryLimitBytes().isPresent()) {
+          statement.execute(
+              "SET memory_limit = '" + settings.memoryLimitBytes().getAsLong() + "B'");
+        }
+        statement.execute("SET temp_directory = "
+            + Identifiers.literal(System.getProperty("java.io.tmpdir") + "/mink-query-"
+                + ProcessHandle.current().pid()));
+        statement.execute("ATTACH ':memory:' AS " + CATALOG);
+      }
+      return connection;
+    } catch (SQLException e) {
+      throw new IllegalStateException("Cannot start DuckDB: " + e.getMessage(), e);
+    }
   }
 
   /** The namespace unqualified names resolve in. */
@@ -29,23 +72,119 @@ public final class SqlEngine implements AutoCloseable {
   /**
    * Runs one read-only statement: SELECT, WITH, VALUES, EXPLAIN, SHOW, DESCRIBE, or a query of information_schema.
    *
-   * @throws io.mink.indexer.errors.MinkException user for bad SQL or a statement that writes, conflict for a table
-   *     that is not added or not indexing, external when Kafka, the registry or the catalog is down
+   * @throws MinkException user for bad SQL or a statement that writes, conflict for a table that is not added or not
+   *     indexing, external when Kafka, the registry or the catalog is down
    */
   public StatementResult execute(String sql, BufferAllocator allocator) {
-    throw new UnsupportedOperationException(tables + " " + sql + allocator);
+    StatementKind kind = StatementKind.of(sql);
+    mirror.refresh(tables);
+    StatementRun run = begin();
+    try {
+      String text = sql;
+      if (kind != StatementKind.CATALOG) {
+        String body = kind == StatementKind.EXPLAIN ? StatementKind.explained(sql) : sql;
+        StatementPlan plan =
+            StatementPlan.plan(tree(run, body), body, mirror, this::scanContext, run);
+        text = kind == StatementKind.EXPLAIN
+            ? ExplainText.query(plan, StatementKind.analyzes(sql), run)
+            : plan.sql();
+      }
+      ArrowReader duckdbResult = run.query(text, allocator, settings.batchSize());
+      ResultReader reader = new ResultReader(allocator, duckdbResult, e -> failure(run, e));
+      return new StatementResult(reader.getVectorSchemaRoot().getSchema(), reader, () -> {
+        try {
+          reader.close();
+        } finally {
+          run.close();
+        }
+      });
+    } catch (SQLException | IOException | RuntimeException e) {
+      RuntimeException failure = failure(run, e);
+      run.close();
+      throw failure;
+    }
   }
 
-  /** The schema of a statement's result, planned as {@link #execute} plans it, without running it. */
+  /** The schema of a statement's result, planned as {@link #execute} plans it, without taking its rows. */
   public Schema schema(String sql) {
-    throw new UnsupportedOperationException(sql);
+    try (BufferAllocator allocator = RowBatch.newChildAllocator("mink-query schema");
+        StatementResult result = execute(sql, allocator)) {
+      return result.schema();
+    }
   }
 
   /** The indexing tables, read again from the tables topic. */
   public List<CatalogTable> catalog() {
-    throw new UnsupportedOperationException();
+    mirror.refresh(tables);
+    return mirror.entries().stream()
+        .map(entry -> new CatalogTable(
+            entry.descriptor().namespace(),
+            entry.descriptor().name(),
+            ArrowSchemas.of(entry.table().schema())))
+        .sorted((a, b) -> a.qualifiedName().compareTo(b.qualifiedName()))
+        .toList();
+  }
+
+  StatementPlan.ScanContext scanContext() {
+    return new StatementPlan.ScanContext(tables, settings);
+  }
+
+  private StatementRun begin() {
+    try {
+      Connection connection = duckdb.duplicate();
+      try (Statement statement = connection.createStatement()) {
+        statement.execute("SET TimeZone = 'UTC'");
+        if (mirror.hasNamespace(settings.database())) {
+          statement.execute("USE " + CATALOG + "." + Identifiers.quote(settings.database()));
+        }
+      }
+      return new StatementRun(connection);
+    } catch (SQLException e) {
+      throw new IllegalStateException("Cannot open a DuckDB connection: " + e.getMessage(), e);
+    }
+  }
+
+  private static StatementTree tree(StatementRun run, String sql) throws SQLException {
+    try (PreparedStatement parse =
+        run.connection().prepareStatement("SELECT json_serialize_sql(?::VARCHAR)")) {
+      parse.setString(1, sql);
+      try (ResultSet json = parse.executeQuery()) {
+        json.next();
+        return StatementTree.of(json.getString(1));
+      }
+    }
+  }
+
+  /** What a failed statement reports: a scan's own failure, a Mink error, or DuckDB's first line. */
+  private static RuntimeException failure(StatementRun run, Exception e) {
+    if (run.scanFailure().isPresent()) {
+      return run.scanFailure().get();
+    }
+    if (e instanceof MinkException mink) {
+      return mink;
+    }
+    if (e instanceof SQLException
+        || e.getCause() instanceof SQLException
+        || e instanceof IOException) {
+      String message = String.valueOf(e.getMessage()).strip();
+      int newline = message.indexOf('\n');
+      return MinkException.user(
+          "Cannot run the statement: " + (newline < 0 ? message : message.substring(0, newline)),
+          e);
+    }
+    return e instanceof RuntimeException runtime ? runtime : new IllegalStateException(e);
+  }
+
+  static boolean isUpsert(CatalogMirror.Entry entry) {
+    return MinkTableLayout.isUpsert(entry.descriptor().options());
   }
 
   @Override
-  public void close() {}
+  public void close() {
+    try {
+      duckdb.close();
+    } catch (SQLException e) {
+      throw new IllegalStateException("Cannot close DuckDB: " + e.getMessage(), e);
+    }
+  }
 }
