@@ -3,15 +3,11 @@ package io.mink.query.read;
 import static java.util.Objects.requireNonNull;
 
 import io.mink.indexer.errors.MinkException;
-import io.mink.indexer.round.ChangeEventParts;
 import io.mink.indexer.round.PartitionBounds;
-import io.mink.indexer.round.RecordParts;
-import io.mink.indexer.round.RegistryWaitingParts;
 import io.mink.indexer.round.RowBuilder;
 import io.mink.indexer.round.TopicBounds;
 import io.mink.lake.MinkTableLayout;
 import io.mink.query.read.SnapshotPin.Pinned;
-import io.mink.schema.decode.MappingOptions;
 import io.mink.schema.decode.PartDecoder;
 import io.mink.schema.table.TableSchema;
 import io.mink.tables.TableDescriptor;
@@ -97,7 +93,7 @@ public final class UnionRead {
   public ReadResult read(ReadRequest request) {
     requireTail(request);
     table.refresh();
-    TableMetadata metadata = operations().current();
+    TableMetadata metadata = ((HasTableOperations) table).operations().current();
     Pinned pinned = SnapshotPin.pinned(metadata, request, name());
     return request.mode().readsLog()
         ? readWithTail(request, metadata, pinned)
@@ -110,24 +106,7 @@ public final class UnionRead {
    */
   public ReadPoint point(ReadRequest request) {
     requireTail(request);
-    table.refresh();
-    Pinned pinned = SnapshotPin.pinned(operations().current(), request, name());
-    Map<Integer, PartitionBounds> bounds = request.mode().readsLog()
-        ? TopicBounds.read(consumer, descriptor.topic(), name())
-        : Map.of();
-    return ReadPoint.of(
-        pinned.id(),
-        ReadPlanner.plan(
-                request.mode(),
-                pinned.seams(),
-                bounds,
-                Set.of(),
-                request.partitions(),
-                request.at(),
-                descriptor.topic())
-            .stream()
-            .map(PartitionRead::tail)
-            .toList());
+    return ReadPoints.now(table, descriptor.topic(), consumer, request, name());
   }
 
   private void requireTail(ReadRequest request) {
@@ -138,10 +117,6 @@ public final class UnionRead {
               + descriptor.lifecycle().reason()
               + "), so its topic has no tail to read after the lake: read what the lake holds with --mode lake");
     }
-  }
-
-  private org.apache.iceberg.TableOperations operations() {
-    return ((HasTableOperations) table).operations();
   }
 
   private ReadResult readLake(ReadRequest request, Pinned pinned) {
@@ -310,17 +285,6 @@ public final class UnionRead {
   }
 
   private RowBuilder rowBuilder(TableSchema start) {
-    MappingOptions options = MinkTableLayout.mappingOptions(descriptor.options());
-    RecordParts registryParts = decoder == null
-        ? null
-        : new RegistryWaitingParts(
-            descriptor.qualifiedName(),
-            decoder,
-            options,
-            System::nanoTime,
-            System.nanoTime() + REGISTRY_WAIT.toNanos(),
-            wait -> {});
-    RecordParts parts = ChangeEventParts.of(descriptor.options(), registryParts);
-    return new RowBuilder(descriptor.qualifiedName(), start, parts, options);
+    return TailRowBuilders.of(descriptor, decoder, start);
   }
 }
