@@ -14,7 +14,7 @@ import picocli.CommandLine.Spec;
     version = "mink-query 0.1.0",
     description =
         "SQL over Mink's tables: each statement reads one lake snapshot and each partition's Kafka tail.",
-    subcommands = {ExecCommand.class, ShellCommand.class},
+    subcommands = {ExecCommand.class, ShellCommand.class, FlightServeCommand.class},
     footer = {
       "",
       "Examples:",
