@@ -11,19 +11,20 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.TreeMap;
 import picocli.CommandLine.Option;
 
 /** The options every command that talks to Kafka and the lake shares, as in Kafka's own tools. */
-final class ConfigOptions {
+public final class ConfigOptions {
   private static final String ADVICE =
       "pass a readable Java properties file of Kafka client settings, such as "
           + "security.protocol=SASL_SSL, with --command-config";
 
   /** The variable that names the config file when --config does not. */
-  static final String CONFIG_VARIABLE = "MINK_CONFIG";
+  public static final String CONFIG_VARIABLE = "MINK_CONFIG";
 
   @Option(
       names = {"-c", "--config"},
@@ -48,13 +49,21 @@ final class ConfigOptions {
   Path commandConfig;
 
   MinkConfig load(Environment environment) {
+    return load(environment, List.of(CONFIG_VARIABLE));
+  }
+
+  /**
+   * The configuration of the file --config names, else of the first of {@code configVariables} that is set, then
+   * the environment, --command-config and --bootstrap.
+   */
+  public MinkConfig load(Environment environment, List<String> configVariables) {
     Map<String, String> clientSettings =
         commandConfig == null ? Map.of() : readCommandConfig(environment);
     Map<String, String> overrides = new HashMap<>();
     if (bootstrap != null) {
       overrides.put("kafka." + MinkConfigLoader.BOOTSTRAP_SERVERS, bootstrap);
     }
-    Path file = configFile(environment);
+    Path file = configFile(environment, configVariables);
     MinkConfig config;
     try {
       config = MinkConfigLoader.load(
@@ -65,23 +74,25 @@ final class ConfigOptions {
     return clientSettings.isEmpty() ? config : withClientSettings(config, clientSettings);
   }
 
-  /** The config file of --config, else of the variable MINK_CONFIG; null when neither names one. */
-  private Path configFile(Environment environment) {
+  /** The config file of --config, else of the first variable that is set; null when none names one. */
+  private Path configFile(Environment environment, List<String> configVariables) {
     if (configFile != null) {
       return environment.workingDirectory().resolve(configFile);
     }
-    String variable = environment.variables().get(CONFIG_VARIABLE);
-    if (variable == null || variable.isBlank()) {
-      return null;
+    for (String name : configVariables) {
+      String variable = environment.variables().get(name);
+      if (variable != null && !variable.isBlank()) {
+        Path file = environment.workingDirectory().resolve(variable.strip());
+        if (!Files.isRegularFile(file)) {
+          throw new ConfigException("Config file " + file + " named by " + name
+              + " does not exist: point " + name
+              + " at an existing file, pass one with --config, or"
+              + " unset " + name + " to use the defaults");
+        }
+        return file;
+      }
     }
-    Path file = environment.workingDirectory().resolve(variable.strip());
-    if (!Files.isRegularFile(file)) {
-      throw new ConfigException("Config file " + file + " named by " + CONFIG_VARIABLE
-          + " does not exist: point " + CONFIG_VARIABLE
-          + " at an existing file, pass one with --config, or unset "
-          + CONFIG_VARIABLE + " to use the defaults");
-    }
-    return file;
+    return null;
   }
 
   /** The config with the command config's settings over [kafka]; --bootstrap still wins over both. */
@@ -99,7 +110,8 @@ final class ConfigOptions {
         config.schemaRegistry(),
         config.monitoring(),
         config.writerMemory(),
-        config.minkTopics());
+        config.minkTopics(),
+        config.query());
   }
 
   private Map<String, String> readCommandConfig(Environment environment) {

@@ -66,8 +66,8 @@ public record Environment(
         isTerminal(2));
   }
 
-  /** Whether the file descriptor is a terminal, where Linux tells; false elsewhere. */
-  private static boolean isTerminal(int descriptor) {
+  /** Whether the file descriptor (0 stdin, 1 stdout, 2 stderr) is a terminal, where Linux tells; false elsewhere. */
+  public static boolean isTerminal(int descriptor) {
     try {
       String target =
           Files.readSymbolicLink(Path.of("/proc/self/fd/" + descriptor)).toString();

@@ -1,6 +1,7 @@
 package io.mink.cli;
 
 import io.mink.indexer.errors.MinkException;
+import java.io.PrintWriter;
 import java.util.List;
 import picocli.CommandLine;
 import picocli.CommandLine.ParameterException;
@@ -23,32 +24,44 @@ public final class Main {
   }
 
   public static int run(String[] args, Environment environment) {
-    CommandLine commandLine = new CommandLine(new MinkCommand(environment))
+    CommandLine commandLine = reportingErrors(new CommandLine(new MinkCommand(environment)))
         .setOut(environment.out())
-        .setErr(environment.err())
+        .setErr(environment.err());
+    int code = commandLine.execute(args);
+    environment.out().flush();
+    environment.err().flush();
+    return code;
+  }
+
+  /**
+   * The command line with the mink commands' error handling: a usage error or a failure is one line on stderr,
+   * {@code Error: ...}, and the exit code of {@link ExitCode}; an internal error adds its stack trace.
+   */
+  public static CommandLine reportingErrors(CommandLine commandLine) {
+    return commandLine
         .setParameterExceptionHandler((exception, arguments) -> {
           exception.getCommandLine().getErr().println("Error: " + usageError(exception));
           return ExitCode.USAGE.code();
         })
         .setExecutionExceptionHandler((exception, line, parsed) -> {
-          ExitCode exitCode = ExitCode.of(exception);
-          if (exception instanceof MinkException) {
-            line.getErr().println("Error: " + exception.getMessage());
-          } else if (exitCode == ExitCode.INTERNAL_ERROR) {
-            line.getErr().println("Internal error: " + exception);
-            exception.printStackTrace(line.getErr());
-          } else {
-            line.getErr()
-                .println("Error: " + exception.getMessage() + " ("
-                    + exception.getClass().getSimpleName()
-                    + "): check that Kafka and the catalog are up, then run the command again");
-          }
-          return exitCode.code();
+          report(exception, line.getErr());
+          return ExitCode.of(exception).code();
         });
-    int code = commandLine.execute(args);
-    environment.out().flush();
-    environment.err().flush();
-    return code;
+  }
+
+  /** Prints a failure as the mink commands do: one line, or for an internal error the line and its stack trace. */
+  public static void report(Exception exception, PrintWriter err) {
+    ExitCode exitCode = ExitCode.of(exception);
+    if (exception instanceof MinkException) {
+      err.println("Error: " + exception.getMessage());
+    } else if (exitCode == ExitCode.INTERNAL_ERROR) {
+      err.println("Internal error: " + exception);
+      exception.printStackTrace(err);
+    } else {
+      err.println(
+          "Error: " + exception.getMessage() + " (" + exception.getClass().getSimpleName()
+              + "): check that Kafka and the catalog are up, then run the command again");
+    }
   }
 
   /** picocli's message, what was probably meant, and where the usage is: one line. */

@@ -20,8 +20,8 @@ import org.apache.iceberg.types.Types;
  * quote, CR or LF; null is an empty field and the empty string {@code ""}, so the two differ. Values are their
  * {@link ValueText}: structs, lists and maps as compact JSON. Each batch's lines are flushed once written.
  */
-final class CsvRowsWriter implements RowsWriter {
-  static final String LINE_END = "\r\n";
+public final class CsvRowsWriter implements RowsWriter {
+  public static final String LINE_END = "\r\n";
 
   private final Writer out;
   private final JsonText json = new JsonText();
@@ -62,7 +62,7 @@ final class CsvRowsWriter implements RowsWriter {
   }
 
   /** Appends the field at {@code position} of a line, after a comma unless it is the first; null is empty. */
-  static void appendField(StringBuilder line, int position, String text) {
+  public static void appendField(StringBuilder line, int position, String text) {
     if (position > 0) {
       line.append(',');
     }

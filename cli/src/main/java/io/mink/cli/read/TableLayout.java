@@ -3,11 +3,11 @@ package io.mink.cli.read;
 import java.util.List;
 
 /**
- * The columns of the table format: each as wide as its widest cell among the header and the rows it was sized
+ * The columns of the table format of mink read and mink-query: each as wide as its widest cell among the header and the rows it was sized
  * on, at most {@link #MAX_WIDTH} characters; two spaces apart, no trailing blanks, as the other mink commands'
  * tables. A longer cell is cut to the width, its last character replaced by {@code …}. Widths count code points.
  */
-final class TableLayout {
+public final class TableLayout {
   static final int MAX_WIDTH = 48;
   private static final String GAP = "  ";
   private static final char CUT = '…';
@@ -18,7 +18,7 @@ final class TableLayout {
     this.widths = widths;
   }
 
-  static TableLayout fit(String[] header, List<String[]> rows) {
+  public static TableLayout fit(String[] header, List<String[]> rows) {
     int[] widths = new int[header.length];
     for (int c = 0; c < header.length; c++) {
       widths[c] = width(header[c]);
@@ -35,7 +35,7 @@ final class TableLayout {
   }
 
   /** The line of the cells, ended by a line break. */
-  String line(String[] cells) {
+  public String line(String[] cells) {
     StringBuilder line = new StringBuilder();
     for (int c = 0; c < cells.length; c++) {
       if (c > 0) {
@@ -62,7 +62,7 @@ final class TableLayout {
    * The text of a value on one line of a terminal: line feeds, carriage returns and tabs as {@code \n}, {@code \r}
    * and {@code \t}, other control characters as {@code \}{@code u} and four hex digits.
    */
-  static String escape(String text) {
+  public static String escape(String text) {
     int first = 0;
     while (first < text.length() && !Character.isISOControl(text.charAt(first))) {
       first++;

@@ -15,8 +15,8 @@ import java.util.stream.Collectors;
 final class ConfigFileReader {
   private static final TomlMapper TOML = new TomlMapper();
   private static final String DUPLICATE_KEY = "Duplicate key";
-  private static final List<String> SECTIONS =
-      List.of(ConfigKey.INDEXER, "kafka", ConfigKey.LAKE, ConfigKey.SCHEMA_REGISTRY);
+  private static final List<String> SECTIONS = List.of(
+      ConfigKey.INDEXER, "kafka", ConfigKey.LAKE, ConfigKey.QUERY, ConfigKey.SCHEMA_REGISTRY);
 
   private ConfigFileReader() {}
 
@@ -29,9 +29,10 @@ final class ConfigFileReader {
         throw new ConfigException(
             table.isObject()
                 ? "Unknown section [" + name + "] in " + file
-                    + ": valid sections are [indexer], [kafka], [lake], [schema_registry]"
+                    + ": valid sections are [indexer], [kafka], [lake], [query], [schema_registry]"
                 : "Key '" + name + "' in " + file
-                    + " is outside any section: move it into [indexer], [kafka], [lake] or [schema_registry]");
+                    + " is outside any section: move it into [indexer], [kafka], [lake], [query] or "
+                    + "[schema_registry]");
       }
       if (!table.isObject()) {
         throw new ConfigException("Key '" + name + "' in " + file + " must be a section: write ["
@@ -42,6 +43,7 @@ final class ConfigFileReader {
         case ConfigKey.LAKE -> readLake(table, file, settings);
         case ConfigKey.SCHEMA_REGISTRY ->
           readKeys(ConfigKey.SCHEMA_REGISTRY, table, file, settings);
+        case ConfigKey.QUERY -> readKeys(ConfigKey.QUERY, table, file, settings);
         default -> readKeys(ConfigKey.INDEXER, table, file, settings);
       }
     }

@@ -8,9 +8,10 @@ import java.util.Locale;
 import java.util.Optional;
 
 /**
- * Every key of the [indexer] and [lake] sections of {@code mink.toml}: its name, default, an example and what it does.
- * The loader, the defaults and the documentation all read them from here; {@link IndexerKeys}, {@link LakeKeys} and
- * {@link SchemaRegistryKeys} define them. [kafka] takes any Kafka client property.
+ * Every key of the [indexer], [lake], [schema_registry] and [query] sections of {@code mink.toml}: its name, default,
+ * an example and what it does. The loader, the defaults and the documentation all read them from here;
+ * {@link IndexerKeys}, {@link LakeKeys}, {@link SchemaRegistryKeys} and {@link QueryKeys} define them. [kafka] takes
+ * any Kafka client property.
  */
 public enum ConfigKey {
   NAMESPACE(IndexerKeys.NAMESPACE),
@@ -51,11 +52,21 @@ public enum ConfigKey {
   REGISTRY_REQUEST_TIMEOUT(SchemaRegistryKeys.REGISTRY_REQUEST_TIMEOUT),
   GLUE_REGION(SchemaRegistryKeys.GLUE_REGION),
   GLUE_REGISTRY_NAME(SchemaRegistryKeys.GLUE_REGISTRY_NAME),
-  GLUE_ENDPOINT(SchemaRegistryKeys.GLUE_ENDPOINT);
+  GLUE_ENDPOINT(SchemaRegistryKeys.GLUE_ENDPOINT),
+  QUERY_BATCH_SIZE(QueryKeys.BATCH_SIZE),
+  QUERY_DATABASE(QueryKeys.DATABASE),
+  QUERY_LISTEN(QueryKeys.LISTEN),
+  QUERY_MEMORY_LIMIT(QueryKeys.MEMORY_LIMIT),
+  QUERY_PASSWORD(QueryKeys.PASSWORD),
+  QUERY_TARGET_PARTITIONS(QueryKeys.TARGET_PARTITIONS),
+  QUERY_TLS_CERT(QueryKeys.TLS_CERT),
+  QUERY_TLS_KEY(QueryKeys.TLS_KEY),
+  QUERY_USER(QueryKeys.USER);
 
   public static final String INDEXER = "indexer";
   public static final String LAKE = "lake";
   public static final String SCHEMA_REGISTRY = "schema_registry";
+  public static final String QUERY = "query";
 
   private final KeyDefinition definition;
 
@@ -63,7 +74,7 @@ public enum ConfigKey {
     this.definition = requireNonNull(definition, "definition is null");
   }
 
-  /** The section the key belongs in, without brackets: indexer or lake. */
+  /** The section the key belongs in, without brackets: indexer, lake, schema_registry or query. */
   public String section() {
     return definition.section();
   }

@@ -9,8 +9,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Reads the MINK_KAFKA_*, MINK_LAKE_*, MINK_INDEXER_* and MINK_SCHEMA_REGISTRY_* environment variables into the
- * collected settings. Other variables, such as MINK_HOME or MINK_OPTS, are not configuration and are left alone, and
+ * Reads the MINK_KAFKA_*, MINK_LAKE_*, MINK_INDEXER_*, MINK_SCHEMA_REGISTRY_* and MINK_QUERY_* environment variables
+ * into the collected settings. Other variables, such as MINK_HOME, MINK_OPTS or MINK_QUERY_CONFIG (which names
+ * mink-query's file), are not configuration and are left alone, and
  * so are the variables Kubernetes sets for Services named like Mink's sections, such as MINK_KAFKA_PORT for a Service
  * mink-kafka ({@link KubernetesServiceVariables}).
  *
@@ -24,9 +25,15 @@ final class EnvironmentReader {
   static final String LAKE_PREFIX = "MINK_LAKE_";
   static final String INDEXER_PREFIX = "MINK_INDEXER_";
   static final String SCHEMA_REGISTRY_PREFIX = "MINK_SCHEMA_REGISTRY_";
+  static final String QUERY_PREFIX = "MINK_QUERY_";
 
   private static final List<String> SECTION_PREFIXES = List.of(
-      KAFKA_PREFIX, LAKE_PROPERTIES_PREFIX, LAKE_PREFIX, INDEXER_PREFIX, SCHEMA_REGISTRY_PREFIX);
+      KAFKA_PREFIX,
+      LAKE_PROPERTIES_PREFIX,
+      LAKE_PREFIX,
+      INDEXER_PREFIX,
+      SCHEMA_REGISTRY_PREFIX,
+      QUERY_PREFIX);
   private static final Logger LOG = LoggerFactory.getLogger(EnvironmentReader.class);
 
   private EnvironmentReader() {}
@@ -55,6 +62,9 @@ final class EnvironmentReader {
       } else if (variable.startsWith(SCHEMA_REGISTRY_PREFIX)) {
         settings.put(
             SettingValue.fromText(fixedKey(ConfigKey.SCHEMA_REGISTRY, variable), value, variable));
+      } else if (variable.startsWith(QUERY_PREFIX)
+          && !variable.equals(MinkConfigLoader.QUERY_CONFIG_VARIABLE)) {
+        settings.put(SettingValue.fromText(fixedKey(ConfigKey.QUERY, variable), value, variable));
       }
     }
   }

@@ -19,6 +19,7 @@ import java.util.TreeMap;
  * @param monitoring the status topic and the HTTP server of metrics, health and readiness
  * @param writerMemory what the open Parquet files may buffer, and how many may be open
  * @param minkTopics the replication factor and min.insync.replicas Mink creates its own topics with
+ * @param query how mink-query runs statements and serves Flight SQL
  */
 public record MinkConfig(
     Map<String, String> kafka,
@@ -28,15 +29,39 @@ public record MinkConfig(
     SchemaRegistrySettings schemaRegistry,
     MonitoringSettings monitoring,
     WriterMemorySettings writerMemory,
-    MinkTopics minkTopics) {
+    MinkTopics minkTopics,
+    MinkQuerySettings query) {
   public MinkConfig {
     requireNonNull(minkTopics, "minkTopics is null");
+    requireNonNull(query, "query is null");
     kafka = Collections.unmodifiableMap(new TreeMap<>(requireNonNull(kafka, "kafka is null")));
     requireNonNull(lake, "lake is null");
     requireNonNull(indexer, "indexer is null");
     requireNonNull(schemaRegistry, "schemaRegistry is null");
     requireNonNull(monitoring, "monitoring is null");
     requireNonNull(writerMemory, "writerMemory is null");
+  }
+
+  /** A configuration whose [query] section is at its defaults. */
+  public MinkConfig(
+      Map<String, String> kafka,
+      LakeSettings lake,
+      boolean embeddedLake,
+      IndexerSettings indexer,
+      SchemaRegistrySettings schemaRegistry,
+      MonitoringSettings monitoring,
+      WriterMemorySettings writerMemory,
+      MinkTopics minkTopics) {
+    this(
+        kafka,
+        lake,
+        embeddedLake,
+        indexer,
+        schemaRegistry,
+        monitoring,
+        writerMemory,
+        minkTopics,
+        MinkQuerySettings.defaults());
   }
 
   /** A configuration whose own topics are created with the defaults. */

@@ -9,14 +9,18 @@ import java.nio.file.Path;
 import java.util.Map;
 
 /**
- * Reads the sidecar's configuration: the TOML file, then the MINK_KAFKA_*, MINK_LAKE_* and MINK_INDEXER_* environment
- * variables, then the overrides, each replacing what the one before set.
+ * Reads the configuration of the sidecar and of mink-query: the TOML file, then the MINK_KAFKA_*, MINK_LAKE_*,
+ * MINK_INDEXER_*, MINK_SCHEMA_REGISTRY_* and MINK_QUERY_* environment variables, then the overrides, each replacing
+ * what the one before set.
  */
 public final class MinkConfigLoader {
   private static final java.util.List<String> ENCODERS =
       java.util.List.of("parquet-java", "duckdb");
 
   public static final String BOOTSTRAP_SERVERS = "bootstrap.servers";
+
+  /** The variable that names mink-query's config file when --config does not: no key of [query]. */
+  public static final String QUERY_CONFIG_VARIABLE = "MINK_QUERY_CONFIG";
 
   private MinkConfigLoader() {}
 
@@ -30,7 +34,7 @@ public final class MinkConfigLoader {
    * Loads the configuration.
    *
    * @param fileOrNull the TOML file, resolved against {@code workingDirectory}; null to read none
-   * @param environment the process environment; only MINK_KAFKA_*, MINK_LAKE_* and MINK_INDEXER_* are read
+   * @param environment the process environment; only the variables of the sections are read
    * @param workingDirectory where the embedded lake lives when nothing configures one
    * @param overrides settings by dotted key, applied last, such as {@code kafka.bootstrap.servers} from --bootstrap
    * @throws ConfigException when the configuration cannot be used; the message says what to change
@@ -70,7 +74,8 @@ public final class MinkConfigLoader {
         SchemaRegistrySection.resolve(settings),
         monitoring(settings),
         writerMemory(settings),
-        minkTopics(settings));
+        minkTopics(settings),
+        QuerySection.resolve(settings, workingDirectory));
   }
 
   private static MinkTopics minkTopics(CollectedSettings settings) {

@@ -6,7 +6,8 @@ import java.util.stream.Collectors;
 
 /**
  * Reads overrides given by dotted key, such as kafka.bootstrap.servers from the CLI's --bootstrap, into the collected
- * settings: kafka.&lt;property&gt;, indexer.&lt;key&gt;, lake.&lt;key&gt; and lake.properties.&lt;property&gt;.
+ * settings: kafka.&lt;property&gt;, indexer.&lt;key&gt;, lake.&lt;key&gt;, lake.properties.&lt;property&gt;,
+ * schema_registry.&lt;key&gt; and query.&lt;key&gt;.
  */
 final class OverrideReader {
   private static final String KAFKA = "kafka.";
@@ -32,10 +33,12 @@ final class OverrideReader {
         settings.put(SettingValue.fromText(fixedKey(ConfigKey.INDEXER, name), value, name));
       } else if (name.startsWith(ConfigKey.SCHEMA_REGISTRY + ".")) {
         settings.put(SettingValue.fromText(fixedKey(ConfigKey.SCHEMA_REGISTRY, name), value, name));
+      } else if (name.startsWith(ConfigKey.QUERY + ".")) {
+        settings.put(SettingValue.fromText(fixedKey(ConfigKey.QUERY, name), value, name));
       } else {
         throw new ConfigException(
             "Unknown override '" + name + "': use kafka.<property>, indexer.<key>, lake.<key>, "
-                + "lake.properties.<property> or schema_registry.<key>");
+                + "lake.properties.<property>, schema_registry.<key> or query.<key>");
       }
     }
   }

@@ -11,7 +11,7 @@ import java.util.Locale;
 import java.util.regex.Pattern;
 
 /**
- * The value of one [indexer] or [lake] key, read into the type the key needs. Values from the file keep their TOML
+ * The value of one key of a section with fixed keys ([indexer], [lake], [schema_registry], [query]), read into the type the key needs. Values from the file keep their TOML
  * type, so {@code writer_threads = "4"} is an error; values from the environment and overrides are text for any type.
  *
  * @param location the key and where it was set, such as "indexer.freshness in /etc/mink.toml" or
@@ -152,6 +152,15 @@ record SettingValue(ConfigKey key, JsonNode node, String location, boolean typed
     return text;
   }
 
+  /** Where a server listens, as HOST:PORT. */
+  ListenAddress listenAddress() {
+    try {
+      return ListenAddress.parse(text());
+    } catch (IllegalArgumentException e) {
+      throw invalid("address", e.getMessage());
+    }
+  }
+
   private String textOfScalar() {
     if (!node.isTextual()) {
       throw invalid(
@@ -164,7 +173,11 @@ record SettingValue(ConfigKey key, JsonNode node, String location, boolean typed
     return key.example().replace("\"", "");
   }
 
+  /** The value as an error message shows it; a password never shows. */
   private String shown() {
+    if (key == ConfigKey.QUERY_PASSWORD) {
+      return "(hidden)";
+    }
     return node.isTextual() ? "'" + node.asText() + "'" : node.toString();
   }
 

@@ -64,6 +64,15 @@ class ConfigKeyTest {
             entry("lake.properties", "none"),
             entry("lake.uri", "none, required by the jdbc and rest catalogs"),
             entry("lake.warehouse", "none, required with [lake]"),
+            entry("query.batch_size", "8192"),
+            entry("query.database", "the [indexer] namespace"),
+            entry("query.listen", "0.0.0.0:9130"),
+            entry("query.memory_limit", "none: DuckDB's own, 80% of the machine's memory"),
+            entry("query.password", "none"),
+            entry("query.target_partitions", "the number of available processors"),
+            entry("query.tls_cert", "none: no TLS"),
+            entry("query.tls_key", "none"),
+            entry("query.user", "none: no authentication"),
             entry("schema_registry.basic_auth_user_info", "none"),
             entry("schema_registry.bearer_token", "none"),
             entry("schema_registry.glue_endpoint", "the region's"),
@@ -108,7 +117,9 @@ class ConfigKeyTest {
             entry("indexer.poll_interval", "MINK_INDEXER_POLL_INTERVAL"),
             entry("indexer.writer_threads", "MINK_INDEXER_WRITER_THREADS"),
             entry("lake.uri", "MINK_LAKE_URI"),
-            entry("lake.catalog", "MINK_LAKE_CATALOG"));
+            entry("lake.catalog", "MINK_LAKE_CATALOG"),
+            entry("query.batch_size", "MINK_QUERY_BATCH_SIZE"),
+            entry("query.memory_limit", "MINK_QUERY_MEMORY_LIMIT"));
   }
 
   @Test
@@ -139,6 +150,18 @@ class ConfigKeyTest {
     assertThat(ConfigKey.in(ConfigKey.LAKE))
         .extracting(ConfigKey::key)
         .containsExactly("catalog", "format", "properties", "uri", "warehouse");
+    assertThat(ConfigKey.in(ConfigKey.QUERY))
+        .extracting(ConfigKey::key)
+        .containsExactly(
+            "batch_size",
+            "database",
+            "listen",
+            "memory_limit",
+            "password",
+            "target_partitions",
+            "tls_cert",
+            "tls_key",
+            "user");
   }
 
   @Test

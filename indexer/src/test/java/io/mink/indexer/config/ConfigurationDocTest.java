@@ -22,5 +22,8 @@ class ConfigurationDocTest {
     assertThat(doc)
         .as("the [schema_registry] table of %s; regenerate it from ConfigReference", DOC)
         .contains(ConfigReference.markdown(ConfigKey.SCHEMA_REGISTRY));
+    assertThat(doc)
+        .as("the [query] table of %s; regenerate it from ConfigReference", DOC)
+        .contains(ConfigReference.markdown(ConfigKey.QUERY));
   }
 }

@@ -72,7 +72,7 @@ class MinkConfigEnvironmentErrorsTest {
     assertOverrideFails(
         Map.of("bootstrap", "flag:9092"),
         "Unknown override 'bootstrap': use kafka.<property>, indexer.<key>, lake.<key>, "
-            + "lake.properties.<property> or schema_registry.<key>");
+            + "lake.properties.<property>, schema_registry.<key> or query.<key>");
   }
 
   @Test

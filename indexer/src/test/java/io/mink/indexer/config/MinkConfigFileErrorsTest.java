@@ -87,7 +87,8 @@ class MinkConfigFileErrorsTest {
         [kafak]
         bootstrap.servers = "broker:9092"
         """,
-        "Unknown section [kafak] in {file}: valid sections are [indexer], [kafka], [lake], [schema_registry]");
+        "Unknown section [kafak] in {file}: valid sections are [indexer], [kafka], [lake], [query],"
+            + " [schema_registry]");
   }
 
   @Test
@@ -96,7 +97,8 @@ class MinkConfigFileErrorsTest {
         """
         freshness = "3m"
         """,
-        "Key 'freshness' in {file} is outside any section: move it into [indexer], [kafka], [lake] or [schema_registry]");
+        "Key 'freshness' in {file} is outside any section: move it into [indexer], [kafka], [lake], [query] or"
+            + " [schema_registry]");
   }
 
   @Test

@@ -1,0 +1,77 @@
+package io.mink.cli.query;
+
+import io.mink.cli.operations.LakeReader;
+import io.mink.cli.operations.TableStoreSession;
+import io.mink.indexer.config.MinkConfig;
+import io.mink.indexer.decoding.RegistryDecoders;
+import io.mink.indexer.errors.MinkException;
+import io.mink.query.read.UnionRead;
+import io.mink.query.sql.QueryTables;
+import io.mink.schema.decode.PartDecoder;
+import io.mink.tables.TableDescriptor;
+import java.util.List;
+import java.util.Optional;
+import org.apache.iceberg.Table;
+import org.apache.iceberg.exceptions.NoSuchTableException;
+import org.apache.kafka.clients.consumer.Consumer;
+
+/**
+ * Mink's tables as the configuration finds them: the tables topic, the lake's catalog, the Kafka cluster and the
+ * schema registry. Failures are those of the mink commands: Kafka or the catalog away is external (exit code 5), an
+ * added table without its Iceberg table a conflict (exit code 4).
+ */
+final class ClusterTables implements QueryTables, AutoCloseable {
+  private final TableStoreSession session;
+  private final LakeReader lake;
+  private final Optional<PartDecoder> decoder;
+
+  private ClusterTables(TableStoreSession session, LakeReader lake, Optional<PartDecoder> decoder) {
+    this.session = session;
+    this.lake = lake;
+    this.decoder = decoder;
+  }
+
+  static ClusterTables open(MinkConfig config) {
+    TableStoreSession session = TableStoreSession.open(config);
+    try {
+      return new ClusterTables(
+          session, LakeReader.open(config.lake()), RegistryDecoders.from(config.schemaRegistry()));
+    } catch (RuntimeException e) {
+      session.close();
+      throw e;
+    }
+  }
+
+  @Override
+  public synchronized List<TableDescriptor> tables() {
+    return session.list();
+  }
+
+  @Override
+  public Table load(TableDescriptor table) {
+    try {
+      return lake.load(table);
+    } catch (NoSuchTableException e) {
+      throw MinkException.conflict(
+          "Table " + table.qualifiedName()
+              + " has no Iceberg table in the catalog: mink table show " + table.qualifiedName()
+              + " says why",
+          e);
+    }
+  }
+
+  @Override
+  public Consumer<byte[], byte[]> newConsumer() {
+    return session.clients().rawConsumer("query", UnionRead.CONSUMER_SETTINGS);
+  }
+
+  @Override
+  public Optional<PartDecoder> decoder() {
+    return decoder;
+  }
+
+  @Override
+  public void close() {
+    session.close();
+  }
+}
