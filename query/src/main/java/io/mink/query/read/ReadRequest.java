@@ -19,6 +19,8 @@ import org.apache.iceberg.expressions.Expressions;
  * @param snapshotId the lake snapshot to read instead of the newest
  * @param at a point an earlier read printed, to read exactly that again; it names the snapshot and the offsets
  * @param batchSize rows per batch from the lake
+ * @param filtersEveryRow whether the filter is also evaluated on every row; false when the caller applies it itself
+ *     (the SQL engine does), and it only skips lake files and row groups
  */
 public record ReadRequest(
     ReadMode mode,
@@ -28,7 +30,8 @@ public record ReadRequest(
     OptionalLong limit,
     OptionalLong snapshotId,
     Optional<ReadPoint> at,
-    int batchSize) {
+    int batchSize,
+    boolean filtersEveryRow) {
   public static final int DEFAULT_BATCH_SIZE = 8192;
 
   public ReadRequest {
@@ -57,38 +60,73 @@ public record ReadRequest(
         OptionalLong.empty(),
         OptionalLong.empty(),
         Optional.empty(),
-        DEFAULT_BATCH_SIZE);
+        DEFAULT_BATCH_SIZE,
+        true);
   }
 
   public ReadRequest withColumns(List<String> value) {
-    return new ReadRequest(mode, value, filter, partitions, limit, snapshotId, at, batchSize);
+    return new ReadRequest(
+        mode, value, filter, partitions, limit, snapshotId, at, batchSize, filtersEveryRow);
   }
 
   public ReadRequest withFilter(Expression value) {
-    return new ReadRequest(mode, columns, value, partitions, limit, snapshotId, at, batchSize);
+    return new ReadRequest(
+        mode, columns, value, partitions, limit, snapshotId, at, batchSize, filtersEveryRow);
   }
 
   public ReadRequest withPartitions(Set<Integer> value) {
-    return new ReadRequest(mode, columns, filter, value, limit, snapshotId, at, batchSize);
+    return new ReadRequest(
+        mode, columns, filter, value, limit, snapshotId, at, batchSize, filtersEveryRow);
   }
 
   public ReadRequest withLimit(long value) {
     return new ReadRequest(
-        mode, columns, filter, partitions, OptionalLong.of(value), snapshotId, at, batchSize);
+        mode,
+        columns,
+        filter,
+        partitions,
+        OptionalLong.of(value),
+        snapshotId,
+        at,
+        batchSize,
+        filtersEveryRow);
   }
 
   public ReadRequest withSnapshot(long value) {
     return new ReadRequest(
-        mode, columns, filter, partitions, limit, OptionalLong.of(value), at, batchSize);
+        mode,
+        columns,
+        filter,
+        partitions,
+        limit,
+        OptionalLong.of(value),
+        at,
+        batchSize,
+        filtersEveryRow);
   }
 
   public ReadRequest at(ReadPoint value) {
     return new ReadRequest(
-        mode, columns, filter, partitions, limit, snapshotId, Optional.of(value), batchSize);
+        mode,
+        columns,
+        filter,
+        partitions,
+        limit,
+        snapshotId,
+        Optional.of(value),
+        batchSize,
+        filtersEveryRow);
   }
 
   public ReadRequest withBatchSize(int value) {
-    return new ReadRequest(mode, columns, filter, partitions, limit, snapshotId, at, value);
+    return new ReadRequest(
+        mode, columns, filter, partitions, limit, snapshotId, at, value, filtersEveryRow);
+  }
+
+  /** The request with its filter only skipping lake files and row groups, not evaluated on rows. */
+  public ReadRequest pruningOnly() {
+    return new ReadRequest(
+        mode, columns, filter, partitions, limit, snapshotId, at, batchSize, false);
   }
 
   public boolean filters() {

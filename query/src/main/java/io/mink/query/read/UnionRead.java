@@ -49,7 +49,7 @@ public final class UnionRead {
    * after 50 ms instead of Kafka's 500, as the partitions of a read are fetched one after the other.
    */
   public static final Map<String, Object> CONSUMER_SETTINGS =
-      Map.of(ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG, 50);
+      Map.of(ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG, 5);
 
   private final Table table;
   private final TableDescriptor descriptor;
@@ -255,7 +255,7 @@ public final class UnionRead {
         merges,
         columns.scan(),
         columns.output(),
-        filter::select,
+        request.filtersEveryRow() ? filter::select : batch -> batch,
         request.limit().orElse(Long.MAX_VALUE),
         progress,
         onClose);

@@ -72,7 +72,7 @@ final class ScanPushdown {
         lake,
         Optional.ofNullable(partitions),
         keys,
-        everyConjunctPushed ? limit() : OptionalLong.empty());
+        everyConjunctPushed && lake.isEmpty() ? limit() : OptionalLong.empty());
   }
 
   private List<JsonNode> conjuncts() {
@@ -156,8 +156,9 @@ final class ScanPushdown {
   }
 
   /**
-   * The limit of a statement that reads this table alone and only filters and projects it: {@code LIMIT n [OFFSET
-   * m]} lets each split stop after n + m rows.
+   * The limit of a statement that reads this table alone and only projects it or pins its partitions: {@code LIMIT n
+   * [OFFSET m]} lets each split stop after n + m rows. Lake predicates prune but are not evaluated on rows by the
+   * scan, so a statement with one takes every row it selects.
    */
   private OptionalLong limit() {
     JsonNode select = ref.select();

@@ -15,6 +15,8 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.List;
 import java.util.Properties;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.ipc.ArrowReader;
 import org.apache.arrow.vector.types.pojo.Schema;
@@ -33,12 +35,20 @@ public final class SqlEngine implements AutoCloseable {
   private final QuerySettings settings;
   private final DuckDBConnection duckdb;
   private final CatalogMirror mirror;
+  private final ConsumerPool consumers;
+  private final ExecutorService splitOpeners;
 
   public SqlEngine(QueryTables tables, QuerySettings settings) {
     this.tables = requireNonNull(tables, "tables is null");
     this.settings = requireNonNull(settings, "settings is null");
     this.duckdb = open(settings);
     this.mirror = new CatalogMirror(duckdb);
+    this.consumers = new ConsumerPool(tables, 4 * settings.targetPartitions() + 4);
+    this.splitOpeners = Executors.newCachedThreadPool(runnable -> {
+      Thread thread = new Thread(runnable, "mink-query-split");
+      thread.setDaemon(true);
+      return thread;
+    });
   }
 
   private static DuckDBConnection open(QuerySettings settings) {
@@ -129,7 +139,8 @@ public final class SqlEngine implements AutoCloseable {
   }
 
   StatementPlan.ScanContext scanContext() {
-    return new StatementPlan.ScanContext(tables, settings);
+    return new StatementPlan.ScanContext(
+        new TableScan.ScanSources(consumers, tables.decoder(), splitOpeners), settings);
   }
 
   private StatementRun begin() {
@@ -183,6 +194,8 @@ public final class SqlEngine implements AutoCloseable {
 
   @Override
   public void close() {
+    splitOpeners.shutdownNow();
+    consumers.close();
     try {
       duckdb.close();
     } catch (SQLException e) {

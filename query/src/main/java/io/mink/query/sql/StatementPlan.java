@@ -29,7 +29,7 @@ final class StatementPlan {
       Set.of("information_schema", "pg_catalog", "main", "temp", "system");
 
   /** What a scan needs from the engine. */
-  record ScanContext(QueryTables tables, QuerySettings settings) {}
+  record ScanContext(TableScan.ScanSources sources, QuerySettings settings) {}
 
   private final String sql;
   private final List<String> scans;
@@ -78,9 +78,9 @@ final class StatementPlan {
       ReadRequest request = TableScan.request(pushdown, context.settings());
       ReadPoint point = points.computeIfAbsent(
           descriptor.qualifiedName(),
-          name -> TableScan.point(context.tables(), descriptor, entry.table()));
+          name -> TableScan.point(context.sources(), descriptor, entry.table()));
       TableScan scan = TableScan.open(
-          context.tables(),
+          context.sources(),
           descriptor,
           entry.table(),
           point,

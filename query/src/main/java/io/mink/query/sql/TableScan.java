@@ -7,26 +7,34 @@ import io.mink.query.read.ReadRequest;
 import io.mink.query.read.ReadResult;
 import io.mink.query.read.UnionRead;
 import io.mink.schema.batch.ArrowSchemas;
+import io.mink.schema.decode.PartDecoder;
 import io.mink.tables.TableDescriptor;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.Executor;
 import org.apache.iceberg.Table;
 import org.apache.kafka.clients.consumer.Consumer;
 
 /**
  * The scan of one table a statement names, split by Kafka partition: each split is a union read of some partitions at
- * the statement's read point of the table, with its own consumer, read as DuckDB pulls its stream. The tails are read
- * when the scan opens (plan time); the lake files as the batches are taken.
+ * the statement's read point of the table, with its own consumer, read as DuckDB pulls its stream. The splits open at
+ * once, each reading its tails (plan time); the lake files are read as the batches are taken.
  */
 final class TableScan implements AutoCloseable {
   private final List<Split> splits;
   private final long files;
   private final long tailRecords;
 
-  private TableScan(List<Split> splits) {
+  private final ConsumerPool consumers;
+
+  private TableScan(List<Split> splits, ConsumerPool consumers) {
     this.splits = splits;
+    this.consumers = consumers;
     this.files = splits.stream().mapToLong(split -> split.result().lakeFiles()).sum();
     this.tailRecords =
         splits.stream().mapToLong(split -> split.result().tailRecords()).sum();
@@ -40,21 +48,25 @@ final class TableScan implements AutoCloseable {
     ReadRequest request = ReadRequest.of(ReadMode.union)
         .withColumns(pushdown.projection())
         .withFilter(pushdown.filter())
-        .withBatchSize(settings.batchSize());
+        .withBatchSize(settings.batchSize())
+        .pruningOnly();
     return pushdown.limit().isPresent() ? request.withLimit(pushdown.limit().getAsLong()) : request;
   }
 
   /** The table's read point now: its newest snapshot and every partition's tail to the last stable offset. */
-  static ReadPoint point(QueryTables tables, TableDescriptor descriptor, Table table) {
-    try (Consumer<byte[], byte[]> consumer = tables.newConsumer()) {
-      return new UnionRead(table, descriptor, consumer, tables.decoder(), ReadProgress.NONE)
+  static ReadPoint point(ScanSources sources, TableDescriptor descriptor, Table table) {
+    Consumer<byte[], byte[]> consumer = sources.consumers().take();
+    try {
+      return new UnionRead(table, descriptor, consumer, sources.decoder(), ReadProgress.NONE)
           .point(ReadRequest.of(ReadMode.union));
+    } finally {
+      sources.consumers().give(consumer);
     }
   }
 
   /** Opens the splits of the table's partitions the pushdown keeps, at most {@code splits} of them. */
   static TableScan open(
-      QueryTables tables,
+      ScanSources sources,
       TableDescriptor descriptor,
       Table table,
       ReadPoint point,
@@ -64,28 +76,50 @@ final class TableScan implements AutoCloseable {
     Set<Integer> partitions = new TreeSet<>(point.tails().keySet());
     pushdown.partitions().ifPresent(partitions::retainAll);
     List<Set<Integer>> groups = groups(partitions, splitCount);
-    List<Split> splits = new ArrayList<>();
-    try {
-      for (Set<Integer> group : groups) {
-        Consumer<byte[], byte[]> consumer = tables.newConsumer();
-        try {
-          UnionRead read = new UnionRead(
-              table,
+    List<CompletableFuture<Split>> opening = new ArrayList<>();
+    for (Set<Integer> group : groups) {
+      opening.add(CompletableFuture.supplyAsync(
+          () -> split(
+              sources,
               descriptor,
-              consumer,
-              tables.decoder(),
-              ReadProgress.NONE,
-              UnionRead.TAIL_MEMORY_BYTES / groups.size());
-          splits.add(
-              new Split(group, read.read(request.withPartitions(group).at(point)), consumer));
-        } catch (RuntimeException e) {
-          consumer.close();
-          throw e;
-        }
+              table,
+              request.withPartitions(group).at(point),
+              group,
+              UnionRead.TAIL_MEMORY_BYTES / groups.size()),
+          sources.executor()));
+    }
+    List<Split> splits = new ArrayList<>();
+    RuntimeException failure = null;
+    for (CompletableFuture<Split> split : opening) {
+      try {
+        splits.add(split.join());
+      } catch (CompletionException e) {
+        failure =
+            failure != null ? failure : e.getCause() instanceof RuntimeException cause ? cause : e;
       }
-      return new TableScan(splits);
+    }
+    if (failure != null) {
+      splits.forEach(split -> close(split, sources.consumers()));
+      throw failure;
+    }
+    return new TableScan(splits, sources.consumers());
+  }
+
+  /** Opens one split: plans its lake files and reads its partitions' tails. */
+  private static Split split(
+      ScanSources sources,
+      TableDescriptor descriptor,
+      Table table,
+      ReadRequest request,
+      Set<Integer> partitions,
+      long tailMemoryBytes) {
+    Consumer<byte[], byte[]> consumer = sources.consumers().take();
+    try {
+      UnionRead read = new UnionRead(
+          table, descriptor, consumer, sources.decoder(), ReadProgress.NONE, tailMemoryBytes);
+      return new Split(partitions, read.read(request), consumer);
     } catch (RuntimeException e) {
-      splits.forEach(TableScan::close);
+      sources.consumers().give(consumer);
       throw e;
     }
   }
@@ -122,14 +156,17 @@ final class TableScan implements AutoCloseable {
 
   @Override
   public void close() {
-    splits.forEach(TableScan::close);
+    splits.forEach(split -> close(split, consumers));
   }
 
-  private static void close(Split split) {
+  private static void close(Split split, ConsumerPool consumers) {
     try {
       split.result().close();
     } finally {
-      split.consumer().close();
+      consumers.give(split.consumer());
     }
   }
+
+  /** Where a scan's reads come from: the engine's consumers, the registry's decoder, threads to open splits on. */
+  record ScanSources(ConsumerPool consumers, Optional<PartDecoder> decoder, Executor executor) {}
 }

@@ -98,8 +98,11 @@ class ScanPushdownTest {
   @Test
   void aLimitReachesTheScanOnlyWhenNothingAboveNeedsMoreRows() {
     assertThat(pushdown("SELECT * FROM orders LIMIT 10 OFFSET 5", 0).limit()).hasValue(15);
-    assertThat(pushdown("SELECT * FROM orders WHERE amount > 1 LIMIT 10", 0).limit())
+    assertThat(pushdown("SELECT * FROM orders WHERE _kafka_partition = 1 LIMIT 10", 0)
+            .limit())
         .hasValue(10);
+    assertThat(pushdown("SELECT * FROM orders WHERE amount > 1 LIMIT 10", 0).limit())
+        .isEmpty();
     assertThat(
             pushdown("SELECT * FROM orders WHERE status LIKE 'a%' LIMIT 10", 0).limit())
         .isEmpty();
