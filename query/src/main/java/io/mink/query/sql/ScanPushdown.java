@@ -141,6 +141,9 @@ final class ScanPushdown {
       if (written.size() == 1 && written.get(0).equals(ref.qualifier())) {
         return List.of();
       }
+      if (namesNothingKnown(written)) {
+        return List.of();
+      }
       written.stream().map(names::get).filter(name -> name != null).forEach(used::add);
     }
     List<String> ordered = new ArrayList<>();
@@ -153,6 +156,24 @@ final class ScanPushdown {
       ordered.add(names.getOrDefault(PARTITION, schema.columns().get(0).name()));
     }
     return ordered;
+  }
+
+  /**
+   * Whether a reference names no column of the statement's tables' lake schemas, nor an alias: a column only the
+   * tail's newer schema has, which a scan of every column brings.
+   */
+  private boolean namesNothingKnown(List<String> written) {
+    for (String name : written) {
+      if (tree.isAlias(name)) {
+        return false;
+      }
+      for (Schema known : siblings.values()) {
+        if (known.caseInsensitiveFindField(name) != null) {
+          return false;
+        }
+      }
+    }
+    return true;
   }
 
   /**

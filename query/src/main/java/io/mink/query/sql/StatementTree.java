@@ -25,6 +25,7 @@ final class StatementTree {
   private final Set<String> cteNames = new HashSet<>();
   private final List<List<String>> columns = new ArrayList<>();
   private final Set<JsonNode> opaqueFroms = Collections.newSetFromMap(new IdentityHashMap<>());
+  private final Set<String> aliases = new HashSet<>();
   private boolean star;
   private boolean naturalJoin;
 
@@ -81,6 +82,11 @@ final class StatementTree {
   /** Whether an unqualified name is one of the statement's common table expressions. */
   boolean isCte(String name) {
     return cteNames.contains(name.toLowerCase(Locale.ROOT));
+  }
+
+  /** Whether a name is an alias the statement gives an expression, a subquery or a table, lower case. */
+  boolean isAlias(String name) {
+    return aliases.contains(name) || cteNames.contains(name);
   }
 
   /** Whether the statement has common table expressions, which DuckDB may read more than once. */
@@ -173,6 +179,10 @@ final class StatementTree {
   }
 
   private void readExpression(JsonNode node) {
+    String alias = node.path("alias").asText("");
+    if (!alias.isEmpty()) {
+      aliases.add(alias.toLowerCase(Locale.ROOT));
+    }
     String kind = node.path("class").asText("");
     if ("COLUMN_REF".equals(kind)) {
       List<String> names = new ArrayList<>();

@@ -51,6 +51,11 @@ class ScanPushdownTest {
         .containsExactly("_kafka_partition");
     assertThat(pushdown("SELECT * FROM orders", 0).projection()).isEmpty();
     assertThat(pushdown("SELECT o FROM orders o", 0).projection()).isEmpty();
+    assertThat(pushdown("SELECT amount AS a FROM orders ORDER BY a", 0).projection())
+        .containsExactly("amount");
+    assertThat(pushdown("SELECT note FROM orders", 0).projection())
+        .as("a column only the tail's newer schema has")
+        .isEmpty();
   }
 
   @Test
