@@ -120,8 +120,11 @@ public final class QueryBenchmark {
           String minkItems = itemsTable.qualifiedName();
           String duckOrders = DirectDuckDb.files(sidecar.table(orders));
           String duckItems = DirectDuckDb.files(sidecar.table(itemsTable));
-          report.explain(
-              mink.rows("EXPLAIN " + queries.get(2).sql(minkOrders, minkItems, from, to, false)));
+          for (BenchQuery query : queries) {
+            report.explain(
+                query.name(),
+                mink.rows("EXPLAIN ANALYZE " + query.sql(minkOrders, minkItems, from, to, false)));
+          }
           report.phase("lake alone: mink-query, DuckDB on the files, Spark; load " + loadAverage());
           List<Engine.Timed> lakeMink = new ArrayList<>();
           List<Engine.Timed> lakeDuck = new ArrayList<>();

@@ -76,8 +76,8 @@ final class QueryReport {
         tiered.parquetBytes() / 1e6);
   }
 
-  void explain(List<List<Object>> plan) {
-    out.println("EXPLAIN of the range query, mink-query's scan:");
+  void explain(String query, List<List<Object>> plan) {
+    out.println("EXPLAIN ANALYZE of " + query + ", mink-query's scans:");
     for (List<Object> row : plan) {
       for (Object column : row) {
         String text = String.valueOf(column);

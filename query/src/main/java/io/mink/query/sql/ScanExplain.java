@@ -7,10 +7,28 @@ import org.apache.iceberg.expressions.Expression;
 
 /**
  * The line EXPLAIN shows for each table a statement scans (spec/sql.md, Execution): {@code MinkScan: table=,
- * splits=, files=, keys=, filter=, projection=, limit=}, then what the scan read from Kafka at plan time. Pure.
+ * splits=, files=, keys=, filter=, projection=, limit=}, then what the scan read from Kafka at plan time, and after
+ * EXPLAIN ANALYZE the time it took to open, the rows and batches it handed DuckDB and the time DuckDB waited for them
+ * (summed over the splits, which run at once). Pure.
  */
 final class ScanExplain {
   private ScanExplain() {}
+
+  /** The scan's line; after an EXPLAIN ANALYZE ran it, with what opening and reading it took. */
+  static String line(StatementPlan.PlannedScan planned, List<ScanStream> streams, boolean ran) {
+    String line = line(planned.table(), planned.scan(), planned.pushdown());
+    if (!ran) {
+      return line;
+    }
+    return line + ", opened_ms=" + millis(planned.openNanos())
+        + ", rows=" + streams.stream().mapToLong(ScanStream::rows).sum()
+        + ", batches=" + streams.stream().mapToLong(ScanStream::batches).sum()
+        + ", read_ms=" + millis(streams.stream().mapToLong(ScanStream::nanos).sum());
+  }
+
+  private static String millis(long nanos) {
+    return String.format(java.util.Locale.ROOT, "%.1f", nanos / 1e6);
+  }
 
   static String line(String table, TableScan scan, Pushdown pushdown) {
     List<String> filters = new ArrayList<>();

@@ -144,6 +144,9 @@ final class ScanPushdown {
       if (namesNothingKnown(written)) {
         return List.of();
       }
+      if (qualifiesAnotherTable(written)) {
+        continue;
+      }
       written.stream().map(names::get).filter(name -> name != null).forEach(used::add);
     }
     List<String> ordered = new ArrayList<>();
@@ -156,6 +159,14 @@ final class ScanPushdown {
       ordered.add(names.getOrDefault(PARTITION, schema.columns().get(0).name()));
     }
     return ordered;
+  }
+
+  /** Whether a reference is qualified by another table's name or alias and not by this table's. */
+  private boolean qualifiesAnotherTable(List<String> written) {
+    if (written.size() < 2 || written.get(0).equals(ref.qualifier())) {
+      return false;
+    }
+    return tree.tables().stream().anyMatch(other -> other.qualifier().equals(written.get(0)));
   }
 
   /**

@@ -3,6 +3,7 @@ package io.mink.query.sql;
 import io.mink.query.read.ReadResult;
 import io.mink.schema.batch.RowBatch;
 import java.io.IOException;
+import java.util.concurrent.atomic.AtomicLong;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.VectorLoader;
 import org.apache.arrow.vector.VectorUnloader;
@@ -27,15 +28,41 @@ final class ScanStream extends ArrowReader {
   }
 
   private volatile RuntimeException failure;
+  private final AtomicLong rows = new AtomicLong();
+  private final AtomicLong batches = new AtomicLong();
+  private final AtomicLong nanos = new AtomicLong();
 
   @Override
   public boolean loadNextBatch() throws IOException {
+    long start = System.nanoTime();
     try {
-      return next();
+      boolean loaded = next();
+      if (loaded) {
+        rows.addAndGet(getVectorSchemaRoot().getRowCount());
+        batches.incrementAndGet();
+      }
+      return loaded;
     } catch (RuntimeException e) {
       failure = e;
       throw e;
+    } finally {
+      nanos.addAndGet(System.nanoTime() - start);
     }
+  }
+
+  /** The rows handed to DuckDB so far. */
+  long rows() {
+    return rows.get();
+  }
+
+  /** The batches handed to DuckDB so far. */
+  long batches() {
+    return batches.get();
+  }
+
+  /** The time DuckDB waited for this stream's batches, reading the lake and the held tail. */
+  long nanos() {
+    return nanos.get();
   }
 
   /** Why the read failed while DuckDB pulled it; null when it did not. */

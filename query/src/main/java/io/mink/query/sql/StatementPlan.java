@@ -31,10 +31,13 @@ final class StatementPlan {
   /** What a scan needs from the engine. */
   record ScanContext(TableScan.ScanSources sources, QuerySettings settings) {}
 
-  private final String sql;
-  private final List<String> scans;
+  /** A table's scan as the statement planned it, and how long opening it took. */
+  record PlannedScan(String table, TableScan scan, Pushdown pushdown, long openNanos) {}
 
-  private StatementPlan(String sql, List<String> scans) {
+  private final String sql;
+  private final List<PlannedScan> scans;
+
+  private StatementPlan(String sql, List<PlannedScan> scans) {
     this.sql = sql;
     this.scans = List.copyOf(scans);
   }
@@ -43,8 +46,8 @@ final class StatementPlan {
     return sql;
   }
 
-  /** The EXPLAIN line of each table scan, in the order the statement names the tables. */
-  List<String> scans() {
+  /** The scan of each table, in the order the statement names the tables. */
+  List<PlannedScan> scans() {
     return scans;
   }
 
@@ -67,7 +70,7 @@ final class StatementPlan {
     boolean copied = tree.recursive() || tree.hasCtes();
     Map<String, ReadPoint> points = new HashMap<>();
     Map<TableRef, String> relations = new HashMap<>();
-    List<String> lines = new ArrayList<>();
+    List<PlannedScan> planned = new ArrayList<>();
     for (TableRef ref : tree.tables()) {
       CatalogMirror.Entry entry = resolved.get(ref);
       if (entry == null) {
@@ -76,6 +79,7 @@ final class StatementPlan {
       TableDescriptor descriptor = entry.descriptor();
       Pushdown pushdown = new ScanPushdown(tree, ref, schemas).pushdown(SqlEngine.isUpsert(entry));
       ReadRequest request = TableScan.request(pushdown, context.settings());
+      long opening = System.nanoTime();
       ReadPoint point = points.computeIfAbsent(
           descriptor.qualifiedName(),
           name -> TableScan.point(context.sources(), descriptor, entry.table()));
@@ -100,9 +104,10 @@ final class StatementPlan {
       relations.put(
           ref,
           relation + " AS " + Identifiers.quote(ref.alias().isEmpty() ? ref.table() : ref.alias()));
-      lines.add(ScanExplain.line(descriptor.qualifiedName(), scan, pushdown));
+      planned.add(
+          new PlannedScan(descriptor.qualifiedName(), scan, pushdown, System.nanoTime() - opening));
     }
-    return new StatementPlan(rewrite(text, relations), lines);
+    return new StatementPlan(rewrite(text, relations), planned);
   }
 
   /** The Mink table a reference names; empty for a name DuckDB resolves (a common table expression, a system view). */

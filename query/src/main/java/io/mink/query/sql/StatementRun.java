@@ -5,7 +5,9 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import org.apache.arrow.c.ArrowArrayStream;
 import org.apache.arrow.c.Data;
@@ -24,6 +26,7 @@ final class StatementRun implements AutoCloseable {
   private final BufferAllocator allocator;
   private final List<TableScan> scans = new ArrayList<>();
   private final List<ScanStream> streams = new ArrayList<>();
+  private final Map<TableScan, List<ScanStream>> streamsOfScans = new HashMap<>();
   private final List<ArrowArrayStream> exported = new ArrayList<>();
   private Statement statement;
   private DuckDBResultSet results;
@@ -47,9 +50,13 @@ final class StatementRun implements AutoCloseable {
   String register(TableScan scan, Schema empty, boolean copied) throws SQLException {
     scans.add(scan);
     List<String> names = new ArrayList<>();
+    List<ScanStream> ofScan = new ArrayList<>();
     for (TableScan.Split split : scan.splits()) {
-      names.add(stream(new ScanStream(allocator, TableScan.schema(split), split.result())));
+      ScanStream stream = new ScanStream(allocator, TableScan.schema(split), split.result());
+      ofScan.add(stream);
+      names.add(stream(stream));
     }
+    streamsOfScans.put(scan, ofScan);
     if (names.isEmpty()) {
       names.add(stream(new ScanStream(allocator, empty, null)));
     }
@@ -85,6 +92,11 @@ final class StatementRun implements AutoCloseable {
     statement = connection.createStatement();
     results = (DuckDBResultSet) statement.executeQuery(sql);
     return (ArrowReader) results.arrowExportStream(into, batchSize);
+  }
+
+  /** The streams of a scan's splits. */
+  List<ScanStream> streams(TableScan scan) {
+    return streamsOfScans.getOrDefault(scan, List.of());
   }
 
   /** The first failure of a scan while DuckDB pulled it, which is what a failed statement reports. */

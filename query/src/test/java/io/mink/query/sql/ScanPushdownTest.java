@@ -53,6 +53,10 @@ class ScanPushdownTest {
     assertThat(pushdown("SELECT o FROM orders o", 0).projection()).isEmpty();
     assertThat(pushdown("SELECT amount AS a FROM orders ORDER BY a", 0).projection())
         .containsExactly("amount");
+    String join = "SELECT o.amount, c.name FROM orders o JOIN customers c"
+        + " ON o._kafka_partition = c._kafka_partition";
+    assertThat(pushdown(join, 0).projection()).containsExactly("_kafka_partition", "amount");
+    assertThat(pushdown(join, 1).projection()).containsExactly("_kafka_partition", "name");
     assertThat(pushdown("SELECT note FROM orders", 0).projection())
         .as("a column only the tail's newer schema has")
         .isEmpty();
