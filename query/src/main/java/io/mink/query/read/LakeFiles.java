@@ -106,6 +106,36 @@ public final class LakeFiles {
     return files;
   }
 
+  /**
+   * The files filed so that a read of these partitions reads each file once and whole: a file that may hold rows of
+   * several of them is filed under the lowest, and with no filter by row; a file whose partition is unknown under the
+   * lowest partition read. For a reader that takes the rows of the read's partitions in any order and applies
+   * {@code _kafka_partition} itself, such as the SQL engine, whose splits read the partitions of one read point.
+   */
+  public LakeFiles readOnce(Collection<Integer> partitions) {
+    java.util.SortedSet<Integer> reading = new java.util.TreeSet<>(partitions);
+    if (reading.isEmpty()) {
+      return none();
+    }
+    SortedMap<Integer, List<LakeFile>> owned = new TreeMap<>();
+    java.util.Set<String> placed = new java.util.HashSet<>();
+    byPartition.forEach((partition, files) -> {
+      for (LakeFile file : files) {
+        if (!file.shared()) {
+          file(owned, partition, file);
+        } else if (reading.contains(partition) && placed.add(taskKey(file.task()))) {
+          file(owned, partition, new LakeFile(file.task(), false));
+        }
+      }
+    });
+    unplaced.forEach(task -> file(owned, reading.first(), new LakeFile(task, false)));
+    return new LakeFiles(owned, List.of());
+  }
+
+  private static String taskKey(FileScanTask task) {
+    return task.file().location() + "@" + task.start() + "+" + task.length();
+  }
+
   /** The partitions some file is filed under. */
   public java.util.Set<Integer> partitions() {
     return byPartition.keySet();

@@ -91,13 +91,23 @@ public final class UnionRead {
 
   /** Plans the read and reads the tail; the lake is read as the result's batches are taken. */
   public ReadResult read(ReadRequest request) {
+    return read(request, null);
+  }
+
+  /**
+   * Like {@link #read(ReadRequest)}, with the lake's files planned already for the snapshot the request reads {@link
+   * ReadRequest#at at}, as several reads of one point share one plan.
+   *
+   * @param planned the files of the pinned snapshot; null to plan them with the request's filter
+   */
+  public ReadResult read(ReadRequest request, LakeFiles planned) {
     requireTail(request);
     table.refresh();
     TableMetadata metadata = ((HasTableOperations) table).operations().current();
     Pinned pinned = SnapshotPin.pinned(metadata, request, name());
     return request.mode().readsLog()
-        ? readWithTail(request, metadata, pinned)
-        : readLake(request, pinned);
+        ? readWithTail(request, metadata, pinned, planned)
+        : readLake(request, pinned, planned);
   }
 
   /**
@@ -119,9 +129,10 @@ public final class UnionRead {
     }
   }
 
-  private ReadResult readLake(ReadRequest request, Pinned pinned) {
+  private ReadResult readLake(ReadRequest request, Pinned pinned, LakeFiles planned) {
     RowFilter filter = RowFilter.bind(pinned.schema(), request.filter());
-    LakeFiles files = lakeFiles(pinned, request, filter.pushdown(pinned.schema()));
+    LakeFiles files =
+        planned != null ? planned : lakeFiles(pinned, request, filter.pushdown(pinned.schema()));
     List<PartitionRead> plan = ReadPlanner.plan(
         request.mode(),
         pinned.seams(),
@@ -146,7 +157,8 @@ public final class UnionRead {
     return result(pinned, plan, files, 0, columns, Map.of(), batches);
   }
 
-  private ReadResult readWithTail(ReadRequest request, TableMetadata metadata, Pinned pinned) {
+  private ReadResult readWithTail(
+      ReadRequest request, TableMetadata metadata, Pinned pinned, LakeFiles planned) {
     Map<Integer, PartitionBounds> bounds = TopicBounds.read(consumer, descriptor.topic(), name());
     List<PartitionRead> plan = ReadPlanner.plan(
         request.mode(),
@@ -172,9 +184,11 @@ public final class UnionRead {
     try {
       Schema readSchema = rows.current().schema();
       RowFilter filter = RowFilter.bind(readSchema, request.filter());
-      LakeFiles files = request.mode().readsLake()
-          ? lakeFiles(pinned, request, filter.pushdown(pinned.schema()))
-          : LakeFiles.none();
+      LakeFiles files = !request.mode().readsLake()
+          ? LakeFiles.none()
+          : planned != null
+              ? planned
+              : lakeFiles(pinned, request, filter.pushdown(pinned.schema()));
       progress.planned(plan.size(), files.fileCount(), tails.records());
       ReadColumns.Resolved resolved = columns.resolve(readSchema, pinned.schema(), name());
       TableSchema settled = rows.current();

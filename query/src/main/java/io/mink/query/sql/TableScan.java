@@ -1,5 +1,7 @@
 package io.mink.query.sql;
 
+import io.mink.query.filter.WhereFilter;
+import io.mink.query.read.LakeFiles;
 import io.mink.query.read.ReadMode;
 import io.mink.query.read.ReadPoint;
 import io.mink.query.read.ReadProgress;
@@ -18,6 +20,8 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.Executor;
 import org.apache.iceberg.Table;
+import org.apache.iceberg.expressions.Expression;
+import org.apache.iceberg.expressions.Expressions;
 import org.apache.kafka.clients.consumer.Consumer;
 
 /**
@@ -32,10 +36,10 @@ final class TableScan implements AutoCloseable {
 
   private final ConsumerPool consumers;
 
-  private TableScan(List<Split> splits, ConsumerPool consumers) {
+  private TableScan(List<Split> splits, ConsumerPool consumers, long files) {
     this.splits = splits;
     this.consumers = consumers;
-    this.files = splits.stream().mapToLong(split -> split.result().lakeFiles()).sum();
+    this.files = files;
     this.tailRecords =
         splits.stream().mapToLong(split -> split.result().tailRecords()).sum();
   }
@@ -76,6 +80,7 @@ final class TableScan implements AutoCloseable {
     Set<Integer> partitions = new TreeSet<>(point.tails().keySet());
     pushdown.partitions().ifPresent(partitions::retainAll);
     List<Set<Integer>> groups = groups(partitions, splitCount);
+    LakeFiles files = lakeFiles(table, point, request, partitions);
     List<CompletableFuture<Split>> opening = new ArrayList<>();
     for (Set<Integer> group : groups) {
       opening.add(CompletableFuture.supplyAsync(
@@ -84,7 +89,7 @@ final class TableScan implements AutoCloseable {
               descriptor,
               table,
               request.withPartitions(group).at(point),
-              group,
+              files,
               UnionRead.TAIL_MEMORY_BYTES / groups.size()),
           sources.executor()));
     }
@@ -102,22 +107,39 @@ final class TableScan implements AutoCloseable {
       splits.forEach(split -> close(split, sources.consumers()));
       throw failure;
     }
-    return new TableScan(splits, sources.consumers());
+    return new TableScan(splits, sources.consumers(), files.fileCount());
   }
 
-  /** Opens one split: plans its lake files and reads its partitions' tails. */
+  /**
+   * The snapshot's files the scan reads, planned once for all its splits with the lake predicates, each file filed
+   * under one partition read so that it is read once and whole: a file holding rows of several partitions is not read
+   * once per partition, and DuckDB applies the statement's own conjuncts on {@code _kafka_partition}.
+   */
+  private static LakeFiles lakeFiles(
+      Table table, ReadPoint point, ReadRequest request, Set<Integer> partitions) {
+    if (point.snapshotId().isEmpty() || partitions.isEmpty()) {
+      return LakeFiles.none();
+    }
+    Expression pushed = request.filters()
+        ? WhereFilter.bind(table.schema(), request.filter()).expression()
+        : Expressions.alwaysTrue();
+    return LakeFiles.plan(table, point.snapshotId().getAsLong(), pushed, partitions)
+        .readOnce(partitions);
+  }
+
+  /** Opens one split: reads its partitions' tails; its lake files are read as DuckDB takes its batches. */
   private static Split split(
       ScanSources sources,
       TableDescriptor descriptor,
       Table table,
       ReadRequest request,
-      Set<Integer> partitions,
+      LakeFiles files,
       long tailMemoryBytes) {
     Consumer<byte[], byte[]> consumer = sources.consumers().take();
     try {
       UnionRead read = new UnionRead(
           table, descriptor, consumer, sources.decoder(), ReadProgress.NONE, tailMemoryBytes);
-      return new Split(partitions, read.read(request), consumer);
+      return new Split(request.partitions(), read.read(request, files), consumer);
     } catch (RuntimeException e) {
       sources.consumers().give(consumer);
       throw e;

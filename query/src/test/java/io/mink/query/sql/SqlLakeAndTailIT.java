@@ -83,6 +83,42 @@ class SqlLakeAndTailIT {
   }
 
   @Test
+  void filesHoldingSeveralPartitionsAreReadOnceAndPartitionPinsStillHold() {
+    String topic = topic(3);
+    try (InProcessSidecar sidecar = sidecar();
+        SqlEngine engine = engine(sidecar)) {
+      TableDescriptor table = sidecar.add(
+          topic, Duration.ofMinutes(3), Map.of("partition-by", "day(_kafka_timestamp)"));
+      for (int round = 0; round < 2; round++) {
+        for (int partition = 0; partition < 3; partition++) {
+          produce(topic, partition, round * 10, 10);
+        }
+        sidecar.runRound(table);
+      }
+      for (int partition = 0; partition < 3; partition++) {
+        produce(topic, partition, 20, 5);
+      }
+
+      assertThat(rows(
+              engine,
+              "SELECT _kafka_partition, count(*), count(DISTINCT _kafka_offset)" + " FROM "
+                  + table.name() + " GROUP BY 1 ORDER BY 1"))
+          .containsExactly("0|25|25", "1|25|25", "2|25|25");
+      assertThat(rows(
+              engine,
+              "SELECT count(*), min(_kafka_offset), max(_kafka_offset) FROM " + table.name()
+                  + " WHERE _kafka_partition = 1"))
+          .containsExactly("25|0|24");
+      assertThat(
+              rows(
+                  engine,
+                  "SELECT count(*) FROM " + table.name() + " a JOIN " + table.name()
+                      + " b USING (_kafka_partition, _kafka_offset) WHERE a._kafka_partition IN (0, 2)"))
+          .containsExactly("50");
+    }
+  }
+
+  @Test
   void aTimestampRangePrunesLakeFilesInExplain() {
     String topic = topic(1);
     try (InProcessSidecar sidecar = sidecar();
