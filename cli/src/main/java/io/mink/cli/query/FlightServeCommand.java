@@ -14,6 +14,8 @@ import io.mink.query.flight.QueryServer;
 import java.nio.file.Path;
 import java.util.Optional;
 import java.util.concurrent.Callable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -31,9 +33,12 @@ import picocli.CommandLine.ParentCommand;
       "",
       "Connect with jdbc:arrow-flight-sql://HOST:9130?useEncryption=false (true with TLS).",
       "The password of --user comes from [query] password or MINK_QUERY_PASSWORD, never from a flag.",
-      "The server runs until SIGTERM or Ctrl-C."
+      "The server runs until SIGTERM or Ctrl-C, then exits with the JVM's code for the signal:",
+      "143 for SIGTERM, 130 for Ctrl-C."
     })
 final class FlightServeCommand implements Callable<Integer> {
+  private static final Logger LOG = LoggerFactory.getLogger(FlightServeCommand.class);
+
   @ParentCommand
   MinkQueryCommand parent;
 
@@ -81,6 +86,9 @@ final class FlightServeCommand implements Callable<Integer> {
       session.close();
       throw e;
     }
+    // Logging starts here at the latest, not with a line logged while stopping: once SIGTERM
+    // started the JVM's shutdown, log4j cannot register its hook and says so on every stop.
+    LOG.debug("Flight SQL server started on port {}", server.port());
     ServerStop stop = new ServerStop(server, session);
     Thread hook = new Thread(stop::run, "mink-query-stop");
     Runtime.getRuntime().addShutdownHook(hook);
