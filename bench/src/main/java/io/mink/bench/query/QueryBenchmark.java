@@ -121,6 +121,7 @@ public final class QueryBenchmark {
           String duckOrders = DirectDuckDb.files(sidecar.table(orders));
           String duckItems = DirectDuckDb.files(sidecar.table(itemsTable));
           for (BenchQuery query : queries) {
+            mink.rows(query.sql(minkOrders, minkItems, from, to, false));
             report.explain(
                 query.name(),
                 mink.rows("EXPLAIN ANALYZE " + query.sql(minkOrders, minkItems, from, to, false)));

@@ -77,7 +77,7 @@ final class QueryReport {
   }
 
   void explain(String query, List<List<Object>> plan) {
-    out.println("EXPLAIN ANALYZE of " + query + ", mink-query's scans:");
+    out.println("EXPLAIN ANALYZE of " + query + " after one run, mink-query's scans:");
     for (List<Object> row : plan) {
       for (Object column : row) {
         String text = String.valueOf(column);
