@@ -12,14 +12,23 @@ public final class Main {
   private Main() {}
 
   public static void main(String[] args) {
-    useMinkLogging();
+    useMinkLogging(java.util.List.of(args).contains("read"));
     System.exit(run(args, Environment.system()));
   }
 
-  /** Mink's log layout and levels, unless the user points log4j2.configurationFile elsewhere. */
+  /** Mink's log layout and levels on stdout, unless the user points log4j2.configurationFile elsewhere. */
   public static void useMinkLogging() {
+    useMinkLogging(false);
+  }
+
+  /**
+   * Mink's log layout and levels, unless the user points log4j2.configurationFile elsewhere: on stdout for the
+   * commands that print what they do, on stderr for those whose stdout is data (mink read, mink-query exec).
+   */
+  public static void useMinkLogging(boolean toStderr) {
     if (System.getProperty("log4j2.configurationFile") == null) {
-      System.setProperty("log4j2.configurationFile", "mink-log4j2.xml");
+      System.setProperty(
+          "log4j2.configurationFile", toStderr ? "mink-log4j2-stderr.xml" : "mink-log4j2.xml");
     }
   }
 

@@ -8,7 +8,7 @@ public final class QueryMain {
   private QueryMain() {}
 
   public static void main(String[] args) {
-    Main.useMinkLogging();
+    Main.useMinkLogging(!java.util.List.of(args).contains("serve"));
     System.exit(run(args, QueryConsole.system()));
   }
 
