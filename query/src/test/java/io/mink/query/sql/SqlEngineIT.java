@@ -7,14 +7,18 @@ import io.mink.indexer.errors.ErrorCategory;
 import io.mink.indexer.errors.MinkException;
 import io.mink.indexer.testing.InProcessSidecar;
 import io.mink.schema.batch.RowBatch;
+import io.mink.tables.Lifecycle;
+import io.mink.tables.LifecycleState;
 import io.mink.tables.TableDescriptor;
 import io.mink.testkit.KafkaBroker;
 import io.mink.testkit.TestRecord;
 import io.mink.testkit.Warehouse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.junit.jupiter.api.Test;
@@ -22,6 +26,8 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** SQL over raw tables against a real broker and catalog: lake plus tail, one point per statement, pushdown. */
 class SqlEngineIT {
+  private static final Instant SINCE = Instant.parse("2026-12-01T10:00:00Z");
+
   @RegisterExtension
   static final KafkaBroker KAFKA = new KafkaBroker();
 
@@ -111,6 +117,29 @@ class SqlEngineIT {
           .hasMessageStartingWith("Cannot run the statement: Permission Error");
       assertThatThrownBy(() -> rows(engine, "SELECT * FROM 'x.parquet'"))
           .isInstanceOf(MinkException.class);
+    }
+  }
+
+  @Test
+  void aMissingOrReplacedTableIsNotServedAndSaysWhy() {
+    try (InProcessSidecar sidecar = sidecar();
+        SqlEngine engine = engine(sidecar)) {
+      TableDescriptor gone = new TableDescriptor(
+          "kafka", "gone_orders", "gone_orders", "id-gone", Duration.ofMinutes(1), Map.of(), SINCE);
+      sidecar.store.add(gone.withLifecycle(new Lifecycle(
+          LifecycleState.MISSING, SINCE, "topic gone_orders no longer exists in Kafka")));
+
+      assertThatThrownBy(() -> rows(engine, "SELECT count(*) FROM gone_orders"))
+          .isInstanceOf(MinkException.class)
+          .hasMessage("Table kafka.gone_orders is missing since " + SINCE + " (topic gone_orders no"
+              + " longer exists in Kafka), so it is not served: mink table show kafka.gone_orders"
+              + " says what to do")
+          .extracting(e -> ((MinkException) e).category())
+          .isEqualTo(ErrorCategory.CONFLICT);
+      assertThat(rows(
+              engine,
+              "SELECT count(*) FROM information_schema.tables WHERE table_name = 'gone_orders'"))
+          .containsExactly("0");
     }
   }
 
