@@ -94,12 +94,7 @@ public final class UnionRead {
     return read(request, null);
   }
 
-  /**
-   * Like {@link #read(ReadRequest)}, with the lake's files planned already for the snapshot the request reads {@link
-   * ReadRequest#at at}, as several reads of one point share one plan.
-   *
-   * @param planned the files of the pinned snapshot; null to plan them with the request's filter
-   */
+  /** Like {@link #read(ReadRequest)}, with the files of the snapshot it reads planned already (null: plan them). */
   public ReadResult read(ReadRequest request, LakeFiles planned) {
     requireTail(request);
     table.refresh();
