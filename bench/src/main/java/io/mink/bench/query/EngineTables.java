@@ -5,6 +5,7 @@ import io.mink.query.read.UnionRead;
 import io.mink.query.sql.QueryTables;
 import io.mink.schema.decode.PartDecoder;
 import io.mink.tables.TableDescriptor;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
 import org.apache.iceberg.Table;
@@ -17,10 +18,13 @@ import org.apache.kafka.clients.consumer.Consumer;
 final class EngineTables implements QueryTables {
   private final InProcessSidecar sidecar;
   private final PartDecoder decoder;
+  private final Optional<Path> localLake;
 
-  EngineTables(InProcessSidecar sidecar, PartDecoder decoder) {
+  /** @param localLake the warehouse directory when DuckDB is to read the data files itself */
+  EngineTables(InProcessSidecar sidecar, PartDecoder decoder, Optional<Path> localLake) {
     this.sidecar = sidecar;
     this.decoder = decoder;
+    this.localLake = localLake;
   }
 
   @Override
@@ -41,5 +45,10 @@ final class EngineTables implements QueryTables {
   @Override
   public Optional<PartDecoder> decoder() {
     return Optional.of(decoder);
+  }
+
+  @Override
+  public Optional<Path> localLake() {
+    return localLake;
   }
 }

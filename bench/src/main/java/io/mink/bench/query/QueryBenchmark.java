@@ -16,7 +16,6 @@ import io.mink.query.sql.SqlEngine;
 import io.mink.schema.decode.PartDecoder;
 import io.mink.tables.TableDescriptor;
 import io.mink.testkit.KafkaBroker;
-import io.mink.testkit.SparkReader;
 import io.mink.testkit.Warehouse;
 import io.mink.testkit.registry.FakeSchemaRegistry;
 import java.io.IOException;
@@ -25,9 +24,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.Supplier;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 
@@ -56,7 +55,7 @@ public final class QueryBenchmark {
 
   private static final int MAX_ROUNDS = 1000;
   /** Spark's JVM: the heap and collector of the benchmark's own, and the full JIT (tests' Spark stops at C1). */
-  private static final List<String> SPARK_JVM = List.of("-Xmx2g", "-XX:+UseParallelGC");
+  static final List<String> SPARK_JVM = List.of("-Xmx2g", "-XX:+UseParallelGC");
 
   private QueryBenchmark() {}
 
@@ -112,23 +111,29 @@ public final class QueryBenchmark {
         Instant to = from.plusMillis(Math.max(1, rows / 100));
         QuerySettings settings = QuerySettings.defaults(orders.namespace());
         List<BenchQuery> queries = BenchQuery.all();
-        try (SqlEngine sql = new SqlEngine(new EngineTables(sidecar, decoders.get()), settings);
+        try (SqlEngine sql = new SqlEngine(
+                new EngineTables(sidecar, decoders.get(), Optional.of(warehouse.directory())),
+                settings);
+            SqlEngine streamed = new SqlEngine(
+                new EngineTables(sidecar, decoders.get(), Optional.empty()), settings);
             DirectDuckDb duckdb = new DirectDuckDb(settings.targetPartitions())) {
           MinkEngine mink = new MinkEngine(sql);
           String minkOrders = orders.qualifiedName();
           String minkItems = itemsTable.qualifiedName();
-          explainAll(report, mink, queries, minkOrders, minkItems, from, to);
+          QueryPhases.explainAll(report, mink, queries, minkOrders, minkItems, from, to);
           report.phase("lake alone: mink-query, DuckDB on the files, Spark; load " + loadAverage());
-          LakeFigures lake = lakePhase(
+          QueryPhases.LakeFigures lake = QueryPhases.lakePhase(
               report, mink, duckdb, warehouse, queries, orders, itemsTable, sidecar, from, to);
+          QueryPhases.streamedPhase(
+              report, new MinkEngine(streamed), queries, minkOrders, minkItems, from, to);
           report.produced("orders, the tail", logs.get(ORDERS).append(tail));
           BenchmarkTopic.endOffsets(broker, ORDERS, (long) rows + tail);
           report.phase(
               "lake and a tail of " + tail + " records: mink-query; load " + loadAverage());
           List<QueryReport.Row> figures =
-              withTail(report, mink, queries, lake, minkOrders, minkItems, from, to);
+              QueryPhases.withTail(report, mink, queries, lake, minkOrders, minkItems, from, to);
           report.phase("the tail alone: " + TAIL + ", never tiered; load " + loadAverage());
-          Engine.Timed tailCount = tailCount(mink, tailTable, tail);
+          Engine.Timed tailCount = QueryPhases.tailCount(mink, tailTable, tail);
           Map<Integer, Long> tailEnds = BenchmarkTopic.endOffsets(broker, TAIL, tail);
           FetchLimit.read(broker, TAIL, tailEnds);
           Throughput fetch = FetchLimit.read(broker, TAIL, tailEnds);
@@ -141,95 +146,7 @@ public final class QueryBenchmark {
     }
   }
 
-  /** The lake-alone timings of mink-query and of DuckDB on the files, query by query. */
-  private record LakeFigures(List<Engine.Timed> mink, List<Engine.Timed> duckdb) {}
-
-  /** Each query on the lake alone by mink-query, DuckDB on the files and Spark, their answers checked alike. */
-  private static LakeFigures lakePhase(
-      QueryReport report,
-      MinkEngine mink,
-      DirectDuckDb duckdb,
-      Warehouse warehouse,
-      List<BenchQuery> queries,
-      TableDescriptor orders,
-      TableDescriptor itemsTable,
-      InProcessSidecar sidecar,
-      Instant from,
-      Instant to) {
-    String minkOrders = orders.qualifiedName();
-    String minkItems = itemsTable.qualifiedName();
-    String duckOrders = DirectDuckDb.files(sidecar.table(orders));
-    String duckItems = DirectDuckDb.files(sidecar.table(itemsTable));
-    List<Engine.Timed> lakeMink = new ArrayList<>();
-    List<Engine.Timed> lakeDuck = new ArrayList<>();
-    try (SparkReader spark = SparkReader.start(warehouse.lakeSettings(), SPARK_JVM)) {
-      SparkEngine sparkEngine = new SparkEngine(spark);
-      String sparkOrders = "mink." + orders.qualifiedName();
-      String sparkItems = "mink." + itemsTable.qualifiedName();
-      for (BenchQuery query : queries) {
-        Engine.Timed m = Engine.best(mink, query.sql(minkOrders, minkItems, from, to, false));
-        Engine.Timed d = Engine.best(duckdb, query.sql(duckOrders, duckItems, from, to, true));
-        Engine.Timed s =
-            Engine.best(sparkEngine, query.sql(sparkOrders, sparkItems, from, to, false));
-        report.measured(query.name(), m, d, s);
-        check(query, "DuckDB on the files", d.n(), m.n());
-        check(query, "Spark", s.n(), m.n());
-        lakeMink.add(m);
-        lakeDuck.add(d);
-      }
-    }
-    return new LakeFigures(lakeMink, lakeDuck);
-  }
-
-  /** Each query by mink-query over the lake and the tail, beside its lake-alone figures. */
-  private static List<QueryReport.Row> withTail(
-      QueryReport report,
-      MinkEngine mink,
-      List<BenchQuery> queries,
-      LakeFigures lake,
-      String orders,
-      String items,
-      Instant from,
-      Instant to) {
-    List<QueryReport.Row> figures = new ArrayList<>();
-    for (int q = 0; q < queries.size(); q++) {
-      BenchQuery query = queries.get(q);
-      Engine.Timed withTail = Engine.best(mink, query.sql(orders, items, from, to, false));
-      report.measured(query.name() + " + tail", withTail, null, null);
-      figures.add(
-          new QueryReport.Row(query.name(), lake.mink().get(q), lake.duckdb().get(q), withTail));
-    }
-    return figures;
-  }
-
-  /** Each query once, then its EXPLAIN ANALYZE: the MinkScan lines of a warm run. */
-  private static void explainAll(
-      QueryReport report,
-      MinkEngine mink,
-      List<BenchQuery> queries,
-      String orders,
-      String items,
-      Instant from,
-      Instant to) {
-    for (BenchQuery query : queries) {
-      mink.rows(query.sql(orders, items, from, to, false));
-      report.explain(
-          query.name(), mink.rows("EXPLAIN ANALYZE " + query.sql(orders, items, from, to, false)));
-    }
-  }
-
-  /** The count of the never-tiered table, which reads the tail alone; checked against what was produced. */
-  private static Engine.Timed tailCount(MinkEngine mink, TableDescriptor tailTable, int tail) {
-    Engine.Timed count =
-        Engine.best(mink, "SELECT count(*) AS n FROM " + tailTable.qualifiedName());
-    if (count.n() != tail) {
-      throw new IllegalStateException(
-          "mink-query counted " + count.n() + " rows in " + TAIL + ", not " + tail);
-    }
-    return count;
-  }
-
-  private static void check(BenchQuery query, String engine, long n, long expected) {
+  static void check(BenchQuery query, String engine, long n, long expected) {
     if (n != expected) {
       throw new IllegalStateException(engine + " answered n = " + n + " to " + query.name()
           + ", mink-query " + expected + " on the same snapshot");

@@ -9,6 +9,7 @@ import io.mink.query.read.UnionRead;
 import io.mink.query.sql.QueryTables;
 import io.mink.schema.decode.PartDecoder;
 import io.mink.tables.TableDescriptor;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
 import org.apache.iceberg.Table;
@@ -24,18 +25,27 @@ final class ClusterTables implements QueryTables, AutoCloseable {
   private final TableStoreSession session;
   private final LakeReader lake;
   private final Optional<PartDecoder> decoder;
+  private final Optional<Path> localLake;
 
-  private ClusterTables(TableStoreSession session, LakeReader lake, Optional<PartDecoder> decoder) {
+  private ClusterTables(
+      TableStoreSession session,
+      LakeReader lake,
+      Optional<PartDecoder> decoder,
+      Optional<Path> localLake) {
     this.session = session;
     this.lake = lake;
     this.decoder = decoder;
+    this.localLake = localLake;
   }
 
   static ClusterTables open(MinkConfig config) {
     TableStoreSession session = TableStoreSession.open(config);
     try {
       return new ClusterTables(
-          session, LakeReader.open(config.lake()), RegistryDecoders.from(config.schemaRegistry()));
+          session,
+          LakeReader.open(config.lake()),
+          RegistryDecoders.from(config.schemaRegistry()),
+          QueryTables.localDirectory(config.lake().warehouse()));
     } catch (RuntimeException e) {
       session.close();
       throw e;
@@ -73,5 +83,10 @@ final class ClusterTables implements QueryTables, AutoCloseable {
   @Override
   public void close() {
     session.close();
+  }
+
+  @Override
+  public Optional<Path> localLake() {
+    return localLake;
   }
 }

@@ -50,8 +50,11 @@ final class CatalogMirror {
       if (descriptor.isIndexing()) {
         try {
           served.put(descriptor.qualifiedName(), new Entry(descriptor, tables.load(descriptor)));
-        } catch (NoSuchTableException notCreatedYet) {
-          // listed as added, not served: a statement naming it says so
+        } catch (RuntimeException e) {
+          if (!(e instanceof NoSuchTableException) && !(e.getCause() instanceof NoSuchTableException)) {
+            throw e;
+          }
+          // not created yet: listed as added, not served, and a statement naming it says so
         }
       }
     }

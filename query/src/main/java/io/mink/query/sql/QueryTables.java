@@ -2,6 +2,7 @@ package io.mink.query.sql;
 
 import io.mink.schema.decode.PartDecoder;
 import io.mink.tables.TableDescriptor;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
 import org.apache.iceberg.Table;
@@ -23,4 +24,21 @@ public interface QueryTables {
 
   /** Decodes keys and values through the schema registry; empty when none is configured. */
   Optional<PartDecoder> decoder();
+
+  /**
+   * The local directory the lake's files are in, when the warehouse is on this machine's file system: DuckDB may then
+   * read the data files of append tables itself. Empty when the files are on an object store (they are then read
+   * through the table's FileIO).
+   */
+  default Optional<Path> localLake() {
+    return Optional.empty();
+  }
+
+  /** The directory of a warehouse location on this machine's file system; empty for an object store's. */
+  static Optional<Path> localDirectory(String warehouse) {
+    if (warehouse.isBlank()) {
+      return Optional.empty();
+    }
+    return NativeLake.local(warehouse, Path.of("/"));
+  }
 }

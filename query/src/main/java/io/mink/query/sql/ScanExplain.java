@@ -49,6 +49,7 @@ final class ScanExplain {
             ? "*"
             : pushdown.projection().stream().collect(Collectors.joining(", ", "[", "]")))
         + ", limit=" + (pushdown.limit().isPresent() ? pushdown.limit().getAsLong() : "none")
-        + ", tail_records=" + scan.tailRecords();
+        + ", tail_records=" + scan.tailRecords()
+        + ", lake_reader=" + (scan.nativeLake().isPresent() ? "duckdb" : "mink");
   }
 }

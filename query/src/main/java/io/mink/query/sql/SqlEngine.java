@@ -7,6 +7,7 @@ import io.mink.lake.MinkTableLayout;
 import io.mink.schema.batch.ArrowSchemas;
 import io.mink.schema.batch.RowBatch;
 import java.io.IOException;
+import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.PreparedStatement;
@@ -14,6 +15,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.List;
+import java.util.Optional;
 import java.util.Properties;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -41,7 +43,7 @@ public final class SqlEngine implements AutoCloseable {
   public SqlEngine(QueryTables tables, QuerySettings settings) {
     this.tables = requireNonNull(tables, "tables is null");
     this.settings = requireNonNull(settings, "settings is null");
-    this.duckdb = open(settings);
+    this.duckdb = open(settings, tables.localLake());
     this.mirror = new CatalogMirror(duckdb);
     this.consumers = new ConsumerPool(tables, 4 * settings.targetPartitions() + 4);
     this.splitOpeners = Executors.newCachedThreadPool(runnable -> {
@@ -51,7 +53,7 @@ public final class SqlEngine implements AutoCloseable {
     });
   }
 
-  private static DuckDBConnection open(QuerySettings settings) {
+  private static DuckDBConnection open(QuerySettings settings, Optional<Path> localLake) {
     try {
       Properties properties = new Properties();
       properties.setProperty("jdbc_stream_results", "true");
@@ -68,6 +70,10 @@ public final class SqlEngine implements AutoCloseable {
                 + ProcessHandle.current().pid()));
         statement.execute("ATTACH ':memory:' AS " + CATALOG);
         statement.execute("SET GLOBAL TimeZone = 'UTC'");
+        if (localLake.isPresent()) {
+          statement.execute("SET allowed_directories = ["
+              + Identifiers.literal(localLake.get().toAbsolutePath().normalize() + "/") + "]");
+        }
         statement.execute("SET enable_external_access = false");
         statement.execute("SET lock_configuration = true");
       }
@@ -140,7 +146,8 @@ public final class SqlEngine implements AutoCloseable {
 
   StatementPlan.ScanContext scanContext() {
     return new StatementPlan.ScanContext(
-        new TableScan.ScanSources(consumers, tables.decoder(), splitOpeners), settings);
+        new TableScan.ScanSources(consumers, tables.decoder(), splitOpeners, tables.localLake()),
+        settings);
   }
 
   private StatementRun begin() {
@@ -189,7 +196,11 @@ public final class SqlEngine implements AutoCloseable {
   }
 
   static boolean isUpsert(CatalogMirror.Entry entry) {
-    return MinkTableLayout.isUpsert(entry.descriptor().options());
+    return isUpsert(entry.descriptor());
+  }
+
+  static boolean isUpsert(io.mink.tables.TableDescriptor table) {
+    return MinkTableLayout.isUpsert(table.options());
   }
 
   @Override

@@ -50,6 +50,7 @@ final class StatementRun implements AutoCloseable {
   String register(TableScan scan, Schema empty, boolean copied) throws SQLException {
     scans.add(scan);
     List<String> names = new ArrayList<>();
+    scan.nativeLake().ifPresent(names::add);
     List<ScanStream> ofScan = new ArrayList<>();
     for (TableScan.Split split : scan.splits()) {
       ScanStream stream = new ScanStream(allocator, TableScan.schema(split), split.result());

@@ -32,14 +32,17 @@ import org.apache.kafka.clients.consumer.Consumer;
 final class TableScan implements AutoCloseable {
   private final List<Split> splits;
   private final long files;
+  private final Optional<String> nativeLake;
   private final long tailRecords;
 
   private final ConsumerPool consumers;
 
-  private TableScan(List<Split> splits, ConsumerPool consumers, long files) {
+  private TableScan(
+      List<Split> splits, ConsumerPool consumers, long files, Optional<String> nativeLake) {
     this.splits = splits;
     this.consumers = consumers;
     this.files = files;
+    this.nativeLake = nativeLake;
     this.tailRecords =
         splits.stream().mapToLong(split -> split.result().tailRecords()).sum();
   }
@@ -81,6 +84,12 @@ final class TableScan implements AutoCloseable {
     pushdown.partitions().ifPresent(partitions::retainAll);
     List<Set<Integer>> groups = groups(partitions, splitCount);
     LakeFiles files = lakeFiles(table, point, request, partitions);
+    Optional<String> nativeLake = SqlEngine.isUpsert(descriptor)
+        ? Optional.empty()
+        : sources
+            .localLake()
+            .flatMap(directory -> NativeLake.relation(files, columns(table, request), directory));
+    LakeFiles streamed = nativeLake.isPresent() ? LakeFiles.none() : files;
     List<CompletableFuture<Split>> opening = new ArrayList<>();
     for (Set<Integer> group : groups) {
       opening.add(CompletableFuture.supplyAsync(
@@ -89,7 +98,7 @@ final class TableScan implements AutoCloseable {
               descriptor,
               table,
               request.withPartitions(group).at(point),
-              files,
+              streamed,
               UnionRead.TAIL_MEMORY_BYTES / groups.size()),
           sources.executor()));
     }
@@ -107,7 +116,7 @@ final class TableScan implements AutoCloseable {
       splits.forEach(split -> close(split, sources.consumers()));
       throw failure;
     }
-    return new TableScan(splits, sources.consumers(), files.fileCount());
+    return new TableScan(splits, sources.consumers(), files.fileCount(), nativeLake);
   }
 
   /**
@@ -163,6 +172,16 @@ final class TableScan implements AutoCloseable {
     return splits;
   }
 
+  /** The lake's rows as a relation DuckDB reads itself ({@link NativeLake}); empty when the splits stream them. */
+  Optional<String> nativeLake() {
+    return nativeLake;
+  }
+
+  /** The table's columns the request reads: its projection, or every column. */
+  private static org.apache.iceberg.Schema columns(Table table, ReadRequest request) {
+    return request.columns().isEmpty() ? table.schema() : table.schema().select(request.columns());
+  }
+
   long files() {
     return files;
   }
@@ -190,5 +209,9 @@ final class TableScan implements AutoCloseable {
   }
 
   /** Where a scan's reads come from: the engine's consumers, the registry's decoder, threads to open splits on. */
-  record ScanSources(ConsumerPool consumers, Optional<PartDecoder> decoder, Executor executor) {}
+  record ScanSources(
+      ConsumerPool consumers,
+      Optional<PartDecoder> decoder,
+      Executor executor,
+      Optional<java.nio.file.Path> localLake) {}
 }

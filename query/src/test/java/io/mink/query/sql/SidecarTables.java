@@ -5,6 +5,7 @@ import io.mink.query.read.UnionRead;
 import io.mink.schema.decode.PartDecoder;
 import io.mink.tables.KafkaClientFactory;
 import io.mink.tables.TableDescriptor;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -15,10 +16,17 @@ import org.apache.kafka.clients.consumer.Consumer;
 public final class SidecarTables implements QueryTables {
   private final InProcessSidecar sidecar;
   private final Optional<PartDecoder> decoder;
+  private final Optional<Path> localLake;
 
-  public SidecarTables(InProcessSidecar sidecar, Optional<PartDecoder> decoder) {
+  public SidecarTables(
+      InProcessSidecar sidecar, Optional<PartDecoder> decoder, Optional<Path> localLake) {
     this.sidecar = sidecar;
     this.decoder = decoder;
+    this.localLake = localLake;
+  }
+
+  public SidecarTables(InProcessSidecar sidecar, Optional<PartDecoder> decoder) {
+    this(sidecar, decoder, Optional.empty());
   }
 
   public SidecarTables(InProcessSidecar sidecar) {
@@ -45,5 +53,10 @@ public final class SidecarTables implements QueryTables {
   @Override
   public Optional<PartDecoder> decoder() {
     return decoder;
+  }
+
+  @Override
+  public Optional<Path> localLake() {
+    return localLake;
   }
 }

@@ -87,7 +87,8 @@ class SqlEngineIT {
           .startsWith("mink_scan|MinkScan: table=" + table.qualifiedName() + ", splits=2")
           .contains("filter=_kafka_partition IN (1, 2) (exact) AND ")
           .contains("projection=[_kafka_partition, _kafka_offset]")
-          .contains("limit=none");
+          .contains("limit=none")
+          .endsWith("lake_reader=mink");
       assertThat(
               rows(engine, "EXPLAIN SELECT * FROM " + table.name() + " LIMIT 2").get(0))
           .contains("limit=2");

@@ -16,6 +16,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 import java.util.stream.Collectors;
 import org.apache.arrow.memory.BufferAllocator;
@@ -132,7 +133,9 @@ class SqlLakeAndTailIT {
       String lastRound = all + " WHERE _kafka_timestamp >= TIMESTAMP '2026-12-01 00:00:00.020'";
 
       assertThat(rows(engine, "EXPLAIN " + all).get(0)).contains("files=3");
-      assertThat(rows(engine, "EXPLAIN " + lastRound).get(0)).contains("files=1");
+      assertThat(rows(engine, "EXPLAIN " + lastRound).get(0))
+          .contains("files=1")
+          .contains("lake_reader=duckdb");
       assertThat(rows(engine, lastRound)).containsExactly("10");
       assertThat(rows(engine, "EXPLAIN " + all + " WHERE _kafka_offset < 10").get(0))
           .contains("files=1");
@@ -167,7 +170,8 @@ class SqlLakeAndTailIT {
                   "EXPLAIN SELECT * FROM " + table.name()
                       + " WHERE _kafka_key IN ('a'::BLOB, 'b'::BLOB)")
               .get(0))
-          .contains("keys=2");
+          .contains("keys=2")
+          .contains("lake_reader=mink");
     }
   }
 
@@ -222,7 +226,9 @@ class SqlLakeAndTailIT {
   }
 
   private SqlEngine engine(InProcessSidecar sidecar) {
-    return new SqlEngine(new SidecarTables(sidecar), QuerySettings.defaults("kafka"));
+    return new SqlEngine(
+        new SidecarTables(sidecar, Optional.empty(), Optional.of(warehouse.directory())),
+        QuerySettings.defaults("kafka"));
   }
 
   private InProcessSidecar sidecar() {

@@ -102,7 +102,8 @@ class SqlTypedTablesIT {
     try (InProcessSidecar sidecar = new InProcessSidecar(
             KAFKA.bootstrapServers(), warehouse.lakeSettings(), "_tables", decoder);
         SqlEngine engine = new SqlEngine(
-            new SidecarTables(sidecar, Optional.of(decoder)), QuerySettings.defaults("kafka"));
+            new SidecarTables(sidecar, Optional.of(decoder), Optional.of(warehouse.directory())),
+            QuerySettings.defaults("kafka"));
         SparkReader spark = SparkReader.start(warehouse.lakeSettings())) {
       TableDescriptor o = sidecar.add(orders, Duration.ofMinutes(3));
       TableDescriptor c = sidecar.add(customers, Duration.ofMinutes(3));
