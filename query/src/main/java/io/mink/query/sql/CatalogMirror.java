@@ -51,7 +51,8 @@ final class CatalogMirror {
         try {
           served.put(descriptor.qualifiedName(), new Entry(descriptor, tables.load(descriptor)));
         } catch (RuntimeException e) {
-          if (!(e instanceof NoSuchTableException) && !(e.getCause() instanceof NoSuchTableException)) {
+          if (!(e instanceof NoSuchTableException)
+              && !(e.getCause() instanceof NoSuchTableException)) {
             throw e;
           }
           // not created yet: listed as added, not served, and a statement naming it says so
