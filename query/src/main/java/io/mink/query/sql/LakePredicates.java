@@ -164,8 +164,8 @@ final class LakePredicates {
     return switch (typeName.toUpperCase(Locale.ROOT)) {
       case "DATE" -> Optional.of(text.trim());
       case "TIME" -> Optional.of(text.trim());
-      case "TIMESTAMP", "DATETIME" -> Optional.of(LiteralTimes.timestamp(text));
-      case "TIMESTAMPTZ", "TIMESTAMP WITH TIME ZONE" -> Optional.of(LiteralTimes.timestampTz(text));
+      case "TIMESTAMP", "DATETIME" -> Optional.of(TimeLiterals.timestamp(text));
+      case "TIMESTAMPTZ", "TIMESTAMP WITH TIME ZONE" -> Optional.of(TimeLiterals.timestampTz(text));
       case "UUID" -> Optional.of(text.trim());
       case "BLOB", "BYTEA", "VARBINARY", "BINARY" ->
         text.indexOf('\\') >= 0

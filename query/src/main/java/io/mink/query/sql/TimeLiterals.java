@@ -2,6 +2,7 @@ package io.mink.query.sql;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.regex.Pattern;
 import org.apache.iceberg.Schema;
 import org.apache.iceberg.expressions.And;
 import org.apache.iceberg.expressions.Expression;
@@ -14,11 +15,32 @@ import org.apache.iceberg.types.Type;
 import org.apache.iceberg.types.Types;
 
 /**
- * Writes the string literals compared with timestamp columns as Iceberg reads them: SQL's {@code '2026-01-31 13:45'}
- * becomes {@code 2026-01-31T13:45}, with {@code +00:00} for a {@code timestamptz} column, as the engine's UTC session
- * compares them. Pure.
+ * SQL's timestamp literals ({@code '2026-01-31'}, {@code '2026-01-31 13:45:00.5'}) as the ISO strings Iceberg reads,
+ * and the string literals compared with timestamp columns written so: {@code 2026-01-31T13:45}, with {@code +00:00}
+ * for a {@code timestamptz} column, as the engine's UTC session compares them. Pure.
  */
 final class TimeLiterals {
+  private static final Pattern DATE_ONLY = Pattern.compile("\\d{4}-\\d{2}-\\d{2}");
+  private static final Pattern OFFSET = Pattern.compile(".*(Z|[+-]\\d{2}(:?\\d{2})?)$");
+
+  /** A timestamp without an offset: {@code 2026-01-31T13:45:00.5}. */
+  static String timestamp(String text) {
+    String trimmed = text.trim();
+    if (DATE_ONLY.matcher(trimmed).matches()) {
+      return trimmed + "T00:00:00";
+    }
+    return trimmed.replaceFirst(" ", "T");
+  }
+
+  /** A timestamp with an offset: {@code 2026-01-31T13:45:00.5+00:00} when the literal has none. */
+  static String timestampTz(String text) {
+    String local = timestamp(text);
+    if (!OFFSET.matcher(local.substring(Math.min(local.length(), 10))).matches()) {
+      return local + "+00:00";
+    }
+    return local;
+  }
+
   private TimeLiterals() {}
 
   static Expression fit(Expression expression, Schema schema) {
@@ -55,6 +77,6 @@ final class TimeLiterals {
     boolean utc = type instanceof Types.TimestampType ts
         ? ts.shouldAdjustToUTC()
         : ((Types.TimestampNanoType) type).shouldAdjustToUTC();
-    return utc ? LiteralTimes.timestampTz(text) : LiteralTimes.timestamp(text);
+    return utc ? timestampTz(text) : timestamp(text);
   }
 }
