@@ -7,7 +7,9 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Future;
+import kafka.server.BrokerServer;
 import org.apache.kafka.clients.CommonClientConfigs;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
@@ -170,6 +172,42 @@ public final class KafkaBroker implements AutoCloseable, BeforeAllCallback, Afte
 
   public synchronized boolean isRunning() {
     return cluster != null;
+  }
+
+  /**
+   * Shuts the broker down, as a rolling restart or a crash of the broker process would, keeping its log directories
+   * and its KRaft controller: clients see connections refused until {@link #startAgain()}. Topics, records, committed
+   * offsets and transactions are kept.
+   */
+  public synchronized void stopServing() {
+    BrokerServer server = brokerServer();
+    server.shutdown();
+    server.awaitShutdown();
+  }
+
+  /** Starts the broker that {@link #stopServing()} stopped, on the same port, and waits until it is ready. */
+  public synchronized void startAgain() {
+    BrokerServer server = brokerServer();
+    server.startup();
+    try {
+      cluster.waitForReadyBrokers();
+    } catch (ExecutionException e) {
+      throw new IllegalStateException(
+          "The restarted Kafka broker did not become ready: " + e.getCause(), e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException(
+          "Interrupted while waiting for the restarted Kafka broker", e);
+    }
+  }
+
+  /** Whether the broker answers clients: started and not stopped by {@link #stopServing()}. */
+  public synchronized boolean isServing() {
+    return cluster != null && !brokerServer().isShutdown();
+  }
+
+  private BrokerServer brokerServer() {
+    return running().brokers().values().iterator().next();
   }
 
   /** The broker's address for clients' {@code bootstrap.servers}, such as {@code localhost:40123}. */

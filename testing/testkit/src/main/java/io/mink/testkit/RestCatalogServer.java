@@ -11,6 +11,7 @@ import java.util.HashMap;
 import java.util.Locale;
 import java.util.Map;
 import java.util.OptionalInt;
+import java.util.function.IntFunction;
 
 /**
  * Apache Iceberg's own REST catalog server ({@code org.apache.iceberg.rest.RESTCatalogServer}, from Iceberg 1.11's
@@ -30,12 +31,15 @@ public final class RestCatalogServer implements AutoCloseable {
   private static final String ENVIRONMENT_PREFIX = "CATALOG_";
   private static final Duration STARTUP_TIMEOUT = Duration.ofSeconds(60);
 
-  private final ChildServer server;
+  private final IntFunction<ChildServer.Launch> launch;
   private final String warehouse;
   private final Path state;
+  private ChildServer server;
 
-  private RestCatalogServer(ChildServer server, String warehouse, Path state) {
+  private RestCatalogServer(
+      ChildServer server, IntFunction<ChildServer.Launch> launch, String warehouse, Path state) {
     this.server = server;
+    this.launch = launch;
     this.warehouse = warehouse;
     this.state = state;
   }
@@ -58,27 +62,24 @@ public final class RestCatalogServer implements AutoCloseable {
         ? OptionalInt.of(Integer.parseInt(properties.get(PORT_PROPERTY)))
         : OptionalInt.empty();
     Path state = stateDirectory();
+    IntFunction<ChildServer.Launch> launch = port -> {
+      Map<String, String> variables = new HashMap<>(environment);
+      variables.put(environmentVariable("warehouse"), warehouse);
+      variables.put(
+          environmentVariable("uri"),
+          "jdbc:sqlite:" + state.resolve("catalog.db") + "?busy_timeout=30000&journal_mode=WAL");
+      variables.put(environmentVariable("jdbc.schema-version"), "V1");
+      variables.put(environmentVariable(PORT_PROPERTY), Integer.toString(port));
+      return new ChildServer.Launch(
+          ChildServer.javaCommand(classpath, MAIN_CLASS),
+          variables,
+          ENVIRONMENT_PREFIX,
+          URI.create("http://127.0.0.1:" + port + "/v1/config"));
+    };
     try {
-      ChildServer server = ChildServer.start(
-          "rest-catalog-server",
-          fixedPort,
-          port -> {
-            Map<String, String> variables = new HashMap<>(environment);
-            variables.put(environmentVariable("warehouse"), warehouse);
-            variables.put(
-                environmentVariable("uri"),
-                "jdbc:sqlite:" + state.resolve("catalog.db")
-                    + "?busy_timeout=30000&journal_mode=WAL");
-            variables.put(environmentVariable("jdbc.schema-version"), "V1");
-            variables.put(environmentVariable(PORT_PROPERTY), Integer.toString(port));
-            return new ChildServer.Launch(
-                ChildServer.javaCommand(classpath, MAIN_CLASS),
-                variables,
-                ENVIRONMENT_PREFIX,
-                URI.create("http://127.0.0.1:" + port + "/v1/config"));
-          },
-          STARTUP_TIMEOUT);
-      return new RestCatalogServer(server, warehouse, state);
+      ChildServer server =
+          ChildServer.start("rest-catalog-server", fixedPort, launch, STARTUP_TIMEOUT);
+      return new RestCatalogServer(server, launch, warehouse, state);
     } catch (RuntimeException e) {
       ChildServer.deleteRecursively(state);
       throw e;
@@ -100,12 +101,31 @@ public final class RestCatalogServer implements AutoCloseable {
         + property.replace("-", "__").replace('.', '_').toUpperCase(Locale.ROOT);
   }
 
+  /**
+   * Kills the server with SIGKILL, as a crash would, keeping its catalog database: clients see connections refused
+   * until {@link #startAgain()}.
+   */
+  public synchronized void kill() {
+    server.kill();
+  }
+
+  /** Starts the killed server again on the same port with the same catalog database, and waits until it answers. */
+  public synchronized void startAgain() {
+    server = ChildServer.start(
+        "rest-catalog-server", OptionalInt.of(server.port()), launch, STARTUP_TIMEOUT);
+  }
+
+  /** Whether the server process runs. */
+  public synchronized boolean isRunning() {
+    return server.alive();
+  }
+
   /** The server's base URI, {@code http://127.0.0.1:<port>}: Mink's [lake] uri. */
-  public String uri() {
+  public synchronized String uri() {
     return "http://127.0.0.1:" + server.port();
   }
 
-  public int port() {
+  public synchronized int port() {
     return server.port();
   }
 
@@ -120,17 +140,17 @@ public final class RestCatalogServer implements AutoCloseable {
   }
 
   /** How long the server took from its start until it answered. */
-  public Duration startup() {
+  public synchronized Duration startup() {
     return server.startup();
   }
 
-  public Path log() {
+  public synchronized Path log() {
     return server.log();
   }
 
   /** Stops the server and deletes its catalog database; the warehouse is the caller's. */
   @Override
-  public void close() {
+  public synchronized void close() {
     try {
       server.close();
     } finally {

@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalInt;
+import java.util.function.IntFunction;
 import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
 import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
 import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
@@ -32,11 +33,13 @@ public final class S3MockServer implements AutoCloseable {
   public static final String REGION = "us-east-1";
   private static final Duration STARTUP_TIMEOUT = Duration.ofSeconds(90);
 
-  private final ChildServer server;
+  private final IntFunction<ChildServer.Launch> launch;
   private final Path root;
+  private ChildServer server;
 
-  private S3MockServer(ChildServer server, Path root) {
+  private S3MockServer(ChildServer server, IntFunction<ChildServer.Launch> launch, Path root) {
     this.server = server;
+    this.launch = launch;
     this.root = root;
   }
 
@@ -44,36 +47,47 @@ public final class S3MockServer implements AutoCloseable {
   public static S3MockServer start(String... buckets) {
     String classpath = ChildClasspath.S3MOCK.find();
     Path root = rootDirectory();
+    IntFunction<ChildServer.Launch> launch = port -> {
+      List<String> command = new ArrayList<>(ChildServer.javaCommand(classpath, MAIN_CLASS));
+      command.addAll(List.of(
+          // S3Mock's plain HTTP connector on the chosen port; Spring's own connector, without
+          // TLS, on any port
+          "--com.adobe.testing.s3mock.http-port=" + port,
+          "--server.port=0",
+          "--server.ssl.enabled=false",
+          "--server.address=127.0.0.1",
+          "--com.adobe.testing.s3mock.store.root=" + root,
+          "--com.adobe.testing.s3mock.store.initial-buckets=" + String.join(",", buckets),
+          "--com.adobe.testing.s3mock.store.retain-files-on-exit=true",
+          "--spring.main.banner-mode=off"));
+      return new ChildServer.Launch(
+          command, Map.of(), null, URI.create("http://127.0.0.1:" + port + "/"));
+    };
     try {
-      ChildServer server = ChildServer.start(
-          "s3mock",
-          OptionalInt.empty(),
-          port -> {
-            List<String> command = new ArrayList<>(ChildServer.javaCommand(classpath, MAIN_CLASS));
-            command.addAll(List.of(
-                // S3Mock's plain HTTP connector on the chosen port; Spring's own connector, without
-                // TLS, on any port
-                "--com.adobe.testing.s3mock.http-port=" + port,
-                "--server.port=0",
-                "--server.ssl.enabled=false",
-                "--server.address=127.0.0.1",
-                "--com.adobe.testing.s3mock.store.root=" + root,
-                "--com.adobe.testing.s3mock.store.initial-buckets=" + String.join(",", buckets),
-                "--com.adobe.testing.s3mock.store.retain-files-on-exit=false",
-                "--spring.main.banner-mode=off"));
-            return new ChildServer.Launch(
-                command, Map.of(), null, URI.create("http://127.0.0.1:" + port + "/"));
-          },
-          STARTUP_TIMEOUT);
-      return new S3MockServer(server, root);
+      ChildServer server =
+          ChildServer.start("s3mock", OptionalInt.empty(), launch, STARTUP_TIMEOUT);
+      return new S3MockServer(server, launch, root);
     } catch (RuntimeException e) {
       ChildServer.deleteRecursively(root);
       throw e;
     }
   }
 
+  /**
+   * Kills the store with SIGKILL, as a crash would, keeping its objects: clients see connections refused until
+   * {@link #startAgain()}.
+   */
+  public synchronized void kill() {
+    server.kill();
+  }
+
+  /** Starts the killed store again on the same port with the same objects, and waits until it answers. */
+  public synchronized void startAgain() {
+    server = ChildServer.start("s3mock", OptionalInt.of(server.port()), launch, STARTUP_TIMEOUT);
+  }
+
   /** The store's S3 endpoint, {@code http://127.0.0.1:<port>}. */
-  public String endpoint() {
+  public synchronized String endpoint() {
     return "http://127.0.0.1:" + server.port();
   }
 
@@ -115,17 +129,17 @@ public final class S3MockServer implements AutoCloseable {
   }
 
   /** How long the store took from its start until it answered. */
-  public Duration startup() {
+  public synchronized Duration startup() {
     return server.startup();
   }
 
-  public Path log() {
+  public synchronized Path log() {
     return server.log();
   }
 
   /** Stops the store and deletes its objects. */
   @Override
-  public void close() {
+  public synchronized void close() {
     try {
       server.close();
     } finally {

@@ -29,6 +29,26 @@ class KafkaBrokerIT {
   static final KafkaBroker KAFKA = new KafkaBroker();
 
   @Test
+  void aStoppedBrokerStartsAgainWithItsTopicsAndRecords() {
+    KAFKA.createTopic("restarted", 2);
+    KAFKA.produce("restarted", TestRecords.mixed(0, 100, 2));
+
+    KAFKA.stopServing();
+    assertThat(KAFKA.isServing()).isFalse();
+    KAFKA.startAgain();
+
+    assertThat(KAFKA.isServing()).isTrue();
+    KAFKA.produce("restarted", TestRecords.mixed(100, 100, 2));
+    assertThat(KAFKA.endOffsets("restarted").values().stream()
+            .mapToLong(Long::longValue)
+            .sum())
+        .isEqualTo(200);
+    assertThat(
+            readAll("restarted", 2, 200).values().stream().mapToInt(List::size).sum())
+        .isEqualTo(200);
+  }
+
+  @Test
   void producedRecordsReadBackWithHeadersInOrder() {
     KAFKA.createTopic("mixed", 3);
     List<TestRecord> records = TestRecords.mixed(42, 500, 3);
