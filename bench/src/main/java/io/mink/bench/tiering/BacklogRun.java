@@ -2,6 +2,7 @@ package io.mink.bench.tiering;
 
 import io.mink.lake.LakeOffsets;
 import io.mink.lake.MinkSnapshot;
+import io.mink.testkit.LakeRowCheck;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -196,8 +197,8 @@ final class BacklogRun {
     long verifyStarted = System.nanoTime();
     long rows = 0;
     for (Map.Entry<TableIdentifier, Map<Integer, Long>> table : tables.entrySet()) {
-      rows +=
-          RowCheck.verify(deployment.load(table.getKey()), table.getKey().name(), table.getValue());
+      rows += LakeRowCheck.verify(
+          deployment.load(table.getKey()), table.getKey().name(), table.getValue());
     }
     double verifySeconds = (System.nanoTime() - verifyStarted) / 1e9;
     List<IndexingResult.Instance> instances = new ArrayList<>();

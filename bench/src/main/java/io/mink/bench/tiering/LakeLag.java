@@ -5,6 +5,7 @@ import io.mink.bench.registry.AvroOrderRecords;
 import io.mink.lake.LakeOffsets;
 import io.mink.lake.MinkSnapshot;
 import io.mink.testkit.KafkaBroker;
+import io.mink.testkit.LakeRowCheck;
 import io.mink.testkit.TestRecord;
 import io.mink.testkit.TestRecords;
 import io.mink.testkit.registry.FakeSchemaRegistry;
@@ -100,7 +101,7 @@ final class LakeLag {
           List<CommitLine> rounds = commits.stream()
               .filter(c -> c.table().equals(table.toString()) && c.rows() > 0)
               .toList();
-          long rows = RowCheck.verify(deployment.load(table), topic, broker.endOffsets(topic));
+          long rows = LakeRowCheck.verify(deployment.load(table), topic, broker.endOffsets(topic));
           out.printf(
               Locale.ROOT,
               "   %s, freshness F = %s: %,d records at %,.0f rec/s, all read back (one row per "

@@ -1,4 +1,4 @@
-package io.mink.bench.tiering;
+package io.mink.testkit;
 
 import io.mink.schema.KafkaColumns;
 import java.io.IOException;
@@ -14,13 +14,13 @@ import org.apache.iceberg.io.CloseableIterable;
 /**
  * Reads a table back with Iceberg's generic reader (only the partition and offset columns) and checks that it
  * holds exactly one row for every offset below the topic's end offsets: none lost, none twice, none beyond.
- * The benchmark's topics have no transactions, so every offset is a record.
+ * For topics without transactions, where every offset is a record.
  */
-final class RowCheck {
-  private RowCheck() {}
+public final class LakeRowCheck {
+  private LakeRowCheck() {}
 
   /** Returns the rows read; throws with the first wrong row or the count that is off. */
-  static long verify(Table table, String topic, Map<Integer, Long> ends) {
+  public static long verify(Table table, String topic, Map<Integer, Long> ends) {
     Map<Integer, BitSet> seen = new HashMap<>();
     long rows = 0;
     try (CloseableIterable<Record> records = IcebergGenerics.read(table)
