@@ -13,8 +13,28 @@ record RoundFailure(String table, ErrorCategory category, String error) {
   private static final Logger LOG = LoggerFactory.getLogger(OwnedTables.class);
 
   static RoundFailure of(String table, Throwable failure) {
+    return new RoundFailure(table, ErrorCategories.of(failure), describe(failure));
+  }
+
+  /**
+   * The failure's message, and its root cause when the message does not already say it: a catalog client's "Error
+   * occurred while processing GET request" alone does not tell that the connection was refused.
+   */
+  static String describe(Throwable failure) {
     String error = failure.getMessage() == null ? failure.toString() : failure.getMessage();
-    return new RoundFailure(table, ErrorCategories.of(failure), error);
+    Throwable root = failure;
+    while (root.getCause() != null && root.getCause() != root) {
+      root = root.getCause();
+    }
+    if (root == failure) {
+      return error;
+    }
+    String cause = root.getMessage() == null
+        ? root.getClass().getSimpleName()
+        : root.getClass().getSimpleName() + ": " + root.getMessage();
+    return error.contains(root.getMessage() == null ? cause : root.getMessage())
+        ? error
+        : error + " (" + cause + ")";
   }
 
   boolean retried() {

@@ -28,7 +28,8 @@ import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
 
 /**
- * An in-process Kafka cluster of one node that is both broker and KRaft controller.
+ * An in-process Kafka cluster of one node that is both broker and KRaft controller (or of more brokers, see
+ * {@link #KafkaBroker(Map, int)}).
  *
  * <p>In JUnit 5, register it on a static field, so it starts before the class's first test and stops after its last:
  * {@code @RegisterExtension static final KafkaBroker KAFKA = new KafkaBroker();}. Elsewhere call {@link #start()} and
@@ -65,6 +66,7 @@ public final class KafkaBroker implements AutoCloseable, BeforeAllCallback, Afte
   private static final Duration CLIENT_CLOSE_TIMEOUT = Duration.ofSeconds(5);
 
   private final Map<String, String> brokerProperties;
+  private final int brokers;
   private KafkaClusterTestKit cluster;
   private Admin admin;
   private KafkaProducer<byte[], byte[]> producer;
@@ -77,9 +79,21 @@ public final class KafkaBroker implements AutoCloseable, BeforeAllCallback, Afte
 
   /** A broker with {@link #DEFAULT_BROKER_PROPERTIES} overridden or extended by {@code brokerProperties}. */
   public KafkaBroker(Map<String, String> brokerProperties) {
+    this(brokerProperties, 1);
+  }
+
+  /**
+   * A cluster of {@code brokers} brokers, with ids from 0: broker 0 is also the KRaft controller. For tests of what
+   * happens when one broker is gone and the others serve on; replication factors stay one.
+   */
+  public KafkaBroker(Map<String, String> brokerProperties, int brokers) {
     Map<String, String> merged = new HashMap<>(DEFAULT_BROKER_PROPERTIES);
     merged.putAll(requireNonNull(brokerProperties, "brokerProperties is null"));
     this.brokerProperties = Map.copyOf(merged);
+    if (brokers < 1) {
+      throw new IllegalArgumentException("brokers is " + brokers + ": use 1 or more");
+    }
+    this.brokers = brokers;
   }
 
   /** Starts the cluster and waits until the broker is ready for clients; returns at once if it is running. */
@@ -92,7 +106,7 @@ public final class KafkaBroker implements AutoCloseable, BeforeAllCallback, Afte
       KafkaClusterTestKit.Builder builder =
           new KafkaClusterTestKit.Builder(new TestKitNodes.Builder()
               .setCombined(true)
-              .setNumBrokerNodes(1)
+              .setNumBrokerNodes(brokers)
               .setNumControllerNodes(1)
               .build());
       brokerProperties.forEach(builder::setConfigProp);
@@ -175,20 +189,44 @@ public final class KafkaBroker implements AutoCloseable, BeforeAllCallback, Afte
   }
 
   /**
-   * Shuts the broker down, as a rolling restart or a crash of the broker process would, keeping its log directories
-   * and its KRaft controller: clients see connections refused until {@link #startAgain()}. Topics, records, committed
-   * offsets and transactions are kept.
+   * Shuts every broker down, as a rolling restart or a crash of the broker processes would, keeping their log
+   * directories and the KRaft controller: clients see connections refused until {@link #startAgain()}. Topics,
+   * records, committed offsets and transactions are kept.
    */
   public synchronized void stopServing() {
-    BrokerServer server = brokerServer();
+    running().brokers().keySet().forEach(this::stopServing);
+  }
+
+  /** Shuts broker {@code id} down, as {@link #stopServing()} does; the partitions it leads have no leader. */
+  public synchronized void stopServing(int id) {
+    BrokerServer server = brokerServer(id);
     server.shutdown();
     server.awaitShutdown();
   }
 
-  /** Starts the broker that {@link #stopServing()} stopped, on the same port, and waits until it is ready. */
+  /** Starts the brokers that {@link #stopServing()} stopped, on the same ports, and waits until they are ready. */
   public synchronized void startAgain() {
-    BrokerServer server = brokerServer();
-    server.startup();
+    running().brokers().keySet().forEach(id -> {
+      if (brokerServer(id).isShutdown()) {
+        brokerServer(id).startup();
+      }
+    });
+    awaitReady();
+  }
+
+  /** Starts broker {@code id} again, on the same port, and waits until every broker is ready. */
+  public synchronized void startAgain(int id) {
+    brokerServer(id).startup();
+    awaitReady();
+  }
+
+  /** Whether the brokers answer clients: started, and none stopped by {@link #stopServing()}. */
+  public synchronized boolean isServing() {
+    return cluster != null
+        && cluster.brokers().values().stream().noneMatch(BrokerServer::isShutdown);
+  }
+
+  private void awaitReady() {
     try {
       cluster.waitForReadyBrokers();
     } catch (ExecutionException e) {
@@ -201,13 +239,13 @@ public final class KafkaBroker implements AutoCloseable, BeforeAllCallback, Afte
     }
   }
 
-  /** Whether the broker answers clients: started and not stopped by {@link #stopServing()}. */
-  public synchronized boolean isServing() {
-    return cluster != null && !brokerServer().isShutdown();
-  }
-
-  private BrokerServer brokerServer() {
-    return running().brokers().values().iterator().next();
+  private BrokerServer brokerServer(int id) {
+    BrokerServer server = running().brokers().get(id);
+    if (server == null) {
+      throw new IllegalArgumentException(
+          "No broker " + id + ": the brokers are " + running().brokers().keySet());
+    }
+    return server;
   }
 
   /** The broker's address for clients' {@code bootstrap.servers}, such as {@code localhost:40123}. */
