@@ -4,6 +4,7 @@ import io.mink.cli.operations.Connections;
 import io.mink.indexer.config.ConfigException;
 import io.mink.indexer.config.MinkConfig;
 import io.mink.indexer.config.MinkConfigLoader;
+import io.mink.schema.secret.KnownSecrets;
 import java.io.IOException;
 import java.io.Reader;
 import java.nio.charset.StandardCharsets;
@@ -71,7 +72,10 @@ public final class ConfigOptions {
     } catch (ConfigException e) {
       throw new ConfigException(e.getMessage(), e);
     }
-    return clientSettings.isEmpty() ? config : withClientSettings(config, clientSettings);
+    MinkConfig loaded =
+        clientSettings.isEmpty() ? config : withClientSettings(config, clientSettings);
+    KnownSecrets.add(loaded.secretValues());
+    return loaded;
   }
 
   /** The config file of --config, else of the first variable that is set; null when none names one. */

@@ -66,6 +66,21 @@ public record Environment(
         isTerminal(2));
   }
 
+  /**
+   * This environment with its text output, messages and errors, hiding the known secrets of the loaded configuration;
+   * the data written to {@link #bytes()} passes as it is.
+   */
+  public Environment hidingSecrets() {
+    return new Environment(
+        variables,
+        workingDirectory,
+        new PrintWriter(new ScrubbingWriter(out), true),
+        new PrintWriter(new ScrubbingWriter(err), true),
+        terminal,
+        bytes,
+        errTerminal);
+  }
+
   /** Whether the file descriptor (0 stdin, 1 stdout, 2 stderr) is a terminal, where Linux tells; false elsewhere. */
   public static boolean isTerminal(int descriptor) {
     try {

@@ -12,6 +12,7 @@ public final class Main {
   private Main() {}
 
   public static void main(String[] args) {
+    hideSecretsInSystemOutput();
     useMinkLogging(java.util.List.of(args).contains("read"));
     System.exit(run(args, Environment.system()));
   }
@@ -32,7 +33,17 @@ public final class Main {
     }
   }
 
-  public static int run(String[] args, Environment environment) {
+  /**
+   * Makes the process's stdout and stderr hide the known secrets of the loaded configuration: the logs of Mink and of
+   * its libraries go there. Data that a command writes to stdout ({@link Environment#bytes()}) does not pass through.
+   */
+  public static void hideSecretsInSystemOutput() {
+    System.setOut(ScrubbingOutputStream.scrubbing(System.out));
+    System.setErr(ScrubbingOutputStream.scrubbing(System.err));
+  }
+
+  public static int run(String[] args, Environment given) {
+    Environment environment = given.hidingSecrets();
     CommandLine commandLine = reportingErrors(new CommandLine(new MinkCommand(environment)))
         .setOut(environment.out())
         .setErr(environment.err());

@@ -118,9 +118,7 @@ final class ServeCommand implements Callable<Integer> {
             + "from %s shared by the instances of group %s; this is instance %s%s%n",
         clients.bootstrapServers(),
         minkConfig.lake().catalog(),
-        minkConfig.lake().uri() == null
-            ? minkConfig.lake().warehouse()
-            : minkConfig.lake().uri(),
+        minkConfig.lake().location(),
         tiering.workers(),
         tiering.writerThreads(),
         minkConfig.indexer().tablesTopic(),

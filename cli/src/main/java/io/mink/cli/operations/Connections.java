@@ -65,7 +65,7 @@ public final class Connections {
     } catch (RuntimeException e) {
       throw MinkException.external(
           "Cannot open the " + settings.catalog() + " catalog at "
-              + (settings.uri() == null ? settings.warehouse() : settings.uri()) + " ("
+              + settings.location() + " ("
               + rootMessage(e)
               + "): check [lake] in the config file and that the catalog is up",
           e);

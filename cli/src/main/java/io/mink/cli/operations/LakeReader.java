@@ -68,7 +68,7 @@ public final class LakeReader {
       throw MinkException.external(
           "Cannot read table " + table.qualifiedName() + " from the "
               + settings.catalog() + " catalog at "
-              + (settings.uri() == null ? settings.warehouse() : settings.uri())
+              + settings.location()
               + " (" + Connections.rootMessage(e) + "): check that the catalog is up",
           e);
     }

@@ -1,5 +1,6 @@
 package io.mink.indexer.config;
 
+import io.mink.schema.secret.SecretValues;
 import java.util.EnumMap;
 import java.util.Map;
 import java.util.Optional;
@@ -43,6 +44,20 @@ final class CollectedSettings {
 
   Optional<SettingValue> value(ConfigKey key) {
     return Optional.ofNullable(values.get(key));
+  }
+
+  /** The secret values gathered so far, to keep them out of the messages of a configuration that fails. */
+  SecretValues secretValues() {
+    SecretValues secrets = new SecretValues().settings(kafka).settings(lakeProperties);
+    values.forEach((key, value) -> {
+      String text = value.node().asText();
+      int colon = text.indexOf(':');
+      if (key == ConfigKey.REGISTRY_BASIC_AUTH && colon > 0) {
+        secrets.basicAuth(text.substring(0, colon), text.substring(colon + 1));
+      }
+      secrets.setting(key.key(), text);
+    });
+    return secrets;
   }
 
   boolean lakeConfigured() {

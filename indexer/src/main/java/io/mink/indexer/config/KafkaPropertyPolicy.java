@@ -1,5 +1,6 @@
 package io.mink.indexer.config;
 
+import io.mink.schema.secret.Secrets;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
@@ -83,7 +84,8 @@ final class KafkaPropertyPolicy {
       return;
     }
     throw new ConfigException("Kafka property '" + property + "' " + location + " cannot be set"
-        + (owned.accepted().isEmpty() ? "" : " to '" + value + "'") + ": " + owned.reason()
+        + (owned.accepted().isEmpty() ? "" : " to '" + Secrets.shown(property, value) + "'") + ": "
+        + owned.reason()
         + ". Remove it");
   }
 }

@@ -3,6 +3,8 @@ package io.mink.indexer.config;
 import static java.util.Objects.requireNonNull;
 
 import io.mink.lake.catalog.LakeSettings;
+import io.mink.schema.secret.SecretValues;
+import io.mink.schema.secret.Secrets;
 import io.mink.tables.MinkTopics;
 import java.util.Collections;
 import java.util.Map;
@@ -40,6 +42,20 @@ public record MinkConfig(
     requireNonNull(schemaRegistry, "schemaRegistry is null");
     requireNonNull(monitoring, "monitoring is null");
     requireNonNull(writerMemory, "writerMemory is null");
+  }
+
+  /** The secret values of this configuration, to hide them wherever text from elsewhere goes out. */
+  public SecretValues secretValues() {
+    return ConfigSecrets.of(this);
+  }
+
+  /** The configuration with its secrets hidden. */
+  @Override
+  public String toString() {
+    return "MinkConfig[kafka=" + Secrets.shown(kafka) + ", lake=" + lake + ", embeddedLake="
+        + embeddedLake + ", indexer=" + indexer + ", schemaRegistry=" + schemaRegistry
+        + ", monitoring=" + monitoring + ", writerMemory=" + writerMemory + ", minkTopics="
+        + minkTopics + ", query=" + query + "]";
   }
 
   /** A configuration whose [query] section is at its defaults. */

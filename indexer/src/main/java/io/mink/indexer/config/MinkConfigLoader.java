@@ -48,6 +48,20 @@ public final class MinkConfigLoader {
     requireNonNull(workingDirectory, "workingDirectory is null");
     requireNonNull(overrides, "overrides is null");
     CollectedSettings settings = new CollectedSettings();
+    try {
+      return load(fileOrNull, environment, workingDirectory, overrides, settings);
+    } catch (ConfigException e) {
+      String message = settings.secretValues().scrub(e.getMessage());
+      throw message.equals(e.getMessage()) ? e : new ConfigException(message, e);
+    }
+  }
+
+  private static MinkConfig load(
+      Path fileOrNull,
+      Map<String, String> environment,
+      Path workingDirectory,
+      Map<String, String> overrides,
+      CollectedSettings settings) {
     if (fileOrNull != null) {
       ConfigFileReader.read(workingDirectory.resolve(fileOrNull), settings);
     }

@@ -2,6 +2,7 @@ package io.mink.indexer.config;
 
 import static java.util.Objects.requireNonNull;
 
+import io.mink.schema.secret.Secrets;
 import java.nio.file.Path;
 import java.util.Optional;
 import java.util.OptionalLong;
@@ -77,7 +78,7 @@ public record MinkQuerySettings(
     return "MinkQuerySettings[batchSize=" + batchSize + ", targetPartitions=" + targetPartitions
         + ", memoryLimitBytes=" + memoryLimitBytes + ", database=" + database + ", listen=" + listen
         + ", tlsCert=" + tlsCert + ", tlsKey=" + tlsKey + ", user=" + user + ", password="
-        + password.map(set -> "(set)").orElse("(not set)") + "]";
+        + Secrets.hidden(password.orElse(null)) + "]";
   }
 
   private static String defaultOf(ConfigKey key) {

@@ -4,6 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.TextNode;
+import io.mink.schema.secret.Secrets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -173,10 +174,10 @@ record SettingValue(ConfigKey key, JsonNode node, String location, boolean typed
     return key.example().replace("\"", "");
   }
 
-  /** The value as an error message shows it; a password never shows. */
+  /** The value as an error message shows it; a secret never shows. */
   private String shown() {
-    if (key == ConfigKey.QUERY_PASSWORD) {
-      return "(hidden)";
+    if (Secrets.isSecretKey(key.key())) {
+      return Secrets.HIDDEN;
     }
     return node.isTextual() ? "'" + node.asText() + "'" : node.toString();
   }

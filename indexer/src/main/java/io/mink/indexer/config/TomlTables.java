@@ -1,6 +1,7 @@
 package io.mink.indexer.config;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.mink.schema.secret.Secrets;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -38,7 +39,8 @@ final class TomlTables {
           .map(JsonNode::asText)
           .collect(Collectors.joining(","));
     }
-    throw new ConfigException("Invalid value " + value + " for " + location
+    throw new ConfigException("Invalid value "
+        + (Secrets.isSecretKey(location) ? Secrets.HIDDEN : value) + " for " + location
         + ": use text, a number, a boolean or an array of them");
   }
 

@@ -4,6 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
+import io.mink.schema.secret.KnownSecrets;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.BindException;
@@ -142,7 +143,7 @@ public final class SidecarHttpServer implements AutoCloseable {
 
   private static void respond(HttpExchange exchange, int status, String contentType, String body)
       throws IOException {
-    byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
+    byte[] bytes = KnownSecrets.scrub(body).getBytes(StandardCharsets.UTF_8);
     exchange.getResponseHeaders().set("Content-Type", contentType);
     if (exchange.getRequestMethod().equals("HEAD")) {
       exchange.getResponseHeaders().set("Content-Length", Integer.toString(bytes.length));

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.mink.schema.secret.KnownSecrets;
 import java.io.IOException;
 import java.time.Duration;
 import java.time.Instant;
@@ -48,12 +49,12 @@ public final class StatusCodec {
       putMillis(partition, "timeLagMs", lag.timeLag());
     }
     node.set("lastRound", lastRound(status.lastRound()));
-    node.put("error", status.error());
+    node.put("error", KnownSecrets.scrub(status.error()));
     node.set("gaps", gaps(status.gaps()));
     if (status.registryWait() != null) {
       ObjectNode wait = node.putObject("registryWait");
       putInstant(wait, "since", status.registryWait().since());
-      wait.put("reason", status.registryWait().reason());
+      wait.put("reason", KnownSecrets.scrub(status.registryWait().reason()));
     }
     putInstant(node, "updatedAt", status.updatedAt());
     putInstant(node, "publishedAt", published.publishedAt());

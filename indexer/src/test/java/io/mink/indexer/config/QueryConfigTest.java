@@ -150,7 +150,7 @@ class QueryConfigTest {
   void badPasswordIsReportedWithoutItsValue() {
     assertFileFails(
         "[query]\npassword = 12345\n",
-        "Invalid value (hidden) for query.password in {file}: use text in double quotes, such as password ="
+        "Invalid value [hidden] for query.password in {file}: use text in double quotes, such as password ="
             + " \"change-me\"");
   }
 

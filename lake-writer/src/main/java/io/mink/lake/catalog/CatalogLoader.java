@@ -169,7 +169,7 @@ public final class CatalogLoader {
   }
 
   private static String at(LakeSettings settings) {
-    return " at " + (settings.uri() != null ? settings.uri() : settings.warehouse());
+    return " at " + settings.location();
   }
 
   /** The messages of an error and its causes, each once; a bare word (a host name) with its exception's name. */

@@ -1,5 +1,6 @@
 package io.mink.lake.catalog;
 
+import io.mink.schema.secret.Secrets;
 import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.util.List;
@@ -54,7 +55,7 @@ final class CatalogSettingsCheck {
     switch (type) {
       case "rest" -> {
         if (!uri.startsWith("http://") && !uri.startsWith("https://")) {
-          throw new IllegalArgumentException("uri '" + uri
+          throw new IllegalArgumentException("uri '" + Secrets.url(uri)
               + "' of the rest catalog is not an http:// or https:// URL: "
               + "set uri in [lake] to the catalog's base URL, such as " + URI_EXAMPLES.get("rest"));
         }
@@ -62,7 +63,7 @@ final class CatalogSettingsCheck {
       case "jdbc" -> {
         if (!uri.startsWith("jdbc:")) {
           throw new IllegalArgumentException(
-              "uri '" + uri + "' of the jdbc catalog is not a JDBC URL: set uri in "
+              "uri '" + Secrets.url(uri) + "' of the jdbc catalog is not a JDBC URL: set uri in "
                   + "[lake] to one such as " + URI_EXAMPLES.get("jdbc"));
         }
         requireDriver(uri);
@@ -117,7 +118,7 @@ final class CatalogSettingsCheck {
       DriverManager.getDriver(uri);
     } catch (SQLException e) {
       throw new IllegalArgumentException(
-          "No JDBC driver on Mink's classpath accepts uri '" + uri + "': Mink ships "
+          "No JDBC driver on Mink's classpath accepts uri '" + Secrets.url(uri) + "': Mink ships "
               + "the SQLite (jdbc:sqlite:) and PostgreSQL (jdbc:postgresql:) drivers; put another database's driver jar "
               + "on the classpath to use it",
           e);

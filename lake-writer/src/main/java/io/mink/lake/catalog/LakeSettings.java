@@ -2,8 +2,10 @@ package io.mink.lake.catalog;
 
 import static java.util.Objects.requireNonNull;
 
+import io.mink.schema.secret.Secrets;
 import java.nio.file.Path;
 import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * The [lake] block of the configuration: which Iceberg catalog holds Mink's tables.
@@ -35,5 +37,18 @@ public record LakeSettings(
         "jdbc:sqlite:" + root.resolve("catalog.db"),
         root.toUri().toString(),
         Map.of());
+  }
+
+  /** Where the catalog is, for messages: its URI, else the warehouse, with any password hidden. */
+  public String location() {
+    return Secrets.url(uri != null ? uri : warehouse);
+  }
+
+  /** The settings with secret properties and URL passwords hidden. */
+  @Override
+  public String toString() {
+    return "LakeSettings[format=" + format + ", catalog=" + catalog + ", uri=" + Secrets.url(uri)
+        + ", warehouse=" + Secrets.url(warehouse) + ", properties="
+        + new TreeMap<>(Secrets.shown(properties)) + "]";
   }
 }

@@ -2,6 +2,7 @@ package io.mink.schema.registry;
 
 import static java.util.Objects.requireNonNull;
 
+import io.mink.schema.secret.Secrets;
 import java.net.URI;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -131,11 +132,11 @@ public record ConfluentRegistrySettings(
     List<String> shown = urls.stream().map(ConfluentRegistrySettings::display).toList();
     return "ConfluentRegistrySettings[urls=" + shown
         + ", basicAuthUser=" + basicAuthUser
-        + ", basicAuthPassword=" + (basicAuthPassword == null ? null : "****")
-        + ", bearerToken=" + (bearerToken == null ? null : "****")
+        + ", basicAuthPassword=" + Secrets.hidden(basicAuthPassword)
+        + ", bearerToken=" + Secrets.hidden(bearerToken)
         + ", truststore=" + truststore
         + ", keystore=" + keystore
-        + ", keyPassword=" + (keyPassword == null ? null : "****")
+        + ", keyPassword=" + Secrets.hidden(keyPassword)
         + ", requestTimeout=" + requestTimeout + "]";
   }
 
@@ -158,8 +159,9 @@ public record ConfluentRegistrySettings(
         return url(new URI(url.trim()));
       } catch (java.net.URISyntaxException e) {
         throw new IllegalArgumentException(
-            "Schema registry URL '" + url.replaceAll("//[^/@]*@", "//****@") + "' is not a URL ("
-                + e.getReason() + "): write it like http://schema-registry:8081",
+            "Schema registry URL '" + url.replaceAll("//[^/@]*@", "//" + Secrets.HIDDEN + "@")
+                + "' is not a URL (" + e.getReason()
+                + "): write it like http://schema-registry:8081",
             e);
       }
     }

@@ -2,6 +2,7 @@ package io.mink.schema.registry;
 
 import static java.util.Objects.requireNonNull;
 
+import io.mink.schema.secret.Secrets;
 import java.net.URI;
 import java.time.Duration;
 import java.util.Locale;
@@ -114,9 +115,9 @@ public record GlueRegistrySettings(
   public String toString() {
     return "GlueRegistrySettings[region=" + region + ", registryName=" + registryName
         + ", endpointOverride="
-        + endpointOverride + ", accessKeyId=" + accessKeyId + ", secretAccessKey="
-        + (secretAccessKey == null ? null : "****") + ", sessionToken="
-        + (sessionToken == null ? null : "****")
+        + endpointOverride + ", accessKeyId=" + Secrets.hidden(accessKeyId) + ", secretAccessKey="
+        + Secrets.hidden(secretAccessKey) + ", sessionToken="
+        + Secrets.hidden(sessionToken)
         + ", requestTimeout=" + requestTimeout + "]";
   }
 }

@@ -2,6 +2,7 @@ package io.mink.schema.registry;
 
 import static java.util.Objects.requireNonNull;
 
+import io.mink.schema.secret.Secrets;
 import java.nio.file.Path;
 
 /**
@@ -28,6 +29,6 @@ public record TlsStore(Path path, String password, String type) {
   @Override
   public String toString() {
     return "TlsStore[path=" + path + ", type=" + type + ", password="
-        + (password == null ? "none" : "****") + "]";
+        + (password == null ? "none" : Secrets.HIDDEN) + "]";
   }
 }

@@ -49,7 +49,8 @@ class ConfluentRegistrySettingsTest {
   @Test
   void unparsableUrlIsRefusedWithoutItsPassword() {
     assertThatThrownBy(() -> ConfluentRegistrySettings.of("http://me:secret@registry:80 81"))
-        .hasMessageStartingWith("Schema registry URL 'http://****@registry:80 81' is not a URL (")
+        .hasMessageStartingWith(
+            "Schema registry URL 'http://[hidden]@registry:80 81' is not a URL (")
         .hasMessageNotContaining("secret");
   }
 
