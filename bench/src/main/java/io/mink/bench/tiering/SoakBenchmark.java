@@ -29,7 +29,7 @@ import org.apache.iceberg.catalog.TableIdentifier;
 public final class SoakBenchmark {
   private static final Duration PROGRESS = Duration.ofMinutes(2);
   private static final Duration CATCH_UP = Duration.ofMinutes(5);
-  private static final Duration MARKER_WAIT = Duration.ofSeconds(3);
+  private static final Duration MARKER_WAIT = Duration.ofSeconds(10);
   private static final Duration BROKER_DOWN = Duration.ofSeconds(5);
   private static final String SERVING = "Mink is serving";
   /** Where a kill lands: "" a random moment, else the next line with this text. */
@@ -261,7 +261,8 @@ public final class SoakBenchmark {
         counts[0] + counts[1],
         counts[1] == 0
             ? ""
-            : " (" + counts[1] + " killed when the point did not come within 3 s)"));
+            : " (" + counts[1] + " killed when the point did not come within "
+                + MARKER_WAIT.toSeconds() + " s)"));
     out.printf("broker restarts: %d%n", restarts);
     out.printf(
         "produced: %d batches of %d records per topic, %d batches failed while the broker was down%n",
