@@ -6,6 +6,9 @@ import io.mink.cli.operations.TableOptions;
 import io.mink.cli.operations.TableStoreSession;
 import io.mink.indexer.config.MinkConfig;
 import io.mink.indexer.stats.LagProbe;
+import io.mink.indexer.stats.PublishedStatus;
+import io.mink.indexer.stats.RegistryWait;
+import io.mink.indexer.stats.StatusTopic;
 import io.mink.tables.TableDescriptor;
 import java.time.Clock;
 import java.time.Duration;
@@ -66,7 +69,9 @@ final class TableShowCommand extends GroupSubcommand {
         new TableWatch(inspector, environment, output.json(), every, clock).run(descriptor);
         return ExitCode.OK.code();
       }
-      TableView view = inspector.inspect(descriptor, true);
+      TableView view = inspector
+          .inspect(descriptor, true)
+          .withRegistryWait(registryWait(session, minkConfig, descriptor));
       environment
           .out()
           .print(
@@ -75,5 +80,20 @@ final class TableShowCommand extends GroupSubcommand {
                   : TableViewText.render(view, clock.instant()));
       return ExitCode.OK.code();
     }
+  }
+
+  /** What the owner last published of the table's wait for its schema registry, if it waits. */
+  private static RegistryWait registryWait(
+      TableStoreSession session, MinkConfig minkConfig, TableDescriptor descriptor) {
+    PublishedStatus published = session.call(
+        () -> new StatusTopic(session.clients(), minkConfig.monitoring().statusTopic())
+            .read(Connections.KAFKA_TIMEOUT)
+            .get(descriptor.qualifiedName()));
+    if (published == null
+        || !published.status().topic().equals(descriptor.topic())
+        || published.publishedAt().isBefore(descriptor.addedAt())) {
+      return null;
+    }
+    return published.status().registryWait();
   }
 }

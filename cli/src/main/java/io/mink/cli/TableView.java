@@ -3,6 +3,7 @@ package io.mink.cli;
 import static java.util.Objects.requireNonNull;
 
 import io.mink.indexer.stats.PartitionMeasure;
+import io.mink.indexer.stats.RegistryWait;
 import io.mink.lake.MinkSnapshot;
 import io.mink.tables.LifecycleState;
 import io.mink.tables.TableDescriptor;
@@ -14,11 +15,25 @@ import java.util.List;
  * @param lake its Iceberg table; null when the catalog has none of that name
  * @param partitions its topic's partitions measured now against the lake; null when Kafka has no such topic, or the
  *     table's state is one whose partitions are not measured
+ * @param registryWait the schema registry its owner's round waits for, from the status topic; null when it waits
+ *     for none
  */
-record TableView(TableDescriptor descriptor, Lake lake, List<PartitionMeasure> partitions) {
+record TableView(
+    TableDescriptor descriptor,
+    Lake lake,
+    List<PartitionMeasure> partitions,
+    RegistryWait registryWait) {
   TableView {
     requireNonNull(descriptor, "descriptor is null");
     partitions = partitions == null ? null : List.copyOf(partitions);
+  }
+
+  TableView(TableDescriptor descriptor, Lake lake, List<PartitionMeasure> partitions) {
+    this(descriptor, lake, partitions, null);
+  }
+
+  TableView withRegistryWait(RegistryWait wait) {
+    return new TableView(descriptor, lake, partitions, wait);
   }
 
   /**

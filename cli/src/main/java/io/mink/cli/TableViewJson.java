@@ -17,6 +17,11 @@ final class TableViewJson {
     node.put(
         "timeAs",
         MinkTableLayout.mappingOptions(view.descriptor().options()).timeOfDay().label());
+    if (view.registryWait() != null) {
+      ObjectNode wait = node.putObject("registryWait");
+      CommandJson.putInstant(wait, "since", view.registryWait().since());
+      wait.put("reason", view.registryWait().reason());
+    }
     TableView.Lake lake = view.lake();
     if (lake == null) {
       node.putNull("iceberg");

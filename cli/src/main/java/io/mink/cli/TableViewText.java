@@ -44,6 +44,12 @@ final class TableViewText {
             + (descriptor.topicId() == null ? "" : " (topic id " + descriptor.topicId() + ")")));
     fields.add(List.of("Mode", MinkTableLayout.describeMode(descriptor.options())));
     fields.add(List.of("State", state(descriptor, now)));
+    if (view.registryWait() != null) {
+      fields.add(List.of(
+          "Registry",
+          "waiting since " + at(view.registryWait().since(), now) + ": "
+              + view.registryWait().reason()));
+    }
     fields.add(List.of("Freshness", Durations.format(descriptor.freshness())));
     fields.add(List.of(
         "Options",

@@ -26,6 +26,15 @@ final class SchemaRegistryKeys {
       "\"eyJhbGciOi...\"",
       "A bearer token for the registry, sent as Authorization: Bearer");
 
+  static final KeyDefinition REGISTRY_BEARER_TOKEN_FILE = new KeyDefinition(
+      ConfigKey.SCHEMA_REGISTRY,
+      "bearer_token_file",
+      () -> null,
+      "none",
+      "\"/var/run/secrets/registry/token\"",
+      "A file holding the registry's bearer token, read again at every request, so a rotated token needs no"
+          + " restart");
+
   static final KeyDefinition REGISTRY_TRUSTSTORE = new KeyDefinition(
       ConfigKey.SCHEMA_REGISTRY,
       "ssl_truststore_location",
@@ -109,7 +118,47 @@ final class SchemaRegistryKeys {
       () -> null,
       "the region's",
       "\"http://localhost:4566\"",
-      "Glue's endpoint, for a private endpoint or a stand-in; credentials come from the default AWS chain");
+      "Glue's endpoint, for a private endpoint or a stand-in");
+
+  static final KeyDefinition GLUE_ACCESS_KEY_ID = new KeyDefinition(
+      ConfigKey.SCHEMA_REGISTRY,
+      "glue_access_key_id",
+      () -> null,
+      "none: the default AWS credentials chain",
+      "\"AKIAIOSFODNN7EXAMPLE\"",
+      "A static AWS access key id for Glue, with glue_secret_access_key");
+
+  static final KeyDefinition GLUE_SECRET_ACCESS_KEY = new KeyDefinition(
+      ConfigKey.SCHEMA_REGISTRY,
+      "glue_secret_access_key",
+      () -> null,
+      "none",
+      "\"wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY\"",
+      "The secret access key of glue_access_key_id");
+
+  static final KeyDefinition GLUE_SESSION_TOKEN = new KeyDefinition(
+      ConfigKey.SCHEMA_REGISTRY,
+      "glue_session_token",
+      () -> null,
+      "none",
+      "\"IQoJb3JpZ2luX2Vj...\"",
+      "The session token of temporary static keys");
+
+  static final KeyDefinition GLUE_PROFILE = new KeyDefinition(
+      ConfigKey.SCHEMA_REGISTRY,
+      "glue_profile",
+      () -> null,
+      "none: the default AWS credentials chain",
+      "\"mink\"",
+      "A named profile of the AWS credentials file to sign Glue requests with");
+
+  static final KeyDefinition GLUE_CREDENTIALS_FILE = new KeyDefinition(
+      ConfigKey.SCHEMA_REGISTRY,
+      "glue_credentials_file",
+      () -> null,
+      "the AWS SDK's: ~/.aws/credentials and ~/.aws/config",
+      "\"/etc/mink/aws-credentials\"",
+      "The AWS credentials file glue_profile (or its default profile) is read from");
 
   private SchemaRegistryKeys() {}
 }

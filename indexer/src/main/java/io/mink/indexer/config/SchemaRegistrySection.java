@@ -42,6 +42,7 @@ final class SchemaRegistrySection {
     for (ConfigKey key : new ConfigKey[] {
       ConfigKey.REGISTRY_BASIC_AUTH,
       ConfigKey.REGISTRY_BEARER_TOKEN,
+      ConfigKey.REGISTRY_BEARER_TOKEN_FILE,
       ConfigKey.REGISTRY_TRUSTSTORE,
       ConfigKey.REGISTRY_KEYSTORE
     }) {
@@ -75,6 +76,11 @@ final class SchemaRegistrySection {
         .value(ConfigKey.REGISTRY_BEARER_TOKEN)
         .map(SettingValue::text)
         .ifPresent(builder::bearerToken);
+    settings
+        .value(ConfigKey.REGISTRY_BEARER_TOKEN_FILE)
+        .map(SettingValue::text)
+        .map(Path::of)
+        .ifPresent(builder::bearerTokenFile);
     store(
             settings,
             ConfigKey.REGISTRY_TRUSTSTORE,
@@ -111,34 +117,48 @@ final class SchemaRegistrySection {
                 .orElse(type.defaultValue().orElseThrow())));
   }
 
+  private static final ConfigKey[] GLUE_ONLY_KEYS = {
+    ConfigKey.GLUE_ENDPOINT,
+    ConfigKey.GLUE_REGISTRY_NAME,
+    ConfigKey.GLUE_ACCESS_KEY_ID,
+    ConfigKey.GLUE_SECRET_ACCESS_KEY,
+    ConfigKey.GLUE_SESSION_TOKEN,
+    ConfigKey.GLUE_PROFILE,
+    ConfigKey.GLUE_CREDENTIALS_FILE
+  };
+
   private static Optional<GlueRegistrySettings> glue(CollectedSettings settings, Duration timeout) {
     Optional<SettingValue> region = settings.value(ConfigKey.GLUE_REGION);
     if (region.isEmpty()) {
-      if (settings.value(ConfigKey.GLUE_ENDPOINT).isPresent()
-          || settings.value(ConfigKey.GLUE_REGISTRY_NAME).isPresent()) {
-        throw new ConfigException(
-            "schema_registry.glue_endpoint or glue_registry_name is set but glue_region is not: "
-                + "set glue_region in [schema_registry], or "
-                + ConfigKey.GLUE_REGION.environmentVariable());
+      for (ConfigKey key : GLUE_ONLY_KEYS) {
+        if (settings.value(key).isPresent()) {
+          throw new ConfigException(
+              key.qualifiedName() + " is set but schema_registry.glue_region is not: "
+                  + "set glue_region in [schema_registry], or "
+                  + ConfigKey.GLUE_REGION.environmentVariable());
+        }
       }
       return Optional.empty();
     }
     try {
-      GlueRegistrySettings glue =
-          GlueRegistrySettings.of(region.get().text()).withRequestTimeout(timeout);
-      Optional<String> name = settings.value(ConfigKey.GLUE_REGISTRY_NAME).map(SettingValue::text);
-      if (name.isPresent()) {
-        glue = glue.withRegistryName(name.get());
-      }
-      Optional<String> endpoint = settings.value(ConfigKey.GLUE_ENDPOINT).map(SettingValue::text);
-      if (endpoint.isPresent()) {
-        glue = glue.withEndpoint(URI.create(endpoint.get()));
-      }
-      return Optional.of(glue);
+      return Optional.of(new GlueRegistrySettings(
+          region.get().text(),
+          text(settings, ConfigKey.GLUE_REGISTRY_NAME).orElse(null),
+          text(settings, ConfigKey.GLUE_ENDPOINT).map(URI::create).orElse(null),
+          text(settings, ConfigKey.GLUE_ACCESS_KEY_ID).orElse(null),
+          text(settings, ConfigKey.GLUE_SECRET_ACCESS_KEY).orElse(null),
+          text(settings, ConfigKey.GLUE_SESSION_TOKEN).orElse(null),
+          text(settings, ConfigKey.GLUE_PROFILE).orElse(null),
+          text(settings, ConfigKey.GLUE_CREDENTIALS_FILE).map(Path::of).orElse(null),
+          timeout));
     } catch (IllegalArgumentException e) {
       throw new ConfigException(
           "Invalid [schema_registry] settings (" + region.get().location() + "): " + e.getMessage(),
           e);
     }
+  }
+
+  private static Optional<String> text(CollectedSettings settings, ConfigKey key) {
+    return settings.value(key).map(SettingValue::text);
   }
 }

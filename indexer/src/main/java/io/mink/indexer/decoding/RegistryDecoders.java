@@ -1,5 +1,6 @@
 package io.mink.indexer.decoding;
 
+import io.mink.indexer.config.ConfigException;
 import io.mink.indexer.config.SchemaRegistrySettings;
 import io.mink.schema.avro.AvroSchemaCompiler;
 import io.mink.schema.decode.PartDecoder;
@@ -27,14 +28,24 @@ public final class RegistryDecoders {
         SchemaType.JSON, new JsonSchemaCompiler());
   }
 
-  /** The decoder, or empty when no registry is configured and every part keeps its raw bytes. */
+  /**
+   * The decoder, or empty when no registry is configured and every part keeps its raw bytes.
+   *
+   * @throws ConfigException a file the settings name cannot be read: a TLS store, the bearer token file, the AWS
+   *     credentials file or its profile
+   */
   public static Optional<PartDecoder> from(SchemaRegistrySettings settings) {
     if (!settings.configured()) {
       return Optional.empty();
     }
-    Optional<SchemaRegistry> confluent = settings.confluent().map(ConfluentRegistryClient::create);
-    Optional<SchemaRegistry> glue = settings.glue().map(GlueRegistryClient::create);
-    return Optional.of(forRegistry(new RoutingSchemaRegistry(confluent, glue)));
+    try {
+      Optional<SchemaRegistry> confluent =
+          settings.confluent().map(ConfluentRegistryClient::create);
+      Optional<SchemaRegistry> glue = settings.glue().map(GlueRegistryClient::create);
+      return Optional.of(forRegistry(new RoutingSchemaRegistry(confluent, glue)));
+    } catch (IllegalArgumentException e) {
+      throw new ConfigException("Invalid [schema_registry] settings: " + e.getMessage(), e);
+    }
   }
 
   /** A decoder over any registry, its schemas cached by id, GUID and version UUID. */

@@ -82,8 +82,8 @@ public final class RegistryWaitingParts implements RecordParts {
         })
         .waitingOnlyIf(wait -> nanoTime.getAsLong() + wait.toNanos() <= deadlineNanos)
         .beforeEachWait((e, wait) -> LOG.warn(
-            "Schema registry unavailable while indexing {} at partition {} offset {}; "
-                + "retrying in {} ms: {}",
+            "Waiting for the schema registry while indexing {} at partition {} offset {}; "
+                + "no record is written raw for it, retrying in {} ms: {}",
             table,
             record.partition(),
             record.offset(),
@@ -92,8 +92,8 @@ public final class RegistryWaitingParts implements RecordParts {
         .callRetrying(RegistryUnavailableException.class, () -> parts(record));
     if (!outcome.answered()) {
       LOG.warn(
-          "Schema registry unavailable while indexing {} at partition {} offset {}: committing what was "
-              + "read before it and retrying next round: {}",
+          "Still waiting for the schema registry while indexing {} at partition {} offset {}: committing what"
+              + " was read before it and retrying next round: {}",
           table,
           record.partition(),
           record.offset(),

@@ -76,7 +76,6 @@ final class TableStatuses {
         result.rawParts());
     entry.error = null;
     entry.gaps = List.of();
-    entry.registryWait = null;
   }
 
   void roundFailed(String table, RuntimeException failure) {
@@ -124,12 +123,19 @@ final class TableStatuses {
     return table.lastRound == null ? TableState.SCHEDULED : TableState.TIERED;
   }
 
-  /** The running round of the table waits for its schema registry ({@code wait}), or no longer (null). */
+  /**
+   * The table's rounds wait for its schema registry ({@code wait}), or no longer (null) once it answers. A round that
+   * gives up waiting at its freshness deadline leaves the wait in place, with its first since, for the next round
+   * starts at the record that waited: a registry that keeps refusing Mink's credentials shows between rounds too.
+   */
   void registryWait(String table, RegistryWait wait) {
     Figures entry = figures.get(table);
-    if (entry != null) {
-      entry.registryWait = wait;
+    if (entry == null) {
+      return;
     }
+    entry.registryWait = wait == null || entry.registryWait == null
+        ? wait
+        : new RegistryWait(entry.registryWait.since(), wait.reason());
   }
 
   /** Refreshes the table's status as it is now, such as at a heartbeat. */
@@ -155,6 +161,6 @@ final class TableStatuses {
         table.error,
         table.gaps,
         now,
-        state == TableState.TIERING ? table.registryWait : null));
+        table.registryWait));
   }
 }

@@ -57,7 +57,7 @@ final class TableMetricFamilies {
         perTable(
             tables,
             "mink_table_registry_wait_seconds",
-            "How long the table's running round has waited for its schema registry; 0 when it waits for none",
+            "How long the table's rounds have waited for its schema registry; 0 when they wait for none",
             always(t -> t.registryWait() == null
                 ? 0
                 : Math.max(

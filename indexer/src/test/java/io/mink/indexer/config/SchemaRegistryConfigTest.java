@@ -92,6 +92,82 @@ class SchemaRegistryConfigTest {
   }
 
   @Test
+  void glueStaticKeysAndBearerTokenFileAreRead() throws Exception {
+    Path file = Files.writeString(directory.resolve("mink.toml"), """
+        [kafka]
+        bootstrap.servers = "localhost:9092"
+        [schema_registry]
+        url = "https://registry:8081"
+        bearer_token_file = "/var/run/secrets/registry/token"
+        glue_region = "eu-west-1"
+        glue_access_key_id = "AKIAEXAMPLE"
+        glue_secret_access_key = "secret"
+        glue_session_token = "session"
+        """);
+
+    SchemaRegistrySettings registry =
+        MinkConfigLoader.load(file, Map.of(), directory).schemaRegistry();
+
+    assertThat(registry.confluent().orElseThrow().bearerTokenFile())
+        .isEqualTo(Path.of("/var/run/secrets/registry/token"));
+    GlueRegistrySettings glue = registry.glue().orElseThrow();
+    assertThat(glue.accessKeyId()).isEqualTo("AKIAEXAMPLE");
+    assertThat(glue.secretAccessKey()).isEqualTo("secret");
+    assertThat(glue.sessionToken()).isEqualTo("session");
+    assertThat(glue.profile()).isNull();
+  }
+
+  @Test
+  void glueProfileComesFromTheEnvironment() {
+    GlueRegistrySettings glue = MinkConfigLoader.load(
+            null,
+            Map.of(
+                "MINK_KAFKA_BOOTSTRAP_SERVERS", "localhost:9092",
+                "MINK_SCHEMA_REGISTRY_GLUE_REGION", "us-east-1",
+                "MINK_SCHEMA_REGISTRY_GLUE_PROFILE", "mink",
+                "MINK_SCHEMA_REGISTRY_GLUE_CREDENTIALS_FILE", "/etc/mink/aws-credentials"),
+            directory)
+        .schemaRegistry()
+        .glue()
+        .orElseThrow();
+
+    assertThat(glue.profile()).isEqualTo("mink");
+    assertThat(glue.credentialsFile()).isEqualTo(Path.of("/etc/mink/aws-credentials"));
+    assertThat(glue.accessKeyId()).isNull();
+  }
+
+  @Test
+  void glueKeysAndProfileTogetherAreAnError() {
+    assertThatThrownBy(() -> MinkConfigLoader.load(
+            null,
+            Map.of(
+                "MINK_KAFKA_BOOTSTRAP_SERVERS", "localhost:9092",
+                "MINK_SCHEMA_REGISTRY_GLUE_REGION", "us-east-1",
+                "MINK_SCHEMA_REGISTRY_GLUE_ACCESS_KEY_ID", "AKIAEXAMPLE",
+                "MINK_SCHEMA_REGISTRY_GLUE_SECRET_ACCESS_KEY", "secret",
+                "MINK_SCHEMA_REGISTRY_GLUE_PROFILE", "mink"),
+            directory))
+        .isInstanceOf(ConfigException.class)
+        .hasMessageEndingWith(
+            "AWS Glue credentials are given twice: as static keys"
+                + " (glue_access_key_id) and as a profile (glue_profile, glue_credentials_file); keep one");
+  }
+
+  @Test
+  void glueCredentialsWithoutRegionAreAnError() {
+    assertThatThrownBy(() -> MinkConfigLoader.load(
+            null,
+            Map.of(
+                "MINK_KAFKA_BOOTSTRAP_SERVERS", "localhost:9092",
+                "MINK_SCHEMA_REGISTRY_GLUE_PROFILE", "mink"),
+            directory))
+        .isInstanceOf(ConfigException.class)
+        .hasMessage(
+            "schema_registry.glue_profile is set but schema_registry.glue_region is not: set "
+                + "glue_region in [schema_registry], or MINK_SCHEMA_REGISTRY_GLUE_REGION");
+  }
+
+  @Test
   void unknownRegistryKeyNamesTheValidOnes() throws Exception {
     Path file = Files.writeString(directory.resolve("mink.toml"), """
         [kafka]
@@ -103,7 +179,9 @@ class SchemaRegistryConfigTest {
     assertThatThrownBy(() -> MinkConfigLoader.load(file, Map.of(), directory))
         .isInstanceOf(ConfigException.class)
         .hasMessage("Unknown key 'urls' in [schema_registry] of " + file + ": valid keys are "
-            + "basic_auth_user_info, bearer_token, glue_endpoint, glue_region, glue_registry_name, request_timeout, "
+            + "basic_auth_user_info, bearer_token, bearer_token_file, glue_access_key_id, glue_credentials_file, "
+            + "glue_endpoint, glue_profile, glue_region, glue_registry_name, glue_secret_access_key, "
+            + "glue_session_token, request_timeout, "
             + "ssl_key_password, ssl_keystore_location, ssl_keystore_password, ssl_keystore_type, "
             + "ssl_truststore_location, ssl_truststore_password, ssl_truststore_type, url");
   }

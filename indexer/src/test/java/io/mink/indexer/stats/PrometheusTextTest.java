@@ -120,7 +120,7 @@ class PrometheusTextTest {
         # HELP mink_table_next_due_timestamp_seconds When the table's next round is due, in Unix seconds; absent while it tiers or a gap stops it
         # TYPE mink_table_next_due_timestamp_seconds gauge
         mink_table_next_due_timestamp_seconds{table="kafka.orders"} 1.76726892E9
-        # HELP mink_table_registry_wait_seconds How long the table's running round has waited for its schema registry; 0 when it waits for none
+        # HELP mink_table_registry_wait_seconds How long the table's rounds have waited for its schema registry; 0 when they wait for none
         # TYPE mink_table_registry_wait_seconds gauge
         mink_table_registry_wait_seconds{table="kafka.events"} 0.0
         mink_table_registry_wait_seconds{table="kafka.orders"} 0.0

@@ -38,10 +38,13 @@ public final class ConfluentRegistryClient implements SchemaRegistry {
   /**
    * A client for these settings, with TLS from their trust and key stores.
    *
-   * @throws IllegalArgumentException a trust or key store cannot be read
+   * @throws IllegalArgumentException a trust or key store, or the bearer token file, cannot be read
    */
   public static ConfluentRegistryClient create(ConfluentRegistrySettings settings) {
     requireNonNull(settings, "settings is null");
+    if (settings.bearerTokenFile() != null) {
+      RegistryCredentials.TokenFile.read(settings.bearerTokenFile());
+    }
     return create(settings, RegistryTls.sslContext(settings));
   }
 

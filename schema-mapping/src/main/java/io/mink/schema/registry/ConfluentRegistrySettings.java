@@ -4,6 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import io.mink.schema.secret.Secrets;
 import java.net.URI;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -18,6 +19,8 @@ import java.util.Locale;
  * @param basicAuthUser the basic-auth user for every URL, or null
  * @param basicAuthPassword its password, or null when there is no user
  * @param bearerToken a bearer token sent as {@code Authorization: Bearer ...}, or null
+ * @param bearerTokenFile a file holding a bearer token, read again for every request so that a
+ *     rotated token needs no restart, or null
  * @param truststore the certificates to trust for https, or null for the JDK's default trust
  * @param keystore a client certificate and key for mutual TLS, or null
  * @param keyPassword the password of the key in the keystore, or null when it is the keystore's
@@ -28,6 +31,7 @@ public record ConfluentRegistrySettings(
     String basicAuthUser,
     String basicAuthPassword,
     String bearerToken,
+    Path bearerTokenFile,
     TlsStore truststore,
     TlsStore keystore,
     String keyPassword,
@@ -61,15 +65,20 @@ public record ConfluentRegistrySettings(
       throw new IllegalArgumentException(
           "Schema registry bearer token is blank: give the token, or no bearer token");
     }
-    if (bearerToken != null && basicAuthUser != null) {
+    if (bearerToken != null && bearerTokenFile != null) {
+      throw new IllegalArgumentException(
+          "Schema registry bearer token is given twice: as a token and as a token file; keep one");
+    }
+    boolean bearer = bearerToken != null || bearerTokenFile != null;
+    if (bearer && basicAuthUser != null) {
       throw new IllegalArgumentException(
           "Schema registry credentials are given twice: use basic auth (user and"
               + " password) or a bearer token, not both");
     }
-    if (urlCredentials && (basicAuthUser != null || bearerToken != null)) {
+    if (urlCredentials && (basicAuthUser != null || bearer)) {
       throw new IllegalArgumentException(
           "Schema registry credentials are given twice: in a URL's user info and as "
-              + (bearerToken != null ? "a bearer token" : "a basic auth user") + "; keep one");
+              + (bearer ? "a bearer token" : "a basic auth user") + "; keep one");
     }
     if (keystore != null && keystore.password() == null) {
       throw new IllegalArgumentException("Schema registry keystore " + keystore.path()
@@ -134,6 +143,7 @@ public record ConfluentRegistrySettings(
         + ", basicAuthUser=" + basicAuthUser
         + ", basicAuthPassword=" + Secrets.hidden(basicAuthPassword)
         + ", bearerToken=" + Secrets.hidden(bearerToken)
+        + ", bearerTokenFile=" + bearerTokenFile
         + ", truststore=" + truststore
         + ", keystore=" + keystore
         + ", keyPassword=" + Secrets.hidden(keyPassword)
@@ -146,6 +156,7 @@ public record ConfluentRegistrySettings(
     private String basicAuthUser;
     private String basicAuthPassword;
     private String bearerToken;
+    private Path bearerTokenFile;
     private TlsStore truststore;
     private TlsStore keystore;
     private String keyPassword;
@@ -182,6 +193,12 @@ public record ConfluentRegistrySettings(
       return this;
     }
 
+    /** A file to read the bearer token from at every request. */
+    public Builder bearerTokenFile(Path file) {
+      this.bearerTokenFile = file;
+      return this;
+    }
+
     public Builder truststore(TlsStore truststore) {
       this.truststore = truststore;
       return this;
@@ -204,6 +221,7 @@ public record ConfluentRegistrySettings(
           basicAuthUser,
           basicAuthPassword,
           bearerToken,
+          bearerTokenFile,
           truststore,
           keystore,
           keyPassword,

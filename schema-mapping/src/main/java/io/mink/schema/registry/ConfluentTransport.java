@@ -6,7 +6,6 @@ import io.mink.schema.registry.RegistryUnavailableException.Fault;
 import java.io.IOException;
 import java.net.ConnectException;
 import java.net.URI;
-import java.net.URLDecoder;
 import java.net.http.HttpClient;
 import java.net.http.HttpConnectTimeoutException;
 import java.net.http.HttpRequest;
@@ -15,7 +14,6 @@ import java.net.http.HttpTimeoutException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Base64;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -32,6 +30,9 @@ import javax.net.ssl.SSLHandshakeException;
  */
 final class ConfluentTransport {
   static final String ACCEPT = "application/vnd.schemaregistry.v1+json, application/json";
+  /** What happens to the records while the registry refuses Mink. */
+  static final String WAITING = "Records that need this registry wait, none is written raw:"
+      + " Mink retries with backoff and indexes them once the registry accepts its credentials";
 
   /** An answer: a 2xx with its body, or a 404 with its body. */
   record Response(int status, String body, String url) {}
@@ -39,20 +40,22 @@ final class ConfluentTransport {
   private final List<Endpoint> endpoints;
   private final HttpClient http;
   private final Duration timeout;
+  private final boolean clientCertificate;
   private final AtomicInteger preferred = new AtomicInteger();
 
-  private record Endpoint(URI base, String shown, Optional<String> authorization) {}
+  private record Endpoint(URI base, String shown, RegistryCredentials credentials) {}
 
   ConfluentTransport(ConfluentRegistrySettings settings, HttpClient http) {
     requireNonNull(settings, "settings is null");
     this.http = requireNonNull(http, "http is null");
     this.timeout = settings.requestTimeout();
+    this.clientCertificate = settings.keystore() != null;
     List<Endpoint> list = new ArrayList<>();
     for (URI url : settings.urls()) {
       list.add(new Endpoint(
           withoutUserInfo(url),
           ConfluentRegistrySettings.display(url),
-          authorization(settings, url)));
+          RegistryCredentials.of(settings, url)));
     }
     this.endpoints = List.copyOf(list);
   }
@@ -79,7 +82,7 @@ final class ConfluentTransport {
         response = http.send(
             request(endpoint, path), HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
       } catch (IOException e) {
-        failures.add(endpoint.shown() + " (" + describe(e) + ")");
+        failures.add(endpoint.shown() + " (" + describe(e) + mutualTlsHint(endpoint, e) + ")");
         allTls &= e instanceof SSLException;
         preferred.compareAndSet(index, (index + 1) % endpoints.size());
         continue;
@@ -119,34 +122,32 @@ final class ConfluentTransport {
         null);
   }
 
-  private HttpRequest request(Endpoint endpoint, String path) {
+  private HttpRequest request(Endpoint endpoint, String path) throws RegistryUnavailableException {
     HttpRequest.Builder builder = HttpRequest.newBuilder(resolve(endpoint.base(), path))
         .timeout(timeout)
         .header("Accept", ACCEPT)
         .GET();
-    endpoint.authorization().ifPresent(value -> builder.header("Authorization", value));
+    endpoint.credentials().header().ifPresent(value -> builder.header("Authorization", value));
     return builder.build();
   }
 
   private static RegistryUnavailableException rejected(
       Endpoint endpoint, String path, int status, String body) {
     String answer = "answered GET " + path + " with HTTP " + status + errorText(body);
+    RegistryCredentials credentials = endpoint.credentials();
     if (status == 401) {
       return new RegistryUnavailableException(
           Fault.CONFIGURATION,
-          "Schema registry at " + endpoint.shown()
-              + " rejected Mink's credentials: it " + answer
-              + ". Check the basic auth user and password or the bearer"
-              + " token in Mink's schema registry settings",
+          "Schema registry at " + endpoint.shown() + " rejected Mink's credentials: it " + answer
+              + ". " + credentials.sent() + "; " + credentials.fix() + ". " + WAITING,
           null);
     }
     if (status == 403) {
       return new RegistryUnavailableException(
           Fault.CONFIGURATION,
-          "Schema registry at " + endpoint.shown()
-              + " denied Mink access: it " + answer
-              + ". Grant Mink's registry principal read access to schemas and"
-              + " subjects",
+          "Schema registry at " + endpoint.shown() + " denied Mink access: it " + answer + ". "
+              + credentials.sent() + "; grant that principal read access to schemas and"
+              + " subjects, or " + credentials.fix() + ". " + WAITING,
           null);
     }
     return new RegistryUnavailableException(
@@ -167,6 +168,21 @@ final class ConfluentTransport {
     return body == null || body.isBlank() ? "" : ": " + ConfluentResponses.shown(body);
   }
 
+  /**
+   * A registry that requires a client certificate Mink does not send closes the connection after a TLS 1.3
+   * handshake, which the client sees as a plain I/O error: say what may be missing.
+   */
+  private String mutualTlsHint(Endpoint endpoint, IOException e) {
+    boolean closed = !(e instanceof SSLException
+        || e instanceof HttpTimeoutException
+        || e instanceof ConnectException);
+    if (!closed || clientCertificate || !endpoint.base().getScheme().equalsIgnoreCase("https")) {
+      return "";
+    }
+    return "; if the registry requires client certificates (mutual TLS), give Mink one in"
+        + " schema_registry.ssl_keystore_location";
+  }
+
   private static String describe(IOException e) {
     if (e instanceof HttpConnectTimeoutException) {
       return "connect timed out";
@@ -184,26 +200,6 @@ final class ConfluentTransport {
       return "TLS failed: " + e.getMessage();
     }
     return e.getClass().getSimpleName() + (e.getMessage() == null ? "" : ": " + e.getMessage());
-  }
-
-  private static Optional<String> authorization(ConfluentRegistrySettings settings, URI url) {
-    if (url.getRawUserInfo() != null) {
-      String userInfo =
-          URLDecoder.decode(url.getRawUserInfo().replace("+", "%2B"), StandardCharsets.UTF_8);
-      return Optional.of(basic(userInfo));
-    }
-    if (settings.basicAuthUser() != null) {
-      return Optional.of(basic(settings.basicAuthUser() + ":" + settings.basicAuthPassword()));
-    }
-    if (settings.bearerToken() != null) {
-      return Optional.of("Bearer " + settings.bearerToken());
-    }
-    return Optional.empty();
-  }
-
-  private static String basic(String userColonPassword) {
-    return "Basic "
-        + Base64.getEncoder().encodeToString(userColonPassword.getBytes(StandardCharsets.UTF_8));
   }
 
   private static URI withoutUserInfo(URI url) {

@@ -4,11 +4,6 @@ import static java.util.Objects.requireNonNull;
 
 import io.mink.schema.registry.RegistryUnavailableException.Fault;
 import java.util.Set;
-import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
-import software.amazon.awssdk.auth.credentials.AwsCredentialsProvider;
-import software.amazon.awssdk.auth.credentials.AwsSessionCredentials;
-import software.amazon.awssdk.auth.credentials.DefaultCredentialsProvider;
-import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
 import software.amazon.awssdk.awscore.exception.AwsServiceException;
 import software.amazon.awssdk.core.exception.ApiCallAttemptTimeoutException;
 import software.amazon.awssdk.core.exception.ApiCallTimeoutException;
@@ -40,19 +35,29 @@ public final class GlueRegistryClient implements SchemaRegistry, AutoCloseable {
 
   private final GlueClient glue;
   private final String where;
+  private final String credentialsSource;
 
   /** A client over an SDK client built elsewhere; {@code where} names the registry in messages. */
   public GlueRegistryClient(GlueClient glue, String where) {
-    this.glue = requireNonNull(glue, "glue is null");
-    this.where = requireNonNull(where, "where is null");
+    this(glue, where, "Mink's AWS credentials");
   }
 
-  /** A client for these settings, on the SDK's URL-connection HTTP client. */
+  private GlueRegistryClient(GlueClient glue, String where, String credentialsSource) {
+    this.glue = requireNonNull(glue, "glue is null");
+    this.where = requireNonNull(where, "where is null");
+    this.credentialsSource = requireNonNull(credentialsSource, "credentialsSource is null");
+  }
+
+  /**
+   * A client for these settings, on the SDK's URL-connection HTTP client.
+   *
+   * @throws IllegalArgumentException the settings name a profile that no credentials file holds
+   */
   public static GlueRegistryClient create(GlueRegistrySettings settings) {
     requireNonNull(settings, "settings is null");
     GlueClientBuilder builder = GlueClient.builder()
         .region(Region.of(settings.region()))
-        .credentialsProvider(credentials(settings))
+        .credentialsProvider(GlueCredentials.provider(settings))
         .httpClient(UrlConnectionHttpClient.builder()
             .connectionTimeout(settings.requestTimeout())
             .socketTimeout(settings.requestTimeout())
@@ -62,7 +67,8 @@ public final class GlueRegistryClient implements SchemaRegistry, AutoCloseable {
     if (settings.endpointOverride() != null) {
       builder.endpointOverride(settings.endpointOverride());
     }
-    return new GlueRegistryClient(builder.build(), settings.describe());
+    return new GlueRegistryClient(
+        builder.build(), settings.describe(), settings.credentialsSource());
   }
 
   @Override
@@ -129,7 +135,8 @@ public final class GlueRegistryClient implements SchemaRegistry, AutoCloseable {
     String code = e.awsErrorDetails() == null ? null : e.awsErrorDetails().errorCode();
     int status = e.statusCode();
     String answer = capitalized(where) + " answered GetSchemaVersion for " + ref + " with "
-        + (code == null ? "" : code + ", ") + "HTTP " + status + ": " + errorMessage(e);
+        + (code == null ? "" : code + ", ") + "HTTP " + status + ": "
+        + withoutFullStop(errorMessage(e));
     if (e.isThrottlingException() || status == 429) {
       return new RegistryUnavailableException(
           Fault.EXTERNAL,
@@ -144,8 +151,10 @@ public final class GlueRegistryClient implements SchemaRegistry, AutoCloseable {
     if (status == 401 || status == 403 || (code != null && CREDENTIAL_ERRORS.contains(code))) {
       return new RegistryUnavailableException(
           Fault.CONFIGURATION,
-          answer + ". Check Mink's AWS credentials and that"
-              + " they allow glue:GetSchemaVersion on the registry and its schemas",
+          answer + ". Mink signed with " + credentialsSource
+              + "; check that these credentials are valid, not expired, and allow"
+              + " glue:GetSchemaVersion on the registry and its schemas. Records that need this"
+              + " registry wait, none is written raw: Mink retries with backoff",
           e);
     }
     return new RegistryUnavailableException(
@@ -167,9 +176,9 @@ public final class GlueRegistryClient implements SchemaRegistry, AutoCloseable {
       return new RegistryUnavailableException(
           Fault.CONFIGURATION,
           "Cannot ask " + where + " for " + ref
-              + ": no AWS credentials: " + message
-              + ". Give static keys in Mink's schema registry settings, or set up"
-              + " the default AWS credentials chain (environment, profile, container or instance role)",
+              + ": no AWS credentials from " + credentialsSource + ": " + message
+              + ". Give schema_registry.glue_access_key_id and glue_secret_access_key, or"
+              + " glue_profile, or set up the default AWS credentials chain; Mink retries",
           e);
     }
     return new RegistryUnavailableException(
@@ -190,16 +199,9 @@ public final class GlueRegistryClient implements SchemaRegistry, AutoCloseable {
     return String.valueOf(e.getMessage());
   }
 
-  private static AwsCredentialsProvider credentials(GlueRegistrySettings settings) {
-    if (settings.accessKeyId() == null) {
-      return DefaultCredentialsProvider.builder().build();
-    }
-    if (settings.sessionToken() != null) {
-      return StaticCredentialsProvider.create(AwsSessionCredentials.create(
-          settings.accessKeyId(), settings.secretAccessKey(), settings.sessionToken()));
-    }
-    return StaticCredentialsProvider.create(
-        AwsBasicCredentials.create(settings.accessKeyId(), settings.secretAccessKey()));
+  /** AWS's error message without the full stop AWS ends some with, as a sentence follows it. */
+  private static String withoutFullStop(String message) {
+    return message.endsWith(".") ? message.substring(0, message.length() - 1) : message;
   }
 
   @Override

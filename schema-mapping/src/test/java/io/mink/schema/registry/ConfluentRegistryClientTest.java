@@ -298,8 +298,10 @@ class ConfluentRegistryClientTest {
             e -> assertThat(e.fault()).isEqualTo(Fault.CONFIGURATION))
         .hasMessage(
             "Schema registry at " + server.url() + " rejected Mink's credentials: it answered GET "
-                + "/schemas/ids/7 with HTTP 401: 401 Unauthorized. Check the basic auth user and password or the bearer "
-                + "token in Mink's schema registry settings");
+                + "/schemas/ids/7 with HTTP 401: 401 Unauthorized. Mink sent no credentials; set "
+                + "schema_registry.basic_auth_user_info, bearer_token or bearer_token_file. Records that need "
+                + "this registry wait, none is written raw: Mink retries with backoff and indexes them once the "
+                + "registry accepts its credentials");
   }
 
   @Test
@@ -313,10 +315,13 @@ class ConfluentRegistryClientTest {
         .isInstanceOfSatisfying(
             RegistryUnavailableException.class,
             e -> assertThat(e.fault()).isEqualTo(Fault.CONFIGURATION))
-        .hasMessage("Schema registry at " + server.url()
-            + " denied Mink access: it answered GET /schemas/ids/7 with "
-            + "HTTP 403: 40301 User is denied operation Read on Subject: x. Grant Mink's registry principal read "
-            + "access to schemas and subjects");
+        .hasMessage(
+            "Schema registry at " + server.url()
+                + " denied Mink access: it answered GET /schemas/ids/7 with "
+                + "HTTP 403: 40301 User is denied operation Read on Subject: x. Mink sent no credentials; grant "
+                + "that principal read access to schemas and subjects, or set schema_registry.basic_auth_user_info, "
+                + "bearer_token or bearer_token_file. Records that need this registry wait, none is written raw: "
+                + "Mink retries with backoff and indexes them once the registry accepts its credentials");
   }
 
   @Test

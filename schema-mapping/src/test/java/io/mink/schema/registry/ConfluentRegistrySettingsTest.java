@@ -114,6 +114,7 @@ class ConfluentRegistrySettingsTest {
         null,
         null,
         null,
+        null,
         TlsStore.pkcs12(Path.of("/t.p12"), "trustsecret"),
         new TlsStore(Path.of("/k.jks"), "keysecret", "JKS"),
         "keypwsecret",

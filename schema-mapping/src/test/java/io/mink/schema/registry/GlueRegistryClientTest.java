@@ -115,8 +115,11 @@ class GlueRegistryClientTest {
             "The AWS Glue schema registry 'payments' in us-east-1 at " + server.url() + " answered "
                 + "GetSchemaVersion for Glue version " + VERSION
                 + " with AccessDeniedException, HTTP 400: User is not "
-                + "authorized to perform: glue:GetSchemaVersion. Check Mink's AWS credentials and that they allow "
-                + "glue:GetSchemaVersion on the registry and its schemas");
+                + "authorized to perform: glue:GetSchemaVersion. Mink signed with the static access key id "
+                + "test (schema_registry.glue_access_key_id and glue_secret_access_key); check that "
+                + "these credentials are valid, not expired, and allow glue:GetSchemaVersion on the registry "
+                + "and its schemas. Records that need this registry wait, none is written raw: Mink retries "
+                + "with backoff");
   }
 
   @Test

@@ -6,18 +6,25 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
+import com.sun.net.httpserver.HttpsConfigurator;
+import com.sun.net.httpserver.HttpsParameters;
+import com.sun.net.httpserver.HttpsServer;
 import io.mink.schema.registry.SchemaType;
 import io.mink.testkit.registry.RegistryState.StoredSchema;
 import io.mink.testkit.registry.RegistryState.SubjectVersion;
+import io.mink.testkit.tls.TestCertificates;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
-import java.util.Base64;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
@@ -25,6 +32,8 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.SSLParameters;
 
 /**
  * A Confluent-compatible schema registry for tests, on 127.0.0.1 and a free port, answering with
@@ -46,6 +55,10 @@ import java.util.regex.Pattern;
  * {@code GET}s of a schema serves a Protobuf schema as a base64 descriptor instead.
  *
  * <p>Errors are Confluent's: {@code {"error_code": 40403, "message": "Schema 7 not found"}}.
+ *
+ * <p>{@link #builder()} serves it over HTTPS with a {@link TestCertificates} certificate, optionally
+ * requiring client certificates, and makes it require basic-auth or bearer-token credentials
+ * ({@link RegistryAuth}), which a test may change, revoke or expire while it runs.
  *
  * <p>Under {@link #apicurioUrl()} it also answers the part of Apicurio Registry 3's own API that Apicurio's serdes
  * call (see {@link ApicurioV3Api}), over the same schemas: the content id an Apicurio serializer writes is the id
@@ -81,21 +94,17 @@ public final class FakeSchemaRegistry implements AutoCloseable {
     thread.setDaemon(true);
     return thread;
   });
-  private final String requiredAuthorization;
+  private final RegistryAuth auth = new RegistryAuth(Clock.systemUTC());
   private final boolean omitAvroSchemaType;
   private final AtomicInteger requestCount = new AtomicInteger();
   private final List<String> requests = new CopyOnWriteArrayList<>();
   private volatile boolean available = true;
 
-  private FakeSchemaRegistry(String user, String password, boolean omitAvroSchemaType) {
-    this.requiredAuthorization = user == null
-        ? null
-        : "Basic "
-            + Base64.getEncoder()
-                .encodeToString((user + ":" + password).getBytes(StandardCharsets.UTF_8));
-    this.omitAvroSchemaType = omitAvroSchemaType;
+  private FakeSchemaRegistry(Builder builder) {
+    this.omitAvroSchemaType = builder.omitAvroSchemaType;
     try {
-      server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+      InetSocketAddress address = new InetSocketAddress(InetAddress.getLoopbackAddress(), 0);
+      server = builder.tls == null ? HttpServer.create(address, 0) : httpsServer(address, builder);
     } catch (IOException e) {
       throw new UncheckedIOException(
           "Cannot open a port on 127.0.0.1 for the fake schema registry", e);
@@ -105,25 +114,52 @@ public final class FakeSchemaRegistry implements AutoCloseable {
     server.start();
   }
 
+  private static HttpsServer httpsServer(InetSocketAddress address, Builder builder)
+      throws IOException {
+    HttpsServer https = HttpsServer.create(address, 0);
+    SSLContext context = TestCertificates.serverContext(builder.tls, builder.clientTruststore);
+    boolean needClientAuth = builder.clientTruststore != null;
+    https.setHttpsConfigurator(new HttpsConfigurator(context) {
+      @Override
+      public void configure(HttpsParameters parameters) {
+        SSLParameters ssl = context.getDefaultSSLParameters();
+        ssl.setNeedClientAuth(needClientAuth);
+        parameters.setSSLParameters(ssl);
+      }
+    });
+    return https;
+  }
+
   /** A registry open to anyone. */
   public static FakeSchemaRegistry start() {
-    return new FakeSchemaRegistry(null, null, false);
+    return builder().start();
   }
 
   /** A registry that answers 401 unless a request carries these basic-auth credentials. */
   public static FakeSchemaRegistry startWithBasicAuth(String user, String password) {
-    return new FakeSchemaRegistry(
-        requireNonNull(user, "user is null"), requireNonNull(password, "password is null"), false);
+    return builder().basicAuth(user, password).start();
   }
 
   /** A registry that leaves out {@code "schemaType"} for Avro, as Confluent Schema Registry 7 and earlier do. */
   public static FakeSchemaRegistry startOmittingAvroSchemaType() {
-    return new FakeSchemaRegistry(null, null, true);
+    return builder().omittingAvroSchemaType().start();
   }
 
-  /** The base URL, such as {@code http://127.0.0.1:40123}. */
+  /** A registry to start with TLS, credentials or old answers. */
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /** The credentials it accepts, which a test may change while it runs. */
+  public RegistryAuth auth() {
+    return auth;
+  }
+
+  /** The base URL, such as {@code http://127.0.0.1:40123} or {@code https://localhost:40123}. */
   public String url() {
-    return "http://127.0.0.1:" + server.getAddress().getPort();
+    return server instanceof HttpsServer
+        ? "https://localhost:" + server.getAddress().getPort()
+        : "http://127.0.0.1:" + server.getAddress().getPort();
   }
 
   /** The base URL of the Apicurio Registry 3 API, for Apicurio serdes' {@code apicurio.registry.url}. */
@@ -185,11 +221,11 @@ public final class FakeSchemaRegistry implements AutoCloseable {
         send(exchange, 503, error(503, "Service Unavailable"));
         return;
       }
-      if (requiredAuthorization != null
-          && !requiredAuthorization.equals(
-              exchange.getRequestHeaders().getFirst("Authorization"))) {
-        exchange.getResponseHeaders().set("WWW-Authenticate", "Basic realm=\"SchemaRegistry\"");
-        send(exchange, 401, error(401, "Unauthorized"));
+      Optional<String> refusal =
+          auth.refusal(exchange.getRequestHeaders().getFirst("Authorization"));
+      if (refusal.isPresent()) {
+        exchange.getResponseHeaders().set("WWW-Authenticate", auth.challenge());
+        send(exchange, 401, error(401, refusal.get()));
         return;
       }
       if (ApicurioV3Api.handles(rawPath)) {
@@ -398,5 +434,56 @@ public final class FakeSchemaRegistry implements AutoCloseable {
     exchange.getResponseHeaders().set("Content-Type", contentType);
     exchange.sendResponseHeaders(status, bytes.length);
     exchange.getResponseBody().write(bytes);
+  }
+  /** Starts a {@link FakeSchemaRegistry}: plain HTTP and open to anyone unless told otherwise. */
+  public static final class Builder {
+    private TestCertificates.Party tls;
+    private Path clientTruststore;
+    private final List<String[]> users = new ArrayList<>();
+    private final List<String> tokens = new ArrayList<>();
+    private boolean omitAvroSchemaType;
+
+    private Builder() {}
+
+    /** Serves HTTPS with this party's certificate for localhost instead of plain HTTP. */
+    public Builder https(TestCertificates.Party server) {
+      this.tls = requireNonNull(server, "server is null");
+      return this;
+    }
+
+    /** Requires a client certificate that this trust store trusts (mutual TLS); needs {@link #https}. */
+    public Builder requireClientCertificates(Path truststore) {
+      this.clientTruststore = requireNonNull(truststore, "truststore is null");
+      return this;
+    }
+
+    /** Accepts this basic-auth user; any credentials make the registry refuse requests without them. */
+    public Builder basicAuth(String user, String password) {
+      users.add(new String[] {
+        requireNonNull(user, "user is null"), requireNonNull(password, "password is null")
+      });
+      return this;
+    }
+
+    /** Accepts this bearer token until the test expires it. */
+    public Builder bearerToken(String token) {
+      tokens.add(requireNonNull(token, "token is null"));
+      return this;
+    }
+
+    public Builder omittingAvroSchemaType() {
+      this.omitAvroSchemaType = true;
+      return this;
+    }
+
+    public FakeSchemaRegistry start() {
+      if (clientTruststore != null && tls == null) {
+        throw new IllegalStateException("Client certificates need https(...) as well");
+      }
+      FakeSchemaRegistry registry = new FakeSchemaRegistry(this);
+      users.forEach(user -> registry.auth.acceptBasicAuth(user[0], user[1]));
+      tokens.forEach(registry.auth::acceptBearerToken);
+      return registry;
+    }
   }
 }

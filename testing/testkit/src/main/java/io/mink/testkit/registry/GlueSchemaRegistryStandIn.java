@@ -15,11 +15,14 @@ import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * A stand-in for the AWS Glue Schema Registry on 127.0.0.1: AWS's JSON 1.1 protocol (POST /,
@@ -28,11 +31,16 @@ import java.util.concurrent.atomic.AtomicInteger;
  * CreateSchema, RegisterSchemaVersion, GetSchema, PutSchemaVersionMetadata and
  * QuerySchemaVersionMetadata. Point an AWS SDK client at {@link #endpoint()} with any static
  * credentials; signatures are not checked, but a request without one is refused as AWS refuses it.
+ * Each request's access key id (from its SigV4 {@code Authorization} header) is recorded; after
+ * {@link #acceptOnlyAccessKeyIds}, any other key id is refused with UnrecognizedClientException, as
+ * AWS refuses an unknown key.
  * Errors are {@code {"__type": "EntityNotFoundException", "Message": "..."}} with HTTP 400.
  */
 public final class GlueSchemaRegistryStandIn implements AutoCloseable {
   private static final String CONTENT_TYPE = "application/x-amz-json-1.1";
   private static final String TARGET_PREFIX = "AWSGlue.";
+  /** SigV4's {@code Credential=AKID/date/region/service/aws4_request}. */
+  private static final Pattern CREDENTIAL = Pattern.compile("Credential=([^/,\\s]+)/");
 
   private final String region;
   private final GlueRegistryState state = new GlueRegistryState();
@@ -45,6 +53,8 @@ public final class GlueSchemaRegistryStandIn implements AutoCloseable {
   });
   private final AtomicInteger requestCount = new AtomicInteger();
   private final List<String> called = new CopyOnWriteArrayList<>();
+  private final List<String> accessKeyIds = new CopyOnWriteArrayList<>();
+  private volatile Set<String> acceptedAccessKeyIds;
   private volatile boolean available = true;
 
   private GlueSchemaRegistryStandIn(String region) {
@@ -121,6 +131,16 @@ public final class GlueSchemaRegistryStandIn implements AutoCloseable {
     return List.copyOf(called);
   }
 
+  /** The access key id each request was signed with, in order. */
+  public List<String> accessKeyIds() {
+    return List.copyOf(accessKeyIds);
+  }
+
+  /** From now on, refuses a request signed with any other access key id, as AWS refuses an unknown key. */
+  public void acceptOnlyAccessKeyIds(String... keyIds) {
+    this.acceptedAccessKeyIds = Set.of(keyIds);
+  }
+
   @Override
   public void close() {
     server.stop(0);
@@ -141,11 +161,25 @@ public final class GlueSchemaRegistryStandIn implements AutoCloseable {
             exchange, new GlueError(503, "ServiceUnavailableException", "Service is unavailable."));
         return;
       }
-      if (exchange.getRequestHeaders().getFirst("Authorization") == null) {
+      String authorization = exchange.getRequestHeaders().getFirst("Authorization");
+      if (authorization == null) {
         sendError(
             exchange,
             new GlueError(
                 400, "MissingAuthenticationTokenException", "Missing Authentication Token"));
+        return;
+      }
+      Matcher credential = CREDENTIAL.matcher(authorization);
+      String keyId = credential.find() ? credential.group(1) : "";
+      accessKeyIds.add(keyId);
+      Set<String> accepted = acceptedAccessKeyIds;
+      if (accepted != null && !accepted.contains(keyId)) {
+        sendError(
+            exchange,
+            new GlueError(
+                400,
+                "UnrecognizedClientException",
+                "The security token included in the request is invalid."));
         return;
       }
       if (!exchange.getRequestMethod().equals("POST")
