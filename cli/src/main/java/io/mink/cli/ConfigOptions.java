@@ -13,6 +13,7 @@ import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Properties;
 import java.util.TreeMap;
 import picocli.CommandLine.Option;
@@ -48,6 +49,8 @@ public final class ConfigOptions {
               + "as Kafka's tools take it, over the [kafka] section")
   Path commandConfig;
 
+  private MinkConfig loaded;
+
   MinkConfig load(Environment environment) {
     return load(environment, List.of(CONFIG_VARIABLE));
   }
@@ -71,7 +74,13 @@ public final class ConfigOptions {
     } catch (ConfigException e) {
       throw new ConfigException(e.getMessage(), e);
     }
-    return clientSettings.isEmpty() ? config : withClientSettings(config, clientSettings);
+    loaded = clientSettings.isEmpty() ? config : withClientSettings(config, clientSettings);
+    return loaded;
+  }
+
+  /** The configuration {@link #load} returned last; empty before it did. */
+  public Optional<MinkConfig> loaded() {
+    return Optional.ofNullable(loaded);
   }
 
   /** The config file of --config, else of the first variable that is set; null when none names one. */
