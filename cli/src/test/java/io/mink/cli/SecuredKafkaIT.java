@@ -45,12 +45,17 @@ class SecuredKafkaIT {
   Path directory;
 
   @Test
-  void serveAndEveryCommandWorkWithTheDocumentedAclsAlone() throws Exception {
+  void serveAndEveryCommandWorkWithTheDocumentedAclsAloneAndATableMinkMayNotReadSaysSo()
+      throws Exception {
     SecuredMink mink = new SecuredMink(KAFKA, directory);
     String topic = mink.topic("orders", 2);
     String table = "kafka." + topic;
-    mink.produce(topic, 40);
+    mink.produce(topic, 2, 40);
+    String hidden = mink.topic("hidden", 1);
+    mink.produce(hidden, 1, 3);
     mink.grant(mink.acls(List.of(topic), COMMANDS));
+    mink.grant(mink.acls(List.of(hidden), "mink table add"));
+    assertThat(mink.run("table", "add", hidden, "--freshness", "1s").exitCode()).isZero();
 
     CommandRun add = mink.run("table", "add", topic, "--freshness", "1s");
     assertThat(add.exitCode()).as(add.err()).isZero();
@@ -63,6 +68,11 @@ class SecuredKafkaIT {
             sidecar.checkRunning();
             return mink.lakeRows(table) == 40;
           });
+
+      sidecar.await("Kafka denied mink serve access to topic " + hidden, TIMEOUT);
+      assertThat(mink.lakeRows("kafka." + hidden)).isZero();
+      assertSucceeds(
+          mink.run("cluster", "stats"), "Kafka denied mink serve access to topic " + hidden);
 
       assertSucceeds(mink.run("table", "list"), table);
       assertSucceeds(mink.run("table", "show", table), table);

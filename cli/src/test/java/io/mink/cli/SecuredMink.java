@@ -3,6 +3,9 @@ package io.mink.cli;
 import io.mink.lake.catalog.CatalogLoader;
 import io.mink.lake.catalog.LakeSettings;
 import io.mink.lake.catalog.LakeTables;
+import io.mink.tables.KafkaClientFactory;
+import io.mink.tables.KafkaTableStore;
+import io.mink.tables.TableDescriptor;
 import io.mink.testkit.KafkaBroker;
 import io.mink.testkit.SidecarProcess;
 import io.mink.testkit.TestRecord;
@@ -18,6 +21,7 @@ import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 import java.util.UUID;
 import java.util.stream.Collectors;
@@ -67,11 +71,12 @@ final class SecuredMink {
     return topic;
   }
 
-  void produce(String topic, int count) {
+  /** {@code count} records, spread over {@code partitions} partitions. */
+  void produce(String topic, int partitions, int count) {
     List<TestRecord> records = new ArrayList<>();
     for (int i = 0; i < count; i++) {
       records.add(new TestRecord(
-          i % 2,
+          i % partitions,
           null,
           ("record " + i).getBytes(StandardCharsets.UTF_8),
           List.of(),
@@ -120,6 +125,16 @@ final class SecuredMink {
     return snapshot == null
         ? 0
         : Long.parseLong(snapshot.summary().getOrDefault("total-records", "0"));
+  }
+
+  /** The entry of the table in this Mink's tables topic, read by the test's admin. */
+  Optional<TableDescriptor> entry(String table) {
+    Map<String, String> admin = new HashMap<>();
+    kafka.clientProperties().forEach((key, value) -> admin.put(key, value.toString()));
+    try (KafkaTableStore store = new KafkaTableStore(
+        new KafkaClientFactory(admin, "mink-test"), names.get("_mink_tables"))) {
+      return store.find(table);
+    }
   }
 
   boolean inLake(String table) {
