@@ -14,6 +14,7 @@ import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Properties;
 import java.util.TreeMap;
 import picocli.CommandLine.Option;
@@ -49,6 +50,8 @@ public final class ConfigOptions {
               + "as Kafka's tools take it, over the [kafka] section")
   Path commandConfig;
 
+  private MinkConfig loaded;
+
   MinkConfig load(Environment environment) {
     return load(environment, List.of(CONFIG_VARIABLE));
   }
@@ -72,10 +75,14 @@ public final class ConfigOptions {
     } catch (ConfigException e) {
       throw new ConfigException(e.getMessage(), e);
     }
-    MinkConfig loaded =
-        clientSettings.isEmpty() ? config : withClientSettings(config, clientSettings);
+    loaded = clientSettings.isEmpty() ? config : withClientSettings(config, clientSettings);
     KnownSecrets.add(loaded.secretValues());
     return loaded;
+  }
+
+  /** The configuration {@link #load} returned last; empty before it did. */
+  public Optional<MinkConfig> loaded() {
+    return Optional.ofNullable(loaded);
   }
 
   /** The config file of --config, else of the first variable that is set; null when none names one. */

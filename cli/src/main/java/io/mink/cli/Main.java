@@ -3,6 +3,7 @@ package io.mink.cli;
 import io.mink.indexer.errors.MinkException;
 import java.io.PrintWriter;
 import java.util.List;
+import java.util.Optional;
 import picocli.CommandLine;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.UnmatchedArgumentException;
@@ -64,6 +65,11 @@ public final class Main {
           return ExitCode.USAGE.code();
         })
         .setExecutionExceptionHandler((exception, line, parsed) -> {
+          Optional<String> denied = KafkaRefusals.message(exception, line);
+          if (denied.isPresent()) {
+            line.getErr().println("Error: " + denied.get());
+            return ExitCode.CONFIG.code();
+          }
           report(exception, line.getErr());
           return ExitCode.of(exception).code();
         });

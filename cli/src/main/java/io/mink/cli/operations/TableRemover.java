@@ -32,6 +32,7 @@ final class TableRemover {
   /** The table's entry moved to removing, or as it is if it is removing already, with the sidecars that may own it. */
   Removal start(String name, boolean keepTable) {
     String ownersGroup = TieringSettings.of(session.config().indexer()).ownersGroupId();
+    members(ownersGroup); // fails here, before any change, when Mink may not describe the group
     for (int attempt = 1; attempt <= ATTEMPTS; attempt++) {
       TableDescriptor current = session.require(name);
       if (current.state() == LifecycleState.REMOVING) {

@@ -7,12 +7,14 @@ import io.mink.tables.KafkaClientFactory;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.TopicDescription;
 import org.apache.kafka.common.errors.RetriableException;
+import org.apache.kafka.common.errors.TopicAuthorizationException;
 import org.apache.kafka.common.errors.UnknownTopicOrPartitionException;
 
 /** Finds a topic for {@code mink table add}, at once or once it is created. */
@@ -46,6 +48,10 @@ final class TopicLookup {
         } catch (ExecutionException e) {
           if (e.getCause() instanceof UnknownTopicOrPartitionException) {
             return Optional.empty();
+          }
+          if (e.getCause() instanceof TopicAuthorizationException refused
+              && refused.unauthorizedTopics().isEmpty()) {
+            throw new TopicAuthorizationException(refused.getMessage(), Set.of(topic));
           }
           if (!(e.getCause() instanceof RetriableException) || System.nanoTime() > deadline) {
             throw Connections.unreachable(clients, e);

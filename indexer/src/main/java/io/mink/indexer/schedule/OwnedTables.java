@@ -9,6 +9,7 @@ import io.mink.indexer.stats.RegistryWait;
 import io.mink.indexer.stats.StatusBoard;
 import io.mink.indexer.stats.TableState;
 import io.mink.tables.TableDescriptor;
+import io.mink.tables.acl.MinkResources;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -36,6 +37,9 @@ final class OwnedTables implements MembershipListener, RoundLease.Holder {
   private final Clock clock;
   private final TieringSchedule schedule;
   private final TableStatuses statuses;
+  /** What a round's refusals name: its table's topic, or the sidecars' groups; no round uses the other topics. */
+  private final MinkResources resources;
+
   private final Map<String, TableDescriptor> descriptors = new HashMap<>();
   private final RunningRounds rounds = new RunningRounds();
   private OwnedPartitions owned = OwnedPartitions.NONE;
@@ -47,6 +51,7 @@ final class OwnedTables implements MembershipListener, RoundLease.Holder {
     this.clock = requireNonNull(clock, "clock is null");
     this.schedule = new TieringSchedule(settings.heartbeatTimeout());
     this.statuses = new TableStatuses(board, instanceId);
+    this.resources = new MinkResources("", settings.ownersTopic(), "", settings.groupId());
   }
 
   /** Waits for the pending table that has been due the longest and takes it under a new epoch; null once stopped. */
@@ -84,8 +89,8 @@ final class OwnedTables implements MembershipListener, RoundLease.Holder {
   synchronized void roundFailed(RoundLease lease, RuntimeException failure) {
     String name = lease.table();
     if (holds(lease)) {
-      statuses.roundFailed(name, failure);
-      RoundFailure verdict = RoundFailure.of(name, failure);
+      RoundFailure verdict = RoundFailure.of(name, failure, resources);
+      statuses.roundFailed(name, failure, verdict.error());
       List<Transition> transitions = verdict.retried()
           ? schedule.failed(name, lease.epoch(), verdict.error(), clock.instant())
           : schedule.stopped(

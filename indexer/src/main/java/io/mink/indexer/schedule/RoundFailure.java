@@ -2,6 +2,10 @@ package io.mink.indexer.schedule;
 
 import io.mink.indexer.errors.ErrorCategories;
 import io.mink.indexer.errors.ErrorCategory;
+import io.mink.tables.acl.AccessDenied;
+import io.mink.tables.acl.MinkAcls;
+import io.mink.tables.acl.MinkResources;
+import java.util.Map;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -12,8 +16,15 @@ import org.slf4j.LoggerFactory;
 record RoundFailure(String table, ErrorCategory category, String error) {
   private static final Logger LOG = LoggerFactory.getLogger(OwnedTables.class);
 
-  static RoundFailure of(String table, Throwable failure) {
-    return new RoundFailure(table, ErrorCategories.of(failure), describe(failure));
+  /**
+   * The failure of a round of {@code table}; a refusal for want of an ACL says what to grant. A round uses only its
+   * table's topic and the group of {@code resources}: Kafka refuses nothing else in it.
+   */
+  static RoundFailure of(String table, Throwable failure, MinkResources resources) {
+    String error = AccessDenied.of(failure, MinkAcls.SERVE, resources)
+        .map(denied -> denied.message(Map.of()))
+        .orElseGet(() -> describe(failure));
+    return new RoundFailure(table, ErrorCategories.of(failure), error);
   }
 
   /**

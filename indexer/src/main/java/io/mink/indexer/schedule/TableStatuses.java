@@ -78,12 +78,12 @@ final class TableStatuses {
     entry.gaps = List.of();
   }
 
-  void roundFailed(String table, RuntimeException failure) {
+  void roundFailed(String table, RuntimeException failure, String error) {
     Figures entry = figures.get(table);
     if (entry == null) {
       return;
     }
-    entry.error = failure.getMessage() == null ? failure.toString() : failure.getMessage();
+    entry.error = error;
     entry.registryWait = null;
     entry.gaps = failure instanceof DataLossException loss
         ? loss.gaps().stream()

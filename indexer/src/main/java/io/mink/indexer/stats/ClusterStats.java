@@ -7,6 +7,9 @@ import io.mink.lake.LakeOffsets;
 import io.mink.lake.MinkSnapshot;
 import io.mink.tables.LifecycleState;
 import io.mink.tables.TableDescriptor;
+import io.mink.tables.acl.AccessDenied;
+import io.mink.tables.acl.MinkAcls;
+import io.mink.tables.acl.MinkResource;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -155,7 +158,15 @@ public final class ClusterStats {
     } catch (TimeoutException e) {
       throw e;
     } catch (KafkaException e) {
-      errors.add("Cannot measure the lag of topic " + table.topic() + ": " + e.getMessage());
+      errors.add("Cannot measure the lag of topic " + table.topic() + ": "
+          + (AccessDenied.isDenied(e)
+              ? new AccessDenied(
+                      "mink cluster stats",
+                      MinkResource.TABLE_TOPIC,
+                      table.topic(),
+                      MinkAcls.operations("mink cluster stats", MinkResource.TABLE_TOPIC))
+                  .message(Map.of())
+              : e.getMessage()));
       return List.of();
     }
   }

@@ -2,6 +2,7 @@ package io.mink.testkit;
 
 import static java.util.Objects.requireNonNull;
 
+import io.mink.testkit.security.SecuredListeners;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -19,6 +20,7 @@ import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.RecordMetadata;
 import org.apache.kafka.common.IsolationLevel;
 import org.apache.kafka.common.Uuid;
+import org.apache.kafka.common.network.ListenerName;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.kafka.common.test.KafkaClusterTestKit;
@@ -67,6 +69,7 @@ public final class KafkaBroker implements AutoCloseable, BeforeAllCallback, Afte
 
   private final Map<String, String> brokerProperties;
   private final int brokers;
+  private final SecuredListeners security;
   private KafkaClusterTestKit cluster;
   private Admin admin;
   private KafkaProducer<byte[], byte[]> producer;
@@ -79,7 +82,7 @@ public final class KafkaBroker implements AutoCloseable, BeforeAllCallback, Afte
 
   /** A broker with {@link #DEFAULT_BROKER_PROPERTIES} overridden or extended by {@code brokerProperties}. */
   public KafkaBroker(Map<String, String> brokerProperties) {
-    this(brokerProperties, 1);
+    this(brokerProperties, 1, null);
   }
 
   /**
@@ -87,6 +90,18 @@ public final class KafkaBroker implements AutoCloseable, BeforeAllCallback, Afte
    * happens when one broker is gone and the others serve on; replication factors stay one.
    */
   public KafkaBroker(Map<String, String> brokerProperties, int brokers) {
+    this(brokerProperties, brokers, null);
+  }
+
+  /**
+   * A broker with ACLs on and a secured listener for Mink: {@link #clientProperties()} are then the test admin's (a
+   * super user), and {@link #minkClientProperties()} Mink's.
+   */
+  public KafkaBroker(SecuredListeners security) {
+    this(security.brokerProperties(), 1, security);
+  }
+
+  private KafkaBroker(Map<String, String> brokerProperties, int brokers, SecuredListeners security) {
     Map<String, String> merged = new HashMap<>(DEFAULT_BROKER_PROPERTIES);
     merged.putAll(requireNonNull(brokerProperties, "brokerProperties is null"));
     this.brokerProperties = Map.copyOf(merged);
@@ -94,6 +109,7 @@ public final class KafkaBroker implements AutoCloseable, BeforeAllCallback, Afte
       throw new IllegalArgumentException("brokers is " + brokers + ": use 1 or more");
     }
     this.brokers = brokers;
+    this.security = security;
   }
 
   /** Starts the cluster and waits until the broker is ready for clients; returns at once if it is running. */
@@ -103,12 +119,14 @@ public final class KafkaBroker implements AutoCloseable, BeforeAllCallback, Afte
     }
     KafkaClusterTestKit starting = null;
     try {
-      KafkaClusterTestKit.Builder builder =
-          new KafkaClusterTestKit.Builder(new TestKitNodes.Builder()
-              .setCombined(true)
-              .setNumBrokerNodes(brokers)
-              .setNumControllerNodes(1)
-              .build());
+      TestKitNodes.Builder nodes = new TestKitNodes.Builder()
+          .setCombined(true)
+          .setNumBrokerNodes(brokers)
+          .setNumControllerNodes(1);
+      if (security != null) {
+        security.configure(nodes);
+      }
+      KafkaClusterTestKit.Builder builder = new KafkaClusterTestKit.Builder(nodes.build());
       brokerProperties.forEach(builder::setConfigProp);
       starting = builder.build();
       starting.format();
@@ -132,6 +150,9 @@ public final class KafkaBroker implements AutoCloseable, BeforeAllCallback, Afte
       throw failure;
     }
     cluster = starting;
+    if (security != null) {
+      security.started(admin());
+    }
     return this;
   }
 
@@ -253,9 +274,34 @@ public final class KafkaBroker implements AutoCloseable, BeforeAllCallback, Afte
     return running().bootstrapServers();
   }
 
-  /** The settings every client of this broker needs: today only {@code bootstrap.servers}. */
+  /**
+   * The settings every client of this broker needs: {@code bootstrap.servers}, and on a secured broker what the
+   * test's admin, a super user, connects with.
+   */
   public Map<String, Object> clientProperties() {
-    return Map.of(CommonClientConfigs.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers());
+    Map<String, Object> properties = new HashMap<>();
+    if (security != null) {
+      properties.putAll(security.adminClientProperties());
+    }
+    properties.put(CommonClientConfigs.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers());
+    return properties;
+  }
+
+  /** On a secured broker, what Mink connects with as {@code User:mink}: its listener and its credentials. */
+  public synchronized Map<String, String> minkClientProperties() {
+    if (security == null) {
+      throw new IllegalStateException(
+          "This broker has no secured listener: make it with new KafkaBroker(SecuredListeners...)");
+    }
+    int port = running()
+        .brokers()
+        .values()
+        .iterator()
+        .next()
+        .boundPort(ListenerName.normalised(SecuredListeners.CLIENT_LISTENER));
+    Map<String, String> properties = new HashMap<>(security.minkClientProperties());
+    properties.put(CommonClientConfigs.BOOTSTRAP_SERVERS_CONFIG, "localhost:" + port);
+    return properties;
   }
 
   /** One admin client shared by all callers; the broker closes it. */
