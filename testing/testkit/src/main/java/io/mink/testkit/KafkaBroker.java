@@ -101,7 +101,8 @@ public final class KafkaBroker implements AutoCloseable, BeforeAllCallback, Afte
     this(security.brokerProperties(), 1, security);
   }
 
-  private KafkaBroker(Map<String, String> brokerProperties, int brokers, SecuredListeners security) {
+  private KafkaBroker(
+      Map<String, String> brokerProperties, int brokers, SecuredListeners security) {
     Map<String, String> merged = new HashMap<>(DEFAULT_BROKER_PROPERTIES);
     merged.putAll(requireNonNull(brokerProperties, "brokerProperties is null"));
     this.brokerProperties = Map.copyOf(merged);
