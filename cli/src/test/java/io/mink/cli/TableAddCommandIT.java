@@ -162,7 +162,7 @@ class TableAddCommandIT {
     assertThat(run.exitCode()).isEqualTo(2);
     assertThat(run.err())
         .isEqualTo(
-            "Error: Invalid namespace '1-bad': use letters, digits and '_', starting with a letter or '_'\n");
+            "Error: Invalid namespace '1-bad': use ASCII letters, digits and '_', starting with a letter or '_'\n");
   }
 
   @Test

@@ -24,7 +24,7 @@ class TableNamesTest {
                 + "without its namespace");
     assertThatThrownBy(() -> TableNames.qualified("kafka.web.clicks", null, "kafka"))
         .hasMessage(
-            "Invalid table name 'web.clicks': use letters, digits and '_', starting with a letter or '_' "
+            "Invalid table name 'web.clicks': use ASCII letters, digits and '_', starting with a letter or '_' "
                 + "(name the table as namespace.name, such as kafka.orders)");
     assertThatThrownBy(() -> TableNames.qualified("orders", "1st", "kafka"))
         .isInstanceOfSatisfying(

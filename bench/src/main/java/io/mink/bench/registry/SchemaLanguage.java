@@ -38,7 +38,7 @@ public enum SchemaLanguage {
   }
 
   /** The test kit's view of the {@link Order} in this language: its schemas and decoded columns. */
-  OrderLanguage orders() {
+  public OrderLanguage orders() {
     return orders;
   }
 

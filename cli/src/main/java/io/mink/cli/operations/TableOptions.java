@@ -30,11 +30,11 @@ public final class TableOptions {
 
   private TableOptions() {}
 
-  /** A namespace or table name: letters, digits and '_', not starting with a digit. */
+  /** A namespace or table name: ASCII letters, digits and '_', not starting with a digit. */
   public static String identifier(String value, String what, String advice) {
     if (!TableDescriptor.isValidIdentifier(value)) {
       throw MinkException.user("Invalid " + what + " '" + value
-          + "': use letters, digits and '_', starting with a letter or '_'" + advice);
+          + "': use ASCII letters, digits and '_', starting with a letter or '_'" + advice);
     }
     return value;
   }

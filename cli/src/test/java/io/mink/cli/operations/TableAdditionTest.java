@@ -21,7 +21,7 @@ class TableAdditionTest {
   void anInvalidTableNameIsAUserError() {
     assertUserError(
         request("orders", "1orders", List.of(), false, Map.of()),
-        "Invalid table name '1orders': use letters, digits and '_', starting with a letter or '_'");
+        "Invalid table name '1orders': use ASCII letters, digits and '_', starting with a letter or '_'");
   }
 
   @Test

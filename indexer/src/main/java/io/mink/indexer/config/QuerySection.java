@@ -36,8 +36,6 @@ final class QuerySection {
 
   private static Optional<Path> file(
       CollectedSettings settings, ConfigKey key, Path workingDirectory) {
-    return settings
-        .value(key)
-        .map(value -> workingDirectory.resolve(value.text().strip()));
+    return settings.value(key).map(value -> value.path(workingDirectory));
   }
 }

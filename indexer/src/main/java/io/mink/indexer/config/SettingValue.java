@@ -5,6 +5,7 @@ import static java.util.Objects.requireNonNull;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.TextNode;
 import io.mink.schema.secret.Secrets;
+import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -139,6 +140,17 @@ record SettingValue(ConfigKey key, JsonNode node, String location, boolean typed
               + ", or 0 to turn the HTTP server off");
     }
     return Integer.parseInt(text);
+  }
+
+  /** A file path, resolved against {@code workingDirectory}. */
+  Path path(Path workingDirectory) {
+    String text = text().strip();
+    try {
+      return workingDirectory.resolve(text);
+    } catch (InvalidPathException e) {
+      throw invalid(
+          "path", "use a file path (" + e.getReason() + "), such as " + unquotedExample());
+    }
   }
 
   /** A host name or IP address to listen on. */

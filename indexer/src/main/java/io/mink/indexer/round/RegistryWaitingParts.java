@@ -39,7 +39,7 @@ public final class RegistryWaitingParts implements RecordParts {
   private Instant waitingSince;
 
   /**
-   * @param nanoTime the clock, called while waiting; it may throw to stop the round
+   * @param nanoTime the clock, called before each record and while waiting; it may throw to stop the round
    * @param deadlineNanos when waiting for the registry must give up so the round can force-finish
    * @param registryWaits told when waiting begins, at each retry, and with null when the registry answers again
    */
@@ -60,10 +60,13 @@ public final class RegistryWaitingParts implements RecordParts {
 
   /**
    * The record's parts. A record whose schemas are cached, or fetched at the first try, costs one call; the
-   * first unavailable answer starts the wait, whose first try comes at once.
+   * first unavailable answer starts the wait, whose first try comes at once. The clock is read before each
+   * record, so that a poll of records whose schema ids are all new (a registry round trip each) keeps the
+   * round's heartbeat going.
    */
   @Override
   public Optional<Parts> decode(ConsumerRecord<byte[], byte[]> record) throws InterruptedException {
+    long unused = nanoTime.getAsLong();
     try {
       return Optional.of(answered(parts(record)));
     } catch (RegistryUnavailableException e) {
