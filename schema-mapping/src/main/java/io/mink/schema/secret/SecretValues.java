@@ -22,7 +22,7 @@ import java.util.regex.Pattern;
  * messages. They are still hidden where their setting is shown by name.
  */
 public final class SecretValues {
-  public static final int MIN_LENGTH = 4;
+  public static final int MIN_LENGTH = 8;
 
   /** An option of a JAAS config, such as {@code password="..."}. */
   private static final Pattern JAAS_OPTION = Pattern.compile(

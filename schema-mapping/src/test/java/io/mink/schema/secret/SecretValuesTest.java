@@ -50,10 +50,11 @@ class SecretValuesTest {
   }
 
   @Test
-  void valuesShorterThanFourCharactersAreNotLookedForInText() {
-    SecretValues values = new SecretValues().add("abc").add("abcd");
+  void valuesShorterThanEightCharactersAreNotLookedForInText() {
+    SecretValues values = new SecretValues().add("token").add("abcdefg").add("abcdefgh");
 
-    assertThat(values.scrub("abc abcd")).isEqualTo("abc [hidden]");
+    assertThat(values.scrub("bearer_token abcdefg abcdefgh"))
+        .isEqualTo("bearer_token abcdefg [hidden]");
   }
 
   @Test
