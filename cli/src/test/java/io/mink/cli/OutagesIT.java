@@ -161,7 +161,7 @@ class OutagesIT {
       run.produce(batch -> Counted.records(second, batch, BATCH, PARTITIONS, true));
       await("the sidecar to wait for the registry")
           .atMost(MARKER_WAIT)
-          .until(() -> sidecar.printed("Schema registry unavailable while indexing"));
+          .until(() -> sidecar.printed("for the schema registry while indexing"));
       Thread.sleep(REGISTRY_DOWN.toMillis());
       registry.setAvailable(true);
       long rows = run.awaitExactlyOneRowPerOffset(CATCH_UP);
