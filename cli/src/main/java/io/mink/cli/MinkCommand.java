@@ -27,7 +27,7 @@ import picocli.CommandLine.Spec;
       "  0  done",
       "  1  internal error (a bug: the message and stack trace go to stderr)",
       "  2  bad arguments (an unknown option, a bad duration, name or table option)",
-      "  3  bad configuration (a missing config file, an unknown key, a bad value)",
+      "  3  bad configuration (a missing config file or Kafka ACL, a bad key or value)",
       "  4  conflict (no such topic or table, already added, changed meanwhile)",
       "  5  unavailable (Kafka or the catalog does not answer, a wait ran out)",
       "",

@@ -48,6 +48,7 @@ final class ServeCommand implements Callable<Integer> {
         new KafkaClientFactory(minkConfig.kafka(), "mink", minkConfig.minkTopics());
     KafkaTableStore store = new KafkaTableStore(clients, minkConfig.indexer().tablesTopic());
     try (Admin admin = Connections.kafkaAdmin(clients)) {
+      ServeAccess.check(admin, minkConfig);
       store.ensureTopic(admin);
       new StatusTopic(clients, minkConfig.monitoring().statusTopic()).ensure(admin);
     }

@@ -71,6 +71,13 @@ final class SecuredMink {
     return topic;
   }
 
+  /** Mink's own topics, made by the test's admin as docs/operations.md says a user who keeps Create may. */
+  void createMinkTopics() {
+    kafka.createTopic(names.get("_mink_tables"), 1, Map.of("cleanup.policy", "compact"));
+    kafka.createTopic(names.get("_mink_owners"), 32);
+    kafka.createTopic(names.get("_mink_status"), 1, Map.of("cleanup.policy", "compact"));
+  }
+
   /** {@code count} records, spread over {@code partitions} partitions. */
   void produce(String topic, int partitions, int count) {
     List<TestRecord> records = new ArrayList<>();

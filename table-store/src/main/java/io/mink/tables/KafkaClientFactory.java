@@ -41,6 +41,11 @@ public final class KafkaClientFactory {
     return minkTopics;
   }
 
+  /** The [kafka] settings, secrets included: for what a message derives from them, never to print whole. */
+  public Map<String, String> settings() {
+    return settings;
+  }
+
   public String bootstrapServers() {
     return settings.getOrDefault(CommonClientConfigs.BOOTSTRAP_SERVERS_CONFIG, "");
   }

@@ -27,7 +27,7 @@ import picocli.CommandLine.Spec;
       "  0  done",
       "  1  internal error (a bug: the message and stack trace go to stderr)",
       "  2  bad SQL or bad arguments",
-      "  3  bad configuration (a missing config file, an unknown key, a bad value)",
+      "  3  bad configuration (a missing config file or Kafka ACL, a bad key or value)",
       "  4  a table that is not added, not indexing, or has no Iceberg table",
       "  5  unavailable (Kafka, the schema registry or the catalog does not answer)",
       "",

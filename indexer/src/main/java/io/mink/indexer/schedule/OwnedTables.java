@@ -40,18 +40,27 @@ final class OwnedTables implements MembershipListener, RoundLease.Holder {
   /** What a round's refusals name: its table's topic, or the sidecars' groups; no round uses the other topics. */
   private final MinkResources resources;
 
+  /** The [kafka] settings, for the brokers and the principal a refusal's grant command names. */
+  private final Map<String, String> kafkaSettings;
+
   private final Map<String, TableDescriptor> descriptors = new HashMap<>();
   private final RunningRounds rounds = new RunningRounds();
   private OwnedPartitions owned = OwnedPartitions.NONE;
   private boolean refreshRequested;
   private boolean stopped;
 
-  OwnedTables(TieringSettings settings, StatusBoard board, String instanceId, Clock clock) {
+  OwnedTables(
+      TieringSettings settings,
+      StatusBoard board,
+      String instanceId,
+      Clock clock,
+      Map<String, String> kafkaSettings) {
     this.settings = requireNonNull(settings, "settings is null");
     this.clock = requireNonNull(clock, "clock is null");
     this.schedule = new TieringSchedule(settings.heartbeatTimeout());
     this.statuses = new TableStatuses(board, instanceId);
     this.resources = new MinkResources("", settings.ownersTopic(), "", settings.groupId());
+    this.kafkaSettings = Map.copyOf(kafkaSettings);
   }
 
   /** Waits for the pending table that has been due the longest and takes it under a new epoch; null once stopped. */
@@ -89,7 +98,7 @@ final class OwnedTables implements MembershipListener, RoundLease.Holder {
   synchronized void roundFailed(RoundLease lease, RuntimeException failure) {
     String name = lease.table();
     if (holds(lease)) {
-      RoundFailure verdict = RoundFailure.of(name, failure, resources);
+      RoundFailure verdict = RoundFailure.of(name, failure, resources, kafkaSettings);
       statuses.roundFailed(name, failure, verdict.error());
       List<Transition> transitions = verdict.retried()
           ? schedule.failed(name, lease.epoch(), verdict.error(), clock.instant())

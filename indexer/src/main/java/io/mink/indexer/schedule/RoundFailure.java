@@ -18,11 +18,13 @@ record RoundFailure(String table, ErrorCategory category, String error) {
 
   /**
    * The failure of a round of {@code table}; a refusal for want of an ACL says what to grant. A round uses only its
-   * table's topic and the group of {@code resources}: Kafka refuses nothing else in it.
+   * table's topic and the group of {@code resources}: Kafka refuses nothing else in it. {@code kafkaSettings} give
+   * the brokers and the principal of the grant command.
    */
-  static RoundFailure of(String table, Throwable failure, MinkResources resources) {
+  static RoundFailure of(
+      String table, Throwable failure, MinkResources resources, Map<String, String> kafkaSettings) {
     String error = AccessDenied.of(failure, MinkAcls.SERVE, resources)
-        .map(denied -> denied.message(Map.of()))
+        .map(denied -> denied.message(kafkaSettings))
         .orElseGet(() -> describe(failure));
     return new RoundFailure(table, ErrorCategories.of(failure), error);
   }

@@ -113,7 +113,7 @@ public final class TieringService implements AutoCloseable {
     this.keyIndexes = new KeyIndexes(new KeyIndexBudget(settings.keyIndexMemoryBytes()));
     this.groupOffsets = new GroupOffsetPublisher(clients, settings.groupId());
     this.instanceId = InstanceId.create();
-    this.tables = new OwnedTables(settings, board, instanceId, clock);
+    this.tables = new OwnedTables(settings, board, instanceId, clock, clients.settings());
   }
 
   /** This instance's id, host:pid:random, shown as the owner of its tables. */

@@ -52,7 +52,8 @@ class OwnedTablesTest {
           "_mink_owners"),
       board,
       "host:1:abc",
-      clock);
+      clock,
+      Map.of("bootstrap.servers", "kafka-1:9093"));
   private final ExecutorService threads = Executors.newCachedThreadPool();
 
   @AfterEach
