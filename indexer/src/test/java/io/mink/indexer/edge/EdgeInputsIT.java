@@ -23,6 +23,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Random;
 import java.util.Set;
@@ -42,6 +43,8 @@ import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * Inputs at the edges of what Kafka and the registry allow, each through a running sidecar beside a steady table that
@@ -201,18 +204,19 @@ class EdgeInputsIT {
         .allSatisfy((partition, next) -> assertThat(next).isEqualTo(2L));
   }
 
-  @Test
-  void avroSchemaWithFiveThousandFieldsBecomesFiveThousandColumns() throws Exception {
-    String topic = InProcessSidecar.uniqueTopic("avro-wide");
+  @ParameterizedTest
+  @EnumSource(SchemaType.class)
+  void schemaWithFiveThousandFieldsBecomesFiveThousandColumns(SchemaType language) {
+    String topic = InProcessSidecar.uniqueTopic("wide-" + language.name().toLowerCase(Locale.ROOT));
     KAFKA.createTopic(topic, 1);
     WideSchemas wide = new WideSchemas(5_000);
     int id =
-        registry.register(topic + "-value", SchemaType.AVRO, wide.avroSchema()).id();
+        registry.register(topic + "-value", language, wide.schema(language)).id();
     KAFKA.produce(
         topic,
         List.of(
-            TestRecord.of(null, WideSchemas.confluent(id, wide.avroRecord(1))),
-            TestRecord.of(null, WideSchemas.confluent(id, wide.avroRecord(2)))));
+            TestRecord.of(null, wide.confluentRecord(language, id, 1)),
+            TestRecord.of(null, wide.confluentRecord(language, id, 2))));
 
     TableDescriptor table = sidecar.add(topic, FRESHNESS);
     List<Record> rows = awaitRows(table, 2);
