@@ -7,6 +7,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
@@ -14,6 +15,7 @@ import java.util.Map;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.stream.Stream;
 import org.apache.kafka.clients.CommonClientConfigs;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.ScramCredentialInfo;
@@ -213,14 +215,28 @@ public final class SecuredListeners {
     return directory;
   }
 
+  /** A directory for the certificates, deleted with them when the JVM exits (a closed broker may start again). */
   private static Path temporaryDirectory() {
     try {
-      return Files.createTempDirectory("mink-kafka-tls-");
+      Path directory = Files.createTempDirectory("mink-kafka-tls-");
+      Runtime.getRuntime()
+          .addShutdownHook(new Thread(() -> delete(directory), "mink-kafka-tls-cleanup"));
+      return directory;
     } catch (IOException e) {
       throw new UncheckedIOException(
           "Cannot create a directory for the test broker's certificates: " + e
               + "; check that java.io.tmpdir is writable",
           e);
+    }
+  }
+
+  private static void delete(Path directory) {
+    try (Stream<Path> paths = Files.walk(directory)) {
+      for (Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
+        Files.deleteIfExists(path);
+      }
+    } catch (IOException e) {
+      System.err.println("Cannot delete the test broker's certificates in " + directory + ": " + e);
     }
   }
 }
