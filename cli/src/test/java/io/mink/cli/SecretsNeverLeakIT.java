@@ -7,6 +7,7 @@ import io.mink.cli.query.QueryConsole;
 import io.mink.cli.query.QueryMain;
 import io.mink.schema.registry.SchemaType;
 import io.mink.testkit.KafkaBroker;
+import io.mink.testkit.S3MockServer;
 import io.mink.testkit.SidecarLaunch;
 import io.mink.testkit.SidecarProcess;
 import io.mink.testkit.TestRecord;
@@ -32,13 +33,13 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-import java.util.stream.Stream;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.common.TopicPartition;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
+import software.amazon.awssdk.services.s3.S3Client;
 
 /**
  * Known secret values in every section of the configuration never come out: not in the sidecar's logs at DEBUG, its
@@ -59,9 +60,12 @@ class SecretsNeverLeakIT {
   private static final String JDBC_PASSWORD = "jdbc-Pw-1e9d74";
   private static final String QUERY_PASSWORD = "query-Pw-0c5a38";
   private static final String REST_PASSWORD = "rest-Pw-6b3f05";
+  private static final String BUCKET = "lake";
 
   @TempDir
   Path directory;
+
+  private S3MockServer s3;
 
   private final String suffix = UUID.randomUUID().toString().substring(0, 8);
   private final Map<String, String> produced = new LinkedHashMap<>();
@@ -73,8 +77,10 @@ class SecretsNeverLeakIT {
     KAFKA.createTopic("plain_" + suffix, 1);
     KAFKA.createTopic("avro_" + suffix, 1);
     KAFKA.produce("plain_" + suffix, List.of(TestRecord.of("k", "v"), TestRecord.of("k", "w")));
-    try (FakeSchemaRegistry registry =
-        FakeSchemaRegistry.startWithBasicAuth("mink", "the-right-one")) {
+    try (S3MockServer store = S3MockServer.start(BUCKET);
+        FakeSchemaRegistry registry =
+            FakeSchemaRegistry.startWithBasicAuth("mink", "the-right-one")) {
+      s3 = store;
       produceAvro(
           "avro_" + suffix,
           registry
@@ -88,10 +94,11 @@ class SecretsNeverLeakIT {
       Map<String, String> variables =
           variables(config("mink.toml", "url = \"" + refusedUrl + "\""));
       int httpPort = freePort();
-      keep(
+      keepSucceeded(
           "table add plain",
           run(variables, "table", "add", "plain_" + suffix, "--freshness", "1s"));
-      keep("table add avro", run(variables, "table", "add", "avro_" + suffix, "--freshness", "1s"));
+      keepSucceeded(
+          "table add avro", run(variables, "table", "add", "avro_" + suffix, "--freshness", "1s"));
 
       Map<String, String> serveVariables = new HashMap<>(variables);
       serveVariables.put("MINK_LOG_LEVEL", "DEBUG");
@@ -111,8 +118,8 @@ class SecretsNeverLeakIT {
         sidecar.stop();
         produced.put("mink serve output", sidecar.output());
       }
+      keepWarehouseMetadata();
     }
-    keepWarehouseMetadata();
 
     assertThat(produced.get("status topic")).contains("rejected Mink's credentials");
     assertThat(produced.get("table show --output json")).contains(plain);
@@ -206,9 +213,13 @@ class SecretsNeverLeakIT {
     return forms;
   }
 
-  /** A config file with every section's secrets; {@code registry} is the body of [schema_registry]. */
+  /**
+   * A config file with every section's secrets; {@code registry} is the body of [schema_registry]. The warehouse is in
+   * the object store, reached with the secret keys (S3Mock takes any), so its traffic is in the DEBUG log.
+   */
   private Path config(String name, String registry) throws Exception {
     Path lake = directory.resolve("lake");
+    Files.createDirectories(lake);
     Path file = directory.resolve(name);
     Files.writeString(file, """
         [kafka]
@@ -224,6 +235,9 @@ class SecretsNeverLeakIT {
         "jdbc.password" = "%s"
         "s3.access-key-id" = "%s"
         "s3.secret-access-key" = "%s"
+        "s3.endpoint" = "%s"
+        "s3.path-style-access" = "true"
+        "client.region" = "%s"
 
         [schema_registry]
         %s
@@ -234,10 +248,12 @@ class SecretsNeverLeakIT {
         """.formatted(
             SSL_KEY_PASSWORD,
             lake.resolve("catalog.db"),
-            lake.toUri(),
+            "s3://" + BUCKET + "/warehouse",
             JDBC_PASSWORD,
             S3_KEY_ID,
             S3_SECRET,
+            s3.endpoint(),
+            S3MockServer.REGION,
             registry,
             QUERY_PASSWORD));
     return file;
@@ -279,6 +295,11 @@ class SecretsNeverLeakIT {
     produced.put(what, run.out() + run.err());
   }
 
+  private void keepSucceeded(String what, CommandRun run) {
+    keep(what, run);
+    assertThat(run.exitCode()).as(what + ": " + run.err()).isZero();
+  }
+
   private static void produceAvro(String topic, int schemaId) {
     List<TestRecord> records = new ArrayList<>();
     for (int i = 0; i < 10; i++) {
@@ -311,10 +332,16 @@ class SecretsNeverLeakIT {
     return records.toString();
   }
 
-  private void keepWarehouseMetadata() throws Exception {
-    try (Stream<Path> files = Files.walk(directory.resolve("lake"))) {
-      for (Path file : files.filter(path -> path.toString().endsWith(".json")).toList()) {
-        produced.put(file.toString(), Files.readString(file));
+  private void keepWarehouseMetadata() {
+    List<String> metadata = s3.keys(BUCKET, "warehouse/").stream()
+        .filter(key -> key.endsWith(".json"))
+        .toList();
+    assertThat(metadata).isNotEmpty();
+    try (S3Client client = s3.newClient()) {
+      for (String key : metadata) {
+        produced.put(
+            key,
+            client.getObjectAsBytes(request -> request.bucket(BUCKET).key(key)).asUtf8String());
       }
     }
   }

@@ -4,6 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import io.mink.tables.CompactedTopic;
 import io.mink.tables.KafkaClientFactory;
+import io.mink.tables.acl.AccessDenied;
 import java.time.Duration;
 import java.util.Collection;
 import java.util.List;
@@ -176,7 +177,14 @@ public final class GroupMembership implements AutoCloseable {
         if (closed) {
           break;
         }
-        LOG.warn("Membership in group {} failed, retrying: {}", groupId, e.getMessage(), e);
+        if (AccessDenied.isDenied(e)) {
+          joinProblem =
+              "Kafka denies Mink's principal access to the group or its topic (" + e.getMessage()
+                  + "): grant what docs/operations.md (\"Security\") lists for mink serve";
+          LOG.warn("Cannot join group {}, retrying: {}", groupId, joinProblem);
+        } else {
+          LOG.warn("Membership in group {} failed, retrying: {}", groupId, e.getMessage(), e);
+        }
         sleep(1_000);
       }
     }

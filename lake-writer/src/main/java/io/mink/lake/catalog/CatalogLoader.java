@@ -33,6 +33,12 @@ import org.apache.iceberg.exceptions.NotAuthorizedException;
 public final class CatalogLoader {
   public static final String CATALOG_NAME = "mink";
 
+  /**
+   * The FileIO of a jdbc catalog whose warehouse is not local: S3FileIO for s3:// and the like, Hadoop's for the
+   * rest, as the REST catalog's client picks. Iceberg's JdbcCatalog alone takes Hadoop's, which has no s3 scheme.
+   */
+  static final String RESOLVING_FILE_IO = "org.apache.iceberg.io.ResolvingFileIO";
+
   private static final Map<String, String> IMPLEMENTATIONS = Map.of(
       "jdbc", "org.apache.iceberg.jdbc.JdbcCatalog",
       "rest", "org.apache.iceberg.rest.RESTCatalog",
@@ -103,6 +109,8 @@ public final class CatalogLoader {
     if ((type.equals("jdbc") || type.equals("hadoop"))
         && LocalLocations.isLocal(settings.warehouse())) {
       properties.putIfAbsent(CatalogProperties.FILE_IO_IMPL, LocalFileIO.class.getName());
+    } else if (type.equals("jdbc")) {
+      properties.putIfAbsent(CatalogProperties.FILE_IO_IMPL, RESOLVING_FILE_IO);
     }
     return properties;
   }
