@@ -3,6 +3,7 @@ package io.mink.tables;
 import static java.util.Objects.requireNonNull;
 
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -36,15 +37,36 @@ public final class KafkaTableStore implements TableStore {
   private final TransactionalEntryWriter writer;
 
   public KafkaTableStore(KafkaClientFactory clients, String topic) {
-    this(clients, topic, TransactionalEntryWriter.CommitStep.KAFKA);
+    this(
+        clients,
+        topic,
+        new TablesTopicReader(clients, topic),
+        TransactionalEntryWriter.CommitStep.KAFKA);
+  }
+
+  /** A store whose reader waits only {@code creationWait} for the topic it created to appear in the metadata. */
+  KafkaTableStore(KafkaClientFactory clients, String topic, Duration creationWait) {
+    this(
+        clients,
+        topic,
+        new TablesTopicReader(clients, topic, creationWait),
+        TransactionalEntryWriter.CommitStep.KAFKA);
   }
 
   /** A store whose transactions commit through {@code commitStep}, so tests can make a commit's outcome unknown. */
   KafkaTableStore(
       KafkaClientFactory clients, String topic, TransactionalEntryWriter.CommitStep commitStep) {
+    this(clients, topic, new TablesTopicReader(clients, topic), commitStep);
+  }
+
+  private KafkaTableStore(
+      KafkaClientFactory clients,
+      String topic,
+      TablesTopicReader reader,
+      TransactionalEntryWriter.CommitStep commitStep) {
     this.clients = requireNonNull(clients, "clients is null");
     this.topic = requireNonNull(topic, "topic is null");
-    this.reader = new TablesTopicReader(clients, topic);
+    this.reader = reader;
     this.writer = new TransactionalEntryWriter(clients, topic, transactionalId(), commitStep);
   }
 

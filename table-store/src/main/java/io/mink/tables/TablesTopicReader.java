@@ -22,18 +22,28 @@ import org.apache.kafka.common.errors.TimeoutException;
 final class TablesTopicReader implements AutoCloseable {
   private static final Duration READ_TIMEOUT = Duration.ofSeconds(60);
   private static final Duration END_OFFSET_TIMEOUT = Duration.ofSeconds(15);
+  private static final Duration CREATION_WAIT = Duration.ofSeconds(30);
+  private static final Duration METADATA_RETRY = Duration.ofMillis(200);
 
   private final KafkaClientFactory clients;
   private final TopicPartition partition;
+  private final Duration creationWait;
   private final Map<String, TableEntry> tables = new LinkedHashMap<>();
   private final Map<String, Boolean> watchedWrites = new HashMap<>();
   private KafkaConsumer<byte[], byte[]> consumer;
+  private boolean expected;
   private boolean seen;
   private boolean fetched;
 
   TablesTopicReader(KafkaClientFactory clients, String topic) {
+    this(clients, topic, CREATION_WAIT);
+  }
+
+  /** A reader that waits up to {@code creationWait} for a topic it was told of to appear in the metadata. */
+  TablesTopicReader(KafkaClientFactory clients, String topic, Duration creationWait) {
     this.clients = requireNonNull(clients, "clients is null");
     this.partition = new TopicPartition(topic, 0);
+    this.creationWait = requireNonNull(creationWait, "creationWait is null");
   }
 
   /**
@@ -44,12 +54,8 @@ final class TablesTopicReader implements AutoCloseable {
   Map<String, TableEntry> readToEnd() {
     try {
       if (consumer == null && !open()) {
-        if (seen) {
-          throw deleted();
-        }
         return Map.of();
       }
-      seen = true;
       long end = endOffset();
       if (end == 0 && !fetched) {
         // an empty topic is read without a fetch: one proves that Mink may read it before anything
@@ -76,9 +82,13 @@ final class TablesTopicReader implements AutoCloseable {
     }
   }
 
-  /** Records that the topic exists now (it was just created or found): from now on its absence is a deletion. */
+  /**
+   * Records that the topic exists now (it was just created or found): from now on its absence is a deletion. A
+   * topic just created may not be in every broker's metadata yet, so until this reader has seen it, it waits a while
+   * (30 s) for it to appear before taking it for deleted.
+   */
   void topicExists() {
-    seen = true;
+    expected = true;
   }
 
   /** Like {@link #readToEnd}, and throws when the topic does not exist: a change is never written to a missing topic. */
@@ -102,6 +112,21 @@ final class TablesTopicReader implements AutoCloseable {
       }
       throw e;
     }
+  }
+
+  /**
+   * Whether the broker's metadata holds the topic; a topic this reader was told of but has not seen yet is asked for
+   * again for a while, as a broker learns of a new topic a moment after its creation returns.
+   */
+  private boolean awaitInMetadata(KafkaConsumer<byte[], byte[]> opened) {
+    long deadline = System.nanoTime() + creationWait.toNanos();
+    while (opened.partitionsFor(partition.topic(), READ_TIMEOUT).isEmpty()) {
+      if (seen || !expected || System.nanoTime() > deadline) {
+        return false;
+      }
+      sleep(METADATA_RETRY.toMillis());
+    }
+    return true;
   }
 
   private boolean exists() {
@@ -162,13 +187,19 @@ final class TablesTopicReader implements AutoCloseable {
     }
   }
 
-  /** Starts reading at the beginning; false when the topic does not exist (yet). */
+  /**
+   * Starts reading at the beginning; false when the topic was never there. Throws when it was there and is not now.
+   */
   private boolean open() {
     KafkaConsumer<byte[], byte[]> opened = clients.rawConsumer("tables", Map.of());
-    if (opened.partitionsFor(partition.topic(), READ_TIMEOUT).isEmpty()) {
+    if (!awaitInMetadata(opened)) {
       opened.close(CloseOptions.timeout(Duration.ZERO));
+      if (seen || expected) {
+        throw deleted();
+      }
       return false;
     }
+    seen = true;
     opened.assign(Set.of(partition));
     opened.seekToBeginning(Set.of(partition));
     tables.clear();

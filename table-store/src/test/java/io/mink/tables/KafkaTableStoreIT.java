@@ -185,11 +185,40 @@ class KafkaTableStoreIT {
   @Test
   void aTablesTopicDeletedBeforeTheFirstReadOfTheStoreThatCreatedItIsAnError() throws Exception {
     String topic = uniqueTopic();
-    try (KafkaTableStore store = newStore(topic)) {
+    KafkaClientFactory clients =
+        new KafkaClientFactory(Map.of("bootstrap.servers", KAFKA.bootstrapServers()), "mink-test");
+    try (KafkaTableStore store = new KafkaTableStore(clients, topic, Duration.ofSeconds(2));
+        Admin admin = clients.admin()) {
+      store.ensureTopic(admin);
       KAFKA.deleteTopic(topic);
 
       assertThat(awaitListFailure(store))
           .hasMessageStartingWith("The tables topic " + topic + " was deleted");
+    }
+  }
+
+  /**
+   * A broker learns of a topic a moment after its creation returns, longer on a loaded cluster: the reader of a
+   * topic it was told exists waits for it to appear rather than take it for deleted.
+   */
+  @Test
+  void aTablesTopicNotYetInTheMetadataAfterItsCreationIsWaitedFor() throws Exception {
+    String topic = uniqueTopic();
+    KafkaClientFactory clients =
+        new KafkaClientFactory(Map.of("bootstrap.servers", KAFKA.bootstrapServers()), "mink-test");
+    ExecutorService creator = Executors.newSingleThreadExecutor();
+    try (TablesTopicReader reader = new TablesTopicReader(clients, topic, Duration.ofSeconds(30))) {
+      reader.topicExists();
+      Future<?> created = creator.submit(() -> {
+        Thread.sleep(2_000);
+        KAFKA.createTopic(topic, 1);
+        return null;
+      });
+
+      assertThat(reader.readToEnd()).isEmpty();
+      assertThat(created).isDone();
+    } finally {
+      creator.shutdownNow();
     }
   }
 
