@@ -41,8 +41,8 @@ import org.junit.jupiter.api.io.TempDir;
  * before and right after the catalog swap, and right after it read a partition's key index from the lake; each
  * time it is started again and rebuilds its key index. Then a second instance shares the table and the kills go
  * on, so the table moves between them. Every snapshot the table ever had holds exactly the newest record of each
- * live key below its offsets, each key once, through deletion vectors (format 3) or position deletes (format 2),
- * never an equality delete ({@link UpsertSnapshots}); the records without a key are counted once; and once the
+ * live key below its offsets, each key once, through deletion vectors (format 3) or position deletes (format 2)
+ * and files rewritten once their deleted rows reach the table's fraction, never an equality delete ({@link UpsertSnapshots}); the records without a key are counted once; and once the
  * producer stops and the table catches up, Spark reads the same rows.
  */
 class UpsertCrashIT {
@@ -147,7 +147,8 @@ class UpsertCrashIT {
       snapshots.checkNew();
       System.out.printf(
           "upsert crash test, format %d: %d kills in %d s, caught up %d s later at %s; %d records,"
-              + " %d snapshots checked, %d live rows and %d delete files read in them%n",
+              + " %d snapshots checked, %d live rows and %d delete files read in them, %d data files"
+              + " rewritten%n",
           formatVersion,
           kills,
           Duration.ofNanos(killed - began).toSeconds(),
@@ -156,7 +157,8 @@ class UpsertCrashIT {
           walk.records(),
           snapshots.snapshots(),
           snapshots.rows(),
-          snapshots.deleteFiles());
+          snapshots.deleteFiles(),
+          snapshots.rewrittenFiles());
     } finally {
       running.set(false);
       threads.shutdownNow();
@@ -166,7 +168,9 @@ class UpsertCrashIT {
       writeLog(formatVersion);
     }
     assertThat(kills).isEqualTo(2 * killsEach);
-    assertThat(snapshots.deleteFiles()).as("delete files read").isPositive();
+    assertThat(snapshots.deleteFiles() + snapshots.rewrittenFiles())
+        .as("delete files read and data files rewritten")
+        .isPositive();
     assertThat(snapshots.nullKeys()).as("records without a key counted").isEqualTo(walk.nullKeys());
     assertSparkReadsTheModel(walk, name);
   }

@@ -23,6 +23,7 @@ import org.apache.iceberg.FileContent;
 import org.apache.iceberg.FileFormat;
 import org.apache.iceberg.FileScanTask;
 import org.apache.iceberg.Snapshot;
+import org.apache.iceberg.SnapshotSummary;
 import org.apache.iceberg.Table;
 import org.apache.iceberg.data.IcebergGenerics;
 import org.apache.iceberg.data.Record;
@@ -44,6 +45,7 @@ final class UpsertSnapshots {
   private final Set<Long> checked = new HashSet<>();
   private long rows;
   private long deleteFiles;
+  private long rewrittenFiles;
   private long nullKeys;
 
   UpsertSnapshots(Supplier<Table> table, UpsertWalk walk, int formatVersion) {
@@ -99,6 +101,8 @@ final class UpsertSnapshots {
             snapshot.operation())
         .isEmpty();
     rows += read.size();
+    rewrittenFiles +=
+        Long.parseLong(snapshot.summary().getOrDefault(SnapshotSummary.DELETED_FILES_PROP, "0"));
     nullKeys += Long.parseLong(snapshot
         .summary()
         .getOrDefault(MinkSnapshot.RAW_PROPERTY_PREFIX + UpsertRound.NULL_KEY_REASON, "0"));
@@ -175,6 +179,14 @@ final class UpsertSnapshots {
   /** The delete files applied over all checked snapshots, counted once per data file they apply to. */
   synchronized long deleteFiles() {
     return deleteFiles;
+  }
+
+  /**
+   * The data files the checked snapshots removed: an upsert round rewrites a file once its deleted rows reach the
+   * table's fraction, and then writes no delete file for it.
+   */
+  synchronized long rewrittenFiles() {
+    return rewrittenFiles;
   }
 
   /** The records without a key that the checked snapshots count, each snapshot its own round's. */
