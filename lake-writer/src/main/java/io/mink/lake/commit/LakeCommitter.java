@@ -19,7 +19,6 @@ import org.apache.iceberg.Table;
 import org.apache.iceberg.TableOperations;
 import org.apache.iceberg.Transaction;
 import org.apache.iceberg.UpdateSchema;
-import org.apache.iceberg.exceptions.CommitStateUnknownException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -37,13 +36,16 @@ public final class LakeCommitter {
     this.hook = requireNonNull(hook, "hook is null");
   }
 
-  /** Commits the round and returns the snapshot it made. */
+  /**
+   * Commits the round and returns the snapshot it made. A round refused before its swap reached the catalog deletes
+   * its files; a round whose swap may have landed (the catalog's answer lost) keeps them, as the table may reference
+   * them, and succeeds if the catalog shows its snapshot.
+   */
   public MinkSnapshot commit(Table table, RoundCommit round) {
     TableOperations operations = ((HasTableOperations) table).operations();
-    Table fenced = new BaseTable(
-        new OffsetFencedOperations(
-            operations, table.name(), round.startOffsets(), hook, round.schemaEvolution()),
-        table.name());
+    OffsetFencedOperations fencedOperations = new OffsetFencedOperations(
+        operations, table.name(), round.startOffsets(), hook, round.schemaEvolution());
+    Table fenced = new BaseTable(fencedOperations, table.name());
     try {
       if (round.schemaEvolution().isPresent()) {
         Transaction transaction = fenced.newTransaction();
@@ -60,26 +62,49 @@ public final class LakeCommitter {
         dataUpdate(round, fenced::newAppend, fenced::newOverwrite, fenced::newRowDelta)
             .commit();
       }
-    } catch (OffsetConflictException | SchemaConflictException e) {
-      deleteFiles(table, round);
-      throw e;
-    } catch (CommitStateUnknownException e) {
-      if (committed(table, round)) {
-        LOG.info(
-            "Commit of round {} on {} succeeded though the catalog did not confirm it",
-            round.roundId(),
-            table.name());
-      } else {
+    } catch (RuntimeException e) {
+      if (!fencedOperations.mayHaveCommitted()) {
+        deleteFiles(table, round);
         throw e;
       }
-    } catch (RuntimeException e) {
-      deleteFiles(table, round);
-      throw e;
+      confirmCommitted(table, round, e);
     }
     table.refresh();
     return findRound(table, round)
         .orElseThrow(() -> new IllegalStateException("Round " + round.roundId()
             + " was committed to " + table.name() + " but its snapshot is not there"));
+  }
+
+  /**
+   * Returns when the catalog shows the round's snapshot; else throws {@code failure}, the round's files left in
+   * place: a commit whose answer was lost may still land, and the files of one that did not are orphans that
+   * maintenance deletes.
+   */
+  private static void confirmCommitted(Table table, RoundCommit round, RuntimeException failure) {
+    boolean committed;
+    try {
+      committed = committed(table, round);
+    } catch (RuntimeException lookup) {
+      failure.addSuppressed(lookup);
+      LOG.warn(
+          "Round {} on {} may have committed, but the catalog cannot say now: its files stay, and the next round"
+              + " starts from the offsets the table holds",
+          round.roundId(),
+          table.name());
+      throw failure;
+    }
+    if (!committed) {
+      LOG.warn(
+          "Round {} on {} did not commit as far as the catalog shows: its files stay, unreferenced, until"
+              + " maintenance deletes orphan files",
+          round.roundId(),
+          table.name());
+      throw failure;
+    }
+    LOG.info(
+        "Commit of round {} on {} succeeded though the catalog did not confirm it",
+        round.roundId(),
+        table.name());
   }
 
   /**

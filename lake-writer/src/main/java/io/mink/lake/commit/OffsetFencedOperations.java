@@ -8,6 +8,7 @@ import io.mink.schema.table.TableSchema;
 import java.util.Optional;
 import org.apache.iceberg.TableMetadata;
 import org.apache.iceberg.TableOperations;
+import org.apache.iceberg.exceptions.CommitFailedException;
 
 /**
  * Table operations whose commit is a compare-and-set on the lake offsets.
@@ -17,12 +18,16 @@ import org.apache.iceberg.TableOperations;
  * Iceberg retries a commit on a refreshed base after a concurrent change; each retry is checked
  * again, and a mismatch fails with a non-retryable {@link OffsetConflictException}. The hook runs
  * the swap itself, so an epoch fence can refuse it right before it happens.
+ *
+ * <p>It remembers whether the catalog may have taken the commit: a swap that returned, or failed other than with
+ * {@link CommitFailedException} (a lost answer, a catalog that went away mid-request), may have landed.
  */
 final class OffsetFencedOperations extends ForwardingTableOperations {
   private final String tableName;
   private final LakeOffsets expected;
   private final CommitHook hook;
   private final Optional<SchemaEvolution> evolution;
+  private boolean mayHaveCommitted;
 
   OffsetFencedOperations(
       TableOperations delegate,
@@ -54,6 +59,26 @@ final class OffsetFencedOperations extends ForwardingTableOperations {
             tableName, "the committed schema differs from the one the round wrote");
       }
     }
-    hook.aroundCatalogSwap(tableName, () -> delegate().commit(base, metadata));
+    hook.aroundCatalogSwap(tableName, () -> swap(base, metadata));
+  }
+
+  private void swap(TableMetadata base, TableMetadata metadata) {
+    try {
+      delegate().commit(base, metadata);
+      mayHaveCommitted = true;
+    } catch (CommitFailedException e) {
+      throw e;
+    } catch (RuntimeException e) {
+      mayHaveCommitted = true;
+      throw e;
+    }
+  }
+
+  /**
+   * Whether a swap of this commit reached the catalog and may have landed: false only when every attempt was
+   * refused before the swap or by the catalog's own compare-and-set.
+   */
+  boolean mayHaveCommitted() {
+    return mayHaveCommitted;
   }
 }

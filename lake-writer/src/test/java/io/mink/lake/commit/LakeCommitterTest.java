@@ -16,10 +16,14 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import org.apache.iceberg.BaseTable;
 import org.apache.iceberg.DataFile;
 import org.apache.iceberg.HasTableOperations;
 import org.apache.iceberg.Table;
+import org.apache.iceberg.TableMetadata;
+import org.apache.iceberg.TableOperations;
 import org.apache.iceberg.catalog.TableIdentifier;
+import org.apache.iceberg.exceptions.RESTException;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -102,6 +106,97 @@ class LakeCommitterTest {
     table.refresh();
     assertThat(table.currentSnapshot().allManifests(table.io())).hasSizeLessThan(4);
     assertThat(table.currentSnapshot().summary()).containsEntry("total-data-files", "10");
+  }
+
+  @Test
+  void aRoundWhoseSwapLandedThoughTheCatalogsAnswerWasLostSucceeds() {
+    LakeCommitter answerLost = new LakeCommitter(new CommitHook() {
+      @Override
+      public void aroundCatalogSwap(String name, Runnable swap) {
+        swap.run();
+        throw new RESTException("Error occurred while processing POST request");
+      }
+    });
+    RoundCommit round = round(LakeOffsets.NONE, Map.of(0, 3L));
+
+    MinkSnapshot snapshot = answerLost.commit(table, round);
+
+    assertThat(snapshot.offsets()).isEqualTo(LakeOffsets.of(Map.of(0, 3L)));
+    assertThat(fileOf(round)).exists();
+  }
+
+  @Test
+  void aRoundWhoseSwapFailedMidRequestKeepsItsFilesForTheCommitMayLandLate() {
+    RoundCommit round = round(LakeOffsets.NONE, Map.of(0, 3L));
+    Table catalogGoneMidCommit = withOperations(new ForwardingTableOperations(operations()) {
+      @Override
+      public void commit(TableMetadata base, TableMetadata metadata) {
+        throw new RESTException("Error occurred while processing POST request");
+      }
+    });
+
+    assertThatThrownBy(() -> committer.commit(catalogGoneMidCommit, round))
+        .isInstanceOf(RESTException.class);
+    assertThat(fileOf(round)).exists();
+    table.refresh();
+    assertThat(table.currentSnapshot()).isNull();
+  }
+
+  @Test
+  void aRoundWhoseOutcomeTheCatalogCannotTellKeepsItsFiles() {
+    RoundCommit round = round(LakeOffsets.NONE, Map.of(0, 3L));
+    Table catalogGone = withOperations(new ForwardingTableOperations(operations()) {
+      private boolean down;
+
+      @Override
+      public TableMetadata refresh() {
+        if (down) {
+          throw new RESTException("Error occurred while processing GET request");
+        }
+        return super.refresh();
+      }
+
+      @Override
+      public void commit(TableMetadata base, TableMetadata metadata) {
+        down = true;
+        throw new RESTException("Error occurred while processing POST request");
+      }
+    });
+
+    assertThatThrownBy(() -> committer.commit(catalogGone, round))
+        .isInstanceOf(RESTException.class)
+        .hasMessage("Error occurred while processing POST request")
+        .satisfies(failure -> assertThat(failure.getSuppressed())
+            .singleElement()
+            .extracting(Throwable::getMessage)
+            .isEqualTo("Error occurred while processing GET request"));
+    assertThat(fileOf(round)).exists();
+  }
+
+  @Test
+  void aRoundRefusedBeforeItsSwapDeletesItsFiles() {
+    LakeCommitter fenced = new LakeCommitter(new CommitHook() {
+      @Override
+      public void aroundCatalogSwap(String name, Runnable swap) {
+        throw new IllegalStateException("the table's lease moved to another instance");
+      }
+    });
+    RoundCommit round = round(LakeOffsets.NONE, Map.of(0, 3L));
+
+    assertThatThrownBy(() -> fenced.commit(table, round)).isInstanceOf(IllegalStateException.class);
+    assertThat(fileOf(round)).doesNotExist();
+  }
+
+  private TableOperations operations() {
+    return ((HasTableOperations) table).operations();
+  }
+
+  private Table withOperations(TableOperations operations) {
+    return new BaseTable(operations, table.name());
+  }
+
+  private static Path fileOf(RoundCommit round) {
+    return Path.of(java.net.URI.create(round.dataFiles().get(0).location()));
   }
 
   private org.apache.iceberg.TableMetadata current() {
