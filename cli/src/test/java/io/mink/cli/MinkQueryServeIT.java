@@ -285,8 +285,9 @@ class MinkQueryServeIT {
     static ServeProcess start(Path directory, Map<String, String> variables, String... args) {
       List<String> command = new ArrayList<>(List.of(
           Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-          "--add-opens=java.base/java.nio=ALL-UNNAMED",
-          "-Xmx512m",
+          "--add-opens=java.base/java.nio=ALL-UNNAMED"));
+      command.addAll(CliSidecars.JVM_OPTIONS);
+      command.addAll(List.of(
           "-cp",
           Arrays.stream(System.getProperty("java.class.path").split(File.pathSeparator))
               .map(entry -> Path.of(entry).toAbsolutePath().toString())

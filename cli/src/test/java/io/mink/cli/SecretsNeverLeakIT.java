@@ -105,7 +105,7 @@ class SecretsNeverLeakIT {
       serveVariables.put("MINK_INDEXER_HTTP_PORT", Integer.toString(httpPort));
       serveVariables.put("MINK_INDEXER_SESSION_TIMEOUT", "1s");
       try (SidecarProcess sidecar = SidecarProcess.start(SidecarLaunch.serve()
-          .withJvmOptions(List.of("-Xmx512m"))
+          .withJvmOptions(CliSidecars.JVM_OPTIONS)
           .withEnvironment(serveVariables))) {
         sidecar.await("Committed " + plain, TIMEOUT);
         produced.put(

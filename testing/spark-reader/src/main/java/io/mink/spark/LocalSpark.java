@@ -1,12 +1,14 @@
 package io.mink.spark;
 
+import java.util.Map;
 import org.apache.spark.sql.SparkSession;
 
-/** A small local Spark session on the loopback interface, in UTC, without a UI or Hive, reading one Iceberg catalog. */
+/** A small local Spark session on the loopback interface, in UTC, without a UI or Hive, reading Iceberg catalogs. */
 final class LocalSpark {
   private LocalSpark() {}
 
-  static SparkSession start(ServerArguments arguments) {
+  /** Starts Spark with {@code catalogSettings} (none: sessions of its own add their catalogs). */
+  static SparkSession start(Map<String, String> catalogSettings) {
     SparkSession.Builder builder = SparkSession.builder()
         .appName("mink-spark-reader")
         .master("local[2]")
@@ -19,7 +21,7 @@ final class LocalSpark {
         .config("spark.default.parallelism", "2")
         .config("spark.sql.session.timeZone", "UTC")
         .config("spark.sql.datetime.java8API.enabled", "true");
-    arguments.sparkCatalogSettings().forEach(builder::config);
+    catalogSettings.forEach(builder::config);
     SparkSession spark = builder.getOrCreate();
     spark.sparkContext().setLogLevel("WARN");
     return spark;

@@ -3,6 +3,7 @@ package io.mink.spark;
 import static java.nio.charset.StandardCharsets.UTF_8;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.BufferedReader;
 import java.io.FileDescriptor;
@@ -11,7 +12,10 @@ import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.PrintStream;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
@@ -20,9 +24,14 @@ import org.apache.spark.sql.SparkSession;
  * A local Spark with Iceberg's Spark runtime that reads tables for tests, in a process of its own
  * because Spark's Iceberg runtime cannot share a classpath with Iceberg core.
  *
- * <p>Arguments name the catalog (see {@link ServerArguments#USAGE}). When Spark is up it prints
- * {@code READY}, then answers one request per line on standard input:
+ * <p>Arguments name the catalog (see {@link ServerArguments#USAGE}); without arguments it starts without one, for
+ * {@code CATALOG} requests to add. When Spark is up it prints {@code READY}, then answers one request per line on
+ * standard input:
  * <ul>
+ *   <li>{@code CATALOG <id> <arguments as a JSON array>}: a Spark session of its own reading the catalog the
+ *       arguments name, which later requests use, then {@code END 0};
+ *   <li>{@code USE <id>}: later requests use that session's catalog, then {@code END 0};
+ *   <li>{@code DROP <id>}: forgets that session, then {@code END 0};
  *   <li>{@code READ <namespace>.<table>}: every row as one JSON object per line, ordered by Kafka
  *       partition and offset when the table has those columns, then {@code END <rows>};
  *   <li>{@code SCHEMA <namespace>.<table>}: Spark's schema as JSON on one line, then {@code END 0};
@@ -36,15 +45,19 @@ import org.apache.spark.sql.SparkSession;
  */
 public final class SparkTableServer {
   private static final ObjectMapper JSON = new ObjectMapper();
+  private static final TypeReference<List<String>> ARGUMENTS = new TypeReference<>() {};
   private static final List<String> ORDER_COLUMNS = List.of("_kafka_partition", "_kafka_offset");
 
-  private final SparkSession spark;
-  private final String catalogName;
+  private final SparkSession root;
+  private final Map<String, CatalogSession> sessions = new HashMap<>();
   private final PrintStream out;
+  private CatalogSession current;
 
-  private SparkTableServer(SparkSession spark, String catalogName, PrintStream out) {
-    this.spark = spark;
-    this.catalogName = catalogName;
+  /** A Spark session and the name of the one catalog it reads. */
+  private record CatalogSession(SparkSession spark, String catalogName) {}
+
+  private SparkTableServer(SparkSession root, PrintStream out) {
+    this.root = root;
     this.out = out;
   }
 
@@ -53,11 +66,17 @@ public final class SparkTableServer {
     System.setOut(System.err);
     int status;
     try {
-      ServerArguments arguments = ServerArguments.parse(Arrays.asList(args));
-      SparkSession spark = LocalSpark.start(arguments);
-      SparkTableServer server = new SparkTableServer(spark, arguments.catalogName(), protocol);
+      Optional<ServerArguments> arguments = args.length == 0
+          ? Optional.empty()
+          : Optional.of(ServerArguments.parse(Arrays.asList(args)));
+      SparkSession spark =
+          LocalSpark.start(arguments.map(ServerArguments::sparkCatalogSettings).orElse(Map.of()));
+      SparkTableServer server = new SparkTableServer(spark, protocol);
       try {
-        server.checkCatalog();
+        if (arguments.isPresent()) {
+          server.current = new CatalogSession(spark, arguments.get().catalogName());
+          checkCatalog(server.current);
+        }
         protocol.println("READY");
         protocol.flush();
         server.serve(new BufferedReader(new InputStreamReader(System.in, UTF_8)));
@@ -74,8 +93,8 @@ public final class SparkTableServer {
     System.exit(status);
   }
 
-  private void checkCatalog() {
-    spark.sql("SHOW NAMESPACES IN " + quote(catalogName)).collectAsList();
+  private static void checkCatalog(CatalogSession session) {
+    session.spark().sql("SHOW NAMESPACES IN " + quote(session.catalogName())).collectAsList();
   }
 
   private void serve(BufferedReader requests) throws IOException {
@@ -97,13 +116,16 @@ public final class SparkTableServer {
     String argument = space < 0 ? "" : request.substring(space + 1).strip();
     try {
       switch (command) {
+        case "CATALOG" -> addCatalog(argument);
+        case "USE" -> use(argument);
+        case "DROP" -> drop(argument);
         case "READ" -> read(argument);
         case "SCHEMA" -> schema(argument);
         case "SQL" -> sql(argument);
         default ->
-          throw new IllegalArgumentException(
-              "Unknown request '" + command
-                  + "': use READ <namespace>.<table>, SCHEMA <namespace>.<table>, SQL <statement> or QUIT");
+          throw new IllegalArgumentException("Unknown request '" + command
+              + "': use CATALOG <id> <arguments>, USE <id>, DROP <id>, READ <namespace>.<table>,"
+              + " SCHEMA <namespace>.<table>, SQL <statement> or QUIT");
       }
     } catch (Exception e) {
       e.printStackTrace();
@@ -112,8 +134,50 @@ public final class SparkTableServer {
     out.flush();
   }
 
+  private void addCatalog(String argument) throws JsonProcessingException {
+    int space = argument.indexOf(' ');
+    if (space <= 0) {
+      throw new IllegalArgumentException("CATALOG needs an id and a JSON array of arguments");
+    }
+    String id = argument.substring(0, space);
+    List<String> arguments = JSON.readValue(argument.substring(space + 1), ARGUMENTS);
+    ServerArguments parsed = ServerArguments.parse(arguments);
+    SparkSession session = root.newSession();
+    parsed.sparkCatalogSettings().forEach((key, value) -> session.conf().set(key, value));
+    CatalogSession added = new CatalogSession(session, parsed.catalogName());
+    checkCatalog(added);
+    sessions.put(id, added);
+    current = added;
+    out.println("END 0");
+  }
+
+  private void use(String id) {
+    CatalogSession session = sessions.get(id);
+    if (session == null) {
+      throw new IllegalArgumentException("No catalog " + id + ": add it with CATALOG first");
+    }
+    current = session;
+    out.println("END 0");
+  }
+
+  private void drop(String id) {
+    CatalogSession dropped = sessions.remove(id);
+    if (dropped != null && dropped.equals(current)) {
+      current = null;
+    }
+    out.println("END 0");
+  }
+
+  private CatalogSession session() {
+    if (current == null) {
+      throw new IllegalStateException("No catalog to read: add one with CATALOG or USE one");
+    }
+    return current;
+  }
+
   private void read(String table) {
     String name = sparkName(table);
+    SparkSession spark = session().spark();
     spark.sql("REFRESH TABLE " + name);
     Dataset<Row> rows = spark.table(name);
     if (Arrays.asList(rows.columns()).containsAll(ORDER_COLUMNS)) {
@@ -127,7 +191,7 @@ public final class SparkTableServer {
   }
 
   private void sql(String statement) {
-    List<Row> collected = spark.sql(statement).collectAsList();
+    List<Row> collected = session().spark().sql(statement).collectAsList();
     for (Row row : collected) {
       out.println(json(row));
     }
@@ -135,7 +199,7 @@ public final class SparkTableServer {
   }
 
   private void schema(String table) {
-    out.println(spark.table(sparkName(table)).schema().json());
+    out.println(session().spark().table(sparkName(table)).schema().json());
     out.println("END 0");
   }
 
@@ -144,7 +208,7 @@ public final class SparkTableServer {
     if (dot <= 0 || dot == table.length() - 1) {
       throw new IllegalArgumentException("Table '" + table + "' is not <namespace>.<table>");
     }
-    return quote(catalogName) + "." + quote(table.substring(0, dot)) + "."
+    return quote(session().catalogName()) + "." + quote(table.substring(0, dot)) + "."
         + quote(table.substring(dot + 1));
   }
 

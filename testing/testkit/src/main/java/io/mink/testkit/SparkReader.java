@@ -1,32 +1,24 @@
 package io.mink.testkit;
 
-import static java.nio.charset.StandardCharsets.UTF_8;
-
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.mink.lake.catalog.CatalogLoader;
 import io.mink.lake.catalog.LakeSettings;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.io.Writer;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
-import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * An independent Iceberg reader for tests: Apache Spark with Iceberg's Spark runtime, in a child JVM
  * (they cannot share a classpath with Iceberg core), reading the catalog of a {@link LakeSettings}.
  *
- * <p>Start one per test class, it takes seconds: {@code try (SparkReader spark = SparkReader.start(
- * warehouse.lakeSettings())) { spark.read("kafka.orders") }}. Values come back as JSON does: structs
+ * <p>Start one per test class: {@code try (SparkReader spark = SparkReader.start(warehouse.lakeSettings())) {
+ * spark.read("kafka.orders") }}. The readers of one test JVM share one Spark process, started by the first (it
+ * takes seconds) and stopped when the JVM exits; each reads through a Spark session of its own. Values come back as JSON does: structs
  * and maps as maps (map keys as strings), lists as lists, integers as {@code Long}, floating point as
  * {@code Double}, decimals as plain strings, binary as base64 strings and timestamps as ISO-8601
  * strings with six fraction digits (with {@code Z} for timestamptz). Needs the spark-reader module
@@ -53,60 +45,54 @@ public final class SparkReader implements AutoCloseable {
       "-Djdk.reflect.useDirectMethodHandle=false",
       "-Dio.netty.tryReflectionSetAccessible=true");
 
-  private static final String MAIN_CLASS = "io.mink.spark.SparkTableServer";
-  private static final Duration STARTUP_TIMEOUT = Duration.ofMinutes(2);
-  private static final Duration REQUEST_TIMEOUT = Duration.ofSeconds(60);
-  private static final Duration QUIT_TIMEOUT = Duration.ofSeconds(10);
-  private static final int LOG_TAIL_LINES = 40;
+  /** The JVM options of the shared Spark: small and quick to start. */
+  private static final List<String> TEST_JVM_OPTIONS =
+      List.of("-Xmx1g", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1");
+
   private static final ObjectMapper JSON =
       new ObjectMapper().enable(DeserializationFeature.USE_LONG_FOR_INTS);
   private static final TypeReference<Map<String, Object>> ROW = new TypeReference<>() {};
+  private static final AtomicLong SESSIONS = new AtomicLong();
+  private static SparkServer shared;
 
-  private final Process process;
-  private final Writer requests;
-  private final ProcessLines answers;
-  private final Path log;
+  private final SparkServer server;
+  private final String session;
 
-  private SparkReader(Process process, Path log) {
-    this.process = process;
-    this.requests = process.outputWriter(UTF_8);
-    this.answers = new ProcessLines(process.getInputStream(), "spark-reader-answers");
-    this.log = log;
-  }
-
-  /** Starts Spark on the catalog of {@code settings}, under the catalog name Mink writes with. */
-  public static SparkReader start(LakeSettings settings) {
-    return start(settings, List.of("-Xmx1g", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1"));
+  private SparkReader(SparkServer server, String session) {
+    this.server = server;
+    this.session = session;
   }
 
   /**
-   * Starts Spark as {@link #start(LakeSettings)} does, its JVM with {@code jvmOptions} (heap, collector, JIT) in
-   * place of the small quick-starting ones tests use: for benchmarks that time Spark's queries.
+   * Spark reading the catalog of {@code settings}, under the catalog name Mink writes with, in a session of its own
+   * on this JVM's shared Spark process.
+   */
+  public static SparkReader start(LakeSettings settings) {
+    SparkServer server = sharedServer();
+    String session = "catalog-" + SESSIONS.incrementAndGet();
+    try {
+      server.addCatalog(session, JSON.writeValueAsString(serverArguments(settings)));
+    } catch (JsonProcessingException e) {
+      throw new IllegalStateException("Cannot write the catalog's arguments as JSON", e);
+    }
+    return new SparkReader(server, session);
+  }
+
+  /**
+   * Starts Spark on the catalog of {@code settings} in a process of its own, its JVM with {@code jvmOptions} (heap,
+   * collector, JIT) in place of the small quick-starting ones tests use: for benchmarks that time Spark's queries.
    */
   public static SparkReader start(LakeSettings settings, List<String> jvmOptions) {
-    List<String> command = new ArrayList<>();
-    command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-    command.addAll(jvmOptions);
-    command.addAll(JAVA_OPTIONS);
-    command.addAll(List.of("-cp", SparkClasspath.find(), MAIN_CLASS));
-    command.addAll(serverArguments(settings));
-    Path log = logFile();
-    ProcessBuilder builder = new ProcessBuilder(command).redirectError(log.toFile());
-    builder.environment().put("SPARK_LOCAL_IP", "127.0.0.1");
-    Process process;
-    try {
-      process = builder.start();
-    } catch (IOException e) {
-      throw new UncheckedIOException("Cannot start " + command.get(0) + " for Spark", e);
+    return new SparkReader(SparkServer.start(jvmOptions, serverArguments(settings)), null);
+  }
+
+  private static synchronized SparkServer sharedServer() {
+    if (shared == null || !shared.isAlive()) {
+      SparkServer started = SparkServer.start(TEST_JVM_OPTIONS, List.of());
+      Runtime.getRuntime().addShutdownHook(new Thread(started::close, "spark-reader-stop"));
+      shared = started;
     }
-    SparkReader reader = new SparkReader(process, log);
-    try {
-      reader.awaitReady();
-    } catch (RuntimeException e) {
-      reader.close();
-      throw e;
-    }
-    return reader;
+    return shared;
   }
 
   /** The server's command line: the catalog as {@link CatalogLoader} opens it. */
@@ -130,7 +116,8 @@ public final class SparkReader implements AutoCloseable {
   /** Every row of {@code namespace.table}, ordered by Kafka partition and offset when it has those columns. */
   public List<Map<String, Object>> read(String qualifiedTable) {
     List<Map<String, Object>> rows = new ArrayList<>();
-    for (String line : request("READ " + qualifiedTable, "read " + qualifiedTable)) {
+    for (String line :
+        server.request(session, "READ " + qualifiedTable, "read " + qualifiedTable)) {
       try {
         rows.add(JSON.readValue(line, ROW));
       } catch (JsonProcessingException e) {
@@ -149,7 +136,7 @@ public final class SparkReader implements AutoCloseable {
   public List<Map<String, Object>> sql(String statement) {
     List<Map<String, Object>> rows = new ArrayList<>();
     String oneLine = statement.replaceAll("\\s*\\R\\s*", " ").strip();
-    for (String line : request("SQL " + oneLine, "run " + oneLine)) {
+    for (String line : server.request(session, "SQL " + oneLine, "run " + oneLine)) {
       try {
         rows.add(JSON.readValue(line, ROW));
       } catch (JsonProcessingException e) {
@@ -162,7 +149,8 @@ public final class SparkReader implements AutoCloseable {
 
   /** Spark's schema of {@code namespace.table}, as Spark's StructType JSON. */
   public String schemaJson(String qualifiedTable) {
-    List<String> lines = request("SCHEMA " + qualifiedTable, "describe " + qualifiedTable);
+    List<String> lines =
+        server.request(session, "SCHEMA " + qualifiedTable, "describe " + qualifiedTable);
     if (lines.size() != 1) {
       throw new IllegalStateException(
           "Spark answered " + lines.size() + " lines for the schema of " + qualifiedTable);
@@ -170,110 +158,13 @@ public final class SparkReader implements AutoCloseable {
     return lines.get(0);
   }
 
-  private List<String> request(String request, String doing) {
-    if (!process.isAlive()) {
-      throw failure("Spark has exited (status " + process.exitValue() + ") and cannot " + doing);
-    }
-    try {
-      requests.write(request + "\n");
-      requests.flush();
-    } catch (IOException e) {
-      throw failure("Cannot send '" + request + "' to Spark");
-    }
-    long deadline = System.nanoTime() + REQUEST_TIMEOUT.toNanos();
-    List<String> lines = new ArrayList<>();
-    while (true) {
-      String line = nextLine(deadline, doing, REQUEST_TIMEOUT);
-      if (line.startsWith("ERROR ")) {
-        throw new IllegalStateException(
-            "Spark cannot " + doing + ": " + line.substring("ERROR ".length()));
-      }
-      if (line.startsWith("END ")) {
-        return lines;
-      }
-      lines.add(line);
-    }
-  }
-
-  private void awaitReady() {
-    long deadline = System.nanoTime() + STARTUP_TIMEOUT.toNanos();
-    String line = nextLine(deadline, "start", STARTUP_TIMEOUT);
-    if (line.startsWith("ERROR ")) {
-      throw failure("Spark cannot start: " + line.substring("ERROR ".length()));
-    }
-    if (!line.equals("READY")) {
-      throw failure("Spark started with '" + line + "' instead of READY");
-    }
-  }
-
-  private String nextLine(long deadline, String doing, Duration timeout) {
-    Optional<String> line;
-    try {
-      line = answers.next(deadline);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      close();
-      throw new IllegalStateException("Interrupted while Spark was about to " + doing, e);
-    }
-    if (line.isPresent()) {
-      return line.get();
-    }
-    if (answers.ended()) {
-      throw failure("Spark exited before it could " + doing);
-    }
-    close();
-    throw failure(
-        "Spark did not " + doing + " within " + timeout.toSeconds() + " s; it was stopped");
-  }
-
-  private IllegalStateException failure(String message) {
-    return new IllegalStateException(
-        message + ". The end of Spark's log " + log + ":\n" + logTail());
-  }
-
-  private String logTail() {
-    try {
-      List<String> lines = Files.readAllLines(log, UTF_8);
-      return String.join(
-          "\n", lines.subList(Math.max(0, lines.size() - LOG_TAIL_LINES), lines.size()));
-    } catch (IOException | UncheckedIOException e) {
-      return "(cannot read the log: " + e.getMessage() + ")";
-    }
-  }
-
-  private static Path logFile() {
-    Path target = Path.of("target");
-    try {
-      return Files.isDirectory(target)
-          ? Files.createTempFile(target, "spark-reader-", ".log")
-          : Files.createTempFile("spark-reader-", ".log");
-    } catch (IOException e) {
-      throw new UncheckedIOException(
-          "Cannot create a log file for Spark in " + target.toAbsolutePath()
-              + " or java.io.tmpdir: check that one is writable",
-          e);
-    }
-  }
-
-  /** Asks Spark to quit and waits a little, then kills it. */
+  /** Ends this reader's session; a reader that started Spark in a process of its own stops it. */
   @Override
   public void close() {
-    if (!process.isAlive()) {
-      return;
-    }
-    try {
-      requests.write("QUIT\n");
-      requests.close();
-    } catch (IOException e) {
-      // the process is exiting already: the wait below sees to it
-    }
-    try {
-      if (!process.waitFor(QUIT_TIMEOUT.toSeconds(), TimeUnit.SECONDS)) {
-        process.destroyForcibly().waitFor(QUIT_TIMEOUT.toSeconds(), TimeUnit.SECONDS);
-      }
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      process.destroyForcibly();
+    if (session == null) {
+      server.close();
+    } else {
+      server.drop(session);
     }
   }
 }

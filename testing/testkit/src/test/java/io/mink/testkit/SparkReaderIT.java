@@ -135,6 +135,39 @@ class SparkReaderIT {
     assertThat(spark.read(TABLE)).hasSize(4);
   }
 
+  @Test
+  void readersOfOtherWarehousesShareTheProcessAndEachReadsItsOwnCatalog() {
+    try (Warehouse other = Warehouse.create()) {
+      ((SupportsNamespaces) other.catalog()).createNamespace(Namespace.of("kafka"));
+      Table table = other
+          .catalog()
+          .createTable(
+              TableIdentifier.of("kafka", "orders.v1"),
+              FIRST_SCHEMA,
+              PartitionSpec.unpartitioned());
+      append(table, 3, emptyFirstSchemaRow(table.schema(), 3, 40));
+      SparkReader first = SparkReader.start(other.lakeSettings());
+      SparkReader second = SparkReader.start(other.lakeSettings());
+
+      assertThat(first.read(TABLE)).singleElement().satisfies(SparkReaderIT::isTheOtherRow);
+      assertThat(spark.read(TABLE)).hasSize(4);
+      assertThat(second.read(TABLE)).singleElement().satisfies(SparkReaderIT::isTheOtherRow);
+      first.close();
+      assertThat(second.read(TABLE)).singleElement().satisfies(SparkReaderIT::isTheOtherRow);
+      assertThat(spark.read(TABLE)).hasSize(4);
+      second.close();
+    }
+  }
+
+  /** The other warehouse's one row: offset 40 of partition 3, in the first schema (no column renamed yet). */
+  private static void isTheOtherRow(Map<String, Object> row) {
+    assertThat(row)
+        .containsEntry("_kafka_partition", 3L)
+        .containsEntry("_kafka_offset", 40L)
+        .containsKey("old_label")
+        .doesNotContainKey("label");
+  }
+
   private static void append(Table table, int partition, Record... rows) {
     try (PartitionFileWriter writer = PartitionFileWriter.open(
         table, PartitionFileWriter.writerFactory(table), "test-round", partition, 64L << 20)) {
