@@ -30,7 +30,7 @@ import picocli.CommandLine.ParentCommand;
 @Command(
     name = "read",
     description =
-        "Read a table as it is now: the rows of its newest lake snapshot, then each partition's Kafka "
+        "Read a table as it is now: the rows of its current lake snapshot, then each partition's Kafka "
             + "tail after it, decoded as the next round will decode it.",
     footer = {
       "",
@@ -165,7 +165,8 @@ final class ReadCommand implements Callable<Integer> {
         names = "--snapshot",
         paramLabel = "ID",
         description =
-            "Read this lake snapshot instead of the newest (union: a snapshot a round committed)")
+            "Read this lake snapshot instead of the current one (union: continued from the offsets of the "
+                + "newest round in its lineage)")
     Long snapshot;
 
     @Option(
