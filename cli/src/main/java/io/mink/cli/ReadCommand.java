@@ -12,6 +12,7 @@ import io.mink.query.read.ReadMode;
 import io.mink.query.read.ReadPoint;
 import io.mink.query.read.ReadRequest;
 import io.mink.query.read.ReadResult;
+import io.mink.query.read.TopicIds;
 import io.mink.query.read.UnionRead;
 import io.mink.schema.batch.RowBatch;
 import io.mink.tables.TableDescriptor;
@@ -79,7 +80,12 @@ final class ReadCommand implements Callable<Integer> {
       Table table = lakeTable(minkConfig, descriptor);
       ReadProgressBar bar = ReadProgressBar.start(environment, name);
       UnionRead read = new UnionRead(
-          table, descriptor, consumer, RegistryDecoders.from(minkConfig.schemaRegistry()), bar);
+          table,
+          descriptor,
+          consumer,
+          TopicIds.of(session.admin()),
+          RegistryDecoders.from(minkConfig.schemaRegistry()),
+          bar);
       try (ReadResult result = read.read(request)) {
         ReadReport.gaps(result, environment.err());
         long rows = write(result, environment, bar);
