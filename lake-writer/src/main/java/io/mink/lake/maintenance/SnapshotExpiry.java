@@ -3,9 +3,12 @@ package io.mink.lake.maintenance;
 import io.mink.lake.maintenance.SnapshotHistory.BecameCurrent;
 import java.time.Duration;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.OptionalLong;
+import java.util.Set;
 
 /**
  * When snapshots may expire, and whether enough of them have piled up to be worth a commit; pure.
@@ -16,8 +19,9 @@ import java.util.OptionalLong;
  * stopped, which also covers a rollback, where the snapshot it leaves stops being current and the one it returns to
  * is current again. A snapshot that is not in the log either was never current (another branch, an intermediate
  * snapshot of a transaction) or was current only before the log's first entry, whose time is then when it stopped
- * at the latest. The current snapshot and the newest Mink snapshot of the current lineage always stay: the latter's
- * mink-offsets are where the next round starts.
+ * at the latest. The current snapshot always stays, and with every snapshot that stays the newest Mink snapshot in
+ * its lineage: the current lineage's has the mink-offsets where the next round starts, another's the seams of a read
+ * that pinned the snapshot above it, so that its read point repeats.
  *
  * <p>Iceberg expires by commit time, so the cutoff is the oldest commit time among the snapshots that stay: only
  * snapshots older than every one of them go, and a snapshot that may go but is newer waits for a later expiry. Expiry
@@ -31,14 +35,9 @@ final class SnapshotExpiry {
    * The time before which snapshots may expire (Iceberg's expireOlderThan), or empty when none should expire now.
    */
   static OptionalLong dueCutoff(SnapshotHistory history, long nowMillis, Duration retention) {
-    long windowStart = nowMillis - retention.toMillis();
-    Map<Long, Long> stopped = stoppedBeingCurrent(history.log(), nowMillis);
-    OptionalLong cutoff = history.committedMillis().entrySet().stream()
-        .filter(snapshot -> history.current().equals(OptionalLong.of(snapshot.getKey()))
-            || history.newestMink().equals(OptionalLong.of(snapshot.getKey()))
-            || stopped.getOrDefault(snapshot.getKey(), firstEntry(history.log(), nowMillis))
-                >= windowStart)
-        .mapToLong(Map.Entry::getValue)
+    OptionalLong cutoff = staying(history, nowMillis, retention).stream()
+        .filter(history.committedMillis()::containsKey)
+        .mapToLong(history.committedMillis()::get)
         .min();
     if (cutoff.isEmpty()) {
       return OptionalLong.empty();
@@ -47,6 +46,26 @@ final class SnapshotExpiry {
     return history.oldestUnreferencedMillis() < cutoff.getAsLong() - slack
         ? cutoff
         : OptionalLong.empty();
+  }
+
+  /**
+   * The snapshots that must stay: the current one, those that stopped being current within the retention, and the
+   * newest Mink snapshot in the lineage of each of them.
+   */
+  static Set<Long> staying(SnapshotHistory history, long nowMillis, Duration retention) {
+    long windowStart = nowMillis - retention.toMillis();
+    Map<Long, Long> stopped = stoppedBeingCurrent(history.log(), nowMillis);
+    long beforeTheLog = firstEntry(history.log(), nowMillis);
+    Set<Long> staying = new HashSet<>();
+    history.current().ifPresent(staying::add);
+    history.committedMillis().keySet().stream()
+        .filter(id -> stopped.getOrDefault(id, beforeTheLog) >= windowStart)
+        .forEach(staying::add);
+    staying.addAll(staying.stream()
+        .map(history.newestMinkInLineage()::get)
+        .filter(Objects::nonNull)
+        .toList());
+    return staying;
   }
 
   /**

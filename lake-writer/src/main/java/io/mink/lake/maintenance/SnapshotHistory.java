@@ -20,14 +20,16 @@ import org.apache.iceberg.TableMetadata;
  * @param log the table's snapshot log, oldest first: each snapshot that became the current one, and when; a rollback
  *     adds an entry for the snapshot it makes current again. Iceberg drops the entries before a snapshot it expired
  * @param current the current snapshot's id; empty for a table without snapshots
- * @param newestMink the id of the newest Mink snapshot in the current lineage, whose offsets the next round starts at
+ * @param newestMinkInLineage for each snapshot whose lineage holds one, the id of the newest Mink snapshot among it
+ *     and its ancestors: the current snapshot's is where the next round starts, another's holds the seams of a read
+ *     that pinned it
  * @param oldestUnreferencedMillis the commit time of the oldest snapshot no branch or tag points at; max when none
  */
 record SnapshotHistory(
     Map<Long, Long> committedMillis,
     List<BecameCurrent> log,
     OptionalLong current,
-    OptionalLong newestMink,
+    Map<Long, Long> newestMinkInLineage,
     long oldestUnreferencedMillis) {
   /** An entry of the snapshot log: the snapshot became the table's current snapshot at that time. */
   record BecameCurrent(long snapshotId, long atMillis) {}
@@ -36,14 +38,18 @@ record SnapshotHistory(
     committedMillis = Map.copyOf(requireNonNull(committedMillis, "committedMillis is null"));
     log = List.copyOf(requireNonNull(log, "log is null"));
     requireNonNull(current, "current is null");
-    requireNonNull(newestMink, "newestMink is null");
+    newestMinkInLineage =
+        Map.copyOf(requireNonNull(newestMinkInLineage, "newestMinkInLineage is null"));
   }
 
   static SnapshotHistory of(TableMetadata metadata) {
     Map<Long, Long> committed = new HashMap<>();
-    metadata
-        .snapshots()
-        .forEach(snapshot -> committed.put(snapshot.snapshotId(), snapshot.timestampMillis()));
+    Map<Long, Long> newestMink = new HashMap<>();
+    for (Snapshot snapshot : metadata.snapshots()) {
+      committed.put(snapshot.snapshotId(), snapshot.timestampMillis());
+      MinkSnapshot.newestInLineageOf(metadata, snapshot.snapshotId())
+          .ifPresent(mink -> newestMink.put(snapshot.snapshotId(), mink.snapshotId()));
+    }
     List<BecameCurrent> log = metadata.snapshotLog().stream()
         .map(entry -> new BecameCurrent(entry.snapshotId(), entry.timestampMillis()))
         .toList();
@@ -52,9 +58,7 @@ record SnapshotHistory(
         committed,
         log,
         current == null ? OptionalLong.empty() : OptionalLong.of(current.snapshotId()),
-        MinkSnapshot.newest(metadata).stream()
-            .mapToLong(MinkSnapshot::snapshotId)
-            .findFirst(),
+        newestMink,
         oldestUnreferenced(metadata));
   }
 

@@ -5,54 +5,65 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.mink.lake.maintenance.SnapshotHistory.BecameCurrent;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
 import org.junit.jupiter.api.Test;
 
-/** Snapshots are numbered by the minutes ago they were committed; the log says when each became current. */
+/**
+ * Snapshot ids are the minutes ago they were committed; each is committed on the snapshot current then and becomes
+ * current at its commit, unless the test says otherwise.
+ */
 class SnapshotExpiryTest {
   private static final long NOW = 1_000_000_000_000L;
   private static final Duration HOUR = Duration.ofHours(1);
 
   @Test
   void nothingExpiresWhileEverySnapshotIsInTheWindow() {
-    SnapshotHistory history = linear(59, 30, 1).withMink(1).build();
+    SnapshotHistory history = new History().round(59).round(30).round(1).build();
 
     assertThat(SnapshotExpiry.dueCutoff(history, NOW, HOUR)).isEmpty();
   }
 
   @Test
   void theSnapshotThatWasCurrentWhenTheWindowBeganStays() {
-    SnapshotHistory history = linear(130, 70, 50, 10).withMink(10).build();
+    SnapshotHistory history =
+        new History().round(130).round(70).round(50).round(10).build();
 
     assertThat(SnapshotExpiry.dueCutoff(history, NOW, HOUR)).hasValue(minutesAgo(70));
   }
 
   @Test
   void theNewestMinkSnapshotStaysThoughNewerSnapshotsOfOtherWritersAreOld() {
-    SnapshotHistory history = linear(240, 180, 120).withMink(180).build();
+    SnapshotHistory history = new History().round(240).round(180).other(120).build();
 
     assertThat(SnapshotExpiry.dueCutoff(history, NOW, HOUR)).hasValue(minutesAgo(180));
   }
 
   @Test
-  void anOldSnapshotCurrentUntilAMomentAgoStaysWhoeverCommittedIt() {
-    SnapshotHistory history = linear(300, 180, 2).withMink(2).build();
+  void anotherWritersSnapshotCurrentUntilAMomentAgoStaysWithTheRoundBelowIt() {
+    SnapshotHistory history = new History().round(300).other(180).round(2).build();
 
-    assertThat(SnapshotExpiry.dueCutoff(history, NOW, HOUR)).hasValue(minutesAgo(180));
+    assertThat(SnapshotExpiry.staying(history, NOW, HOUR))
+        .containsExactlyInAnyOrder(300L, 180L, 2L);
+    assertThat(SnapshotExpiry.dueCutoff(history, NOW, HOUR)).isEmpty();
+    assertThat(SnapshotExpiry.dueCutoff(history, NOW + minutes(59), HOUR)).hasValue(minutesAgo(2));
   }
 
   @Test
   void aSnapshotARollbackLeftStaysForTheRetentionAfterTheRollback() {
-    SnapshotHistory rolledBack = linear(240, 180, 120)
-        .current(240, 30)
-        .committed(20)
-        .current(20, 20)
-        .withMink(20)
+    SnapshotHistory rolledBack = new History()
+        .round(240)
+        .round(180)
+        .round(120)
+        .rollback(240, 30)
+        .round(20)
         .build();
 
+    assertThat(SnapshotExpiry.staying(rolledBack, NOW, HOUR))
+        .containsExactlyInAnyOrder(240L, 120L, 20L);
     assertThat(SnapshotExpiry.dueCutoff(rolledBack, NOW, HOUR)).isEmpty();
     assertThat(SnapshotExpiry.dueCutoff(rolledBack, NOW + minutes(41), HOUR))
         .hasValue(minutesAgo(20));
@@ -61,7 +72,7 @@ class SnapshotExpiryTest {
   @Test
   void aSnapshotCurrentAgainAfterARollbackStaysForTheRetentionFromWhenItStoppedAgain() {
     SnapshotHistory undone =
-        linear(240, 180).current(240, 50).current(180, 40).withMink(180).build();
+        new History().round(240).round(180).rollback(240, 50).rollback(180, 40).build();
 
     assertThat(SnapshotExpiry.dueCutoff(undone, NOW, HOUR)).isEmpty();
     assertThat(SnapshotExpiry.dueCutoff(undone, NOW + minutes(21), HOUR)).hasValue(minutesAgo(180));
@@ -69,23 +80,19 @@ class SnapshotExpiryTest {
 
   @Test
   void snapshotsBeforeTheLogsFirstEntryStoppedBeingCurrentByThen() {
-    SnapshotHistory trimmed = new History()
-        .committed(300)
-        .committed(240)
-        .committed(200)
-        .current(200, 200)
-        .committed(10)
-        .current(10, 10)
-        .withMink(10)
-        .build();
+    SnapshotHistory trimmed =
+        new History().outOfTheLog(300).outOfTheLog(240).round(200).round(10).build();
 
     assertThat(SnapshotExpiry.dueCutoff(trimmed, NOW, HOUR)).hasValue(minutesAgo(200));
   }
 
   @Test
   void expiryWaitsUntilATenthOfTheRetentionOfSnapshotsCanGo() {
-    assertThat(SnapshotExpiry.dueCutoff(linear(62, 61, 10).build(), NOW, HOUR)).isEmpty();
-    assertThat(SnapshotExpiry.dueCutoff(linear(68, 62, 61, 10).build(), NOW, HOUR))
+    assertThat(SnapshotExpiry.dueCutoff(
+            new History().round(62).round(61).round(10).build(), NOW, HOUR))
+        .isEmpty();
+    assertThat(SnapshotExpiry.dueCutoff(
+            new History().round(68).round(62).round(61).round(10).build(), NOW, HOUR))
         .hasValue(minutesAgo(61));
   }
 
@@ -94,43 +101,61 @@ class SnapshotExpiryTest {
     assertThat(SnapshotExpiry.dueCutoff(new History().build(), NOW, HOUR)).isEmpty();
   }
 
-  /** Snapshots each committed on the one before and current from its commit until the next. */
-  private static History linear(int... minutesAgo) {
-    History history = new History();
-    for (int ago : minutesAgo) {
-      history.committed(ago).current(ago, ago);
-    }
-    return history;
-  }
-
-  /** A table's snapshots and log built oldest first; snapshot ids are their commit minutes ago. */
+  /** A table's snapshots, log and lineages, built oldest first. */
   private static final class History {
     private final Map<Long, Long> committed = new LinkedHashMap<>();
+    private final Map<Long, Long> newestMink = new HashMap<>();
     private final List<BecameCurrent> log = new ArrayList<>();
-    private OptionalLong mink = OptionalLong.empty();
+    private Long current;
 
-    History committed(int minutesAgo) {
-      committed.put((long) minutesAgo, minutesAgo(minutesAgo));
+    /** A snapshot a round committed. */
+    History round(int minutesAgo) {
+      commit(minutesAgo, true);
+      return current(minutesAgo, minutesAgo);
+    }
+
+    /** A snapshot another engine committed. */
+    History other(int minutesAgo) {
+      commit(minutesAgo, false);
+      return current(minutesAgo, minutesAgo);
+    }
+
+    /** A round's snapshot whose log entry Iceberg dropped when it expired an older snapshot. */
+    History outOfTheLog(int minutesAgo) {
+      commit(minutesAgo, true);
+      current = (long) minutesAgo;
       return this;
     }
 
-    History current(int snapshot, int minutesAgo) {
+    History rollback(int snapshot, int minutesAgo) {
+      return current(snapshot, minutesAgo);
+    }
+
+    private void commit(long id, boolean round) {
+      committed.put(id, minutesAgo((int) id));
+      Long below = current == null ? null : newestMink.get(current);
+      if (round) {
+        newestMink.put(id, id);
+      } else if (below != null) {
+        newestMink.put(id, below);
+      }
+    }
+
+    private History current(long snapshot, int minutesAgo) {
+      current = snapshot;
       log.add(new BecameCurrent(snapshot, minutesAgo(minutesAgo)));
       return this;
     }
 
-    History withMink(int snapshot) {
-      mink = OptionalLong.of(snapshot);
-      return this;
-    }
-
     SnapshotHistory build() {
-      OptionalLong current = log.isEmpty()
-          ? OptionalLong.empty()
-          : OptionalLong.of(log.get(log.size() - 1).snapshotId());
       long oldest =
           committed.values().stream().mapToLong(Long::longValue).min().orElse(Long.MAX_VALUE);
-      return new SnapshotHistory(committed, log, current, mink, oldest);
+      return new SnapshotHistory(
+          committed,
+          log,
+          current == null ? OptionalLong.empty() : OptionalLong.of(current),
+          newestMink,
+          oldest);
     }
   }
 

@@ -32,8 +32,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
- * The snapshot a read pins survives the sidecar's expiry for the retention, whoever committed it: the read pins the
- * current snapshot, and a snapshot expires only once it stopped being current more than the retention ago.
+ * The snapshot a read pins survives the sidecar's expiry for the retention, whoever committed it, and so does the round
+ * below it whose offsets are its seams, so the read repeats at its read point: the read pins the current snapshot, a
+ * snapshot expires only once it stopped being current more than the retention ago, and the newest Mink snapshot in the
+ * lineage of one that stays stays too.
  */
 class PinnedSnapshotExpiryTest {
   private static final Schema SCHEMA = new Schema(
@@ -45,7 +47,7 @@ class PinnedSnapshotExpiryTest {
   final Warehouse warehouse = new Warehouse();
 
   @Test
-  void aReadPlannedOnAnIdleTableKeepsItsSnapshotAndFilesThroughTheExpiryAfterTheNextRound()
+  void aReadPlannedOnAnIdleTableKeepsItsSnapshotFilesAndSeamsThroughTheExpiryAfterTheNextRound()
       throws InterruptedException {
     Table table = table();
     DataFile removed = LakeReads.write(table, 0, 5, PinnedSnapshotExpiryTest::row);
@@ -77,6 +79,12 @@ class PinnedSnapshotExpiryTest {
         .isNotEmpty()
         .allSatisfy(file ->
             assertThat(Path.of(URI.create(file.task().file().location()))).exists());
+    Pinned again = SnapshotPin.pinned(
+        ((HasTableOperations) table).operations().current(),
+        ReadRequest.of(ReadMode.union).at(ReadPoint.of(pinned.id(), List.of())),
+        table.name());
+    assertThat(again.id()).isEqualTo(pinned.id());
+    assertThat(again.seams()).isEqualTo(pinned.seams());
   }
 
   private Table table() {
