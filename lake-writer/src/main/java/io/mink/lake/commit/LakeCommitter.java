@@ -11,7 +11,6 @@ import java.util.function.Supplier;
 import org.apache.iceberg.AppendFiles;
 import org.apache.iceberg.BaseTable;
 import org.apache.iceberg.HasTableOperations;
-import org.apache.iceberg.OverwriteFiles;
 import org.apache.iceberg.RowDelta;
 import org.apache.iceberg.Snapshot;
 import org.apache.iceberg.SnapshotUpdate;
@@ -54,13 +53,10 @@ public final class LakeCommitter {
           step.applyTo(update);
           update.commit();
         }
-        dataUpdate(
-                round, transaction::newAppend, transaction::newOverwrite, transaction::newRowDelta)
-            .commit();
+        dataUpdate(round, transaction::newAppend, transaction::newRowDelta).commit();
         transaction.commitTransaction();
       } else {
-        dataUpdate(round, fenced::newAppend, fenced::newOverwrite, fenced::newRowDelta)
-            .commit();
+        dataUpdate(round, fenced::newAppend, fenced::newRowDelta).commit();
       }
     } catch (RuntimeException e) {
       if (!fencedOperations.mayHaveCommitted()) {
@@ -108,35 +104,27 @@ public final class LakeCommitter {
   }
 
   /**
-   * The round's snapshot: an append of its files; when it compacted small files, an overwrite
-   * that adds its files and the compacted ones and removes the files they replace; when it deletes rows (an
-   * upsert table), a row delta that does all of that and adds its delete files. Each merges
+   * The round's snapshot: an append of its files; when it compacted small files or deletes rows (an upsert table),
+   * a row delta that adds its files and the compacted ones, removes the files they replace and adds its delete
+   * files, and fails when another writer removed one of those files or added deletes to them while the round ran
+   * (a rewrite_data_files or a DELETE of another engine), so that no row is written twice or comes back. Each merges
    * small manifests as Iceberg's commit.manifest-merge.enabled and
    * commit.manifest.min-count-to-merge say (on, 100 by default), so the manifest list of a table
    * committed every few seconds stays short.
    */
   private static SnapshotUpdate<?> dataUpdate(
-      RoundCommit round,
-      Supplier<AppendFiles> append,
-      Supplier<OverwriteFiles> overwrite,
-      Supplier<RowDelta> rowDelta) {
+      RoundCommit round, Supplier<AppendFiles> append, Supplier<RowDelta> rowDelta) {
     SnapshotUpdate<?> update;
-    if (!round.deletes().isEmpty()) {
+    if (!round.deletes().isEmpty() || !round.compaction().isEmpty()) {
       RowDelta delta = rowDelta.get();
       round.dataFiles().forEach(delta::addRows);
       round.compaction().added().forEach(delta::addRows);
       round.compaction().removed().forEach(delta::removeRows);
       round.deletes().addTo(delta, round.baseSnapshotId());
       update = delta;
-    } else if (round.compaction().isEmpty()) {
+    } else {
       AppendFiles files = append.get();
       round.dataFiles().forEach(files::appendFile);
-      update = files;
-    } else {
-      OverwriteFiles files = overwrite.get();
-      round.dataFiles().forEach(files::addFile);
-      round.compaction().added().forEach(files::addFile);
-      round.compaction().removed().forEach(files::deleteFile);
       update = files;
     }
     round.summary().forEach(update::set);
