@@ -1,0 +1,150 @@
+package io.mink.indexer.foreign;
+
+import io.mink.indexer.testing.InProcessSidecar;
+import io.mink.indexer.testing.RoundRunner;
+import io.mink.testkit.KafkaBroker;
+import io.mink.testkit.SparkReader;
+import io.mink.testkit.Warehouse;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.stream.IntStream;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.TestFactory;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+/**
+ * The foreign-writers suite (issue P13): Spark runs its own Iceberg procedures and SQL on Mink's append and upsert
+ * tables, format 2 and 3, while Mink tiers them, most of them inside a round in flight, and every snapshot of every
+ * table is checked against a model computed apart from Mink after every round and every Spark statement.
+ *
+ * <p>The statements: rewrite_data_files (with min-input-files 2, and with rewrite-all), rewrite_position_delete_files
+ * (format 2: format 3 has deletion vectors instead), rollback_to_snapshot, expire_snapshots, orphan file removal
+ * (Iceberg's Spark action, which unlike the procedure takes an age under a day: files older than the round's start,
+ * so it considers the files of the rounds before it), ALTER TABLE ADD COLUMN and SET TBLPROPERTIES, and merge-on-read
+ * DELETE, file-scoped and (format 2) partition-scoped.
+ *
+ * <p>"Inside a round in flight" means the statement's commit lands between the round's start (its table refresh) and
+ * its own commit: a {@link PausingHook} pauses the round's first catalog swap and runs the statement meanwhile; then
+ * Iceberg retries the round's commit on the refreshed metadata, or Mink refuses it and the next round plans again.
+ * {@link InFlightEvidence} checks from the metadata log, the snapshot log and the parent ids that it did land there,
+ * and each procedure must land there at least {@code mink.foreign.inside} times (5) on each table kind. Records keep
+ * arriving in Kafka between rounds (a small key space with tombstones for upsert tables).
+ *
+ * <p>The model ({@link TableHistory}): append tables hold every offset once, but rows a user DELETEd (which never come
+ * back); upsert tables the newest value per key, each key once, tombstoned and user-DELETEd keys absent (until Kafka
+ * carries a newer record of the key). Each snapshot is judged by its own ancestry, so a rollback takes the rows Mink
+ * committed after the target out of the model and the next rounds must tier them again from Kafka.
+ *
+ * <p>The four tables run side by side on one broker, one sidecar and one Spark, so Spark is kept busy. System
+ * properties: {@code mink.foreign.runs} repeats the whole suite (1), {@code mink.foreign.seed} replays a run's choices,
+ * {@code mink.foreign.inside} is the target per procedure and table kind (5), {@code mink.foreign.minutes} the
+ * deadline of one run (4). At the end it prints, per table kind and procedure, how many statements ran and where
+ * they landed.
+ */
+class ForeignWritersIT {
+  static final int PARTITIONS = 3;
+  private static final int RUNS = Integer.getInteger("mink.foreign.runs", 1);
+  private static final int INSIDE_TARGET = Integer.getInteger("mink.foreign.inside", 5);
+  private static final Duration DEADLINE =
+      Duration.ofMinutes(Long.getLong("mink.foreign.minutes", 4));
+  private static final DateTimeFormatter SQL_TIMESTAMP =
+      DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss.SSS").withZone(ZoneOffset.UTC);
+
+  @RegisterExtension
+  static final KafkaBroker KAFKA = new KafkaBroker();
+
+  @TestFactory
+  Stream<DynamicTest> sparkProceduresAndSqlInsideRoundsInFlightKeepEverySnapshotEqualToTheModel() {
+    return IntStream.rangeClosed(1, RUNS)
+        .mapToObj(run -> DynamicTest.dynamicTest("run " + run + " of " + RUNS, () -> runOnce(run)));
+  }
+
+  /** A timestamp literal in UTC, the Spark session's time zone. */
+  static String sqlTimestamp(Instant instant) {
+    return SQL_TIMESTAMP.format(instant);
+  }
+
+  private static void runOnce(int run) throws InterruptedException {
+    long seed = Long.getLong("mink.foreign.seed", System.nanoTime());
+    System.out.println(
+        "Foreign-writers run " + run + " of " + RUNS + ": -Dmink.foreign.seed=" + seed);
+    long start = System.nanoTime();
+    ForeignTally tally = new ForeignTally();
+    PausingHook hook = new PausingHook();
+    List<Throwable> failures = new ArrayList<>();
+    List<TableDriver> drivers = new ArrayList<>();
+    try (Warehouse warehouse = Warehouse.create();
+        InProcessSidecar sidecar = new InProcessSidecar(
+            KAFKA.bootstrapServers(),
+            warehouse.lakeSettings(),
+            InProcessSidecar.uniqueTopic("_tables"),
+            RoundRunner.settings(2, InProcessSidecar.TARGET_FILE_SIZE),
+            null,
+            hook);
+        SparkReader spark = SparkReader.start(warehouse.lakeSettings())) {
+      TableDriver.Shared shared = new TableDriver.Shared(
+          sidecar, hook, spark, KAFKA, tally, INSIDE_TARGET, start, start + DEADLINE.toNanos());
+      for (TableKind kind : TableKind.values()) {
+        TableDriver driver = new TableDriver(kind, shared, seed + kind.ordinal());
+        driver.add();
+        drivers.add(driver);
+      }
+      ExecutorService pool = Executors.newFixedThreadPool(drivers.size());
+      try {
+        List<Future<?>> running = new ArrayList<>();
+        for (TableDriver driver : drivers) {
+          running.add(pool.submit(driver::run));
+        }
+        for (Future<?> driver : running) {
+          try {
+            driver.get();
+          } catch (ExecutionException e) {
+            failures.add(e.getCause());
+          }
+        }
+      } finally {
+        pool.shutdownNow();
+      }
+    }
+    System.out.printf(
+        "Foreign-writers run %d of %d (seed %d) took %.1f s: per table kind and procedure, the statements Spark ran"
+            + " and where their commits landed (inside = between a round's start and its commit, shown by the"
+            + " metadata and snapshot logs; on top = the round then committed on top of it; refused = Mink refused"
+            + " the round, which planned again)%n%s",
+        run, RUNS, seed, (System.nanoTime() - start) / 1e9, tally.table());
+    for (TableDriver driver : drivers) {
+      System.out.printf(
+          "  %s: %d rounds, %d snapshot reads%n",
+          driver.tableName(), driver.rounds(), driver.snapshotsRead());
+    }
+    if (!failures.isEmpty()) {
+      AssertionError failure = new AssertionError(failures.size() + " of " + drivers.size()
+          + " tables broke (seed " + seed + "):\n\n"
+          + String.join("\n\n", failures.stream().map(Throwable::getMessage).toList()));
+      failures.forEach(failure::addSuppressed);
+      throw failure;
+    }
+    List<String> short_ = new ArrayList<>();
+    for (TableKind kind : TableKind.values()) {
+      for (ForeignProcedure procedure : kind.procedures()) {
+        if (tally.inside(kind, procedure) < INSIDE_TARGET) {
+          short_.add(kind.label + " " + procedure.label + ": " + tally.inside(kind, procedure));
+        }
+      }
+    }
+    if (!short_.isEmpty()) {
+      throw new AssertionError(
+          "Within " + DEADLINE.toMinutes() + " minutes, these procedures landed inside rounds"
+              + " in flight fewer than " + INSIDE_TARGET + " times: " + short_);
+    }
+  }
+}
