@@ -2,18 +2,19 @@ package io.mink.lake;
 
 import static java.util.Objects.requireNonNull;
 
-import java.util.Comparator;
 import java.util.Map;
 import java.util.Optional;
 import org.apache.iceberg.HasTableOperations;
 import org.apache.iceberg.Snapshot;
 import org.apache.iceberg.Table;
 import org.apache.iceberg.TableMetadata;
+import org.apache.iceberg.util.SnapshotUtil;
 
 /**
  * A snapshot that Mink committed: its summary carries the commit user and the offsets. Every summary
- * key Mink writes is named here (docs/exactly-once.md, docs/layout.md). "Newest" is the highest
- * sequence number, never the snapshot id (ids are random).
+ * key Mink writes is named here (docs/exactly-once.md, docs/layout.md). "Newest" is the first Mink snapshot met
+ * walking back from the current snapshot through its parents: the table's current lineage, never the highest sequence
+ * number over all snapshots (a rollback leaves later snapshots in the metadata) nor the snapshot id (ids are random).
  */
 public record MinkSnapshot(
     long snapshotId, long sequenceNumber, long timestampMillis, LakeOffsets offsets) {
@@ -61,20 +62,48 @@ public record MinkSnapshot(
         LakeOffsets.decode(snapshot.summary().get(OFFSETS_PROPERTY)));
   }
 
-  /** The newest Mink snapshot of the table as it was last loaded or refreshed. */
+  /** The newest Mink snapshot in the current lineage of the table as it was last loaded or refreshed. */
   public static Optional<MinkSnapshot> newest(Table table) {
     return newest(((HasTableOperations) table).operations().current());
   }
 
-  /** The newest Mink snapshot of the table's metadata, by sequence number. */
+  /** The newest Mink snapshot in the lineage of the metadata's current snapshot. */
   public static Optional<MinkSnapshot> newest(TableMetadata metadata) {
-    if (metadata == null) {
+    if (metadata == null || metadata.currentSnapshot() == null) {
       return Optional.empty();
     }
-    return metadata.snapshots().stream()
-        .filter(MinkSnapshot::isMink)
-        .max(Comparator.comparingLong(Snapshot::sequenceNumber)
-            .thenComparingLong(Snapshot::timestampMillis))
-        .map(MinkSnapshot::of);
+    return newestInLineageOf(metadata, metadata.currentSnapshot().snapshotId());
+  }
+
+  /** The newest Mink snapshot among {@code snapshotId} and its ancestors, as far as the metadata still has them. */
+  public static Optional<MinkSnapshot> newestInLineageOf(TableMetadata metadata, long snapshotId) {
+    for (Snapshot snapshot : SnapshotUtil.ancestorsOf(snapshotId, metadata::snapshot)) {
+      if (isMink(snapshot)) {
+        return Optional.of(of(snapshot));
+      }
+    }
+    return Optional.empty();
+  }
+
+  /**
+   * Whether the current lineage lost its Mink snapshots: it holds none, yet its oldest snapshot has a parent the
+   * metadata no longer has (another engine expired the lineage's older snapshots) and the metadata shows Mink wrote
+   * the table. The table's offsets are then unknown, and tiering from the start would write rows twice.
+   */
+  public static boolean lineageLostOffsets(TableMetadata metadata) {
+    if (metadata == null
+        || metadata.currentSnapshot() == null
+        || newest(metadata).isPresent()) {
+      return false;
+    }
+    Snapshot oldest = null;
+    for (Snapshot snapshot :
+        SnapshotUtil.ancestorsOf(metadata.currentSnapshot().snapshotId(), metadata::snapshot)) {
+      oldest = snapshot;
+    }
+    boolean truncated = oldest != null && oldest.parentId() != null;
+    return truncated
+        && (metadata.properties().containsKey(MinkTableLayout.TOPIC_PROPERTY)
+            || metadata.snapshots().stream().anyMatch(MinkSnapshot::isMink));
   }
 }

@@ -2,6 +2,7 @@ package io.mink.indexer.round;
 
 import static java.util.Objects.requireNonNull;
 
+import io.mink.indexer.errors.MinkException;
 import io.mink.indexer.stats.RegistryWait;
 import io.mink.indexer.upsert.KeyIndex;
 import io.mink.indexer.upsert.UpsertRound;
@@ -128,8 +129,7 @@ public final class TieringRound {
     TableMetadata metadata = ((HasTableOperations) table).operations().current();
     Long baseSnapshotId =
         metadata.currentSnapshot() == null ? null : metadata.currentSnapshot().snapshotId();
-    LakeOffsets recorded =
-        MinkSnapshot.newest(metadata).map(MinkSnapshot::offsets).orElse(LakeOffsets.NONE);
+    LakeOffsets recorded = recordedOffsets(metadata);
     RoundPlan plan = plan(recorded);
     if (!plan.hasWork()) {
       return RoundResult.nothingNew(descriptor.qualifiedName(), recorded, since(started));
@@ -155,6 +155,26 @@ public final class TieringRound {
       }
       throw e;
     }
+  }
+
+  /**
+   * The offsets of the newest Mink snapshot in the table's current lineage: after another engine's rollback, those
+   * of the snapshot rolled back to, and the rounds tier again what Kafka still holds. A lineage whose Mink snapshots
+   * another engine expired has no offsets to go on, and tiering from the start would write rows twice: refused.
+   */
+  private LakeOffsets recordedOffsets(TableMetadata metadata) {
+    if (MinkSnapshot.lineageLostOffsets(metadata)) {
+      throw MinkException.conflict(
+          "Table " + descriptor.qualifiedName() + " has no snapshot of Mink left in its "
+              + "current lineage (snapshot " + metadata.currentSnapshot().snapshotId()
+              + " and the ancestors the "
+              + "metadata still holds): another engine expired them, so the Kafka offsets the table holds are unknown "
+              + "and Mink stops tiering it rather than write rows twice. Roll the table back to a snapshot Mink "
+              + "committed (CALL system.rollback_to_snapshot), or remove the table and add it again; run expire_snapshots "
+              + "with retain_last of at least 2 and older_than past the table's mink.snapshot-retention "
+              + "(docs/operations.md, Other engines on Mink's tables)");
+    }
+    return MinkSnapshot.newest(metadata).map(MinkSnapshot::offsets).orElse(LakeOffsets.NONE);
   }
 
   /** Writes the deletes of an upsert table's round, compacts, and commits the round in one snapshot. */
@@ -208,7 +228,8 @@ public final class TieringRound {
         baseSnapshotId);
     MinkSnapshot snapshot = committer.commit(table, commit);
     if (keyIndex != null) {
-      keyIndex.committed(snapshot.snapshotId());
+      keyIndex.committed(
+          snapshot.snapshotId(), table.snapshot(snapshot.snapshotId()).parentId());
       if (!smallFiles.isEmpty()) {
         keyIndex.forget();
       }

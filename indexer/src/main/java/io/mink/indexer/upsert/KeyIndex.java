@@ -4,6 +4,7 @@ import io.mink.lake.write.deletes.LakeKeyScan;
 import java.nio.ByteBuffer;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import org.apache.iceberg.Table;
 import org.slf4j.Logger;
@@ -54,7 +55,8 @@ public final class KeyIndex {
     long[] reservedBytes = {keys.memoryBytes()};
     boolean[] fits = {budget.tryReserve(reservedBytes[0])};
     long started = System.nanoTime();
-    LakeKeyScan.scan(lake, snapshotId, partition, (key, file, position) -> {
+    KeyTable offsets = new KeyTable();
+    LakeKeyScan.scan(lake, snapshotId, partition, (key, offset, file, position) -> {
       KeyHash hash = hash(key);
       if (fits[0] && keys.memoryBytesWithOneMore() > reservedBytes[0]) {
         long more = keys.memoryBytesWithOneMore() - reservedBytes[0];
@@ -64,6 +66,13 @@ public final class KeyIndex {
         }
       }
       if (fits[0] || touched.contains(hash)) {
+        long stored = offset + 1;
+        long seen = offsets.get(hash.high(), hash.low());
+        if (seen != KeyTable.ABSENT && seen > stored) {
+          keys.addStray(file, position);
+          return;
+        }
+        offsets.put(hash.high(), hash.low(), stored);
         PartitionKeys.RowLocation older = keys.put(hash, file, position);
         if (older != null) {
           keys.addStray(older.file(), older.position());
@@ -93,8 +102,25 @@ public final class KeyIndex {
     return keys;
   }
 
-  /** The round committed {@code snapshotId}, having applied its changes to the kept partitions. */
-  public synchronized void committed(long committedSnapshotId) {
+  /**
+   * The round committed {@code committedSnapshotId}, having applied its changes to the kept partitions. The index
+   * holds at that snapshot only when its parent is the snapshot the round began at: a commit of another engine that
+   * landed while the round ran (a rewrite, a DELETE) changed rows the index does not know of, so it starts over.
+   *
+   * @param parentSnapshotId the committed snapshot's parent, null when it has none
+   */
+  public synchronized void committed(long committedSnapshotId, Long parentSnapshotId) {
+    if (!Objects.equals(parentSnapshotId, snapshotId)) {
+      LOG.info(
+          "A commit of another writer landed on {} while its round ran (snapshot {} after {}): the key index is read "
+              + "from the lake again",
+          table,
+          parentSnapshotId,
+          snapshotId);
+      forget();
+      snapshotId = committedSnapshotId;
+      return;
+    }
     snapshotId = committedSnapshotId;
     for (Map.Entry<Integer, PartitionKeys> entry : partitions.entrySet()) {
       long now = entry.getValue().memoryBytes();

@@ -28,8 +28,9 @@ import org.slf4j.LoggerFactory;
  * An upsert table's compaction, in the round that changes the partitions: runs of small files (as
  * {@link CompactionPlanner} groups them, size-tiered: a file joins once the newer ones would double it, or always
  * when a partition has more than {@value #MAX_FILES} files) and every file whose deleted rows reach the table's
- * fraction after the round are rewritten with their live rows only, their delete files dropped, and the key index moved to the new
- * rows. So a reader skips few rows and opens few files, however many rounds updated the table.
+ * fraction after the round are rewritten with their live rows only, the delete files that apply to them alone dropped
+ * (a partition's position delete file of another engine stays, as it deletes rows of other files too), and the key
+ * index moved to the new rows. So a reader skips few rows and opens few files, however many rounds updated the table.
  */
 public final class UpsertCompaction {
   private static final Logger LOG = LoggerFactory.getLogger(UpsertCompaction.class);
@@ -43,7 +44,7 @@ public final class UpsertCompaction {
    * What the compaction did.
    *
    * @param compaction the files rewritten and the files that replace them
-   * @param droppedDeletes the delete files of the rewritten files, which the commit removes
+   * @param droppedDeletes the delete files of the rewritten files alone, which the commit removes
    */
   public record Result(Compaction compaction, List<DeleteFile> droppedDeletes) {
     public static final Result NONE = new Result(Compaction.NONE, List.of());
@@ -86,7 +87,9 @@ public final class UpsertCompaction {
       List<DataFile> group = groups.get(i);
       for (DataFile file : group) {
         removed.add(file);
-        dropped.addAll(current.of(file.location()));
+        current.of(file.location()).stream()
+            .filter(CurrentDeletes::scopedToOneFile)
+            .forEach(dropped::add);
         deleted.forget(file.location());
       }
       DeletedRowsRewriter.Rewritten rewritten = rewrites.get(i);

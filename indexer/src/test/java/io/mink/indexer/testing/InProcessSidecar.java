@@ -183,6 +183,11 @@ public final class InProcessSidecar implements AutoCloseable {
     return rounds.run(descriptor, consumer);
   }
 
+  /** Runs one round of the table whose commit runs {@code hook} around each catalog swap. */
+  public RoundResult runRound(TableDescriptor descriptor, CommitHook hook) {
+    return rounds.run(descriptor, hook);
+  }
+
   /** The key indexes of the upsert tables its single rounds tier ({@link #runRound}). */
   public KeyIndexes keyIndexes() {
     return rounds.keyIndexes();

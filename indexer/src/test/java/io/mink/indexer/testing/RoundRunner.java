@@ -89,6 +89,21 @@ public final class RoundRunner implements AutoCloseable {
 
   /** One round of the table with {@code consumer}, which the caller may use for several rounds. */
   public RoundResult run(TableDescriptor descriptor, Consumer<byte[], byte[]> consumer) {
+    return run(descriptor, consumer, committer);
+  }
+
+  /**
+   * One round of the table whose commit runs {@code hook} around each catalog swap: a test commits another writer's
+   * change there, so that it lands while the round is in flight.
+   */
+  public RoundResult run(TableDescriptor descriptor, CommitHook hook) {
+    try (KafkaConsumer<byte[], byte[]> consumer = newConsumer()) {
+      return run(descriptor, consumer, new LakeCommitter(hook));
+    }
+  }
+
+  private RoundResult run(
+      TableDescriptor descriptor, Consumer<byte[], byte[]> consumer, LakeCommitter committer) {
     Table table = lake.load(TieringService.identifier(descriptor));
     return new TieringRound(
             descriptor,

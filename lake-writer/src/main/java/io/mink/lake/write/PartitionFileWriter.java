@@ -151,10 +151,7 @@ public final class PartitionFileWriter implements AutoCloseable {
   }
 
   private static OutputFileFactory outputFiles(Table table, String roundId, int kafkaPartition) {
-    return OutputFileFactory.builderFor(table, kafkaPartition, System.currentTimeMillis())
-        .format(FileFormat.PARQUET)
-        .operationId(roundId)
-        .build();
+    return FileNames.forWriter(table, kafkaPartition, roundId, FileFormat.PARQUET);
   }
 
   /** The one partition key of a Kafka partition's rows under a spec of identity(_kafka_partition) only, or null. */

@@ -73,7 +73,7 @@ final class BatchFileAppender implements FileAppender<BatchRow> {
       this.writer = new ParquetFileWriter(
           new ParquetOutput(file),
           parquetSchema,
-          ParquetFileWriter.Mode.OVERWRITE,
+          ParquetFileWriter.Mode.CREATE,
           settings.rowGroupBytes(),
           0,
           null,
@@ -82,6 +82,9 @@ final class BatchFileAppender implements FileAppender<BatchRow> {
     } catch (IOException e) {
       codecs.release();
       throw new UncheckedIOException("Cannot create Parquet file " + file.location(), e);
+    } catch (RuntimeException e) {
+      codecs.release();
+      throw e;
     }
     startRowGroup();
   }

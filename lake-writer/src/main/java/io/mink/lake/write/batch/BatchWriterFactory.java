@@ -95,7 +95,6 @@ public final class BatchWriterFactory implements FileWriterFactory<BatchRow> {
           .withSpec(spec)
           .withPartition(partition)
           .withKeyMetadata(file.keyMetadata())
-          .overwrite()
           .build();
     } catch (IOException e) {
       throw new UncheckedIOException(

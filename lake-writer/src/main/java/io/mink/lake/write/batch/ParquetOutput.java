@@ -4,7 +4,10 @@ import java.io.IOException;
 import org.apache.parquet.io.OutputFile;
 import org.apache.parquet.io.PositionOutputStream;
 
-/** An Iceberg output file as parquet-java writes to one: through the stream of its FileIO. */
+/**
+ * An Iceberg output file as parquet-java writes to one: through the stream of its FileIO. The file is always
+ * created, never overwritten, even when asked to overwrite: a name met twice fails instead of replacing data.
+ */
 final class ParquetOutput implements OutputFile {
   private final org.apache.iceberg.io.OutputFile file;
 
@@ -19,7 +22,7 @@ final class ParquetOutput implements OutputFile {
 
   @Override
   public PositionOutputStream createOrOverwrite(long blockSizeHint) {
-    return new Stream(file.createOrOverwrite());
+    return create(blockSizeHint);
   }
 
   @Override

@@ -9,6 +9,7 @@ import java.util.Map;
 import org.apache.iceberg.DataFile;
 import org.apache.iceberg.DeleteFile;
 import org.apache.iceberg.FileContent;
+import org.apache.iceberg.FileFormat;
 import org.apache.iceberg.FileScanTask;
 import org.apache.iceberg.Table;
 import org.apache.iceberg.TableScan;
@@ -50,6 +51,15 @@ public final class CurrentDeletes {
       throw new UncheckedIOException("Cannot plan the deletes of table " + table.name(), e);
     }
     return new CurrentDeletes(List.copyOf(files), found);
+  }
+
+  /**
+   * Whether a delete file applies to one data file only (a deletion vector, or a position delete file of one data
+   * file's rows): safe to remove with that file, or once merged into its new deletion vector. A position delete file
+   * of a whole partition, as Spark and Trino write with merge-on-read, also deletes rows of other files and stays.
+   */
+  public static boolean scopedToOneFile(DeleteFile file) {
+    return file.format() == FileFormat.PUFFIN || file.referencedDataFile() != null;
   }
 
   /** Every data file the plan found. */

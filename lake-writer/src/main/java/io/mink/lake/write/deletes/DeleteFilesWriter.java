@@ -1,5 +1,6 @@
 package io.mink.lake.write.deletes;
 
+import io.mink.lake.write.FileNames;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
@@ -53,10 +54,8 @@ public final class DeleteFilesWriter {
       Table table, DeletedRows rows, CurrentDeletes current, String operationId)
       throws IOException {
     DeleteLoader loader = new BaseDeleteLoader(deleteFile -> table.io().newInputFile(deleteFile));
-    OutputFileFactory files = OutputFileFactory.builderFor(table, 0, System.currentTimeMillis())
-        .format(FileFormat.PUFFIN)
-        .operationId(operationId + "-deletes")
-        .build();
+    OutputFileFactory files =
+        FileNames.forWriter(table, 0, operationId + "-deletes", FileFormat.PUFFIN);
     long[] newlyDeleted = {0};
     BaseDVFileWriter writer = new BaseDVFileWriter(files, path -> current.positions(path, loader));
     try (writer) {
@@ -76,22 +75,15 @@ public final class DeleteFilesWriter {
     List<String> referenced = new ArrayList<>();
     result.referencedDataFiles().forEach(path -> referenced.add(path.toString()));
     List<DeleteFile> replaced = result.rewrittenDeleteFiles().stream()
-        .filter(DeleteFilesWriter::scopedToOneFile)
+        .filter(CurrentDeletes::scopedToOneFile)
         .toList();
     return new WrittenDeletes(result.deleteFiles(), replaced, referenced, newlyDeleted[0]);
   }
 
-  /** A deletion vector, or a position delete file of one data file's rows only: safe to remove once merged. */
-  private static boolean scopedToOneFile(DeleteFile file) {
-    return file.format() == FileFormat.PUFFIN || file.referencedDataFile() != null;
-  }
-
   private static WrittenDeletes positionDeletes(Table table, DeletedRows rows, String operationId)
       throws IOException {
-    OutputFileFactory files = OutputFileFactory.builderFor(table, 0, System.currentTimeMillis())
-        .format(FileFormat.PARQUET)
-        .operationId(operationId + "-deletes")
-        .build();
+    OutputFileFactory files =
+        FileNames.forWriter(table, 0, operationId + "-deletes", FileFormat.PARQUET);
     List<DeleteFile> added = new ArrayList<>();
     List<String> referenced = new ArrayList<>();
     long count = 0;
@@ -104,7 +96,6 @@ public final class DeleteFilesWriter {
           .metricsConfig(MetricsConfig.forPositionDelete())
           .withSpec(table.specs().get(data.specId()))
           .withPartition(data.partition())
-          .overwrite()
           .buildPositionWriter();
       PositionDelete<Object> delete = PositionDelete.create();
       try (writer) {

@@ -26,20 +26,25 @@ import org.apache.iceberg.types.Conversions;
 import org.apache.iceberg.types.Types;
 
 /**
- * Reads the live rows' raw keys of one Kafka partition in a snapshot, with their data file and row position: what
- * an upsert table's key index is built from. Files are read in the order of their lowest _kafka_offset, rows in
- * file order, so a key met twice is met newest last.
+ * Reads the live rows' raw keys of one Kafka partition in a snapshot, with their _kafka_offset, data file and row
+ * position: what an upsert table's key index is built from. A key met twice (another engine's rewrite or a round
+ * that failed to delete it) is settled by the rows' own offsets, never by the order of files or rows: a compaction
+ * may have moved the newer row into a file whose lowest offset is lower.
  */
 public final class LakeKeyScan {
-  private static final Schema PROJECTION =
-      new Schema(KafkaColumns.SCHEMA.findField(KafkaColumns.KEY), MetadataColumns.ROW_POSITION);
+  private static final Schema PROJECTION = new Schema(
+      KafkaColumns.SCHEMA.findField(KafkaColumns.KEY),
+      KafkaColumns.SCHEMA.findField(KafkaColumns.OFFSET),
+      MetadataColumns.ROW_POSITION);
+  /** The offset of a row without one, such as a row another engine inserted: older than any record. */
+  public static final long NO_OFFSET = -1;
 
   private LakeKeyScan() {}
 
-  /** Called with each live row's key, its file and position. */
+  /** Called with each live row's key, its _kafka_offset ({@link #NO_OFFSET} when null), its file and position. */
   @FunctionalInterface
   public interface KeyVisitor {
-    void visit(ByteBuffer key, DataFile file, long position);
+    void visit(ByteBuffer key, long offset, DataFile file, long position);
   }
 
   /** Visits every live row of the partition in the snapshot, and returns how many it visited. */
@@ -89,10 +94,11 @@ public final class LakeKeyScan {
         .createReaderFunc(fileSchema -> GenericParquetReaders.buildReader(PROJECTION, fileSchema))
         .build()) {
       for (Record row : rows) {
-        long position = (Long) row.get(1);
+        long position = (Long) row.get(2);
         ByteBuffer key = (ByteBuffer) row.get(0);
         if (key != null && !deleted.isDeleted(position)) {
-          visitor.visit(key, file, position);
+          Long offset = (Long) row.get(1);
+          visitor.visit(key, offset == null ? NO_OFFSET : offset, file, position);
           visited++;
         }
       }

@@ -86,7 +86,7 @@ final class DataFilePublisher {
 
   private long copy(Path local, OutputFile remote) {
     try (InputStream in = Files.newInputStream(local);
-        PositionOutputStream out = remote.createOrOverwrite()) {
+        PositionOutputStream out = remote.create()) {
       in.transferTo(out);
       out.flush();
       return out.getPos();
