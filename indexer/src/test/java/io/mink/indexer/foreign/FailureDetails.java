@@ -11,9 +11,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 import org.apache.iceberg.DeleteFile;
 import org.apache.iceberg.FileFormat;
 import org.apache.iceberg.FileScanTask;
+import org.apache.iceberg.ManifestFile;
+import org.apache.iceberg.ManifestFiles;
+import org.apache.iceberg.ManifestReader;
 import org.apache.iceberg.MetadataColumns;
 import org.apache.iceberg.Schema;
 import org.apache.iceberg.Snapshot;
@@ -58,6 +62,40 @@ final class FailureDetails {
       lines.add("lineage: " + at.snapshotId() + " " + at.operation() + " (parent " + at.parentId()
           + ", sequence " + at.sequenceNumber() + ") " + summary);
       at = at.parentId() == null ? null : table.snapshot(at.parentId());
+    }
+    return lines;
+  }
+
+  /**
+   * The data files the snapshot removed, and the delete files it still has that reference one of them: deletes another
+   * writer added for a file this commit replaced, which no longer apply to anything.
+   */
+  static List<String> removedFiles(Table table, Snapshot snapshot) {
+    List<String> lines = new ArrayList<>();
+    Set<String> removed = new HashSet<>();
+    snapshot.removedDataFiles(table.io()).forEach(file -> removed.add(file.location()));
+    if (removed.isEmpty()) {
+      return lines;
+    }
+    lines.add("snapshot " + snapshot.snapshotId() + " removed data files "
+        + removed.stream().map(FailureDetails::name).sorted().toList());
+    Set<String> dangling = new TreeSet<>();
+    for (ManifestFile manifest : snapshot.deleteManifests(table.io())) {
+      try (ManifestReader<DeleteFile> reader =
+          ManifestFiles.readDeleteManifest(manifest, table.io(), table.specs())) {
+        for (DeleteFile delete : reader) {
+          if (delete.referencedDataFile() != null
+              && removed.contains(delete.referencedDataFile())) {
+            dangling.add(name(delete.location()) + " (sequence " + delete.dataSequenceNumber()
+                + ") references " + name(delete.referencedDataFile()));
+          }
+        }
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+    }
+    if (!dangling.isEmpty()) {
+      lines.add("its delete files that reference a data file it removed: " + dangling);
     }
     return lines;
   }

@@ -56,7 +56,7 @@ final class ForeignTally {
         "no commit",
         "not shown"));
     int[] totals = new int[7];
-    for (TableKind kind : TableKind.values()) {
+    for (TableKind kind : counts.keySet()) {
       for (ForeignProcedure procedure : kind.procedures()) {
         int[] row = {
           statements(kind, procedure),

@@ -77,6 +77,7 @@ final class SnapshotCheck {
         if (!differences.problems().isEmpty()) {
           problems.addAll(prefixed(facts, differences.problems()));
           problems.addAll(FailureDetails.lineage(table, snapshot));
+          problems.addAll(FailureDetails.removedFiles(table, snapshot));
           problems.addAll(FailureDetails.whereRowsAre(table, snapshot, differences.suspects()));
         }
         read.add(snapshot.snapshotId());

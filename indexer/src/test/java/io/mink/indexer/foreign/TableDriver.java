@@ -47,11 +47,14 @@ final class TableDriver {
       SparkReader spark,
       KafkaBroker kafka,
       ForeignTally tally,
-      int insideTarget,
+      Map<ForeignProcedure, Integer> insideTargets,
       long startNanos,
       long deadlineNanos) {}
 
   private static final int KEY_SPACE = 60;
+  /** One statement in this many runs between rounds, the others inside a round in flight. */
+  private static final int BETWEEN_ROUNDS_ONE_IN = 6;
+
   private static final int FIRST_RECORDS = 60;
   private static final int MOST_STEPS = 400;
   private static final int MOST_REFUSED_ROUNDS = 5;
@@ -74,6 +77,11 @@ final class TableDriver {
   private String granularity;
   private int step;
   private int rounds;
+  private long sparkNanos;
+  private final Map<ForeignProcedure, Long> sparkByProcedure =
+      new java.util.EnumMap<>(ForeignProcedure.class);
+  private long roundNanos;
+  private long checkNanos;
   private int refusedInARow;
 
   TableDriver(TableKind kind, Shared shared, long seed) {
@@ -117,15 +125,6 @@ final class TableDriver {
     return qualifiedName;
   }
 
-  /** How many times a snapshot was read whole. */
-  long snapshotsRead() {
-    return check.snapshotsRead();
-  }
-
-  int rounds() {
-    return rounds;
-  }
-
   private void setUp() {
     consumer = shared.sidecar().newConsumer();
     granularity = "file";
@@ -145,7 +144,7 @@ final class TableDriver {
   private ForeignProcedure nextProcedure() {
     List<ForeignProcedure> short_ = new ArrayList<>();
     for (ForeignProcedure procedure : kind.procedures()) {
-      if (shared.tally().inside(kind, procedure) < shared.insideTarget()) {
+      if (shared.tally().inside(kind, procedure) < shared.insideTargets().get(procedure)) {
         short_.add(procedure);
       }
     }
@@ -153,7 +152,7 @@ final class TableDriver {
   }
 
   /**
-   * New records, then the procedure's statement: four times in five inside the round's first commit attempt (the
+   * New records, then the procedure's statement: five times in six inside the round's first commit attempt (the
    * hook pauses it there), else between rounds; then the round, and where the statement landed.
    */
   private void step(ForeignProcedure procedure) {
@@ -173,7 +172,7 @@ final class TableDriver {
       round();
       return;
     }
-    if (random.nextInt(5) == 0) {
+    if (random.nextInt(BETWEEN_ROUNDS_ONE_IN) == 0) {
       StatementRun ran = runStatement(statement, "between rounds");
       boolean committed =
           !ran.after().metadataFileLocation().equals(ran.before().metadataFileLocation());
@@ -242,17 +241,22 @@ final class TableDriver {
     TableMetadata before = metadata(load());
     long startMillis = System.currentTimeMillis();
     String answer;
+    long sparkStart = System.nanoTime();
     try {
       answer = statement.run(shared.spark(), qualifiedName);
     } catch (RuntimeException e) {
       throw fail("Spark failed to run " + statement + " " + where, List.of(stackTrace(e)));
+    } finally {
+      long took = System.nanoTime() - sparkStart;
+      sparkNanos += took;
+      sparkByProcedure.merge(statement.procedure(), took, Long::sum);
     }
     Table after = load();
     history.observe(after, Maker.spark(statement.text(), statement.deletes()));
     TableMetadata afterMetadata = metadata(after);
     log("Spark " + where + ": " + statement + " -> " + answer + "; current snapshot "
         + describe(before) + " -> " + describe(afterMetadata));
-    expectNoProblems(check.check(after), "after " + statement + " " + where);
+    expectNoProblems(checked(after), "after " + statement + " " + where);
     return new StatementRun(before, afterMetadata, startMillis, answer);
   }
 
@@ -264,6 +268,7 @@ final class TableDriver {
     rounds++;
     Long committed = null;
     String what;
+    long roundStart = System.nanoTime();
     try {
       RoundResult result = shared.sidecar().runRound(descriptor, consumer);
       if (result.committed()) {
@@ -285,11 +290,38 @@ final class TableDriver {
         throw fail(MOST_REFUSED_ROUNDS + " rounds in a row were refused", List.of(stackTrace(e)));
       }
     }
+    roundNanos += System.nanoTime() - roundStart;
     log("round " + rounds + " " + what);
     Table after = load();
     history.observe(after, Maker.round("round " + rounds));
-    expectNoProblems(check.check(after), "after round " + rounds + ", which " + what);
+    expectNoProblems(checked(after), "after round " + rounds + ", which " + what);
     return committed;
+  }
+
+  private List<String> checked(Table table) {
+    long start = System.nanoTime();
+    try {
+      return check.check(table);
+    } finally {
+      checkNanos += System.nanoTime() - start;
+    }
+  }
+
+  /** Where the table's time went: Spark's statements, Mink's rounds (with the statements run inside), checks. */
+  String times() {
+    return String.format(
+            "%d steps, %d rounds, %d snapshot reads; Spark statements %.1f s, rounds %.1f s (statements inside"
+                + " included), checks %.1f s",
+            step,
+            rounds,
+            check.snapshotsRead(),
+            sparkNanos / 1e9,
+            roundNanos / 1e9,
+            checkNanos / 1e9)
+        + sparkByProcedure.entrySet().stream()
+            .map(
+                entry -> String.format(" %s %.1f s", entry.getKey().name(), entry.getValue() / 1e9))
+            .collect(java.util.stream.Collectors.joining(",", ";", ""));
   }
 
   /**
