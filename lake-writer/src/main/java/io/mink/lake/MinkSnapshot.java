@@ -6,6 +6,7 @@ import java.util.Map;
 import java.util.Optional;
 import org.apache.iceberg.HasTableOperations;
 import org.apache.iceberg.Snapshot;
+import org.apache.iceberg.SnapshotRef;
 import org.apache.iceberg.Table;
 import org.apache.iceberg.TableMetadata;
 import org.apache.iceberg.util.SnapshotUtil;
@@ -43,6 +44,12 @@ public record MinkSnapshot(
   /** The attached table's snapshot the attach started from, or none. */
   public static final String ATTACH_BASELINE_SNAPSHOT_PROPERTY = "mink-attach-baseline-snapshot";
 
+  /**
+   * The tag every round's commit moves to its snapshot. Tagged, the last round's snapshot outlives another engine's
+   * expire_snapshots, and its offsets are found even when the snapshots between it and the current one expired.
+   */
+  public static final String LAST_ROUND_TAG = "mink-last-round";
+
   public MinkSnapshot {
     requireNonNull(offsets, "offsets is null");
   }
@@ -67,28 +74,37 @@ public record MinkSnapshot(
     return newest(((HasTableOperations) table).operations().current());
   }
 
-  /** The newest Mink snapshot in the lineage of the metadata's current snapshot. */
+  /**
+   * The newest Mink snapshot in the lineage of the metadata's current snapshot. When the lineage holds none as far as
+   * the metadata still has it (another engine expired the snapshots between), the snapshot of {@link
+   * #LAST_ROUND_TAG}, if it is older than every snapshot left in the lineage: Mink's rounds move the tag at every
+   * commit, so it is the last round below them.
+   */
   public static Optional<MinkSnapshot> newest(TableMetadata metadata) {
     if (metadata == null || metadata.currentSnapshot() == null) {
       return Optional.empty();
     }
-    return newestInLineageOf(metadata, metadata.currentSnapshot().snapshotId());
+    Lineage lineage = Lineage.of(metadata, metadata.currentSnapshot().snapshotId());
+    if (lineage.newestMink().isPresent() || !lineage.truncated()) {
+      return lineage.newestMink();
+    }
+    return lastRoundBelow(metadata, lineage.oldest());
   }
 
-  /** The newest Mink snapshot among {@code snapshotId} and its ancestors, as far as the metadata still has them. */
+  /** The newest Mink snapshot among {@code snapshotId} and its ancestors, as {@link #newest(TableMetadata)} finds it. */
   public static Optional<MinkSnapshot> newestInLineageOf(TableMetadata metadata, long snapshotId) {
-    for (Snapshot snapshot : SnapshotUtil.ancestorsOf(snapshotId, metadata::snapshot)) {
-      if (isMink(snapshot)) {
-        return Optional.of(of(snapshot));
-      }
+    Lineage lineage = Lineage.of(metadata, snapshotId);
+    if (lineage.newestMink().isPresent() || !lineage.truncated()) {
+      return lineage.newestMink();
     }
-    return Optional.empty();
+    return lastRoundBelow(metadata, lineage.oldest());
   }
 
   /**
-   * Whether the current lineage lost its Mink snapshots: it holds none, yet its oldest snapshot has a parent the
-   * metadata no longer has (another engine expired the lineage's older snapshots) and the metadata shows Mink wrote
-   * the table. The table's offsets are then unknown, and tiering from the start would write rows twice.
+   * Whether the current lineage lost its Mink snapshots: it holds none, its oldest snapshot has a parent the
+   * metadata no longer has (another engine expired the lineage's older snapshots), no tagged last round stands in,
+   * and the metadata shows Mink wrote the table. The table's offsets are then unknown, and tiering from the start
+   * would write rows twice.
    */
   public static boolean lineageLostOffsets(TableMetadata metadata) {
     if (metadata == null
@@ -96,14 +112,32 @@ public record MinkSnapshot(
         || newest(metadata).isPresent()) {
       return false;
     }
-    Snapshot oldest = null;
-    for (Snapshot snapshot :
-        SnapshotUtil.ancestorsOf(metadata.currentSnapshot().snapshotId(), metadata::snapshot)) {
-      oldest = snapshot;
-    }
-    boolean truncated = oldest != null && oldest.parentId() != null;
-    return truncated
+    Lineage lineage = Lineage.of(metadata, metadata.currentSnapshot().snapshotId());
+    return lineage.truncated()
         && (metadata.properties().containsKey(MinkTableLayout.TOPIC_PROPERTY)
             || metadata.snapshots().stream().anyMatch(MinkSnapshot::isMink));
+  }
+
+  private static Optional<MinkSnapshot> lastRoundBelow(TableMetadata metadata, Snapshot oldest) {
+    SnapshotRef tag = metadata.ref(LAST_ROUND_TAG);
+    Snapshot tagged = tag == null ? null : metadata.snapshot(tag.snapshotId());
+    if (tagged == null || !isMink(tagged) || tagged.sequenceNumber() >= oldest.sequenceNumber()) {
+      return Optional.empty();
+    }
+    return Optional.of(of(tagged));
+  }
+
+  /** A snapshot's ancestry as far as the metadata has it: its newest Mink snapshot and where it ends. */
+  private record Lineage(Optional<MinkSnapshot> newestMink, Snapshot oldest, boolean truncated) {
+    static Lineage of(TableMetadata metadata, long snapshotId) {
+      Snapshot oldest = null;
+      for (Snapshot snapshot : SnapshotUtil.ancestorsOf(snapshotId, metadata::snapshot)) {
+        if (isMink(snapshot)) {
+          return new Lineage(Optional.of(MinkSnapshot.of(snapshot)), snapshot, false);
+        }
+        oldest = snapshot;
+      }
+      return new Lineage(Optional.empty(), oldest, oldest != null && oldest.parentId() != null);
+    }
   }
 }

@@ -57,12 +57,43 @@ class MinkSnapshotTest {
   }
 
   @Test
-  void aLineageWhoseMinkSnapshotsWereExpiredHasLostItsOffsets() {
+  void eachRoundMovesTheLastRoundTagToItsSnapshot() {
     MinkSnapshot first = commit(LakeOffsets.NONE, LakeOffsets.of(Map.of(0, 100L)));
+    assertThat(table.refs().get(MinkSnapshot.LAST_ROUND_TAG).snapshotId())
+        .isEqualTo(first.snapshotId());
+
+    MinkSnapshot second = commit(first.offsets(), LakeOffsets.of(Map.of(0, 200L)));
+
+    assertThat(table.refs().get(MinkSnapshot.LAST_ROUND_TAG).snapshotId())
+        .isEqualTo(second.snapshotId());
+  }
+
+  @Test
+  void aLineageBrokenByAnotherEnginesExpiryFindsTheLastRoundByItsTag() {
+    MinkSnapshot round = commit(LakeOffsets.NONE, LakeOffsets.of(Map.of(0, 100L)));
     table.newAppend().commit();
+    long between = table.currentSnapshot().snapshotId();
     table.newAppend().commit();
 
-    table.expireSnapshots().expireSnapshotId(first.snapshotId()).commit();
+    table.expireSnapshots().expireSnapshotId(between).commit();
+
+    assertThat(MinkSnapshot.newest(table)).contains(round);
+    assertThat(MinkSnapshot.lineageLostOffsets(metadata())).isFalse();
+  }
+
+  @Test
+  void aLineageWhoseMinkSnapshotsExpiredWithoutTheTagHasLostItsOffsets() {
+    MinkSnapshot round = commit(LakeOffsets.NONE, LakeOffsets.of(Map.of(0, 100L)));
+    table.newAppend().commit();
+    long between = table.currentSnapshot().snapshotId();
+    table.newAppend().commit();
+    table.manageSnapshots().removeTag(MinkSnapshot.LAST_ROUND_TAG).commit();
+
+    table
+        .expireSnapshots()
+        .expireSnapshotId(round.snapshotId())
+        .expireSnapshotId(between)
+        .commit();
 
     assertThat(MinkSnapshot.newest(table)).isEmpty();
     assertThat(MinkSnapshot.lineageLostOffsets(metadata())).isTrue();

@@ -164,15 +164,16 @@ public final class TieringRound {
    */
   private LakeOffsets recordedOffsets(TableMetadata metadata) {
     if (MinkSnapshot.lineageLostOffsets(metadata)) {
-      throw MinkException.conflict(
-          "Table " + descriptor.qualifiedName() + " has no snapshot of Mink left in its "
-              + "current lineage (snapshot " + metadata.currentSnapshot().snapshotId()
-              + " and the ancestors the "
-              + "metadata still holds): another engine expired them, so the Kafka offsets the table holds are unknown "
-              + "and Mink stops tiering it rather than write rows twice. Roll the table back to a snapshot Mink "
-              + "committed (CALL system.rollback_to_snapshot), or remove the table and add it again; run expire_snapshots "
-              + "with retain_last of at least 2 and older_than past the table's mink.snapshot-retention "
-              + "(docs/operations.md, Other engines on Mink's tables)");
+      throw MinkException.conflict("Table " + descriptor.qualifiedName()
+          + " has no snapshot of Mink left in its current lineage (snapshot "
+          + metadata.currentSnapshot().snapshotId()
+          + " and the ancestors the metadata still holds), and its tag "
+          + MinkSnapshot.LAST_ROUND_TAG
+          + " is gone: another engine expired them, so the Kafka offsets the table "
+          + "holds are unknown and Mink stops tiering it rather than write rows twice. Roll the table back to a "
+          + "snapshot Mink committed (CALL system.rollback_to_snapshot), or remove the table and add it again; "
+          + "keep the tag, which each round moves to its snapshot (docs/operations.md, Other engines on Mink's "
+          + "tables)");
     }
     return MinkSnapshot.newest(metadata).map(MinkSnapshot::offsets).orElse(LakeOffsets.NONE);
   }

@@ -92,6 +92,9 @@ abstract class CatalogRoundTripSuite {
 
     Table last = lake().load(identifier);
     assertThat(offsetsOf(last)).isEqualTo(LakeOffsets.of(Map.of(0, 8L)));
+    assertThat(last.refs().get(MinkSnapshot.LAST_ROUND_TAG).snapshotId())
+        .as("each round's commit moves the last-round tag to its snapshot")
+        .isEqualTo(last.currentSnapshot().snapshotId());
     assertThat(rows(last))
         .extracting(row -> row.getField(KafkaColumns.OFFSET))
         .containsExactly(0L, 1L, 2L, 3L, 4L, 5L, 6L, 7L);

@@ -144,6 +144,63 @@ class ForeignCommitsIT {
     }
   }
 
+  @Test
+  void anotherEnginesExpiryThatBreaksTheLineageLeavesTheLastRoundFoundByItsTag() {
+    String topic = InProcessSidecar.uniqueTopic("expired-lineage");
+    KAFKA.createTopic(topic, 2);
+    try (InProcessSidecar sidecar = sidecar()) {
+      TableDescriptor table = sidecar.add(topic, Duration.ofMinutes(3));
+      KAFKA.produce(topic, TestRecords.mixed(0, 500, 2));
+      sidecar.runRound(table);
+      ForeignCommits.rewritePartition(sidecar.table(table), 0);
+      ForeignCommits.rewritePartition(sidecar.table(table), 1);
+
+      sidecar
+          .table(table)
+          .expireSnapshots()
+          .expireOlderThan(System.currentTimeMillis() + 1)
+          .retainLast(1)
+          .commit();
+      KAFKA.produce(topic, TestRecords.mixed(1, 500, 2));
+      sidecar.runRound(table);
+
+      assertThat(sidecar.offsets(table).nextOffsets()).isEqualTo(KAFKA.endOffsets(topic));
+      List<String> rows =
+          sidecar.rows(table).stream().map(InProcessSidecar::offsetKey).toList();
+      assertThat(rows).hasSize(1_000).doesNotHaveDuplicates();
+    }
+  }
+
+  @Test
+  void aLineageWhoseMinkSnapshotsAnotherEngineExpiredIsRefusedNotTieredTwice() {
+    String topic = InProcessSidecar.uniqueTopic("lost-lineage");
+    KAFKA.createTopic(topic, 1);
+    try (InProcessSidecar sidecar = sidecar()) {
+      TableDescriptor table = sidecar.add(topic, Duration.ofMinutes(3));
+      KAFKA.produce(topic, TestRecords.mixed(0, 100, 1));
+      sidecar.runRound(table);
+      ForeignCommits.rewritePartition(sidecar.table(table), 0);
+      ForeignCommits.rewritePartition(sidecar.table(table), 0);
+      sidecar
+          .table(table)
+          .manageSnapshots()
+          .removeTag(MinkSnapshot.LAST_ROUND_TAG)
+          .commit();
+      sidecar
+          .table(table)
+          .expireSnapshots()
+          .expireOlderThan(System.currentTimeMillis() + 1)
+          .retainLast(1)
+          .commit();
+      KAFKA.produce(topic, TestRecords.mixed(1, 100, 1));
+
+      org.assertj.core.api.Assertions.assertThatThrownBy(() -> sidecar.runRound(table))
+          .hasMessageContaining("has no snapshot of Mink left in its current lineage")
+          .hasMessageContaining("rather than write rows twice");
+      assertThat(sidecar.rows(table)).hasSize(100);
+    }
+  }
+
   private InProcessSidecar sidecar() {
     return new InProcessSidecar(KAFKA.bootstrapServers(), warehouse.lakeSettings(), "_tables");
   }

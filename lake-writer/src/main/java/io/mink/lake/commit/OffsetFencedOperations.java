@@ -6,6 +6,8 @@ import io.mink.lake.LakeOffsets;
 import io.mink.lake.MinkSnapshot;
 import io.mink.schema.table.TableSchema;
 import java.util.Optional;
+import org.apache.iceberg.Snapshot;
+import org.apache.iceberg.SnapshotRef;
 import org.apache.iceberg.TableMetadata;
 import org.apache.iceberg.TableOperations;
 import org.apache.iceberg.exceptions.CommitFailedException;
@@ -59,7 +61,30 @@ final class OffsetFencedOperations extends ForwardingTableOperations {
             tableName, "the committed schema differs from the one the round wrote");
       }
     }
-    hook.aroundCatalogSwap(tableName, () -> swap(base, metadata));
+    TableMetadata tagged = withLastRoundTag(metadata);
+    hook.aroundCatalogSwap(tableName, () -> swap(base, tagged));
+  }
+
+  /**
+   * The metadata with the tag {@link MinkSnapshot#LAST_ROUND_TAG} moved to the round's snapshot, in the same swap:
+   * every attempt of the commit, Iceberg's retries included, tags the snapshot it commits. A tagged snapshot outlives
+   * any engine's expire_snapshots, so the last round's offsets stay readable even when another engine's commits on
+   * top of it and an expiry break the lineage in between.
+   */
+  private static TableMetadata withLastRoundTag(TableMetadata metadata) {
+    Snapshot round = metadata.currentSnapshot();
+    if (round == null || !MinkSnapshot.isMink(round)) {
+      return metadata;
+    }
+    SnapshotRef tagged = metadata.ref(MinkSnapshot.LAST_ROUND_TAG);
+    if (tagged != null && tagged.snapshotId() == round.snapshotId()) {
+      return metadata;
+    }
+    return TableMetadata.buildFrom(metadata)
+        .setRef(
+            MinkSnapshot.LAST_ROUND_TAG,
+            SnapshotRef.tagBuilder(round.snapshotId()).build())
+        .build();
   }
 
   private void swap(TableMetadata base, TableMetadata metadata) {
