@@ -21,6 +21,7 @@ import org.apache.iceberg.ManifestReader;
 import org.apache.iceberg.MetadataColumns;
 import org.apache.iceberg.Schema;
 import org.apache.iceberg.Snapshot;
+import org.apache.iceberg.SnapshotChanges;
 import org.apache.iceberg.Table;
 import org.apache.iceberg.data.Record;
 import org.apache.iceberg.data.parquet.GenericParquetReaders;
@@ -72,8 +73,20 @@ final class FailureDetails {
    */
   static List<String> removedFiles(Table table, Snapshot snapshot) {
     List<String> lines = new ArrayList<>();
+    SnapshotChanges changes =
+        SnapshotChanges.builderFor(table).snapshot(snapshot).build();
     Set<String> removed = new HashSet<>();
-    snapshot.removedDataFiles(table.io()).forEach(file -> removed.add(file.location()));
+    changes.removedDataFiles().forEach(file -> removed.add(file.location()));
+    Set<String> removedDeletes = new TreeSet<>();
+    changes
+        .removedDeleteFiles()
+        .forEach(file -> removedDeletes.add(name(file.location()) + " (sequence "
+            + file.dataSequenceNumber()
+            + (file.referencedDataFile() == null ? "" : ", of " + name(file.referencedDataFile()))
+            + ")"));
+    if (!removedDeletes.isEmpty()) {
+      lines.add("snapshot " + snapshot.snapshotId() + " removed delete files " + removedDeletes);
+    }
     if (removed.isEmpty()) {
       return lines;
     }
