@@ -29,31 +29,36 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * tables, format 2 and 3, while Mink tiers them, most of them inside a round in flight, and every snapshot of every
  * table is checked against a model computed apart from Mink after every round and every Spark statement.
  *
- * <p>The statements: rewrite_data_files (with min-input-files 2, and with rewrite-all), rewrite_position_delete_files
- * (format 2: format 3 has deletion vectors instead), rollback_to_snapshot, expire_snapshots, orphan file removal
- * (Iceberg's Spark action, which unlike the procedure takes an age under a day: files older than the round's start,
- * so it considers the files of the rounds before it), ALTER TABLE ADD COLUMN and SET TBLPROPERTIES, and merge-on-read
- * DELETE, file-scoped and (format 2) partition-scoped.
+ * <p>The statements: rewrite_data_files (with min-input-files 2, and with rewrite-all, sometimes of one Kafka
+ * partition), rewrite_position_delete_files (format 2: format 3 has deletion vectors instead), rollback_to_snapshot,
+ * expire_snapshots, orphan file removal, ALTER TABLE ADD COLUMN and SET TBLPROPERTIES, and merge-on-read DELETE,
+ * file-scoped and (format 2) partition-scoped. The remove_orphan_files procedure refuses an age under 24 hours, so the
+ * suite runs the Spark action the procedure runs (dry run off) with the files older than the round's start: it
+ * considers every file of the rounds before, and none of the files of the round in flight, as a user must set it.
  *
  * <p>"Inside a round in flight" means the statement's commit lands between the round's start (its table refresh) and
  * its own commit: a {@link PausingHook} pauses the round's first catalog swap and runs the statement meanwhile; then
- * Iceberg retries the round's commit on the refreshed metadata, or Mink refuses it and the next round plans again.
- * {@link InFlightEvidence} checks from the metadata log, the snapshot log and the parent ids that it did land there,
- * and each procedure must land there at least {@code mink.foreign.inside} times (5), spread over the table kinds that
- * have it (2 or 3 on each kind, 5 with -Dmink.foreign.inside=20). Records keep
- * arriving in Kafka between rounds (a small key space with tombstones for upsert tables).
+ * Iceberg retries the round's commit on the refreshed metadata, or Mink refuses it and the next round plans again (a
+ * round that no other writer disturbed must commit). {@link InFlightEvidence} checks from the metadata log, the
+ * snapshot log and the parent ids that it did land there, and each procedure must land there at least
+ * {@code mink.foreign.inside} times (5), spread over the table kinds that have it: 2 on each of the four kinds, 3 on
+ * each format 2 kind for the format 2 procedures. Records keep arriving in Kafka between rounds (a small key space
+ * with tombstones for upsert tables).
  *
  * <p>The model ({@link TableHistory}): append tables hold every offset once, but rows a user DELETEd (which never come
- * back); upsert tables the newest value per key, each key once, tombstoned and user-DELETEd keys absent (until Kafka
- * carries a newer record of the key). Each snapshot is judged by its own ancestry, so a rollback takes the rows Mink
- * committed after the target out of the model and the next rounds must tier them again from Kafka.
+ * back) and offsets in a reported gap; upsert tables the newest value per key, each key once, tombstoned and
+ * user-DELETEd keys absent (until Kafka carries a newer record of the key). Each snapshot is judged by its own
+ * ancestry, so a rollback takes the rows Mink committed after the target out of the model and the next rounds must
+ * tier them again from Kafka. Every snapshot is read whole with Iceberg's generic reader when it first appears and
+ * its files are looked up after every step ({@link SnapshotCheck}); at the end every snapshot is read whole again,
+ * and Spark reads the current one and two older ones.
  *
  * <p>The four tables run side by side on one broker, one sidecar and one Spark, so Spark is kept busy. System
- * properties: {@code mink.foreign.runs} repeats the whole suite (1), {@code mink.foreign.seed} replays a run's choices,
- * {@code mink.foreign.inside} is the target per procedure (5), {@code mink.foreign.minutes} the
- * deadline of one run (4), {@code mink.foreign.kinds} the table kinds to run (all: APPEND_V2,APPEND_V3,UPSERT_V2,
- * UPSERT_V3). At the end it prints, per table kind and procedure, how many statements ran and where
- * they landed.
+ * properties: {@code mink.foreign.runs} repeats the whole suite (1), {@code mink.foreign.seed} replays a run's choices
+ * (each table's, when run alone), {@code mink.foreign.inside} is the target per procedure (5; 20 makes it 5 on each
+ * kind), {@code mink.foreign.minutes} the deadline of one run (4), {@code mink.foreign.kinds} the table kinds to run
+ * (all: APPEND_V2,APPEND_V3,UPSERT_V2,UPSERT_V3). At the end it prints, per table kind and procedure, how many
+ * statements ran and where they landed, and where each table's time went.
  */
 class ForeignWritersIT {
   static final int PARTITIONS = 3;

@@ -13,13 +13,9 @@ import io.mink.indexer.testing.InProcessSidecar;
 import io.mink.tables.TableDescriptor;
 import io.mink.testkit.KafkaBroker;
 import io.mink.testkit.SparkReader;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.Deque;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -57,15 +53,14 @@ final class TableDriver {
 
   private static final int FIRST_RECORDS = 60;
   private static final int MOST_STEPS = 400;
-  private static final int MOST_REFUSED_ROUNDS = 5;
   private static final int CATCH_UP_ROUNDS = 4;
   private static final int OLDER_SNAPSHOTS_SPARK_READS = 2;
-  private static final int JOURNAL_LINES = 40;
 
   private final TableKind kind;
   private final Shared shared;
   private final Random random;
-  private final Deque<String> journal = new ArrayDeque<>();
+  private final TimeSpent time = new TimeSpent();
+  private Journal journal;
   private TableDescriptor descriptor;
   private String qualifiedName;
   private String tableName;
@@ -77,12 +72,8 @@ final class TableDriver {
   private String granularity;
   private int step;
   private int rounds;
-  private long sparkNanos;
-  private final Map<ForeignProcedure, Long> sparkByProcedure =
-      new java.util.EnumMap<>(ForeignProcedure.class);
-  private long roundNanos;
-  private long checkNanos;
-  private int refusedInARow;
+  /** Whether another writer committed since the running round started: only then may Mink refuse the round. */
+  private boolean foreignCommitInRound;
 
   TableDriver(TableKind kind, Shared shared, long seed) {
     this.kind = kind;
@@ -98,6 +89,7 @@ final class TableDriver {
     descriptor = shared.sidecar().add(topic, Duration.ofMinutes(3), kind.options);
     qualifiedName = descriptor.qualifiedName();
     tableName = load().name();
+    journal = new Journal(kind.label + " table " + qualifiedName, shared.startNanos());
     produced = new ProducedRecords(topic, kind.upsert, KEY_SPACE);
     history = new TableHistory(produced);
     check = new SnapshotCheck(history, kind.upsert);
@@ -207,7 +199,7 @@ final class TableDriver {
     if (failed.get() != null) {
       throw failed.get() instanceof AssertionError assertion
           ? assertion
-          : fail("Spark failed to run " + statement, List.of(stackTrace(failed.get())));
+          : fail("Spark failed to run " + statement, List.of(Journal.stackTrace(failed.get())));
     }
     if (notRun) {
       shared.tally().record(kind, procedure, Landing.NOT_RUN);
@@ -245,15 +237,16 @@ final class TableDriver {
     try {
       answer = statement.run(shared.spark(), qualifiedName);
     } catch (RuntimeException e) {
-      throw fail("Spark failed to run " + statement + " " + where, List.of(stackTrace(e)));
+      throw fail("Spark failed to run " + statement + " " + where, List.of(Journal.stackTrace(e)));
     } finally {
-      long took = System.nanoTime() - sparkStart;
-      sparkNanos += took;
-      sparkByProcedure.merge(statement.procedure(), took, Long::sum);
+      time.spark(statement.procedure(), System.nanoTime() - sparkStart);
     }
     Table after = load();
     history.observe(after, Maker.spark(statement.text(), statement.deletes()));
     TableMetadata afterMetadata = metadata(after);
+    if (!afterMetadata.metadataFileLocation().equals(before.metadataFileLocation())) {
+      foreignCommitInRound = true;
+    }
     log("Spark " + where + ": " + statement + " -> " + answer + "; current snapshot "
         + describe(before) + " -> " + describe(afterMetadata));
     expectNoProblems(checked(after), "after " + statement + " " + where);
@@ -262,12 +255,14 @@ final class TableDriver {
 
   /**
    * Runs a round and checks every snapshot; returns the snapshot it committed, or null when it had nothing new or was
-   * refused (a conflict with the foreign commit: it plans again next time).
+   * refused. A refusal must come from a conflict with a commit of Spark's inside the round (the round plans again
+   * next time); a round no other writer disturbed must commit.
    */
   private Long round() {
     rounds++;
     Long committed = null;
     String what;
+    foreignCommitInRound = false;
     long roundStart = System.nanoTime();
     try {
       RoundResult result = shared.sidecar().runRound(descriptor, consumer);
@@ -275,22 +270,21 @@ final class TableDriver {
         committed = result.snapshotId();
         what = "committed snapshot " + committed + " with offsets "
             + result.offsets().nextOffsets();
-        refusedInARow = 0;
       } else {
         what = "had nothing new";
       }
     } catch (RuntimeException e) {
       if (!refusal(e)) {
-        throw fail("Round " + rounds + " failed", List.of(stackTrace(e)));
+        throw fail("Round " + rounds + " failed", List.of(Journal.stackTrace(e)));
       }
-      refusedInARow++;
+      if (!foreignCommitInRound) {
+        throw fail(
+            "Round " + rounds + " was refused though no other writer committed while it ran",
+            List.of(Journal.stackTrace(e)));
+      }
       what = "was refused: " + e;
-      if (refusedInARow >= MOST_REFUSED_ROUNDS) {
-        log("round " + rounds + " " + what);
-        throw fail(MOST_REFUSED_ROUNDS + " rounds in a row were refused", List.of(stackTrace(e)));
-      }
     }
-    roundNanos += System.nanoTime() - roundStart;
+    time.round(System.nanoTime() - roundStart);
     log("round " + rounds + " " + what);
     Table after = load();
     history.observe(after, Maker.round("round " + rounds));
@@ -303,25 +297,13 @@ final class TableDriver {
     try {
       return check.check(table);
     } finally {
-      checkNanos += System.nanoTime() - start;
+      time.check(System.nanoTime() - start);
     }
   }
 
-  /** Where the table's time went: Spark's statements, Mink's rounds (with the statements run inside), checks. */
+  /** Where the table's time went. */
   String times() {
-    return String.format(
-            "%d steps, %d rounds, %d snapshot reads; Spark statements %.1f s, rounds %.1f s (statements inside"
-                + " included), checks %.1f s",
-            step,
-            rounds,
-            check.snapshotsRead(),
-            sparkNanos / 1e9,
-            roundNanos / 1e9,
-            checkNanos / 1e9)
-        + sparkByProcedure.entrySet().stream()
-            .map(
-                entry -> String.format(" %s %.1f s", entry.getKey().name(), entry.getValue() / 1e9))
-            .collect(java.util.stream.Collectors.joining(",", ";", ""));
+    return time.describe(step, rounds, check.snapshotsRead());
   }
 
   /**
@@ -425,27 +407,11 @@ final class TableDriver {
     }
   }
 
-  private synchronized void log(String line) {
-    journal.addLast(String.format(
-        "[%6.1f s, step %d] %s", (System.nanoTime() - shared.startNanos()) / 1e9, step, line));
-    while (journal.size() > JOURNAL_LINES) {
-      journal.removeFirst();
-    }
+  private void log(String line) {
+    journal.log(step, line);
   }
 
   private AssertionError fail(String what, List<String> problems) {
-    StringBuilder message = new StringBuilder(kind.label + " table " + qualifiedName + ": " + what);
-    problems.forEach(problem -> message.append("\n  - ").append(problem));
-    message.append("\nThe table's last steps:");
-    synchronized (this) {
-      journal.forEach(line -> message.append("\n  ").append(line));
-    }
-    return new AssertionError(message.toString());
-  }
-
-  private static String stackTrace(Throwable e) {
-    StringWriter text = new StringWriter();
-    e.printStackTrace(new PrintWriter(text));
-    return text.toString();
+    return journal.failure(what, problems);
   }
 }
