@@ -12,6 +12,7 @@ import io.mink.query.read.ReadMode;
 import io.mink.query.read.ReadPoint;
 import io.mink.query.read.ReadRequest;
 import io.mink.query.read.ReadResult;
+import io.mink.query.read.TopicIds;
 import io.mink.query.read.UnionRead;
 import io.mink.schema.batch.RowBatch;
 import io.mink.tables.TableDescriptor;
@@ -30,7 +31,7 @@ import picocli.CommandLine.ParentCommand;
 @Command(
     name = "read",
     description =
-        "Read a table as it is now: the rows of its newest lake snapshot, then each partition's Kafka "
+        "Read a table as it is now: the rows of its current lake snapshot, then each partition's Kafka "
             + "tail after it, decoded as the next round will decode it.",
     footer = {
       "",
@@ -79,7 +80,12 @@ final class ReadCommand implements Callable<Integer> {
       Table table = lakeTable(minkConfig, descriptor);
       ReadProgressBar bar = ReadProgressBar.start(environment, name);
       UnionRead read = new UnionRead(
-          table, descriptor, consumer, RegistryDecoders.from(minkConfig.schemaRegistry()), bar);
+          table,
+          descriptor,
+          consumer,
+          TopicIds.of(session.admin()),
+          RegistryDecoders.from(minkConfig.schemaRegistry()),
+          bar);
       try (ReadResult result = read.read(request)) {
         ReadReport.gaps(result, environment.err());
         long rows = write(result, environment, bar);
@@ -165,7 +171,8 @@ final class ReadCommand implements Callable<Integer> {
         names = "--snapshot",
         paramLabel = "ID",
         description =
-            "Read this lake snapshot instead of the newest (union: a snapshot a round committed)")
+            "Read this lake snapshot instead of the current one (union: continued from the offsets of the "
+                + "newest round in its lineage)")
     Long snapshot;
 
     @Option(

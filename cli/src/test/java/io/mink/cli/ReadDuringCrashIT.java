@@ -8,6 +8,7 @@ import io.mink.query.read.ReadProgress;
 import io.mink.query.read.ReadRequest;
 import io.mink.query.read.ReadResult;
 import io.mink.query.read.TailRange;
+import io.mink.query.read.TopicIds;
 import io.mink.query.read.UnionRead;
 import io.mink.schema.KafkaColumns;
 import io.mink.schema.batch.RowBatch;
@@ -85,7 +86,13 @@ class ReadDuringCrashIT {
   private UnionRead reader(String table, KafkaConsumer<byte[], byte[]> consumer) {
     TableDescriptor descriptor = mink.entry(table);
     return new UnionRead(
-        mink.icebergTable(table), descriptor, consumer, Optional.empty(), ReadProgress.NONE);
+        mink.icebergTable(table),
+        descriptor,
+        consumer,
+        TopicIds.connecting(new KafkaClientFactory(
+            Map.of("bootstrap.servers", KAFKA.bootstrapServers()), "mink-read-test")),
+        Optional.empty(),
+        ReadProgress.NONE);
   }
 
   private static KafkaConsumer<byte[], byte[]> consumer() {

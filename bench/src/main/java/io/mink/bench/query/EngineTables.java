@@ -1,6 +1,7 @@
 package io.mink.bench.query;
 
 import io.mink.indexer.testing.InProcessSidecar;
+import io.mink.query.read.TopicIds;
 import io.mink.query.read.UnionRead;
 import io.mink.query.sql.QueryTables;
 import io.mink.schema.decode.PartDecoder;
@@ -40,6 +41,11 @@ final class EngineTables implements QueryTables {
   @Override
   public Consumer<byte[], byte[]> newConsumer() {
     return sidecar.clients.rawConsumer("query", UnionRead.CONSUMER_SETTINGS);
+  }
+
+  @Override
+  public TopicIds topicIds() {
+    return TopicIds.connecting(sidecar.clients);
   }
 
   @Override

@@ -4,6 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import io.mink.indexer.testing.InProcessSidecar;
 import io.mink.query.read.ReadProgress;
+import io.mink.query.read.TopicIds;
 import io.mink.query.read.UnionRead;
 import io.mink.schema.decode.PartDecoder;
 import io.mink.tables.TableDescriptor;
@@ -48,6 +49,7 @@ record ReadSubject(
         sidecar.table(descriptor),
         descriptor,
         consumer,
+        TopicIds.connecting(sidecar.clients),
         Optional.of(decoders.get()),
         progress,
         tailMemoryBytes);

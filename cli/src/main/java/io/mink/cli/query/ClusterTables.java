@@ -5,6 +5,7 @@ import io.mink.cli.operations.TableStoreSession;
 import io.mink.indexer.config.MinkConfig;
 import io.mink.indexer.decoding.RegistryDecoders;
 import io.mink.indexer.errors.MinkException;
+import io.mink.query.read.TopicIds;
 import io.mink.query.read.UnionRead;
 import io.mink.query.sql.QueryTables;
 import io.mink.schema.decode.PartDecoder;
@@ -73,6 +74,11 @@ final class ClusterTables implements QueryTables, AutoCloseable {
   @Override
   public Consumer<byte[], byte[]> newConsumer() {
     return session.clients().rawConsumer("query", UnionRead.CONSUMER_SETTINGS);
+  }
+
+  @Override
+  public TopicIds topicIds() {
+    return TopicIds.of(session.admin());
   }
 
   @Override

@@ -2,15 +2,12 @@ package io.mink.lake.maintenance;
 
 import static java.util.Objects.requireNonNull;
 
-import io.mink.lake.MinkSnapshot;
 import io.mink.lake.MinkTableLayout;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
 import java.util.Set;
@@ -18,15 +15,12 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
-import java.util.stream.Collectors;
 import org.apache.iceberg.ExpireSnapshots;
 import org.apache.iceberg.HasTableOperations;
 import org.apache.iceberg.Snapshot;
-import org.apache.iceberg.SnapshotRef;
 import org.apache.iceberg.Table;
 import org.apache.iceberg.TableMetadata;
 import org.apache.iceberg.UpdateProperties;
-import org.apache.iceberg.util.SnapshotUtil;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -37,7 +31,8 @@ import org.slf4j.LoggerFactory;
  * existed the {@link MinkTableLayout#housekeepingProperties()} (metadata files are then deleted
  * at each commit), and once a day removes orphan files ({@link OrphanFileRemoval}). Rounds merge
  * their manifests as they commit. None of it moves the table's offsets: the newest Mink snapshot
- * and the current snapshot always stay.
+ * of the current lineage and the current snapshot always stay, and a snapshot a read may still
+ * hold stays for the retention after it stopped being current.
  */
 public final class TableMaintenance {
   private static final Logger LOG = LoggerFactory.getLogger(TableMaintenance.class);
@@ -98,13 +93,7 @@ public final class TableMaintenance {
       return MaintenanceReport.NOTHING;
     }
     OptionalLong cutoff = SnapshotExpiry.dueCutoff(
-        ancestry(metadata),
-        oldestUnreferenced(metadata),
-        MinkSnapshot.newest(metadata).stream()
-            .mapToLong(MinkSnapshot::timestampMillis)
-            .findFirst(),
-        now.toEpochMilli(),
-        policy.retention());
+        SnapshotHistory.of(metadata), now.toEpochMilli(), policy.retention());
     if (cutoff.isEmpty() || expiry(table, cutoff.getAsLong()).apply().isEmpty()) {
       return MaintenanceReport.NOTHING;
     }
@@ -145,29 +134,6 @@ public final class TableMaintenance {
 
   private static ExpireSnapshots expiry(Table table, long cutoffMillis) {
     return table.expireSnapshots().expireOlderThan(cutoffMillis);
-  }
-
-  /** The commit times of the current snapshot and its ancestors, newest first. */
-  private static List<Long> ancestry(TableMetadata metadata) {
-    List<Long> times = new ArrayList<>();
-    if (metadata.currentSnapshot() != null) {
-      for (Snapshot snapshot :
-          SnapshotUtil.ancestorsOf(metadata.currentSnapshot().snapshotId(), metadata::snapshot)) {
-        times.add(snapshot.timestampMillis());
-      }
-    }
-    return times;
-  }
-
-  /** The commit time of the oldest snapshot no branch or tag points at; max when there is none. */
-  private static long oldestUnreferenced(TableMetadata metadata) {
-    Set<Long> referenced =
-        metadata.refs().values().stream().map(SnapshotRef::snapshotId).collect(Collectors.toSet());
-    return metadata.snapshots().stream()
-        .filter(snapshot -> !referenced.contains(snapshot.snapshotId()))
-        .mapToLong(Snapshot::timestampMillis)
-        .min()
-        .orElse(Long.MAX_VALUE);
   }
 
   private static Set<Long> ids(Iterable<Snapshot> snapshots) {

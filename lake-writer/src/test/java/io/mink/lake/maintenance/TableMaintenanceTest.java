@@ -103,6 +103,28 @@ class TableMaintenanceTest {
   }
 
   @Test
+  void aSnapshotCurrentAgainAfterARollbackStaysForTheRetentionFromWhenItStoppedBeingCurrent() {
+    commitRounds(2);
+    long first = oldestSnapshotId();
+    long second = table.currentSnapshot().snapshotId();
+    table.manageSnapshots().rollbackTo(first).commit();
+    pause();
+    table.manageSnapshots().setCurrentSnapshot(second).commit();
+    table.refresh();
+    long firstStoppedBeingCurrent =
+        table.history().get(table.history().size() - 1).timestampMillis();
+
+    MaintenanceReport report = TableMaintenance.expireSnapshots(
+        table,
+        new MaintenancePolicy(true, Duration.ofSeconds(1), 1, Optional.empty()),
+        Instant.ofEpochMilli(firstStoppedBeingCurrent + 950));
+    table.refresh();
+
+    assertThat(report).isEqualTo(MaintenanceReport.NOTHING);
+    assertThat(table.snapshot(first)).isNotNull();
+  }
+
+  @Test
   void aTaggedSnapshotStays() {
     commitRounds(3);
     long first = oldestSnapshotId();
@@ -195,12 +217,16 @@ class TableMaintenanceTest {
   private void commitRounds(int rounds) {
     for (int i = 0; i < rounds; i++) {
       committer.commit(table, round(newestOffsets(), 2));
-      try {
-        Thread.sleep(150);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        throw new IllegalStateException(e);
-      }
+      pause();
+    }
+  }
+
+  private static void pause() {
+    try {
+      Thread.sleep(150);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException(e);
     }
   }
 

@@ -20,13 +20,19 @@ import java.util.TreeSet;
  * <table>
  *   <tr><th>Mode</th><th>Tail</th></tr>
  *   <tr><td>union</td><td>{@code [max(seam, log start), last stable offset)}; the whole log when the lake has no
- *   offset for the partition; a seam below log start is a gap, reported, and the read goes on from log start</td></tr>
+ *   offset for the partition; a seam below log start is a gap, reported, and the read goes on from log start; a seam
+ *   past the last stable offset, or of a partition Kafka does not have, is refused: the topic is no longer the one the
+ *   lake holds records of</td></tr>
  *   <tr><td>lake</td><td>none</td></tr>
  *   <tr><td>log</td><td>{@code [log start, last stable offset)}</td></tr>
  *   <tr><td>at a point</td><td>the point's offsets; a range Kafka no longer holds is an error naming it</td></tr>
  * </table>
  */
 public final class ReadPlanner {
+  private static final String WHAT_TO_DO =
+      "Read what the lake holds with --mode lake; a topic created again is "
+          + "another topic: remove the table and add it again to index it";
+
   private ReadPlanner() {}
 
   /**
@@ -55,6 +61,9 @@ public final class ReadPlanner {
       checkRequested(requested, mode == ReadMode.lake ? null : bounds.keySet(), topic);
       partitions.retainAll(requested);
     }
+    if (mode == ReadMode.union && at.isEmpty()) {
+      checkSeams(seams, bounds, requested, topic);
+    }
     List<PartitionRead> reads = new ArrayList<>();
     for (int partition : partitions) {
       OptionalLong seam = mode == ReadMode.log ? OptionalLong.empty() : seams.nextOffset(partition);
@@ -77,6 +86,41 @@ public final class ReadPlanner {
     }
     long from = Math.max(seam.orElse(bounds.logStart()), bounds.logStart());
     return new TailRange(partition, Math.min(from, bounds.end()), bounds.end());
+  }
+
+  /**
+   * Refuses seams Kafka's partitions do not reach: Kafka never moves a partition's end back nor removes a partition,
+   * so the records after such a seam are another topic's (deleted and created again under the same name) or the
+   * partition lost records (truncated), and reading them as the lake's continuation would return wrong rows.
+   */
+  private static void checkSeams(
+      LakeOffsets seams,
+      Map<Integer, PartitionBounds> bounds,
+      Set<Integer> requested,
+      String topic) {
+    seams.nextOffsets().forEach((partition, seam) -> {
+      if (!requested.isEmpty() && !requested.contains(partition)) {
+        return;
+      }
+      PartitionBounds now = bounds.get(partition);
+      if (now == null) {
+        throw MinkException.conflict(cannotContinue(partition, topic, seam)
+            + "Kafka has no partition " + partition
+            + ", so the topic was deleted and created again after the table's last round. "
+            + WHAT_TO_DO);
+      }
+      if (seam > now.end()) {
+        throw MinkException.conflict(cannotContinue(partition, topic, seam)
+            + "the partition ends at offset " + now.end()
+            + " in Kafka, so the topic was deleted and created "
+            + "again or truncated after the table's last round. " + WHAT_TO_DO);
+      }
+    });
+  }
+
+  private static String cannotContinue(int partition, String topic, long seam) {
+    return "Cannot read partition " + partition + " of topic " + topic
+        + " after the lake: the lake holds its records up to offset " + seam + ", but ";
   }
 
   /** The tail of the point, checked against what Kafka holds now. */

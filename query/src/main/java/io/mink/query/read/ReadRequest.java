@@ -16,7 +16,7 @@ import org.apache.iceberg.expressions.Expressions;
  * @param filter the rows to return: pushed to Iceberg for files and row groups and evaluated on every row
  * @param partitions the Kafka partitions to read; empty for all
  * @param limit at most this many rows; empty for all
- * @param snapshotId the lake snapshot to read instead of the newest
+ * @param snapshotId the lake snapshot to read instead of the current one
  * @param at a point an earlier read printed, to read exactly that again; it names the snapshot and the offsets
  * @param batchSize rows per batch from the lake
  * @param filtersEveryRow whether the filter is also evaluated on every row; false when the caller applies it itself

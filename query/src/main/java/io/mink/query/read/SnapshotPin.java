@@ -3,7 +3,6 @@ package io.mink.query.read;
 import io.mink.indexer.errors.MinkException;
 import io.mink.lake.LakeOffsets;
 import io.mink.lake.MinkSnapshot;
-import java.util.Comparator;
 import java.util.Optional;
 import java.util.OptionalLong;
 import org.apache.iceberg.Schema;
@@ -11,14 +10,17 @@ import org.apache.iceberg.Snapshot;
 import org.apache.iceberg.TableMetadata;
 
 /**
- * The lake snapshot a read pins once, for every partition: the one a read point or {@code --snapshot} names, else
- * for a union read the newest Mink snapshot by sequence number (whose offsets are the seams), and for a lake read the
- * table's current snapshot, as any Iceberg engine reads it. Pure.
+ * The lake snapshot a read pins once, for every partition, and the seams its tail continues from. The snapshot is the
+ * one a read point or {@code --snapshot} names, else the table's current snapshot, whoever committed it: a DELETE or a
+ * rewrite another engine committed after the last round is part of the read, as it is for any Iceberg engine. The
+ * seams are the offsets of the newest Mink snapshot in the pinned snapshot's lineage (the snapshot itself or its
+ * nearest ancestor a round committed), which say what Kafka records the snapshot's rows hold. A union read refuses a
+ * snapshot whose lineage holds no Mink snapshot: its offsets are unknown. Pure.
  */
 final class SnapshotPin {
   private SnapshotPin() {}
 
-  /** The snapshot a read pinned, its offsets (the seams) and its schema. */
+  /** The snapshot a read pinned, the offsets its lineage's newest Mink snapshot recorded (the seams), its schema. */
   record Pinned(Optional<Snapshot> snapshot, LakeOffsets seams, Schema schema) {
     OptionalLong id() {
       return snapshot
@@ -27,15 +29,12 @@ final class SnapshotPin {
     }
   }
 
-  /** The snapshot the request reads, with the offsets of a Mink snapshot and the schema it was written with. */
+  /** The snapshot the request reads, with the seams of its lineage and the schema it was written with. */
   static Pinned pinned(TableMetadata metadata, ReadRequest request, String table) {
     Optional<Snapshot> snapshot = pin(metadata, request, table);
     return new Pinned(
         snapshot,
-        snapshot
-            .filter(MinkSnapshot::isMink)
-            .map(mink -> MinkSnapshot.of(mink).offsets())
-            .orElse(LakeOffsets.NONE),
+        snapshot.map(pinned -> seams(metadata, pinned, request, table)).orElse(LakeOffsets.NONE),
         schema(metadata, snapshot));
   }
 
@@ -53,13 +52,7 @@ final class SnapshotPin {
     if (request.snapshotId().isPresent()) {
       return Optional.of(named(metadata, request, request.snapshotId().getAsLong(), table));
     }
-    if (request.mode() == ReadMode.lake) {
-      return Optional.ofNullable(metadata.currentSnapshot());
-    }
-    return metadata.snapshots().stream()
-        .filter(MinkSnapshot::isMink)
-        .max(Comparator.comparingLong(Snapshot::sequenceNumber)
-            .thenComparingLong(Snapshot::timestampMillis));
+    return Optional.ofNullable(metadata.currentSnapshot());
   }
 
   /** The schema the snapshot was written with; the table's current schema without a snapshot. */
@@ -67,6 +60,41 @@ final class SnapshotPin {
     Integer schemaId = snapshot.map(Snapshot::schemaId).orElse(null);
     Schema schema = schemaId == null ? null : metadata.schemasById().get(schemaId);
     return schema == null ? metadata.schema() : schema;
+  }
+
+  /**
+   * The offsets of the newest Mink snapshot among the pinned snapshot and its ancestors. A lake read needs none; a
+   * read with a tail refuses a lineage without one, as its tail would not know where the lake's rows end.
+   */
+  private static LakeOffsets seams(
+      TableMetadata metadata, Snapshot pinned, ReadRequest request, String table) {
+    Optional<MinkSnapshot> mink = MinkSnapshot.newestInLineageOf(metadata, pinned.snapshotId());
+    if (mink.isPresent()) {
+      return mink.get().offsets();
+    }
+    if (request.mode() == ReadMode.lake) {
+      return LakeOffsets.NONE;
+    }
+    long id = pinned.snapshotId();
+    if (request.at().isPresent()) {
+      throw MinkException.conflict(
+          "Cannot read " + table + " at this point again: no snapshot a round "
+              + "committed is left at or before its snapshot " + id + " (snapshots expire after "
+              + "mink.snapshot-retention); read without --at for the table as it is now");
+    }
+    if (request.snapshotId().isPresent()) {
+      throw MinkException.user(
+          "Snapshot " + id + " of " + table + " has no Kafka offsets for the tail to "
+              + "continue from: neither it nor a snapshot before it was committed by a round. Read it with "
+              + "--mode lake, or give a snapshot a round committed or one committed after a round");
+    }
+    throw MinkException.conflict(
+        "Table " + table + " cannot be read with its Kafka tail: neither its "
+            + "current snapshot " + id
+            + " nor a snapshot before it was committed by a round, so the Kafka "
+            + "offsets the lake holds are unknown (another engine wrote the table before its first round, or "
+            + "expired the snapshots of its rounds). Read the lake alone with --mode lake, or Kafka alone with "
+            + "--mode log");
   }
 
   private static Snapshot named(
@@ -81,11 +109,6 @@ final class SnapshotPin {
     if (snapshot == null) {
       throw MinkException.user("Table " + table + " has no snapshot " + id + ": mink table show "
           + table + " names its newest Mink snapshot");
-    }
-    if (request.mode() == ReadMode.union && !MinkSnapshot.isMink(snapshot)) {
-      throw MinkException.user(
-          "Snapshot " + id + " of " + table + " was not written by Mink, so it has no Kafka "
-              + "offsets to continue from: read it with --mode lake, or give a snapshot a round committed");
     }
     return snapshot;
   }

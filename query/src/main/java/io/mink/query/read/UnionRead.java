@@ -2,7 +2,6 @@ package io.mink.query.read;
 
 import static java.util.Objects.requireNonNull;
 
-import io.mink.indexer.errors.MinkException;
 import io.mink.indexer.round.PartitionBounds;
 import io.mink.indexer.round.RowBuilder;
 import io.mink.indexer.round.TopicBounds;
@@ -54,6 +53,7 @@ public final class UnionRead {
   private final Table table;
   private final TableDescriptor descriptor;
   private final Consumer<byte[], byte[]> consumer;
+  private final TopicIds topicIds;
   private final PartDecoder decoder;
   private final ReadProgress progress;
   private final long tailMemoryBytes;
@@ -61,6 +61,8 @@ public final class UnionRead {
   /**
    * @param consumer an assign-and-seek consumer with no group, read_committed, such as {@code
    *     clients.rawConsumer("read", UnionRead.CONSUMER_SETTINGS)}; the read uses it on the calling thread
+   * @param topicIds what Kafka says of the table's topic now, such as {@code TopicIds.of(clients.admin())}: a read
+   *     with a tail refuses a topic that is gone or has another id than the table was added with
    * @param decoder decodes keys and values through the schema registry; empty when none is configured, and every
    *     part of the tail keeps its raw bytes, as in a round
    */
@@ -68,9 +70,10 @@ public final class UnionRead {
       Table table,
       TableDescriptor descriptor,
       Consumer<byte[], byte[]> consumer,
+      TopicIds topicIds,
       Optional<PartDecoder> decoder,
       ReadProgress progress) {
-    this(table, descriptor, consumer, decoder, progress, TAIL_MEMORY_BYTES);
+    this(table, descriptor, consumer, topicIds, decoder, progress, TAIL_MEMORY_BYTES);
   }
 
   /** A read that holds at most {@code tailMemoryBytes} of tail batches. */
@@ -78,6 +81,7 @@ public final class UnionRead {
       Table table,
       TableDescriptor descriptor,
       Consumer<byte[], byte[]> consumer,
+      TopicIds topicIds,
       Optional<PartDecoder> decoder,
       ReadProgress progress,
       long tailMemoryBytes) {
@@ -85,6 +89,7 @@ public final class UnionRead {
     this.table = requireNonNull(table, "table is null");
     this.descriptor = requireNonNull(descriptor, "descriptor is null");
     this.consumer = requireNonNull(consumer, "consumer is null");
+    this.topicIds = requireNonNull(topicIds, "topicIds is null");
     this.decoder = decoder.orElse(null);
     this.progress = requireNonNull(progress, "progress is null");
   }
@@ -115,12 +120,8 @@ public final class UnionRead {
   }
 
   private void requireTail(ReadRequest request) {
-    if (request.mode().readsLog() && !descriptor.isIndexing()) {
-      throw MinkException.conflict(
-          "Table " + name() + " is " + descriptor.state().label()
-              + " since " + descriptor.lifecycle().since() + " ("
-              + descriptor.lifecycle().reason()
-              + "), so its topic has no tail to read after the lake: read what the lake holds with --mode lake");
+    if (request.mode().readsLog()) {
+      TailTopicCheck.require(descriptor, topicIds);
     }
   }
 

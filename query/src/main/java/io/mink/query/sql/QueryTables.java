@@ -1,5 +1,6 @@
 package io.mink.query.sql;
 
+import io.mink.query.read.TopicIds;
 import io.mink.schema.decode.PartDecoder;
 import io.mink.tables.TableDescriptor;
 import java.nio.file.Path;
@@ -21,6 +22,12 @@ public interface QueryTables {
    * table a statement scans, closed when the statement ends.
    */
   Consumer<byte[], byte[]> newConsumer();
+
+  /**
+   * What Kafka says of a table's topic now, built on an admin of the engine's Kafka client factory: a scan refuses a
+   * topic that is gone or was created again with another id than its table was added with.
+   */
+  TopicIds topicIds();
 
   /** Decodes keys and values through the schema registry; empty when none is configured. */
   Optional<PartDecoder> decoder();

@@ -146,7 +146,8 @@ public final class SqlEngine implements AutoCloseable {
 
   StatementPlan.ScanContext scanContext() {
     return new StatementPlan.ScanContext(
-        new TableScan.ScanSources(consumers, tables.decoder(), splitOpeners, tables.localLake()),
+        new TableScan.ScanSources(
+            consumers, tables.topicIds(), tables.decoder(), splitOpeners, tables.localLake()),
         settings);
   }
 

@@ -7,6 +7,7 @@ import io.mink.query.read.ReadPoint;
 import io.mink.query.read.ReadProgress;
 import io.mink.query.read.ReadRequest;
 import io.mink.query.read.ReadResult;
+import io.mink.query.read.TopicIds;
 import io.mink.query.read.UnionRead;
 import io.mink.schema.batch.ArrowSchemas;
 import io.mink.schema.decode.PartDecoder;
@@ -60,11 +61,12 @@ final class TableScan implements AutoCloseable {
     return pushdown.limit().isPresent() ? request.withLimit(pushdown.limit().getAsLong()) : request;
   }
 
-  /** The table's read point now: its newest snapshot and every partition's tail to the last stable offset. */
+  /** The table's read point now: its current snapshot and every partition's tail to the last stable offset. */
   static ReadPoint point(ScanSources sources, TableDescriptor descriptor, Table table) {
     Consumer<byte[], byte[]> consumer = sources.consumers().take();
     try {
-      return new UnionRead(table, descriptor, consumer, sources.decoder(), ReadProgress.NONE)
+      return new UnionRead(
+              table, descriptor, consumer, sources.topicIds(), sources.decoder(), ReadProgress.NONE)
           .point(ReadRequest.of(ReadMode.union));
     } finally {
       sources.consumers().give(consumer);
@@ -147,7 +149,13 @@ final class TableScan implements AutoCloseable {
     Consumer<byte[], byte[]> consumer = sources.consumers().take();
     try {
       UnionRead read = new UnionRead(
-          table, descriptor, consumer, sources.decoder(), ReadProgress.NONE, tailMemoryBytes);
+          table,
+          descriptor,
+          consumer,
+          sources.topicIds(),
+          sources.decoder(),
+          ReadProgress.NONE,
+          tailMemoryBytes);
       return new Split(request.partitions(), read.read(request, files), consumer);
     } catch (RuntimeException e) {
       sources.consumers().give(consumer);
@@ -208,9 +216,13 @@ final class TableScan implements AutoCloseable {
     }
   }
 
-  /** Where a scan's reads come from: the engine's consumers, the registry's decoder, threads to open splits on. */
+  /**
+   * Where a scan's reads come from: the engine's consumers, Kafka's topic ids, the registry's decoder, threads to open
+   * splits on.
+   */
   record ScanSources(
       ConsumerPool consumers,
+      TopicIds topicIds,
       Optional<PartDecoder> decoder,
       Executor executor,
       Optional<java.nio.file.Path> localLake) {}

@@ -8,6 +8,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.mink.indexer.errors.MinkException;
 import io.mink.query.flight.FlightServerSettings.BasicCredentials;
 import io.mink.query.flight.FlightServerSettings.TlsFiles;
+import io.mink.query.read.TopicIds;
 import io.mink.query.sql.QuerySettings;
 import io.mink.query.sql.QueryTables;
 import io.mink.query.sql.SqlEngine;
@@ -111,6 +112,13 @@ class FlightSqlSecurityIT {
     @Override
     public Consumer<byte[], byte[]> newConsumer() {
       throw new UnsupportedOperationException("No table is added, so none is read from Kafka");
+    }
+
+    @Override
+    public TopicIds topicIds() {
+      return topic -> {
+        throw new UnsupportedOperationException("No table is added, so no topic is looked up");
+      };
     }
 
     @Override

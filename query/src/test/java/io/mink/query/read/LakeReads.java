@@ -50,6 +50,13 @@ final class LakeReads {
 
   /** Appends one Parquet data file of the rows {@code rowOf} makes of {@code from} to {@code to} (exclusive). */
   static DataFile append(Table table, long from, long to, LongFunction<Record> rowOf) {
+    DataFile file = write(table, from, to, rowOf);
+    table.newAppend().appendFile(file).commit();
+    return file;
+  }
+
+  /** Writes one Parquet data file of the rows {@code rowOf} makes of {@code from} to {@code to}, uncommitted. */
+  static DataFile write(Table table, long from, long to, LongFunction<Record> rowOf) {
     table.refresh();
     GenericFileWriterFactory writers = new GenericFileWriterFactory.Builder(table)
         .dataFileFormat(FileFormat.PARQUET)
@@ -69,9 +76,7 @@ final class LakeReads {
     } catch (IOException e) {
       throw new UncheckedIOException("Cannot write a data file of " + table.name(), e);
     }
-    DataFile file = writer.toDataFile();
-    table.newAppend().appendFile(file).commit();
-    return file;
+    return writer.toDataFile();
   }
 
   static List<FileScanTask> tasks(TableScan scan) {

@@ -3,6 +3,7 @@ package io.mink.query.read;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.mink.indexer.errors.MinkException;
 import io.mink.indexer.round.OffsetGap;
 import io.mink.indexer.round.PartitionBounds;
 import io.mink.lake.LakeOffsets;
@@ -68,6 +69,38 @@ class ReadPlannerTest {
         .hasMessage(
             "Cannot read partition 1 of topic orders at this point again: offsets [40, 50) are no longer "
                 + "in Kafka (retention removed them); read without --at for the table as it is now");
+  }
+
+  @Test
+  void aSeamPastThePartitionsEndIsRefusedAsATopicRecreatedOrTruncated() {
+    LakeOffsets seams = LakeOffsets.of(Map.of(0, 60L, 1, 90L));
+
+    assertThatThrownBy(() -> plan(ReadMode.union, seams, Set.of(), Optional.empty()))
+        .isInstanceOf(MinkException.class)
+        .hasMessage(
+            "Cannot read partition 1 of topic orders after the lake: the lake holds its records up to offset 90, "
+                + "but the partition ends at offset 80 in Kafka, so the topic was deleted and created again or "
+                + "truncated after the table's last round. Read what the lake holds with --mode lake; a topic "
+                + "created again is another topic: remove the table and add it again to index it");
+    assertThat(plan(ReadMode.union, seams, Set.of(0), Optional.empty()))
+        .extracting(PartitionRead::tail)
+        .containsExactly(new TailRange(0, 60, 100));
+    assertThat(plan(ReadMode.lake, seams, Set.of(), Optional.empty()))
+        .extracting(PartitionRead::tail)
+        .containsExactly(new TailRange(0, 60, 60), new TailRange(1, 90, 90));
+  }
+
+  @Test
+  void aSeamOfAPartitionKafkaNoLongerHasIsRefused() {
+    LakeOffsets seams = LakeOffsets.of(Map.of(0, 60L, 3, 5L));
+
+    assertThatThrownBy(() -> plan(ReadMode.union, seams, Set.of(), Optional.empty()))
+        .isInstanceOf(MinkException.class)
+        .hasMessage(
+            "Cannot read partition 3 of topic orders after the lake: the lake holds its records up to offset 5, "
+                + "but Kafka has no partition 3, so the topic was deleted and created again after the table's "
+                + "last round. Read what the lake holds with --mode lake; a topic created again is another topic: "
+                + "remove the table and add it again to index it");
   }
 
   @Test

@@ -140,7 +140,13 @@ class UnionReadEvolutionIT {
       ReadRows reread;
       try (KafkaConsumer<byte[], byte[]> consumer = UnionReadIT.consumer(sidecar)) {
         reread = ReadRows.of(new UnionRead(
-                sidecar.table(table), table, consumer, Optional.of(decoder), ReadProgress.NONE, 1)
+                sidecar.table(table),
+                table,
+                consumer,
+                TopicIds.connecting(sidecar.clients),
+                Optional.of(decoder),
+                ReadProgress.NONE,
+                1)
             .read(ReadRequest.of(ReadMode.union)));
       }
 
@@ -244,7 +250,12 @@ class UnionReadEvolutionIT {
       KAFKA.produce(topic, List.of(record(v1, order(ORDER_V1, 3, 3, null))));
       try (KafkaConsumer<byte[], byte[]> consumer = UnionReadIT.consumer(sidecar);
           ReadResult result = new UnionRead(
-                  sidecar.table(table), table, consumer, Optional.of(decoder), ReadProgress.NONE)
+                  sidecar.table(table),
+                  table,
+                  consumer,
+                  TopicIds.connecting(sidecar.clients),
+                  Optional.of(decoder),
+                  ReadProgress.NONE)
               .read(ReadRequest.of(ReadMode.union))) {
         long filesBefore = result.lakeFiles();
         KAFKA.produce(topic, List.of(record(v1, order(ORDER_V1, 4, 4, null))));
@@ -275,6 +286,7 @@ class UnionReadEvolutionIT {
         sidecar.table(table),
         table,
         UnionReadIT.consumer(sidecar),
+        TopicIds.connecting(sidecar.clients),
         Optional.of(decoder),
         ReadProgress.NONE);
   }

@@ -95,7 +95,12 @@ class UnionReadIT {
       produce(topic, 0, 20, 10);
       try (KafkaConsumer<byte[], byte[]> consumer = consumer(sidecar);
           ReadResult result = new UnionRead(
-                  sidecar.table(table), table, consumer, Optional.empty(), ReadProgress.NONE)
+                  sidecar.table(table),
+                  table,
+                  consumer,
+                  TopicIds.connecting(sidecar.clients),
+                  Optional.empty(),
+                  ReadProgress.NONE)
               .read(ReadRequest.of(ReadMode.union).withBatchSize(5))) {
         List<String> seen = new ArrayList<>();
         seen.addAll(take(result, 1));
@@ -251,9 +256,14 @@ class UnionReadIT {
 
   static ReadRows read(InProcessSidecar sidecar, TableDescriptor table, ReadRequest request) {
     try (KafkaConsumer<byte[], byte[]> consumer = consumer(sidecar)) {
-      return ReadRows.of(
-          new UnionRead(sidecar.table(table), table, consumer, Optional.empty(), ReadProgress.NONE)
-              .read(request));
+      return ReadRows.of(new UnionRead(
+              sidecar.table(table),
+              table,
+              consumer,
+              TopicIds.connecting(sidecar.clients),
+              Optional.empty(),
+              ReadProgress.NONE)
+          .read(request));
     }
   }
 

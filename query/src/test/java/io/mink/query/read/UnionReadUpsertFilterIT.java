@@ -133,7 +133,12 @@ class UnionReadUpsertFilterIT {
   private ReadRows read(InProcessSidecar sidecar, TableDescriptor table, ReadRequest request) {
     try (KafkaConsumer<byte[], byte[]> consumer = UnionReadIT.consumer(sidecar)) {
       return ReadRows.of(new UnionRead(
-              sidecar.table(table), table, consumer, Optional.of(decoder), ReadProgress.NONE)
+              sidecar.table(table),
+              table,
+              consumer,
+              TopicIds.connecting(sidecar.clients),
+              Optional.of(decoder),
+              ReadProgress.NONE)
           .read(request));
     }
   }

@@ -260,6 +260,7 @@ class UnionReadUpsertIT {
               sidecar.table(table),
               table,
               consumer,
+              TopicIds.connecting(sidecar.clients),
               Optional.empty(),
               ReadProgress.NONE,
               tailMemory)

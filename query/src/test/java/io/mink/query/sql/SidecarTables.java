@@ -1,6 +1,7 @@
 package io.mink.query.sql;
 
 import io.mink.indexer.testing.InProcessSidecar;
+import io.mink.query.read.TopicIds;
 import io.mink.query.read.UnionRead;
 import io.mink.schema.decode.PartDecoder;
 import io.mink.tables.KafkaClientFactory;
@@ -48,6 +49,11 @@ public final class SidecarTables implements QueryTables {
     return new KafkaClientFactory(
             Map.of("bootstrap.servers", sidecar.clients.bootstrapServers()), "mink-query-test")
         .rawConsumer("query", UnionRead.CONSUMER_SETTINGS);
+  }
+
+  @Override
+  public TopicIds topicIds() {
+    return TopicIds.connecting(sidecar.clients);
   }
 
   @Override
