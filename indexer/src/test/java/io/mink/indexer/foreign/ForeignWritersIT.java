@@ -11,9 +11,11 @@ import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Random;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -41,9 +43,9 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * Iceberg retries the round's commit on the refreshed metadata, or Mink refuses it and the next round plans again (a
  * round that no other writer disturbed must commit). {@link InFlightEvidence} checks from the metadata log, the
  * snapshot log and the parent ids that it did land there, and each procedure must land there at least
- * {@code mink.foreign.inside} times (5), spread over the table kinds that have it: 2 on each of the four kinds, 3 on
- * each format 2 kind for the format 2 procedures. Records keep arriving in Kafka between rounds (a small key space
- * with tombstones for upsert tables).
+ * {@code mink.foreign.inside} times (5), spread over the table kinds that have it (2, 1, 1 and 1 on the four kinds, 3
+ * and 2 on the format 2 kinds, the larger shares to kinds chosen at random). Records keep arriving in Kafka between
+ * rounds (a small key space with tombstones for upsert tables).
  *
  * <p>The model ({@link TableHistory}): append tables hold every offset once, but rows a user DELETEd (which never come
  * back) and offsets in a reported gap; upsert tables the newest value per key, each key once, tombstoned and
@@ -56,7 +58,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * <p>The four tables run side by side on one broker, one sidecar and one Spark, so Spark is kept busy. System
  * properties: {@code mink.foreign.runs} repeats the whole suite (1), {@code mink.foreign.seed} replays a run's choices
  * (each table's, when run alone), {@code mink.foreign.inside} is the target per procedure (5; 20 makes it 5 on each
- * kind), {@code mink.foreign.minutes} the deadline of one run (4), {@code mink.foreign.kinds} the table kinds to run
+ * kind, 10 on each format 2 kind for the format 2 procedures), {@code mink.foreign.minutes} the deadline of one run (4), {@code mink.foreign.kinds} the table kinds to run
  * (all: APPEND_V2,APPEND_V3,UPSERT_V2,UPSERT_V3). At the end it prints, per table kind and procedure, how many
  * statements ran and where they landed, and where each table's time went.
  */
@@ -85,16 +87,20 @@ class ForeignWritersIT {
   }
 
   /**
-   * Per procedure, how many of its statements must land inside rounds in flight on each table kind that has it: the
-   * target spread over those kinds, so that each procedure lands there {@code mink.foreign.inside} times at least.
+   * Per table kind and procedure, how many of its statements must land inside rounds in flight: {@code
+   * mink.foreign.inside} per procedure, spread over the kinds that have it, the remainder to kinds chosen at random,
+   * and at least one on each kind.
    */
-  private static Map<ForeignProcedure, Integer> insideTargets() {
-    Map<ForeignProcedure, Integer> targets = new EnumMap<>(ForeignProcedure.class);
+  private static Map<TableKind, Map<ForeignProcedure, Integer>> insideTargets(Random random) {
+    Map<TableKind, Map<ForeignProcedure, Integer>> targets = new EnumMap<>(TableKind.class);
+    KINDS.forEach(kind -> targets.put(kind, new EnumMap<>(ForeignProcedure.class)));
     for (ForeignProcedure procedure : ForeignProcedure.values()) {
-      long kinds =
-          KINDS.stream().filter(kind -> kind.procedures().contains(procedure)).count();
-      if (kinds > 0) {
-        targets.put(procedure, (int) ((INSIDE_TARGET + kinds - 1) / kinds));
+      List<TableKind> kinds = new ArrayList<>(
+          KINDS.stream().filter(kind -> kind.procedures().contains(procedure)).toList());
+      Collections.shuffle(kinds, random);
+      for (int i = 0; i < kinds.size(); i++) {
+        int share = INSIDE_TARGET / kinds.size() + (i < INSIDE_TARGET % kinds.size() ? 1 : 0);
+        targets.get(kinds.get(i)).put(procedure, Math.max(1, share));
       }
     }
     return targets;
@@ -124,7 +130,14 @@ class ForeignWritersIT {
             hook);
         SparkReader spark = SparkReader.start(warehouse.lakeSettings())) {
       TableDriver.Shared shared = new TableDriver.Shared(
-          sidecar, hook, spark, KAFKA, tally, insideTargets(), start, start + DEADLINE.toNanos());
+          sidecar,
+          hook,
+          spark,
+          KAFKA,
+          tally,
+          insideTargets(new Random(seed)),
+          start,
+          start + DEADLINE.toNanos());
       for (TableKind kind : KINDS) {
         TableDriver driver = new TableDriver(kind, shared, seed + kind.label.hashCode());
         driver.add();

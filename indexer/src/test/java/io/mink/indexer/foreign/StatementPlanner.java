@@ -90,7 +90,7 @@ final class StatementPlanner {
     return "CALL mink.system." + procedure + "(table => '" + qualifiedName + "'";
   }
 
-  private static boolean hasDeleteFiles(Table table) {
+  static boolean hasDeleteFiles(Table table) {
     Snapshot current = table.currentSnapshot();
     return current != null
         && Long.parseLong(current.summary().getOrDefault("total-delete-files", "0")) > 0;

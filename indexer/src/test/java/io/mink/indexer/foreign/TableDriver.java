@@ -43,7 +43,7 @@ final class TableDriver {
       SparkReader spark,
       KafkaBroker kafka,
       ForeignTally tally,
-      Map<ForeignProcedure, Integer> insideTargets,
+      Map<TableKind, Map<ForeignProcedure, Integer>> insideTargets,
       long startNanos,
       long deadlineNanos) {}
 
@@ -52,7 +52,7 @@ final class TableDriver {
   private static final int BETWEEN_ROUNDS_ONE_IN = 6;
 
   private static final int FIRST_RECORDS = 60;
-  private static final int MOST_STEPS = 400;
+  private static final int MOST_STEPS = 150;
   private static final int CATCH_UP_ROUNDS = 4;
   private static final int OLDER_SNAPSHOTS_SPARK_READS = 2;
 
@@ -136,7 +136,8 @@ final class TableDriver {
   private ForeignProcedure nextProcedure() {
     List<ForeignProcedure> short_ = new ArrayList<>();
     for (ForeignProcedure procedure : kind.procedures()) {
-      if (shared.tally().inside(kind, procedure) < shared.insideTargets().get(procedure)) {
+      if (shared.tally().inside(kind, procedure)
+          < shared.insideTargets().get(kind).get(procedure)) {
         short_.add(procedure);
       }
     }
@@ -154,6 +155,12 @@ final class TableDriver {
         && (procedure == ForeignProcedure.DELETE
             || procedure == ForeignProcedure.DELETE_PARTITION_SCOPED)) {
       setGranularity(StatementPlanner.granularity(procedure));
+    }
+    if (procedure == ForeignProcedure.REWRITE_POSITION_DELETES
+        && !StatementPlanner.hasDeleteFiles(load())) {
+      runStatement(
+          planner.plan(ForeignProcedure.DELETE, load(), Instant.now()),
+          "between rounds, so that there are position delete files to rewrite");
     }
     Table before = load();
     long startMillis = System.currentTimeMillis();
