@@ -58,9 +58,10 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * <p>The four tables run side by side on one broker, one sidecar and one Spark, so Spark is kept busy. System
  * properties: {@code mink.foreign.runs} repeats the whole suite (1), {@code mink.foreign.seed} replays a run's choices
  * (each table's, when run alone), {@code mink.foreign.inside} is the target per procedure (5; 20 makes it 5 on each
- * kind, 10 on each format 2 kind for the format 2 procedures), {@code mink.foreign.minutes} the deadline of one run (4), {@code mink.foreign.kinds} the table kinds to run
- * (all: APPEND_V2,APPEND_V3,UPSERT_V2,UPSERT_V3). At the end it prints, per table kind and procedure, how many
- * statements ran and where they landed, and where each table's time went.
+ * kind, 10 on each format 2 kind for the format 2 procedures), {@code mink.foreign.minutes} the deadline of one run
+ * (4), {@code mink.foreign.kinds} the table kinds to run (all: APPEND_V2,APPEND_V3,UPSERT_V2,UPSERT_V3). At the end
+ * it prints, per table kind and procedure, how many statements ran and where they landed, and where each table's time
+ * went.
  */
 class ForeignWritersIT {
   static final int PARTITIONS = 3;
@@ -176,7 +177,7 @@ class ForeignWritersIT {
       failures.forEach(failure::addSuppressed);
       throw failure;
     }
-    List<String> short_ = new ArrayList<>();
+    List<String> unmet = new ArrayList<>();
     for (ForeignProcedure procedure : ForeignProcedure.values()) {
       int inside = 0;
       for (TableKind kind : KINDS) {
@@ -184,13 +185,13 @@ class ForeignWritersIT {
       }
       if (inside < INSIDE_TARGET
           && KINDS.stream().anyMatch(kind -> kind.procedures().contains(procedure))) {
-        short_.add(procedure.label + ": " + inside);
+        unmet.add(procedure.label + ": " + inside);
       }
     }
-    if (!short_.isEmpty()) {
+    if (!unmet.isEmpty()) {
       throw new AssertionError(
           "Within " + DEADLINE.toMinutes() + " minutes, these procedures landed inside rounds"
-              + " in flight fewer than " + INSIDE_TARGET + " times: " + short_);
+              + " in flight fewer than " + INSIDE_TARGET + " times: " + unmet);
     }
   }
 }

@@ -134,14 +134,14 @@ final class TableDriver {
 
   /** A procedure whose statements landed inside rounds fewer times than the target, at random; null when none. */
   private ForeignProcedure nextProcedure() {
-    List<ForeignProcedure> short_ = new ArrayList<>();
+    List<ForeignProcedure> unmet = new ArrayList<>();
     for (ForeignProcedure procedure : kind.procedures()) {
       if (shared.tally().inside(kind, procedure)
           < shared.insideTargets().get(kind).get(procedure)) {
-        short_.add(procedure);
+        unmet.add(procedure);
       }
     }
-    return short_.isEmpty() ? null : short_.get(random.nextInt(short_.size()));
+    return unmet.isEmpty() ? null : unmet.get(random.nextInt(unmet.size()));
   }
 
   /**
