@@ -71,8 +71,11 @@ class SecuredKafkaIT {
 
       sidecar.await("Kafka denied mink serve access to topic " + hidden, TIMEOUT);
       assertThat(mink.lakeRows("kafka." + hidden)).isZero();
-      assertSucceeds(
-          mink.run("cluster", "stats"), "Kafka denied mink serve access to topic " + hidden);
+      Awaitility.await("cluster stats showing the denied round of " + hidden)
+          .atMost(TIMEOUT)
+          .pollInterval(Duration.ofMillis(500))
+          .untilAsserted(() -> assertSucceeds(
+              mink.run("cluster", "stats"), "Kafka denied mink serve access to topic " + hidden));
 
       assertSucceeds(mink.run("table", "list"), table);
       assertSucceeds(mink.run("table", "show", table), table);
