@@ -86,6 +86,21 @@ public final class InProcessSidecar implements AutoCloseable {
       String tablesTopic,
       TieringSettings settings,
       PartDecoder decoder) {
+    this(bootstrapServers, lakeSettings, tablesTopic, settings, decoder, CommitHook.NONE);
+  }
+
+  /**
+   * Like {@link #InProcessSidecar(String, LakeSettings, String, TieringSettings, PartDecoder)}, with {@code hook}
+   * around the catalog swap of every commit attempt of the single rounds it runs ({@link #runRound}), Iceberg's
+   * retries included: a test pauses a round there, inside its commit, to let another writer commit first.
+   */
+  public InProcessSidecar(
+      String bootstrapServers,
+      LakeSettings lakeSettings,
+      String tablesTopic,
+      TieringSettings settings,
+      PartDecoder decoder,
+      CommitHook hook) {
     clients = new KafkaClientFactory(Map.of("bootstrap.servers", bootstrapServers), "mink-test");
     store = new KafkaTableStore(clients, tablesTopic);
     lake = new LakeTables(CatalogLoader.load(lakeSettings));
@@ -94,7 +109,7 @@ public final class InProcessSidecar implements AutoCloseable {
     }
     service = new TieringService(
         store, lake, clients, CommitHook.NONE, settings, decoder, Clock.systemUTC());
-    rounds = new RoundRunner(lake, clients, settings, decoder);
+    rounds = new RoundRunner(lake, clients, settings, decoder, hook);
   }
 
   /** Runs the service on a thread of its own, as {@code mink serve} runs it, until {@link #close()}. */

@@ -23,8 +23,8 @@ import org.apache.kafka.clients.consumer.KafkaConsumer;
 
 /**
  * Runs one round of a table now, outside any schedule and without an epoch: the round a sidecar's worker runs
- * ({@link TieringRound} on writer lanes of its own, committed by a {@link LakeCommitter} with no hook), to the end
- * offsets of the moment it starts. For tests and benchmarks that index a topic step by step.
+ * ({@link TieringRound} on writer lanes of its own, committed by a {@link LakeCommitter} with no hook, or the hook a
+ * test gives), to the end offsets of the moment it starts. For tests and benchmarks that index a topic step by step.
  */
 public final class RoundRunner implements AutoCloseable {
   private final LakeTables lake;
@@ -32,7 +32,7 @@ public final class RoundRunner implements AutoCloseable {
   private final TieringSettings settings;
   private final PartDecoder decoder;
   private final WriterLanes lanes;
-  private final LakeCommitter committer = new LakeCommitter(CommitHook.NONE);
+  private final LakeCommitter committer;
   private final KeyIndexes keyIndexes;
 
   /**
@@ -41,6 +41,20 @@ public final class RoundRunner implements AutoCloseable {
    */
   public RoundRunner(
       LakeTables lake, KafkaClientFactory clients, TieringSettings settings, PartDecoder decoder) {
+    this(lake, clients, settings, decoder, CommitHook.NONE);
+  }
+
+  /**
+   * Like {@link #RoundRunner(LakeTables, KafkaClientFactory, TieringSettings, PartDecoder)}, with {@code hook}
+   * around the catalog swap of every commit attempt of its rounds, Iceberg's retries included.
+   */
+  public RoundRunner(
+      LakeTables lake,
+      KafkaClientFactory clients,
+      TieringSettings settings,
+      PartDecoder decoder,
+      CommitHook hook) {
+    this.committer = new LakeCommitter(requireNonNull(hook, "hook is null"));
     this.lake = requireNonNull(lake, "lake is null");
     this.clients = requireNonNull(clients, "clients is null");
     this.settings = requireNonNull(settings, "settings is null");

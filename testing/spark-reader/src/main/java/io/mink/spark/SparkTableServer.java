@@ -16,9 +16,15 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.apache.iceberg.Table;
+import org.apache.iceberg.actions.DeleteOrphanFiles;
+import org.apache.iceberg.spark.Spark3Util;
+import org.apache.iceberg.spark.actions.SparkActions;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.catalyst.analysis.NoSuchTableException;
+import org.apache.spark.sql.catalyst.parser.ParseException;
 
 /**
  * A local Spark with Iceberg's Spark runtime that reads tables for tests, in a process of its own
@@ -37,6 +43,10 @@ import org.apache.spark.sql.SparkSession;
  *   <li>{@code SCHEMA <namespace>.<table>}: Spark's schema as JSON on one line, then {@code END 0};
  *   <li>{@code SQL <statement>}: runs one Spark SQL statement, written on one line, and answers its rows as
  *       {@code READ} does, in the order the statement gives them, then {@code END <rows>};
+ *   <li>{@code REMOVE_ORPHANS <namespace>.<table> <older than, epoch milliseconds>}: removes the table's orphan
+ *       files older than that through Iceberg's Spark action, the one {@code CALL system.remove_orphan_files} runs,
+ *       which (unlike the procedure) takes any age; answers each removed file as {@code {"location": ...}}, then
+ *       {@code END <files>};
  *   <li>{@code QUIT}, or the end of input: stops.
  * </ul>
  * A request that fails answers {@code ERROR <message>} and the server goes on. The namespace is one
@@ -122,10 +132,12 @@ public final class SparkTableServer {
         case "READ" -> read(argument);
         case "SCHEMA" -> schema(argument);
         case "SQL" -> sql(argument);
+        case "REMOVE_ORPHANS" -> removeOrphans(argument);
         default ->
           throw new IllegalArgumentException("Unknown request '" + command
               + "': use CATALOG <id> <arguments>, USE <id>, DROP <id>, READ <namespace>.<table>,"
-              + " SCHEMA <namespace>.<table>, SQL <statement> or QUIT");
+              + " SCHEMA <namespace>.<table>, SQL <statement>,"
+              + " REMOVE_ORPHANS <namespace>.<table> <older than, epoch ms> or QUIT");
       }
     } catch (Exception e) {
       e.printStackTrace();
@@ -196,6 +208,26 @@ public final class SparkTableServer {
       out.println(json(row));
     }
     out.println("END " + collected.size());
+  }
+
+  private void removeOrphans(String argument) throws ParseException, NoSuchTableException {
+    String[] parts = argument.split(" ");
+    if (parts.length != 2) {
+      throw new IllegalArgumentException(
+          "REMOVE_ORPHANS needs <namespace>.<table> <older than, epoch ms>");
+    }
+    SparkSession spark = session().spark();
+    Table table = Spark3Util.loadIcebergTable(spark, sparkName(parts[0]));
+    DeleteOrphanFiles.Result result = SparkActions.get(spark)
+        .deleteOrphanFiles(table)
+        .olderThan(Long.parseLong(parts[1]))
+        .execute();
+    int removed = 0;
+    for (String location : result.orphanFileLocations()) {
+      out.println(JSON.createObjectNode().put("location", location));
+      removed++;
+    }
+    out.println("END " + removed);
   }
 
   private void schema(String table) {

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.mink.lake.catalog.CatalogLoader;
 import io.mink.lake.catalog.LakeSettings;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -145,6 +146,28 @@ public final class SparkReader implements AutoCloseable {
       }
     }
     return rows;
+  }
+
+  /**
+   * Removes the orphan files of {@code namespace.table} last modified before {@code olderThan} with Iceberg's Spark
+   * action, the one {@code CALL system.remove_orphan_files} runs, and returns their locations. The procedure refuses
+   * an age below 24 hours; the action takes any, so a test can have Spark consider files written seconds ago, as a
+   * user who runs the action with a short age does.
+   */
+  public List<String> removeOrphanFiles(String qualifiedTable, Instant olderThan) {
+    List<String> removed = new ArrayList<>();
+    for (String line : server.request(
+        session,
+        "REMOVE_ORPHANS " + qualifiedTable + " " + olderThan.toEpochMilli(),
+        "remove orphan files of " + qualifiedTable)) {
+      try {
+        removed.add(JSON.readTree(line).get("location").asText());
+      } catch (JsonProcessingException e) {
+        throw new IllegalStateException(
+            "Spark answered a removed file of " + qualifiedTable + " that is not JSON: " + line, e);
+      }
+    }
+    return removed;
   }
 
   /** Spark's schema of {@code namespace.table}, as Spark's StructType JSON. */
