@@ -201,6 +201,45 @@ class ForeignCommitsIT {
     }
   }
 
+  @Test
+  void aRoundThatCompactsFilesAnotherEngineRewroteMeanwhileIsRefusedAndNoRowIsWrittenTwice() {
+    String topic = InProcessSidecar.uniqueTopic("compacted-twice");
+    KAFKA.createTopic(topic, 1);
+    try (InProcessSidecar sidecar = sidecar()) {
+      TableDescriptor table = sidecar.add(topic, Duration.ofMinutes(3));
+      sidecar
+          .table(table)
+          .updateProperties()
+          .set("mink.auto-compaction", "true")
+          .commit();
+      for (int round = 0; round < 3; round++) {
+        KAFKA.produce(topic, TestRecords.mixed(round, 50, 1));
+        sidecar.runRound(table);
+      }
+      KAFKA.produce(topic, TestRecords.mixed(3, 50, 1));
+      AtomicBoolean rewritten = new AtomicBoolean();
+      try {
+        sidecar.runRound(table, new CommitHook() {
+          @Override
+          public void beforeCatalogSwap(String name) {
+            if (rewritten.compareAndSet(false, true)) {
+              ForeignCommits.rewritePartition(sidecar.table(table), 0);
+            }
+          }
+        });
+      } catch (RuntimeException e) {
+        assertThat(e).hasStackTraceContaining("Missing required files to delete");
+      }
+      assertThat(rewritten).isTrue();
+      sidecar.runRound(table);
+
+      assertThat(sidecar.offsets(table).nextOffsets()).isEqualTo(KAFKA.endOffsets(topic));
+      List<String> rows =
+          sidecar.rows(table).stream().map(InProcessSidecar::offsetKey).toList();
+      assertThat(rows).hasSize(200).doesNotHaveDuplicates();
+    }
+  }
+
   private InProcessSidecar sidecar() {
     return new InProcessSidecar(KAFKA.bootstrapServers(), warehouse.lakeSettings(), "_tables");
   }
