@@ -24,7 +24,6 @@ import java.util.stream.IntStream;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
-import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
@@ -63,12 +62,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * (4), {@code mink.foreign.kinds} the table kinds to run (all: APPEND_V2,APPEND_V3,UPSERT_V2,UPSERT_V3). At the end
  * it prints, per table kind and procedure, how many statements ran and where they landed, and where each table's time
  * went.
- *
- * <p>It runs when {@code -Dmink.foreign=true} is given, not in the default build yet: it still finds rows that come
- * back in an upsert table when another engine's merge-on-read DELETE lands inside a round that compacts
- * (docs/operations.md, "Other engines on Mink's tables").
  */
-@EnabledIfSystemProperty(named = "mink.foreign", matches = "true")
 class ForeignWritersIT {
   static final int PARTITIONS = 3;
   private static final int RUNS = Integer.getInteger("mink.foreign.runs", 1);
