@@ -1,12 +1,16 @@
 package io.mink.indexer.foreign;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowable;
 
+import io.mink.indexer.errors.ErrorCategories;
+import io.mink.indexer.errors.ErrorCategory;
 import io.mink.indexer.testing.InProcessSidecar;
 import io.mink.indexer.testing.UpsertModel;
 import io.mink.indexer.testing.UpsertWalk;
 import io.mink.lake.MinkSnapshot;
 import io.mink.lake.commit.CommitHook;
+import io.mink.lake.commit.ConcurrentRewriteException;
 import io.mink.tables.TableDescriptor;
 import io.mink.testkit.KafkaBroker;
 import io.mink.testkit.TestRecord;
@@ -218,19 +222,19 @@ class ForeignCommitsIT {
       }
       KAFKA.produce(topic, TestRecords.mixed(3, 50, 1));
       AtomicBoolean rewritten = new AtomicBoolean();
-      try {
-        sidecar.runRound(table, new CommitHook() {
-          @Override
-          public void beforeCatalogSwap(String name) {
-            if (rewritten.compareAndSet(false, true)) {
-              ForeignCommits.rewritePartition(sidecar.table(table), 0);
-            }
+      Throwable refusal = catchThrowable(() -> sidecar.runRound(table, new CommitHook() {
+        @Override
+        public void beforeCatalogSwap(String name) {
+          if (rewritten.compareAndSet(false, true)) {
+            ForeignCommits.rewritePartition(sidecar.table(table), 0);
           }
-        });
-      } catch (RuntimeException e) {
-        assertThat(e).hasStackTraceContaining("Missing required files to delete");
-      }
+        }
+      }));
       assertThat(rewritten).isTrue();
+      assertThat(refusal)
+          .isInstanceOf(ConcurrentRewriteException.class)
+          .hasStackTraceContaining("Missing required files to delete");
+      assertThat(ErrorCategories.of(refusal)).isEqualTo(ErrorCategory.EXTERNAL);
       sidecar.runRound(table);
 
       assertThat(sidecar.offsets(table).nextOffsets()).isEqualTo(KAFKA.endOffsets(topic));

@@ -61,7 +61,7 @@ public final class LakeCommitter {
     } catch (RuntimeException e) {
       if (!fencedOperations.mayHaveCommitted()) {
         deleteFiles(table, round);
-        throw e;
+        throw ConcurrentRewriteException.ofRowDeltaRefusal(table.name(), round, e);
       }
       confirmCommitted(table, round, e);
     }
