@@ -1,6 +1,7 @@
 package io.mink.indexer.config;
 
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -85,6 +86,6 @@ final class KubernetesServiceVariables {
 
   /** The Service's name as written in Kubernetes, from its spelling in a variable: MINK_KAFKA is mink-kafka. */
   static String serviceName(String spelledInVariable) {
-    return spelledInVariable.toLowerCase(java.util.Locale.ROOT).replace('_', '-');
+    return spelledInVariable.toLowerCase(Locale.ROOT).replace('_', '-');
   }
 }
