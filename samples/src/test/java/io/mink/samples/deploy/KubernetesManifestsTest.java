@@ -226,7 +226,7 @@ class KubernetesManifestsTest {
   }
 
   @Test
-  void sidecarsHaveTheTimeToStopAndABudgetForDisruptions() {
+  void sidecarsHaveTheTimeToStopAndABudgetForDisruptions() throws IOException {
     Manifest deployment = deployment(SIDECAR);
     int workers = config(SIDECAR).indexer().workers();
     long grace = KubernetesManifests.podSpec(deployment)
@@ -237,6 +237,11 @@ class KubernetesManifestsTest {
             "terminationGracePeriodSeconds of %s, against the longest stop with %d workers",
             deployment, workers)
         .isGreaterThanOrEqualTo(TieringService.longestStop(workers).toSeconds());
+    assertThat(Files.readString(root.resolve("docs/kubernetes.md")).replaceAll("\\s+", " "))
+        .as("docs/kubernetes.md on the longest stop")
+        .contains(TieringService.longestStop(DEFAULT_WORKERS).toSeconds()
+            + " s with the default 2 workers")
+        .contains("terminationGracePeriodSeconds: " + grace + "`");
 
     assertThat(deployment.tree().path("spec").path("replicas").asInt()).isGreaterThan(1);
     List<Manifest> budgets = manifests.ofKind("PodDisruptionBudget").stream()
