@@ -46,6 +46,8 @@ public final class GroupMembership implements AutoCloseable {
   private static final Duration POLL = Duration.ofMillis(100);
   private static final Duration TOPIC_TIMEOUT = Duration.ofSeconds(60);
   private static final Duration CLOSE_TIMEOUT = Duration.ofSeconds(10);
+  /** The longest {@link #close()} waits: the member's poll to wake up, then its leave request. */
+  static final Duration LONGEST_CLOSE = CLOSE_TIMEOUT.multipliedBy(2);
 
   private final KafkaClientFactory clients;
   private final String groupId;
@@ -275,7 +277,7 @@ public final class GroupMembership implements AutoCloseable {
     }
     consumer.wakeup();
     try {
-      running.join(CLOSE_TIMEOUT.toMillis() * 2);
+      running.join(LONGEST_CLOSE.toMillis());
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     }

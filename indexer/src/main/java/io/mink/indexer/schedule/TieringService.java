@@ -67,6 +67,8 @@ public final class TieringService implements AutoCloseable {
   /** How often the owned tables' topics are looked up in Kafka's metadata, at most: state changes show in seconds. */
   static final Duration TOPIC_CHECK_INTERVAL = Duration.ofSeconds(5);
 
+  private static final Duration ADMIN_CLOSE = Duration.ofSeconds(5);
+
   private final TableStore store;
   private final LakeTables lake;
   private final KafkaClientFactory clients;
@@ -197,7 +199,7 @@ public final class TieringService implements AutoCloseable {
       }
       membership.close();
       if (admin != null) {
-        admin.close(Duration.ofSeconds(5));
+        admin.close(ADMIN_CLOSE);
       }
       finished.countDown();
     }
@@ -288,6 +290,18 @@ public final class TieringService implements AutoCloseable {
    */
   public void stop() {
     tables.stop();
+  }
+
+  /**
+   * The longest a stopped instance with {@code workers} workers takes before {@link #run()} returns: its rounds get
+   * 10 s to stop and delete their files, each worker as long again when its round hangs in a write, then it leaves
+   * the ownership group and closes its admin client. Rounds that stop as they should take far less.
+   */
+  public static Duration longestStop(int workers) {
+    return OwnedTables.STOP_GRACE
+        .multipliedBy(1L + workers)
+        .plus(GroupMembership.LONGEST_CLOSE)
+        .plus(ADMIN_CLOSE);
   }
 
   private static void join(Thread thread) {

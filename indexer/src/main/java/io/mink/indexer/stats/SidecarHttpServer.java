@@ -23,6 +23,13 @@ import org.slf4j.LoggerFactory;
  * process runs) and GET /ready (200 when the instance is ready, else 503 with the reason).
  */
 public final class SidecarHttpServer implements AutoCloseable {
+  /** Prometheus text. */
+  public static final String METRICS_PATH = "/metrics";
+  /** 200 while the process runs: a liveness check. */
+  public static final String HEALTH_PATH = "/health";
+  /** 200 when the instance is ready, else 503 with the reason: a readiness check. */
+  public static final String READY_PATH = "/ready";
+
   private static final Logger LOG = LoggerFactory.getLogger(SidecarHttpServer.class);
   private static final String TEXT = "text/plain; charset=utf-8";
 
@@ -106,9 +113,9 @@ public final class SidecarHttpServer implements AutoCloseable {
         return;
       }
       switch (exchange.getRequestURI().getPath()) {
-        case "/metrics" -> metrics(exchange);
-        case "/health" -> respond(exchange, 200, TEXT, "ok\n");
-        case "/ready" -> ready(exchange);
+        case METRICS_PATH -> metrics(exchange);
+        case HEALTH_PATH -> respond(exchange, 200, TEXT, "ok\n");
+        case READY_PATH -> ready(exchange);
         default ->
           respond(exchange, 404, TEXT, "Not found: Mink serves /metrics, /health and /ready\n");
       }
