@@ -271,6 +271,7 @@ class ClusterStatsCommandIT {
         new RoundSummary(
             now,
             true,
+            round.records(),
             round.rows(),
             round.bytes(),
             round.files(),

@@ -26,6 +26,7 @@ class PrometheusTextTest {
             new RoundCounters.Counts(
                 5,
                 1,
+                4300,
                 4200,
                 9_000_000,
                 Map.of("value.undecodable-bytes", 12L, "key.no-schema-id", 3L))),
@@ -96,6 +97,9 @@ class PrometheusTextTest {
         # HELP mink_ready 1 when this instance is ready to tier (GET /ready answers 200), else 0
         # TYPE mink_ready gauge
         mink_ready 1.0
+        # HELP mink_records_total Kafka records of the table this instance's rounds indexed; an upsert table writes fewer rows
+        # TYPE mink_records_total counter
+        mink_records_total{table="kafka.orders"} 4300.0
         # HELP mink_rounds_committed_total Rounds of the table this instance committed
         # TYPE mink_rounds_committed_total counter
         mink_rounds_committed_total{table="kafka.orders"} 5.0
@@ -106,6 +110,9 @@ class PrometheusTextTest {
         # TYPE mink_table_epoch gauge
         mink_table_epoch{table="kafka.events"} 1.7179869184E10
         mink_table_epoch{table="kafka.orders"} 1.2884901895E10
+        # HELP mink_table_freshness_seconds The table's freshness: the interval between its rounds, and how far behind its topic it may fall
+        # TYPE mink_table_freshness_seconds gauge
+        mink_table_freshness_seconds{table="kafka.orders"} 180.0
         # HELP mink_table_gap_offsets Offsets Kafka deleted before they were indexed, which stop the table until mink table resume --accept-gap
         # TYPE mink_table_gap_offsets gauge
         mink_table_gap_offsets{table="kafka.events"} 200.0
@@ -117,7 +124,7 @@ class PrometheusTextTest {
         # HELP mink_table_last_tiered_timestamp_seconds When the table's newest Mink snapshot was committed, in Unix seconds
         # TYPE mink_table_last_tiered_timestamp_seconds gauge
         mink_table_last_tiered_timestamp_seconds{table="kafka.orders"} 1.767268788E9
-        # HELP mink_table_next_due_timestamp_seconds When the table's next round is due, in Unix seconds; absent while it tiers or a gap stops it
+        # HELP mink_table_next_due_timestamp_seconds When the table's next round is due, in Unix seconds; absent while it tiers or is stopped
         # TYPE mink_table_next_due_timestamp_seconds gauge
         mink_table_next_due_timestamp_seconds{table="kafka.orders"} 1.76726892E9
         # HELP mink_table_registry_wait_seconds How long the table's rounds have waited for its schema registry; 0 when they wait for none
@@ -140,6 +147,10 @@ class PrometheusTextTest {
         # TYPE mink_table_status_updated_timestamp_seconds gauge
         mink_table_status_updated_timestamp_seconds{table="kafka.events"} 1.767268797E9
         mink_table_status_updated_timestamp_seconds{table="kafka.orders"} 1.767268788E9
+        # HELP mink_table_stopped 1 when the table's last round failed in a way retrying cannot help and no round runs until mink table resume, else 0
+        # TYPE mink_table_stopped gauge
+        mink_table_stopped{table="kafka.events"} 1.0
+        mink_table_stopped{table="kafka.orders"} 0.0
         # HELP mink_tables Added tables in each state (indexing, missing, replaced, removing), owned or not, as of the tables topic
         # TYPE mink_tables gauge
         mink_tables{state="indexing"} 2.0
@@ -179,7 +190,7 @@ class PrometheusTextTest {
     String text = PrometheusText.render(new MetricsSnapshot(
         List.of(),
         Map.of(),
-        Map.of("a\"b\\c\nd", new RoundCounters.Counts(5, 0, 0, 0, Map.of())),
+        Map.of("a\"b\\c\nd", new RoundCounters.Counts(5, 0, 0, 0, 0, Map.of())),
         true,
         0,
         0));

@@ -12,7 +12,7 @@ final class StatusFixtures {
 
   private StatusFixtures() {}
 
-  /** kafka.orders: tiered 12 s ago, due in 2 m, two partitions, a committed round with raw values. */
+  /** kafka.orders: fresh every 3 m, tiered 12 s ago, due in 2 m, two partitions, a committed round with raw values. */
   static TableStatus orders() {
     return new TableStatus(
         "kafka.orders",
@@ -29,6 +29,7 @@ final class StatusFixtures {
             NOW.minusSeconds(12),
             true,
             1000,
+            1000,
             2_202_009,
             2,
             Duration.ofMillis(1_200),
@@ -36,10 +37,12 @@ final class StatusFixtures {
             Map.of("value.undecodable-bytes", 12L, "key.no-schema-id", 3L)),
         null,
         List.of(),
-        NOW.minusSeconds(12));
+        NOW.minusSeconds(12),
+        null,
+        Duration.ofMinutes(3));
   }
 
-  /** kafka.events: failed on a gap, never tiered by this owner, lag unknown. */
+  /** kafka.events: stopped by a gap, never tiered by this owner, lag and freshness unknown. */
   static TableStatus events() {
     return new TableStatus(
         "kafka.events",
