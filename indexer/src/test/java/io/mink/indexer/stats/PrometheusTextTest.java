@@ -1,11 +1,7 @@
 package io.mink.indexer.stats;
 
-import static io.mink.indexer.stats.StatusFixtures.events;
-import static io.mink.indexer.stats.StatusFixtures.orders;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.mink.lake.maintenance.MaintenanceReport;
-import io.mink.tables.LifecycleState;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -14,27 +10,7 @@ import org.junit.jupiter.api.Test;
 class PrometheusTextTest {
   @Test
   void boardOfTwoTablesRendersEveryFamilySortedByName() {
-    MetricsSnapshot snapshot = new MetricsSnapshot(
-        List.of(orders(), events()),
-        Map.of(
-            "kafka.orders",
-            List.of(
-                new PartitionLag(0, 1200, 1350, Duration.ofSeconds(9)),
-                new PartitionLag(1, 800, 800, Duration.ZERO))),
-        Map.of(
-            "kafka.orders",
-            new RoundCounters.Counts(
-                5,
-                1,
-                4300,
-                4200,
-                9_000_000,
-                Map.of("value.undecodable-bytes", 12L, "key.no-schema-id", 3L))),
-        true,
-        104_857_600,
-        1_073_741_824,
-        Map.of(LifecycleState.INDEXING, 2, LifecycleState.MISSING, 1, LifecycleState.REPLACED, 1),
-        Map.of("kafka.orders", new MaintenanceReport(40, 12, 2, 1)));
+    MetricsSnapshot snapshot = StatusFixtures.boardOfTwoTables();
 
     assertThat(PrometheusText.render(snapshot)).isEqualTo("""
         # HELP mink_deleted_files_total Files of the table that maintenance on this instance deleted, by reason: expired (used only by expired snapshots) or orphan (referenced by nothing, such as a crashed round's)

@@ -1,5 +1,7 @@
 package io.mink.indexer.stats;
 
+import io.mink.lake.maintenance.MaintenanceReport;
+import io.mink.tables.LifecycleState;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -57,5 +59,33 @@ final class StatusFixtures {
         "Records [0, 200) of partition 0 of topic events were deleted by Kafka before they were indexed",
         List.of(new TableStatus.Gap(0, 0, 200)),
         NOW.minusSeconds(3));
+  }
+
+  /**
+   * What an instance that owns {@link #orders()} and {@link #events()} shows, with a sample in every metric family:
+   * the probe's lag, counts of rounds and raw parts, maintenance and a heap limit.
+   */
+  static MetricsSnapshot boardOfTwoTables() {
+    return new MetricsSnapshot(
+        List.of(orders(), events()),
+        Map.of(
+            "kafka.orders",
+            List.of(
+                new PartitionLag(0, 1200, 1350, Duration.ofSeconds(9)),
+                new PartitionLag(1, 800, 800, Duration.ZERO))),
+        Map.of(
+            "kafka.orders",
+            new RoundCounters.Counts(
+                5,
+                1,
+                4300,
+                4200,
+                9_000_000,
+                Map.of("value.undecodable-bytes", 12L, "key.no-schema-id", 3L))),
+        true,
+        104_857_600,
+        1_073_741_824,
+        Map.of(LifecycleState.INDEXING, 2, LifecycleState.MISSING, 1, LifecycleState.REPLACED, 1),
+        Map.of("kafka.orders", new MaintenanceReport(40, 12, 2, 1)));
   }
 }
