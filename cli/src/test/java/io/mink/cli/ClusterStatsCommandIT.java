@@ -158,6 +158,7 @@ class ClusterStatsCommandIT {
       assertThat(caughtUp.get("offsetLag").asLong()).isZero();
       assertThat(caughtUp.get("timeLagMs").asLong()).isZero();
       assertThat(tiered.get("lastRound").get("rows").asLong()).isEqualTo(60);
+      assertThat(tiered.get("lastRound").get("records").asLong()).isEqualTo(60);
       assertThat(tiered.get("lastRound").get("files").asInt()).isEqualTo(2);
       JsonNode unowned = table(document, "kafka." + payments);
       assertThat(unowned.get("state").asText()).isEqualTo("unowned");
@@ -271,6 +272,7 @@ class ClusterStatsCommandIT {
         new RoundSummary(
             now,
             true,
+            round.records(),
             round.rows(),
             round.bytes(),
             round.files(),

@@ -8,6 +8,8 @@ import java.util.Map;
  * What a round did.
  *
  * @param committed whether a snapshot was made (false when there was nothing new)
+ * @param records the Kafka records the round indexed: in an upsert table more than its rows, as a record whose key a
+ *     later record of the round replaced, a tombstone and a record without a key write no row
  * @param forceFinished whether the freshness deadline cut the round short; the rest rolls over
  * @param rawParts keys and values left raw, by part and reason, such as value.undecodable-bytes
  */
@@ -16,6 +18,7 @@ public record RoundResult(
     boolean committed,
     long snapshotId,
     LakeOffsets offsets,
+    long records,
     long rows,
     long bytes,
     int files,
@@ -27,6 +30,6 @@ public record RoundResult(
   }
 
   public static RoundResult nothingNew(String table, LakeOffsets offsets, Duration duration) {
-    return new RoundResult(table, false, -1, offsets, 0, 0, 0, duration, false, Map.of());
+    return new RoundResult(table, false, -1, offsets, 0, 0, 0, 0, duration, false, Map.of());
   }
 }

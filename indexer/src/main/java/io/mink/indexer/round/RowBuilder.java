@@ -40,6 +40,7 @@ public final class RowBuilder {
   private final IdentityHashMap<CompiledSchema, Boolean> mergedKeys = new IdentityHashMap<>();
   private final IdentityHashMap<CompiledSchema, Boolean> mergedValues = new IdentityHashMap<>();
   private final Map<String, Long> rawCounts = new TreeMap<>();
+  private long records;
   private final List<SchemaStep> steps = new ArrayList<>();
   private final String timeAs;
 
@@ -98,6 +99,7 @@ public final class RowBuilder {
       throw e;
     }
     finish(assembler).ifPresent(segments::add);
+    records += built;
     return new Built(segments, built, deletes);
   }
 
@@ -133,6 +135,11 @@ public final class RowBuilder {
 
   public boolean schemaChanged() {
     return !steps.isEmpty();
+  }
+
+  /** The records the built rows and deletes cover so far, over every batch. */
+  public long records() {
+    return records;
   }
 
   /** Parts left raw, by "key." or "value." and reason, such as value.undecodable-bytes. */

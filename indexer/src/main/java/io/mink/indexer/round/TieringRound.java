@@ -240,6 +240,7 @@ public final class TieringRound {
         true,
         snapshot.snapshotId(),
         next,
+        rows.records(),
         written.rows(),
         fetched.bytes(),
         written.files().size(),

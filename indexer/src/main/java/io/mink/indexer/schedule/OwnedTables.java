@@ -217,7 +217,9 @@ final class OwnedTables implements MembershipListener, RoundLease.Holder {
     for (TableDescriptor now : changes.changed()) {
       String name = now.qualifiedName();
       descriptors.put(name, now);
-      schedule.updateFreshness(name, now.freshness());
+      if (schedule.updateFreshness(name, now.freshness())) {
+        schedule.get(name).ifPresent(slot -> statuses.touch(slot, clock.instant()));
+      }
       schedule
           .resume(name, clock.instant(), "its entry changed: " + now.lifecycle().reason())
           .ifPresent(resumed -> {

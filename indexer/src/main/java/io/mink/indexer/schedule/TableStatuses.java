@@ -68,6 +68,7 @@ final class TableStatuses {
     entry.lastRound = new RoundSummary(
         now,
         result.committed(),
+        result.records(),
         result.rows(),
         result.bytes(),
         result.files(),
@@ -161,6 +162,7 @@ final class TableStatuses {
         table.error,
         table.gaps,
         now,
-        table.registryWait));
+        table.registryWait,
+        slot.freshness()));
   }
 }

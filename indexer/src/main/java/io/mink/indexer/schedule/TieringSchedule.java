@@ -50,7 +50,8 @@ final class TieringSchedule {
       long epoch,
       Instant nextDue,
       Instant lastHeartbeat,
-      int consecutiveFailures) {}
+      int consecutiveFailures,
+      Duration freshness) {}
 
   /** A table a worker took: its round runs under {@code epoch}. */
   record Taken(String table, long epoch, Transition transition) {}
@@ -78,7 +79,8 @@ final class TieringSchedule {
           epoch,
           state == TableState.FAILED ? null : timing.nextDue(),
           lastHeartbeat,
-          timing.consecutiveFailures());
+          timing.consecutiveFailures(),
+          freshness);
     }
 
     Transition move(TableState to, Instant at, String reason) {
@@ -111,15 +113,20 @@ final class TieringSchedule {
         lastTiered == null ? "no Mink snapshot yet: due at once" : "last tiered at " + lastTiered);
   }
 
-  /** The table's freshness changed: a scheduled table is due the new freshness after its last round. */
-  void updateFreshness(String table, Duration freshness) {
+  /**
+   * The table's freshness changed: a scheduled table is due the new freshness after its last round. False when the
+   * table is not scheduled here or its freshness is the same.
+   */
+  boolean updateFreshness(String table, Duration freshness) {
     Slot slot = slots.get(table);
-    if (slot != null && !slot.freshness.equals(requireNonNull(freshness, "freshness is null"))) {
-      if (slot.state == TableState.SCHEDULED) {
-        slot.timing.freshnessChanged(slot.freshness, freshness);
-      }
-      slot.freshness = freshness;
+    if (slot == null || slot.freshness.equals(requireNonNull(freshness, "freshness is null"))) {
+      return false;
     }
+    if (slot.state == TableState.SCHEDULED) {
+      slot.timing.freshnessChanged(slot.freshness, freshness);
+    }
+    slot.freshness = freshness;
+    return true;
   }
 
   /** Lets go of a table: it was removed, or this instance no longer owns it. A running round may not commit. */

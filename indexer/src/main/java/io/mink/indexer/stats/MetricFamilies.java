@@ -111,6 +111,11 @@ final class MetricFamilies {
             RoundCounters.Counts::failed),
         perTableCounter(
             counts,
+            "mink_records_total",
+            "Kafka records of the table this instance's rounds indexed; an upsert table writes fewer rows",
+            RoundCounters.Counts::records),
+        perTableCounter(
+            counts,
             "mink_tiered_rows_total",
             "Rows this instance wrote to the table",
             RoundCounters.Counts::rows),

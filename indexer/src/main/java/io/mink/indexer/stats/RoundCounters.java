@@ -15,11 +15,17 @@ public final class RoundCounters implements StatusBoard.Listener {
   /**
    * A table's counts.
    *
+   * @param records the Kafka records the rounds indexed
    * @param rawParts parts left raw by part and reason, such as value.undecodable-bytes
    */
   public record Counts(
-      long committed, long failed, long rows, long bytes, Map<String, Long> rawParts) {
-    public static final Counts ZERO = new Counts(0, 0, 0, 0, Map.of());
+      long committed,
+      long failed,
+      long records,
+      long rows,
+      long bytes,
+      Map<String, Long> rawParts) {
+    public static final Counts ZERO = new Counts(0, 0, 0, 0, 0, Map.of());
 
     public Counts {
       rawParts = Map.copyOf(rawParts);
@@ -31,13 +37,14 @@ public final class RoundCounters implements StatusBoard.Listener {
       return new Counts(
           committed + (round.committed() ? 1 : 0),
           failed,
+          records + round.records(),
           rows + round.rows(),
           bytes + round.bytes(),
           raw);
     }
 
     Counts plusFailure() {
-      return new Counts(committed, failed + 1, rows, bytes, rawParts);
+      return new Counts(committed, failed + 1, records, rows, bytes, rawParts);
     }
   }
 

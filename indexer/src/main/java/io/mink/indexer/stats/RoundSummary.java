@@ -4,10 +4,15 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.Map;
 
-/** What a table's last round did. */
+/**
+ * What a table's last round did.
+ *
+ * @param records the Kafka records it indexed; rows are fewer in an upsert table (docs/tables.md)
+ */
 public record RoundSummary(
     Instant finishedAt,
     boolean committed,
+    long records,
     long rows,
     long bytes,
     int files,

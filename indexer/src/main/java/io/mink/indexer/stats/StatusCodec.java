@@ -56,6 +56,9 @@ public final class StatusCodec {
       putInstant(wait, "since", status.registryWait().since());
       wait.put("reason", KnownSecrets.scrub(status.registryWait().reason()));
     }
+    if (status.freshness() != null) {
+      putMillis(node, "freshnessMs", status.freshness());
+    }
     putInstant(node, "updatedAt", status.updatedAt());
     putInstant(node, "publishedAt", published.publishedAt());
     try {
@@ -114,7 +117,8 @@ public final class StatusCodec {
         optionalText(node, "error"),
         gaps,
         required(instant(node, "updatedAt"), "updatedAt"),
-        registryWait(node.get("registryWait")));
+        registryWait(node.get("registryWait")),
+        millis(node, "freshnessMs"));
     return new PublishedStatus(status, required(instant(node, "publishedAt"), "publishedAt"));
   }
 
@@ -138,6 +142,7 @@ public final class StatusCodec {
     ObjectNode node = JSON.createObjectNode();
     putInstant(node, "finishedAt", round.finishedAt());
     node.put("committed", round.committed());
+    node.put("records", round.records());
     node.put("rows", round.rows());
     node.put("bytes", round.bytes());
     node.put("files", round.files());
@@ -184,10 +189,13 @@ public final class StatusCodec {
     for (Map.Entry<String, JsonNode> entry : node.path("rawParts").properties()) {
       rawParts.put(entry.getKey(), entry.getValue().asLong());
     }
+    long rows = number(node, "rows");
+    // An owner of an older version counted no records; its rows stand for them.
     return new RoundSummary(
         instant(node, "finishedAt"),
         node.path("committed").asBoolean(),
-        number(node, "rows"),
+        node.has("records") ? number(node, "records") : rows,
+        rows,
         number(node, "bytes"),
         integer(node, "files"),
         millis(node, "durationMs"),

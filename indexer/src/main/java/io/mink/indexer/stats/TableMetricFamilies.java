@@ -14,7 +14,10 @@ import java.util.function.ToDoubleFunction;
 final class TableMetricFamilies {
   private TableMetricFamilies() {}
 
-  /** Each owned table: its topic and owner, schedule state, epoch, times, registry wait and gaps. */
+  /**
+   * Each owned table: its topic and owner, schedule state, whether it is stopped, freshness, epoch, times, registry
+   * wait and gaps.
+   */
   static List<MetricSnapshot> states(List<TableStatus> tables) {
     return List.of(
         gauge(
@@ -36,6 +39,17 @@ final class TableMetricFamilies {
             }),
         perTable(
             tables,
+            "mink_table_stopped",
+            "1 when the table's last round failed in a way retrying cannot help and no round runs until mink table "
+                + "resume, else 0",
+            always(t -> t.stopped() ? 1 : 0)),
+        perTable(
+            tables,
+            "mink_table_freshness_seconds",
+            "The table's freshness: the interval between its rounds, and how far behind its topic it may fall",
+            t -> seconds(t.freshness())),
+        perTable(
+            tables,
             "mink_table_epoch",
             "The epoch of the table's current or last round",
             always(TableStatus::epoch)),
@@ -47,7 +61,7 @@ final class TableMetricFamilies {
         perTable(
             tables,
             "mink_table_next_due_timestamp_seconds",
-            "When the table's next round is due, in Unix seconds; absent while it tiers or a gap stops it",
+            "When the table's next round is due, in Unix seconds; absent while it tiers or is stopped",
             t -> seconds(t.nextDue())),
         perTable(
             tables,

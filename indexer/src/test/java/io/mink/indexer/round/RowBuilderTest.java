@@ -78,6 +78,19 @@ class RowBuilderTest {
   }
 
   @Test
+  void recordsAreCountedOverBatchesUpToTheFirstThatCannotBeDecodedNow() throws Exception {
+    RowBuilder rows = builder(record -> record.offset() == 7
+        ? Optional.empty()
+        : Optional.of(
+            new RecordParts.Parts(PartResult.ABSENT, decoded(v1, V1, record.offset(), null))));
+
+    rows.build(records(0, 5)).segments().forEach(RowSegment::close);
+    rows.build(records(5, 10)).segments().forEach(RowSegment::close);
+
+    assertThat(rows.records()).isEqualTo(7);
+  }
+
+  @Test
   void rawPartsKeepTheirBytesAndTheirReasonsAreCounted() throws Exception {
     PartResult undecodable = new PartResult.Raw(RawReason.UNDECODABLE_BYTES, "truncated");
     RowBuilder rows = builder(record -> Optional.of(new RecordParts.Parts(
@@ -88,6 +101,7 @@ class RowBuilderTest {
 
     assertThat(rows.rawCounts())
         .isEqualTo(Map.of("key.no-schema-id", 3L, "value.undecodable-bytes", 1L));
+    assertThat(rows.records()).isEqualTo(3);
     Record raw = built.segments().get(0).batch().toRecords().get(1);
     assertThat(raw.getField(KafkaColumns.VALUE)).isNotNull();
   }

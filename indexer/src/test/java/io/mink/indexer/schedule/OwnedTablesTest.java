@@ -79,6 +79,7 @@ class OwnedTablesTest {
       assertThat(status.owner()).isEqualTo("host:1:abc");
       assertThat(status.epoch()).isEqualTo(lease.epoch());
       assertThat(status.nextDue()).isNull();
+      assertThat(status.stopped()).as("a table that tiers is not stopped").isFalse();
     });
   }
 
@@ -104,6 +105,7 @@ class OwnedTablesTest {
             42,
             LakeOffsets.of(Map.of(0, 10L)),
             10,
+            10,
             1_000,
             1,
             Duration.ofSeconds(4),
@@ -117,7 +119,23 @@ class OwnedTablesTest {
       assertThat(status.nextDue()).isEqualTo(T0.plusSeconds(4).plus(ORDERS.freshness()));
       assertThat(status.lastRound().rows()).isEqualTo(10);
       assertThat(status.error()).isNull();
+      assertThat(status.freshness()).isEqualTo(Duration.ofMinutes(3));
     });
+  }
+
+  @Test
+  void aChangedFreshnessShowsInTheStatusAtOnce() {
+    tables.assigned(Set.of(ORDERS_PARTITION), 1, PARTITIONS);
+    tables.reconcile(List.of(ORDERS));
+    tables.add(ORDERS, T0);
+    assertThat(status().freshness()).isEqualTo(Duration.ofMinutes(3));
+    clock.now = T0.plusSeconds(5);
+
+    tables.reconcile(List.of(ORDERS.withFreshness(Duration.ofSeconds(30))));
+
+    assertThat(status().freshness()).isEqualTo(Duration.ofSeconds(30));
+    assertThat(status().nextDue()).isEqualTo(T0.plusSeconds(30));
+    assertThat(status().updatedAt()).isEqualTo(T0.plusSeconds(5));
   }
 
   @Test
@@ -133,6 +151,7 @@ class OwnedTablesTest {
         .startsWith("Table kafka.orders cannot go on: Kafka deleted records of topic orders");
     assertThat(status().gaps()).containsExactly(new TableStatus.Gap(0, 5, 9));
     assertThat(status().nextDue()).isNull();
+    assertThat(status().stopped()).isTrue();
     clock.now = T0.plus(Duration.ofHours(1));
     assertThat(tables.advance()).isEqualTo(Instant.MAX);
     assertThat(status().state()).isEqualTo(TableState.FAILED);
@@ -151,6 +170,7 @@ class OwnedTablesTest {
     assertThat(tables.reconcile(List.of(resumed))).isEmpty();
 
     assertThat(status().state()).isEqualTo(TableState.PENDING);
+    assertThat(status().stopped()).isFalse();
     assertThat(tables.take().epoch()).isEqualTo(lease.epoch() + 1);
   }
 
@@ -163,6 +183,7 @@ class OwnedTablesTest {
     assertThat(status().state()).isEqualTo(TableState.FAILED);
     assertThat(status().error()).isEqualTo("Cannot reach the catalog");
     assertThat(status().nextDue()).isEqualTo(T0.plusSeconds(1));
+    assertThat(status().stopped()).as("an outage is retried").isFalse();
   }
 
   @Test
@@ -173,6 +194,7 @@ class OwnedTablesTest {
 
     assertThat(status().state()).isEqualTo(TableState.FAILED);
     assertThat(status().nextDue()).isNull();
+    assertThat(status().stopped()).isTrue();
     clock.now = T0.plus(Duration.ofHours(1));
     assertThat(tables.advance()).isEqualTo(Instant.MAX);
     assertThat(status().state()).isEqualTo(TableState.FAILED);
@@ -191,6 +213,7 @@ class OwnedTablesTest {
     assertThat(status().state()).isEqualTo(TableState.FAILED);
     assertThat(status().error()).isEqualTo("Table does not exist: kafka.orders");
     assertThat(status().nextDue()).isNull();
+    assertThat(status().stopped()).isTrue();
   }
 
   @Test

@@ -123,6 +123,10 @@ class RegistryWaitStatusIT {
           assertThat(metrics)
               .containsPattern(
                   "mink_table_registry_wait_seconds\\{table=\"kafka\\." + topic + "\"} \\d+");
+          assertThat(metrics)
+              .as("the table's freshness as its owner scheduled it")
+              .contains("mink_table_freshness_seconds{table=\"kafka." + topic + "\"} 60.0\n")
+              .contains("mink_table_stopped{table=\"kafka." + topic + "\"} 0.0\n");
           assertThat(lake.load(TieringService.identifier(table)).currentSnapshot())
               .as("nothing committed raw")
               .isNull();

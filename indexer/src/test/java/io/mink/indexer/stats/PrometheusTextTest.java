@@ -1,11 +1,7 @@
 package io.mink.indexer.stats;
 
-import static io.mink.indexer.stats.StatusFixtures.events;
-import static io.mink.indexer.stats.StatusFixtures.orders;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.mink.lake.maintenance.MaintenanceReport;
-import io.mink.tables.LifecycleState;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -14,26 +10,7 @@ import org.junit.jupiter.api.Test;
 class PrometheusTextTest {
   @Test
   void boardOfTwoTablesRendersEveryFamilySortedByName() {
-    MetricsSnapshot snapshot = new MetricsSnapshot(
-        List.of(orders(), events()),
-        Map.of(
-            "kafka.orders",
-            List.of(
-                new PartitionLag(0, 1200, 1350, Duration.ofSeconds(9)),
-                new PartitionLag(1, 800, 800, Duration.ZERO))),
-        Map.of(
-            "kafka.orders",
-            new RoundCounters.Counts(
-                5,
-                1,
-                4200,
-                9_000_000,
-                Map.of("value.undecodable-bytes", 12L, "key.no-schema-id", 3L))),
-        true,
-        104_857_600,
-        1_073_741_824,
-        Map.of(LifecycleState.INDEXING, 2, LifecycleState.MISSING, 1, LifecycleState.REPLACED, 1),
-        Map.of("kafka.orders", new MaintenanceReport(40, 12, 2, 1)));
+    MetricsSnapshot snapshot = StatusFixtures.boardOfTwoTables();
 
     assertThat(PrometheusText.render(snapshot)).isEqualTo("""
         # HELP mink_deleted_files_total Files of the table that maintenance on this instance deleted, by reason: expired (used only by expired snapshots) or orphan (referenced by nothing, such as a crashed round's)
@@ -96,6 +73,9 @@ class PrometheusTextTest {
         # HELP mink_ready 1 when this instance is ready to tier (GET /ready answers 200), else 0
         # TYPE mink_ready gauge
         mink_ready 1.0
+        # HELP mink_records_total Kafka records of the table this instance's rounds indexed; an upsert table writes fewer rows
+        # TYPE mink_records_total counter
+        mink_records_total{table="kafka.orders"} 4300.0
         # HELP mink_rounds_committed_total Rounds of the table this instance committed
         # TYPE mink_rounds_committed_total counter
         mink_rounds_committed_total{table="kafka.orders"} 5.0
@@ -106,6 +86,9 @@ class PrometheusTextTest {
         # TYPE mink_table_epoch gauge
         mink_table_epoch{table="kafka.events"} 1.7179869184E10
         mink_table_epoch{table="kafka.orders"} 1.2884901895E10
+        # HELP mink_table_freshness_seconds The table's freshness: the interval between its rounds, and how far behind its topic it may fall
+        # TYPE mink_table_freshness_seconds gauge
+        mink_table_freshness_seconds{table="kafka.orders"} 180.0
         # HELP mink_table_gap_offsets Offsets Kafka deleted before they were indexed, which stop the table until mink table resume --accept-gap
         # TYPE mink_table_gap_offsets gauge
         mink_table_gap_offsets{table="kafka.events"} 200.0
@@ -117,7 +100,7 @@ class PrometheusTextTest {
         # HELP mink_table_last_tiered_timestamp_seconds When the table's newest Mink snapshot was committed, in Unix seconds
         # TYPE mink_table_last_tiered_timestamp_seconds gauge
         mink_table_last_tiered_timestamp_seconds{table="kafka.orders"} 1.767268788E9
-        # HELP mink_table_next_due_timestamp_seconds When the table's next round is due, in Unix seconds; absent while it tiers or a gap stops it
+        # HELP mink_table_next_due_timestamp_seconds When the table's next round is due, in Unix seconds; absent while it tiers or is stopped
         # TYPE mink_table_next_due_timestamp_seconds gauge
         mink_table_next_due_timestamp_seconds{table="kafka.orders"} 1.76726892E9
         # HELP mink_table_registry_wait_seconds How long the table's rounds have waited for its schema registry; 0 when they wait for none
@@ -140,6 +123,10 @@ class PrometheusTextTest {
         # TYPE mink_table_status_updated_timestamp_seconds gauge
         mink_table_status_updated_timestamp_seconds{table="kafka.events"} 1.767268797E9
         mink_table_status_updated_timestamp_seconds{table="kafka.orders"} 1.767268788E9
+        # HELP mink_table_stopped 1 when the table's last round failed in a way retrying cannot help and no round runs until mink table resume, else 0
+        # TYPE mink_table_stopped gauge
+        mink_table_stopped{table="kafka.events"} 1.0
+        mink_table_stopped{table="kafka.orders"} 0.0
         # HELP mink_tables Added tables in each state (indexing, missing, replaced, removing), owned or not, as of the tables topic
         # TYPE mink_tables gauge
         mink_tables{state="indexing"} 2.0
@@ -179,7 +166,7 @@ class PrometheusTextTest {
     String text = PrometheusText.render(new MetricsSnapshot(
         List.of(),
         Map.of(),
-        Map.of("a\"b\\c\nd", new RoundCounters.Counts(5, 0, 0, 0, Map.of())),
+        Map.of("a\"b\\c\nd", new RoundCounters.Counts(5, 0, 0, 0, 0, Map.of())),
         true,
         0,
         0));

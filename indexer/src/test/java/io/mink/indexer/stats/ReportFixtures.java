@@ -35,6 +35,7 @@ final class ReportFixtures {
             NOW.minusSeconds(12),
             true,
             1000,
+            1000,
             2_202_009,
             2,
             Duration.ofMillis(1_200),

@@ -34,7 +34,7 @@ class RoundCountersTest {
     assertThat(counters.snapshot())
         .containsExactly(Map.entry(
             "kafka.orders",
-            new RoundCounters.Counts(2, 1, 150, 1500, Map.of("value.undecodable-bytes", 3L))));
+            new RoundCounters.Counts(2, 1, 300, 150, 1500, Map.of("value.undecodable-bytes", 3L))));
   }
 
   @Test
@@ -53,7 +53,15 @@ class RoundCountersTest {
   private static RoundSummary round(
       java.time.Instant at, boolean committed, long rows, Map<String, Long> raw) {
     return new RoundSummary(
-        at, committed, rows, rows * 10, committed ? 1 : 0, Duration.ofSeconds(1), false, raw);
+        at,
+        committed,
+        rows * 2,
+        rows,
+        rows * 10,
+        committed ? 1 : 0,
+        Duration.ofSeconds(1),
+        false,
+        raw);
   }
 
   private static TableStatus status(TableState state, RoundSummary round, java.time.Instant at) {

@@ -62,7 +62,7 @@ class SidecarMonitoringIT {
         "kafka." + tiered,
         tiered,
         List.of(new PartitionLag(0, 4, 4, Duration.ZERO)),
-        new RoundSummary(roundEnded, true, 4, 4000, 1, Duration.ofSeconds(2), false, Map.of()),
+        new RoundSummary(roundEnded, true, 4, 4, 4000, 1, Duration.ofSeconds(2), false, Map.of()),
         roundEnded));
     board.put(status("kafka." + fresh, fresh, List.of(), null, Instant.now()));
     int port = freePort();
@@ -101,6 +101,7 @@ class SidecarMonitoringIT {
           new RoundSummary(
               Instant.now(),
               true,
+              6,
               6,
               6000,
               1,

@@ -39,8 +39,8 @@ class StatsJsonTest {
                  "offsetLag": 0, "timeLagMs": 0}
               ],
               "lastRound": {
-                "finishedAt": "2026-01-01T11:59:48Z", "committed": true, "rows": 1000, "bytes": 2202009, "files": 2,
-                "durationMs": 1200, "forceFinished": false, "rawParts": {"value.undecodable-bytes": 12}
+                "finishedAt": "2026-01-01T11:59:48Z", "committed": true, "records": 1000, "rows": 1000,
+                "bytes": 2202009, "files": 2, "durationMs": 1200, "forceFinished": false, "rawParts": {"value.undecodable-bytes": 12}
               },
               "errors": [],
               "gaps": [],

@@ -47,10 +47,10 @@ class StatsTableTest {
   @Test
   void lastRoundSaysNothingNewAndForceFinished() {
     assertThat(StatsTable.lastRound(
-            new RoundSummary(NOW, false, 0, 0, 0, Duration.ofMillis(300), false, Map.of())))
+            new RoundSummary(NOW, false, 0, 0, 0, 0, Duration.ofMillis(300), false, Map.of())))
         .isEqualTo("nothing new in 0.3s");
     assertThat(StatsTable.lastRound(
-            new RoundSummary(NOW, true, 1, 700, 1, Duration.ofMinutes(3), true, Map.of())))
+            new RoundSummary(NOW, true, 1, 1, 700, 1, Duration.ofMinutes(3), true, Map.of())))
         .isEqualTo("1 row, 700 B, 1 file in 3m, force-finished");
   }
 

@@ -30,6 +30,24 @@ class StatusCodecTest {
     assertThat(node.get("publishedAt").asText()).isEqualTo("2026-01-01T12:00:00Z");
     assertThat(node.get("partitions").get(0).get("timeLagMs").asLong()).isEqualTo(5250);
     assertThat(node.get("lastRound").get("durationMs").asLong()).isEqualTo(1200);
+    assertThat(node.get("lastRound").get("records").asLong()).isEqualTo(1000);
+    assertThat(node.get("freshnessMs").asLong()).isEqualTo(180_000);
+  }
+
+  @Test
+  void statusOfAnOlderOwnerHasNoFreshnessAndItsRowsStandForRecords() {
+    String json = new String(
+            StatusCodec.encode(new PublishedStatus(StatusFixtures.orders(), NOW)),
+            StandardCharsets.UTF_8)
+        .replace("\"freshnessMs\":180000,", "")
+        .replace("\"records\":1000,", "");
+
+    TableStatus status =
+        StatusCodec.decode(json.getBytes(StandardCharsets.UTF_8)).status();
+
+    assertThat(json).doesNotContain("freshnessMs", "records");
+    assertThat(status.freshness()).isNull();
+    assertThat(status.lastRound().records()).isEqualTo(1000);
   }
 
   @Test

@@ -1,5 +1,7 @@
 package io.mink.indexer.stats;
 
+import io.mink.lake.maintenance.MaintenanceReport;
+import io.mink.tables.LifecycleState;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -12,7 +14,7 @@ final class StatusFixtures {
 
   private StatusFixtures() {}
 
-  /** kafka.orders: tiered 12 s ago, due in 2 m, two partitions, a committed round with raw values. */
+  /** kafka.orders: fresh every 3 m, tiered 12 s ago, due in 2 m, two partitions, a committed round with raw values. */
   static TableStatus orders() {
     return new TableStatus(
         "kafka.orders",
@@ -29,6 +31,7 @@ final class StatusFixtures {
             NOW.minusSeconds(12),
             true,
             1000,
+            1000,
             2_202_009,
             2,
             Duration.ofMillis(1_200),
@@ -36,10 +39,12 @@ final class StatusFixtures {
             Map.of("value.undecodable-bytes", 12L, "key.no-schema-id", 3L)),
         null,
         List.of(),
-        NOW.minusSeconds(12));
+        NOW.minusSeconds(12),
+        null,
+        Duration.ofMinutes(3));
   }
 
-  /** kafka.events: failed on a gap, never tiered by this owner, lag unknown. */
+  /** kafka.events: stopped by a gap, never tiered by this owner, lag and freshness unknown. */
   static TableStatus events() {
     return new TableStatus(
         "kafka.events",
@@ -54,5 +59,33 @@ final class StatusFixtures {
         "Records [0, 200) of partition 0 of topic events were deleted by Kafka before they were indexed",
         List.of(new TableStatus.Gap(0, 0, 200)),
         NOW.minusSeconds(3));
+  }
+
+  /**
+   * What an instance that owns {@link #orders()} and {@link #events()} shows, with a sample in every metric family:
+   * the probe's lag, counts of rounds and raw parts, maintenance and a heap limit.
+   */
+  static MetricsSnapshot boardOfTwoTables() {
+    return new MetricsSnapshot(
+        List.of(orders(), events()),
+        Map.of(
+            "kafka.orders",
+            List.of(
+                new PartitionLag(0, 1200, 1350, Duration.ofSeconds(9)),
+                new PartitionLag(1, 800, 800, Duration.ZERO))),
+        Map.of(
+            "kafka.orders",
+            new RoundCounters.Counts(
+                5,
+                1,
+                4300,
+                4200,
+                9_000_000,
+                Map.of("value.undecodable-bytes", 12L, "key.no-schema-id", 3L))),
+        true,
+        104_857_600,
+        1_073_741_824,
+        Map.of(LifecycleState.INDEXING, 2, LifecycleState.MISSING, 1, LifecycleState.REPLACED, 1),
+        Map.of("kafka.orders", new MaintenanceReport(40, 12, 2, 1)));
   }
 }
