@@ -35,7 +35,7 @@ import java.util.concurrent.atomic.AtomicReference;
  * records per second, MB/s and CPU-seconds per million records of each, its speed targets against the sink, and one summary
  * line.
  *
- * <p>Run it with {@code bench/vs-connect [records]}; docs/benchmarks.md explains the figures. It fails on wrong row
+ * <p>Run it with {@code bench/vs-connect [records]}; docs/benchmarks/vs-connect.md explains the figures. It fails on wrong row
  * counts, never because a machine is slow.
  */
 public final class VsConnectBenchmark {
