@@ -12,7 +12,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.stream.Collectors;
 
-/** Prints an indexing benchmark's setup, each phase as it ends, and the final tables (docs/benchmarks.md). */
+/** Prints an indexing benchmark's setup, each phase as it ends, and the final tables (docs/benchmarks/raw-indexing.md, docs/benchmarks/registry-indexing.md). */
 public final class BenchmarkReport {
   private static final String SPEED_ROW = "%-28s %11s %8s %8s %16s %16s%n";
   private static final String COST_ROW = "%-28s %10s %10s %10s %8s %10s %13s%n";

@@ -19,7 +19,7 @@ import java.util.concurrent.atomic.AtomicReference;
  * Mink's tiering round indexes the topic into a fresh table, end to end. The figure of merit is
  * c / min(a, b), in records per second.
  *
- * <p>Run it with {@code bench/raw-indexing [records] [valueBytes]}; docs/benchmarks.md explains the
+ * <p>Run it with {@code bench/raw-indexing [records] [valueBytes]}; docs/benchmarks/raw-indexing.md explains the
  * figures. This is a command, not a test: nothing fails on a slow machine.
  */
 public final class RawIndexingBenchmark {
@@ -72,7 +72,7 @@ public final class RawIndexingBenchmark {
                 16 + valueBytes + 6 + 14),
             "tables     Mink's layout"
                 + (tableOptions.isEmpty() ? "" : " with options " + tableOptions),
-            "MB = 10^6 bytes of key + value + headers; the columns are explained in docs/benchmarks.md"));
+            "MB = 10^6 bytes of key + value + headers; the columns are explained in docs/benchmarks/raw-indexing.md"));
     try (KafkaBroker broker = new KafkaBroker().start()) {
       broker.createTopic(TOPIC, PARTITIONS, BenchmarkTopic.TOPIC_CONFIGS);
       report.produced(

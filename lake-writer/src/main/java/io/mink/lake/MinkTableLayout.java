@@ -8,7 +8,7 @@ import java.util.Optional;
 import java.util.Set;
 import org.apache.iceberg.TableProperties;
 
-/** The Iceberg table properties of a Mink table (spec/tiering.md "Iceberg table layout", docs/layout.md). */
+/** The Iceberg table properties of a Mink table (docs/layout.md). */
 public final class MinkTableLayout {
   public static final String TOPIC_PROPERTY = "mink.topic";
   public static final String TOPIC_ID_PROPERTY = "mink.topic-id";

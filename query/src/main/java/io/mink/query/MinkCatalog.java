@@ -16,7 +16,7 @@ import org.apache.iceberg.exceptions.NoSuchNamespaceException;
 import org.apache.iceberg.exceptions.NoSuchTableException;
 
 /**
- * Mink's catalog, the one the SQL engine reads: the tables that are indexing (spec/tables.md, States), loaded from
+ * Mink's catalog, the one the SQL engine reads: the tables that are indexing (docs/tables.md, States), loaded from
  * the lake's catalog. A missing, replaced or removing table is not listed, and loading it says which state it is in
  * and why. Read-only: tables are added and removed with {@code mink table}.
  */

@@ -7,7 +7,7 @@ import org.apache.iceberg.Schema;
 import org.apache.iceberg.types.Types;
 
 /**
- * The six metadata columns every Mink table starts with, in this order (spec/tables.md "Columns").
+ * The six metadata columns every Mink table starts with, in this order (README.md, "What a table looks like").
  * Field ids 1 to 6 are the columns; 7 to 9 are the header list's element and its fields. An upsert
  * table ({@link #UPSERT_SCHEMA}) has the same columns, with {@code _kafka_key} required and its key.
  */

@@ -2,7 +2,7 @@ package io.mink.tables;
 
 import java.util.Locale;
 
-/** Where a table is in its life (spec/tables.md, States). Only indexing tables are tiered and served. */
+/** Where a table is in its life (docs/tables.md, States). Only indexing tables are tiered and served. */
 public enum LifecycleState {
   /** Indexed, committed and served. */
   INDEXING,

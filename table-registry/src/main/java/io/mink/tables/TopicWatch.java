@@ -4,7 +4,7 @@ import java.time.Instant;
 import java.util.Optional;
 
 /**
- * The state changes Kafka's metadata causes (spec/tables.md, States), as a pure function of the table and
+ * The state changes Kafka's metadata causes (docs/tables.md, States), as a pure function of the table and
  * what the metadata says of its topic now. A removing table is left alone: only its removal ends it.
  */
 public final class TopicWatch {

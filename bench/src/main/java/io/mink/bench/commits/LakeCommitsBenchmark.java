@@ -28,7 +28,7 @@ import org.apache.iceberg.Table;
 import org.apache.iceberg.catalog.TableIdentifier;
 
 /**
- * bench/lake-commits (docs/benchmarks.md "Lake commits"): commits many small rounds to a table of
+ * bench/lake-commits (docs/benchmarks/lake-commits.md): commits many small rounds to a table of
  * the embedded catalog through Mink's commit path, with the sidecar's maintenance after each, and
  * prints commit time and metadata size at round 10, 1,000 and the last; then the same without
  * maintenance, as tables were before it, for fewer rounds.

@@ -32,10 +32,10 @@ import java.util.concurrent.atomic.AtomicReference;
  * in-process schema registry, (2) plain JSON, (3) the same JSON bytes for Mink to keep raw. Then, one after the
  * other: the fetch limits and write limits of topics 1 and 3, Mink end to end on topic 1 (typed) and on topic 3
  * (raw), and the sink on topic 2 in a Kafka Connect standalone worker of its own ({@link ConnectSinkRun}). It prints
- * records per second, MB/s and CPU-seconds per million records of each, the targets of issue P8, and one summary
+ * records per second, MB/s and CPU-seconds per million records of each, its speed targets against the sink, and one summary
  * line.
  *
- * <p>Run it with {@code bench/vs-connect [records]}; docs/benchmarks.md explains the figures. It fails on wrong row
+ * <p>Run it with {@code bench/vs-connect [records]}; docs/benchmarks/vs-connect.md explains the figures. It fails on wrong row
  * counts, never because a machine is slow.
  */
 public final class VsConnectBenchmark {

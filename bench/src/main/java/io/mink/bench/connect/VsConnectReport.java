@@ -6,13 +6,13 @@ import java.util.Locale;
 
 /**
  * Prints the comparison of Mink and Iceberg's Kafka Connect sink: a table of every phase, the sink's start and
- * commits, the targets of issue P8 with pass or miss, and one summary line to compare runs by.
+ * commits, the speed targets with pass or miss, and one summary line to compare runs by.
  */
 final class VsConnectReport {
   private static final String ROW = "%-40s %11s %8s %8s %15s %15s%n";
-  /** P8: typed records at 5x the sink's records per second or more, at 6 CPU-seconds per million or less. */
+  /** Typed records at 5x the sink's records per second or more, at 6 CPU-seconds per million or less. */
   static final Target TYPED = new Target("typed", 5, 6);
-  /** P8: raw records at 10x the sink's records per second or more, at 2 CPU-seconds per million or less. */
+  /** Raw records at 10x the sink's records per second or more, at 2 CPU-seconds per million or less. */
   static final Target RAW = new Target("raw", 10, 2);
 
   /** A target: at least {@code times} the sink's records per second, at most {@code cpuSecondsPerMillion}. */
@@ -71,7 +71,7 @@ final class VsConnectReport {
   void summary(PhaseFigures typed, PhaseFigures raw, PhaseFigures sink) {
     out.println();
     out.println(
-        "P8 targets (information only: the benchmark fails on wrong row counts, never on speed):");
+        "Targets (information only: the benchmark fails on wrong row counts, never on speed):");
     target(TYPED, typed, sink);
     target(RAW, raw, sink);
     out.printf(

@@ -39,7 +39,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * <p>It then checks that every offset has exactly one row, that each part the lake holds raw is the produced bytes
  * exactly, that every valid record decoded, that no round failed, that no error or exception reached the log and no
  * exception escaped a thread, and that the heap stayed under its maximum; and prints the counts per kind and per
- * reason. Run it with {@code bench/fuzz [records | --quick]}; docs/benchmarks.md explains the figures. A command,
+ * reason. Run it with {@code bench/fuzz [records | --quick]}; docs/benchmarks/fuzz.md explains the figures. A command,
  * not a test: it fails on wrong results, never on a slow machine.
  */
 public final class FuzzBenchmark {

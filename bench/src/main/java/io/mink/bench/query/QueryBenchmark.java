@@ -40,7 +40,7 @@ import org.apache.kafka.clients.consumer.KafkaConsumer;
  * <p>Each query runs once to warm up, then three times; the fastest run counts. First on the lake alone (mink-query,
  * direct DuckDB, Spark on the same snapshot), then, once the tail is produced, mink-query again over lake and tail;
  * then the tail alone against the fetch and the decoding of its records. Run it with {@code bench/query [--rows N]};
- * docs/benchmarks.md explains the figures. A command, not a test: it fails on a wrong answer, never on a slow
+ * docs/benchmarks/query.md explains the figures. A command, not a test: it fails on a wrong answer, never on a slow
  * machine.
  */
 public final class QueryBenchmark {

@@ -12,7 +12,7 @@ import java.util.stream.Collectors;
 /**
  * Prints what the union read benchmark adds to the indexing benchmarks' phase lines: the rounds that filled the
  * lake, each read's first pass and memory, the writers' own cost, the final table, each phase against its limit,
- * and one summary line to compare runs by (docs/benchmarks.md).
+ * and one summary line to compare runs by (docs/benchmarks/union-read.md).
  */
 final class ReadReport {
   private static final String ROW = "%-36s %10s %8s %7s %9s %9s %8s %8s %7s %7s %7s%n";

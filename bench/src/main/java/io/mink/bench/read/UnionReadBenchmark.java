@@ -28,7 +28,7 @@ import java.util.TreeMap;
  * (c) a union read of the first snapshot with its 5% tail; (d) the lake read printed as JSON lines and as an Arrow
  * stream.
  *
- * <p>Run it with {@code bench/union-read [records]}; docs/benchmarks.md explains the figures. This is a command,
+ * <p>Run it with {@code bench/union-read [records]}; docs/benchmarks/union-read.md explains the figures. This is a command,
  * not a test: it fails on a wrong row count, never on a slow machine.
  */
 public final class UnionReadBenchmark {

@@ -31,7 +31,7 @@ import java.util.concurrent.atomic.AtomicReference;
  *       decoding into a fresh table, end to end. The figure of merit is c / min(a, b).
  * </ol>
  *
- * <p>Run it with {@code bench/registry-indexing [records]}; docs/benchmarks.md explains the figures.
+ * <p>Run it with {@code bench/registry-indexing [records]}; docs/benchmarks/registry-indexing.md explains the figures.
  * This is a command, not a test: nothing fails on a slow machine, only on wrong results.
  */
 public final class RegistryIndexingBenchmark {

@@ -25,7 +25,7 @@ import java.util.stream.Stream;
  *       table is on its schedule and until every table is fresh again.
  * </ol>
  *
- * <p>Run it with {@code bench/tiering [key=value ...]}; docs/benchmarks.md explains the figures. Like the other
+ * <p>Run it with {@code bench/tiering [key=value ...]}; docs/benchmarks/tiering.md explains the figures. Like the other
  * benchmarks it is a command, not a test: it fails on wrong results (a row lost or twice, an OutOfMemoryError, a
  * table that never catches up), never because the machine is slow.
  */

@@ -137,7 +137,7 @@ record TieringOptions(
         (key, value) -> usage.append(String.format(Locale.ROOT, "  %-18s %s%n", key, value)));
     usage.append("memory.records, scale.records, startup.records and startup.added are per table; "
         + "lag.rate is per table, lag.mbps (MB/s) over all lag tables and replaces it; "
-        + "lag.format is raw or avro. See docs/benchmarks.md.");
+        + "lag.format is raw or avro. See docs/benchmarks/tiering.md.");
     return usage.toString();
   }
 

@@ -43,8 +43,8 @@ final class TieringReport {
         options.valueBytes(),
         Backlog.HEADER_BYTES,
         Backlog.bytesPerRecord(options.valueBytes()));
-    out.println("   parts      " + String.join(", ", options.parts())
-        + " (docs/benchmarks.md, \"Tiering service\")");
+    out.println(
+        "   parts      " + String.join(", ", options.parts()) + " (docs/benchmarks/tiering.md)");
     out.flush();
   }
 

@@ -24,7 +24,7 @@ import java.util.TreeMap;
  * compaction at its default, nearly off, and with small-file auto-compaction) over rounds that each update a share
  * of the keys; Spark's count(*) and sum() at checkpoints, against a table a single round made of the same live rows.
  *
- * <p>Run it with {@code bench/upsert [records] [keys]}; docs/benchmarks.md explains the figures. This is a command,
+ * <p>Run it with {@code bench/upsert [records] [keys]}; docs/benchmarks/upsert.md explains the figures. This is a command,
  * not a test: it fails on a wrong row count, never on a slow machine.
  */
 public final class UpsertBenchmark {

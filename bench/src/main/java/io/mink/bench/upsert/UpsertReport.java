@@ -8,7 +8,7 @@ import java.io.PrintStream;
 import java.util.List;
 import java.util.Locale;
 
-/** Prints the upsert benchmark's figures as they come, then a summary line (docs/benchmarks.md). */
+/** Prints the upsert benchmark's figures as they come, then a summary line (docs/benchmarks/upsert.md). */
 final class UpsertReport {
   /** The indexing aim: upsert at least this share of append's records per second. */
   static final double INDEXING_AIM = 0.7;

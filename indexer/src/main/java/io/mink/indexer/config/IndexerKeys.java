@@ -65,7 +65,7 @@ final class IndexerKeys {
       "30s",
       "\"30s\"",
       "How long a running round may go without a heartbeat (it beats every third of this) before its table goes "
-          + "back to Pending under a new epoch and the silent round may no longer commit");
+          + "back to pending under a new epoch and the silent round may no longer commit");
 
   static final KeyDefinition SESSION_TIMEOUT = new KeyDefinition(
       ConfigKey.INDEXER,

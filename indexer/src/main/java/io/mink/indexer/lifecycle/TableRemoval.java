@@ -11,7 +11,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Ends a removing table once no instance owns it (spec/tables.md, States): drops the Iceberg table with its
+ * Ends a removing table once no instance owns it (docs/tables.md, States): drops the Iceberg table with its
  * data and metadata files (unless the removal keeps it), then deletes the entry from the store. Either step may
  * run again after a crash: a table already dropped counts as dropped, and the entry is deleted only if it is still
  * the removing one.

@@ -8,8 +8,8 @@ import java.util.OptionalLong;
 import java.util.TreeMap;
 
 /**
- * Plans a round of a log table from the lake's offsets and Kafka's bounds (spec/tiering.md, "A
- * round", step 3). Pure: no clients, no clock.
+ * Plans a round of a log table from the lake's offsets and Kafka's bounds (docs/exactly-once.md,
+ * "A round"). Pure: no clients, no clock.
  *
  * <table>
  *   <tr><th>Recorded offset</th><th>Split</th></tr>

@@ -35,7 +35,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * One round of one table (spec/tiering.md "A round", steps 2 to 5): read the lake's offsets, plan a
+ * One round of one table (docs/exactly-once.md, "A round"): read the lake's offsets, plan a
  * split per partition up to the end offsets taken now, write each partition's records on its writer
  * lane, and commit every file in one snapshot carrying the new offsets, compare-and-set on the
  * offsets the round started from. At the deadline the round force-finishes: each partition commits

@@ -112,7 +112,7 @@ final class TableStatuses {
 
   /**
    * The state a status shows: a table waiting for its next round after one shows how that round
-   * ended, TIERED or FAILED, as spec/tiering.md's schedule reads; SCHEDULED before its first round.
+   * ended, TIERED or FAILED (docs/scheduling.md, States); SCHEDULED before its first round.
    */
   private static TableState shown(TableState state, Figures table) {
     if (state != TableState.SCHEDULED) {

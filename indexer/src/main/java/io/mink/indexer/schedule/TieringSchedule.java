@@ -14,7 +14,7 @@ import java.util.Set;
 import java.util.TreeMap;
 
 /**
- * The schedule of the tables this instance owns (spec/tiering.md "Schedule"), as a state machine:
+ * The schedule of the tables this instance owns (docs/scheduling.md, States), as a state machine:
  *
  * <pre>
  *   first seen -> SCHEDULED -due-> PENDING -taken, epoch+1-> TIERING -> TIERED -> SCHEDULED

@@ -61,7 +61,7 @@ public final class TieringService implements AutoCloseable {
 
   /**
    * Batches a writer lane may hold before the fetch waits. Two keep the lanes busy; more only keep
-   * rows alive longer, which the garbage collector pays for (docs/benchmarks.md).
+   * rows alive longer, which the garbage collector pays for (docs/benchmarks/history.md, Raw indexing).
    */
   public static final int LANE_QUEUE_BATCHES = 2;
   /** How often the owned tables' topics are looked up in Kafka's metadata, at most: state changes show in seconds. */

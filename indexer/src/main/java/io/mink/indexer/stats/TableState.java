@@ -1,6 +1,6 @@
 package io.mink.indexer.stats;
 
-/** Where a table is in its tiering schedule (spec/tiering.md, "Schedule"). */
+/** Where a table is in its tiering schedule (docs/scheduling.md, States). */
 public enum TableState {
   /** Waiting for its next due time: last tiered + freshness. */
   SCHEDULED,

@@ -27,7 +27,7 @@ import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
- * The foreign-writers suite (issue P13): Spark runs its own Iceberg procedures and SQL on Mink's append and upsert
+ * The foreign-writers suite (docs/operations.md): Spark runs its own Iceberg procedures and SQL on Mink's append and upsert
  * tables, format 2 and 3, while Mink tiers them, most of them inside a round in flight, and every snapshot of every
  * table is checked against a model computed apart from Mink after every round and every Spark statement.
  *

@@ -42,7 +42,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * generic reader and by Spark. Each step derives a version from the latest mergeable one
  * ({@link WalkMutations}), sometimes an unmergeable one, registers it, produces records of it and of
  * older versions (producers upgrade one by one) and runs one round. Then every row is checked
- * against {@link WalkTable}, the walk's own model of the spec's evolution rules: one row per record,
+ * against {@link WalkTable}, the walk's own model of the evolution rules of docs/schema.md: one row per record,
  * each value in the column the rules give it and every other typed column null, unmergeable
  * versions' rows raw with their exact bytes and counted; every row read the step before reads the
  * same by field id; no field id disappears or changes; the schema is the model's; and Spark reads

@@ -51,7 +51,7 @@ import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Each schema evolution rule of spec/tables.md on its own, in Avro, Protobuf and JSON Schema:
+ * Each schema evolution rule of docs/schema.md on its own, in Avro, Protobuf and JSON Schema:
  * records of a first schema version indexed, then a second version's records mixed with more of
  * the first (producers upgrade one by one), through a real broker and registry into Iceberg.
  */

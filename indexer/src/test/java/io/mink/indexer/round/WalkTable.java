@@ -7,8 +7,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The walk's own model of the table's typed columns, kept from the rules of docs/schema.md and
- * spec/tables.md "Schema evolution" alone (it shares no code with Mink's merge): which versions
+ * The walk's own model of the table's typed columns, kept from the rules of docs/schema.md
+ * alone (it shares no code with Mink's merge): which versions
  * merge and what each merge does to the columns ({@link WalkMerge}), and which column takes each
  * value of a record. Columns are objects with an identity, so a value placed in a column stays
  * there when the column is later renamed {@code {name}_s{N}} or promoted, as the table's field ids

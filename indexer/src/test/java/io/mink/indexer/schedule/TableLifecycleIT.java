@@ -27,7 +27,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
- * The states of spec/tables.md with a real broker and two running sidecar instances: a deleted topic makes its table
+ * The states of docs/tables.md with a real broker and two running sidecar instances: a deleted topic makes its table
  * missing, a recreated one makes it replaced (indexing stops, rows stay), the topic with the table's id makes it
  * indexing again, a restart of both instances keeps every table and state, and a removed table's Iceberg table and
  * files and its entry are deleted.

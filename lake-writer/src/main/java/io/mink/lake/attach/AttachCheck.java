@@ -17,8 +17,8 @@ import org.apache.iceberg.types.Type;
 import org.apache.iceberg.types.Types;
 
 /**
- * What an existing table must be before Mink attaches to it (spec/tiering.md "Attaching an
- * existing table", docs/layout.md). Pure: each method takes what it checks and returns the
+ * What an existing table must be before Mink attaches to it (docs/layout.md,
+ * "Attaching an existing table"). Pure: each method takes what it checks and returns the
  * problems, one sentence each that says what is wrong and what to do; none means the check passes.
  */
 public final class AttachCheck {
@@ -60,7 +60,7 @@ public final class AttachCheck {
 
   /**
    * The six metadata columns first, in order, with the names, types and nullability of
-   * spec/tables.md; any other column optional, as Mink leaves a column null when a record does not
+   * {@link io.mink.schema.KafkaColumns}; any other column optional, as Mink leaves a column null when a record does not
    * fill it. Field ids may differ.
    */
   static List<String> schemaProblems(String tableName, Schema schema) {

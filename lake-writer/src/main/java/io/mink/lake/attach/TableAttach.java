@@ -36,8 +36,8 @@ import org.apache.iceberg.types.Conversions;
 import org.apache.iceberg.types.Types;
 
 /**
- * Attaches Mink to an Iceberg table that already exists (spec/tiering.md "Attaching an existing
- * table"): the table's current snapshot becomes the baseline. Rows at or below it are the lake's,
+ * Attaches Mink to an Iceberg table that already exists (docs/layout.md, "Attaching an
+ * existing table"): the table's current snapshot becomes the baseline. Rows at or below it are the lake's,
  * rows above come from the log: per Kafka partition, indexing starts after the highest
  * {@code _kafka_offset} the table holds. The baseline is recorded as an empty Mink snapshot carrying
  * it as {@code mink-offsets}, so rounds resume from it as from any other Mink commit. Rows are never

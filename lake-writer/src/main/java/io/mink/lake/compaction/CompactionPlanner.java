@@ -14,7 +14,7 @@ import org.apache.iceberg.types.Conversions;
 import org.apache.iceberg.types.Types;
 
 /**
- * Which small files to rewrite (spec/tiering.md, "Compaction"): per table partition and Kafka
+ * Which small files to rewrite (docs/layout.md, "Compaction"): per table partition and Kafka
  * partition, in offset order, runs of consecutive files below the target file size, grouped up to
  * the split target size; a group of at least {@value #MIN_FILES} files is rewritten into files of
  * the split target size. A group never spans a large file, so a rewritten file holds one contiguous

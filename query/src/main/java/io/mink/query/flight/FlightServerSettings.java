@@ -6,7 +6,7 @@ import java.nio.file.Path;
 import java.util.Optional;
 
 /**
- * Where and how {@code mink-query serve} listens for Flight SQL (spec/sql.md, Configuration).
+ * Where and how {@code mink-query serve} listens for Flight SQL (docs/querying.md, docs/configuration.md [query]).
  *
  * @param host the address to bind, {@value #DEFAULT_HOST} (every interface) by default
  * @param port the port to bind, {@value #DEFAULT_PORT} by default; 0 picks a free one

@@ -40,7 +40,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * mink-query's Flight SQL service (spec/sql.md, Flight SQL): statements and prepared statements whose handles are
+ * mink-query's Flight SQL service (docs/querying.md, Connecting a Flight SQL client): statements and prepared statements whose handles are
  * the SQL text, so the server keeps nothing between calls; the catalog {@code mink} with the engine's namespaces and
  * tables; and GetSqlInfo. GetFlightInfo plans a statement once for its schema; DoGet plans and runs it again.
  * Statements that write, Substrait plans and transactions are refused by {@link ReadOnlyFlightSqlProducer}.

@@ -13,7 +13,7 @@ import org.apache.iceberg.Schema;
 import org.apache.iceberg.types.Types;
 
 /**
- * Puts column batches into the read schema (spec/union-read.md, Columns): each column of the target found in the
+ * Puts column batches into the read schema (docs/querying.md, Fresh reads): each column of the target found in the
  * batch by field id, moved over as it is when its type is the same, converted when a type was promoted or a nested
  * field added, and null when the batch was built before the column existed. Moving a column copies nothing.
  */

@@ -10,8 +10,8 @@ import org.apache.arrow.vector.VarBinaryVector;
 import org.apache.iceberg.types.Types;
 
 /**
- * The primary-key merge of one Kafka partition of an upsert table (spec/union-read.md, Primary-key tables, steps 2
- * and 3), given the tail's last change per key: a lake row whose key the tail changed is dropped, and a tail row is
+ * The primary-key merge of one Kafka partition of an upsert table (docs/querying.md, Upsert
+ * tables), given the tail's last change per key: a lake row whose key the tail changed is dropped, and a tail row is
  * kept only when it is its key's last change and that change does not delete the key, so the tail's rows come in
  * log order, each key once. It runs before the read's filter, which therefore sees the merged rows: a lake row the
  * tail replaced or deleted stays out whether or not the tail's change matches the filter. Pure.

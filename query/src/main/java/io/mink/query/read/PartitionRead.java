@@ -7,7 +7,7 @@ import java.util.Optional;
 import java.util.OptionalLong;
 
 /**
- * The plan of one Kafka partition of a read (spec/union-read.md, Plan).
+ * The plan of one Kafka partition of a read (docs/querying.md, Fresh reads).
  *
  * @param seam the partition's offset in the pinned snapshot's {@code mink-offsets}: the lake holds every record
  *     below it; empty when the lake has none of the partition's records

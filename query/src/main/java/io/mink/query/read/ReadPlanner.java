@@ -14,8 +14,8 @@ import java.util.SortedSet;
 import java.util.TreeSet;
 
 /**
- * Plans each partition of a read from the pinned snapshot's offsets and Kafka's bounds at plan time (spec/union-read.md,
- * Plan). Pure: no clients, no clock.
+ * Plans each partition of a read from the pinned snapshot's offsets and Kafka's bounds at plan time (docs/querying.md,
+ * Fresh reads). Pure: no clients, no clock.
  *
  * <table>
  *   <tr><th>Mode</th><th>Tail</th></tr>

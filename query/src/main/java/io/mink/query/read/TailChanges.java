@@ -5,8 +5,8 @@ import java.util.HashMap;
 import java.util.Map;
 
 /**
- * The last change of each key in one Kafka partition's tail of an upsert table (spec/union-read.md, Primary-key
- * tables, step 1): its offset, and whether it deletes the key. Keys are the records' raw Kafka key bytes; a record
+ * The last change of each key in one Kafka partition's tail of an upsert table (docs/querying.md, Upsert
+ * tables): its offset, and whether it deletes the key. Keys are the records' raw Kafka key bytes; a record
  * without a key changes nothing, as in a round. Changes are added in offset order. Pure.
  */
 final class TailChanges {

@@ -26,7 +26,7 @@ import org.apache.kafka.clients.consumer.Consumer;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 
 /**
- * Reads a Mink table as it is now (spec/union-read.md): per Kafka partition, the rows of a lake snapshot pinned once
+ * Reads a Mink table as it is now (docs/querying.md, Fresh reads): per Kafka partition, the rows of a lake snapshot pinned once
  * for the whole read, then the Kafka tail from the snapshot's offset (its seam) to the last stable offset at plan
  * time, decoded as a round decodes it. Nothing is read twice and nothing is skipped; a range neither holds is
  * reported as a gap. The read schema is the snapshot's schema merged with every schema version the tail meets. The

@@ -17,7 +17,7 @@ import org.apache.iceberg.expressions.Expression.Operation;
 import org.apache.iceberg.expressions.Expressions;
 
 /**
- * Turns a WHERE conjunct of DuckDB's parse tree into a lake predicate (spec/sql.md, Pushdown): a column compared with
+ * Turns a WHERE conjunct of DuckDB's parse tree into a lake predicate (docs/querying.md, What a statement reads): a column compared with
  * a literal, IN, IS [NOT] NULL, NOT, AND and OR, as an unbound Iceberg expression whose literals are those of the
  * {@code --where} language (Long, BigDecimal, String, Boolean, and ByteBuffer for blobs). A cast to a wider type
  * around the column folds into the literal; typed literals ({@code TIMESTAMP '...'}) become the strings Iceberg reads.

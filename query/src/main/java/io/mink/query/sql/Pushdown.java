@@ -10,7 +10,7 @@ import org.apache.iceberg.expressions.Expression;
 import org.apache.iceberg.expressions.Expressions;
 
 /**
- * What a statement hands the scan of one table (spec/sql.md, Pushdown).
+ * What a statement hands the scan of one table (docs/querying.md, What a statement reads).
  *
  * @param projection the columns the statement can use, in table order; empty for every column
  * @param lakeFilters conjuncts that prune lake files and row groups and filter the tail; inexact, the engine

@@ -5,7 +5,7 @@ import static java.util.Objects.requireNonNull;
 import java.util.OptionalLong;
 
 /**
- * The {@code [query]} settings of mink-query (spec/sql.md, Configuration).
+ * The {@code [query]} settings of mink-query (docs/configuration.md, [query]).
  *
  * @param database the namespace unqualified table names resolve in ({@code -d}); the indexer's namespace by default
  * @param batchSize rows per Arrow batch from the lake and through the plan

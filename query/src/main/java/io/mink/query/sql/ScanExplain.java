@@ -6,7 +6,7 @@ import java.util.stream.Collectors;
 import org.apache.iceberg.expressions.Expression;
 
 /**
- * The line EXPLAIN shows for each table a statement scans (spec/sql.md, Execution): {@code MinkScan: table=,
+ * The line EXPLAIN shows for each table a statement scans (docs/querying.md, What a statement reads): {@code MinkScan: table=,
  * splits=, files=, keys=, filter=, projection=, limit=}, then what the scan read from Kafka at plan time, and after
  * EXPLAIN ANALYZE the time it took to open, the rows and batches it handed DuckDB and the time DuckDB waited for them
  * (summed over the splits, which run at once). Pure.

@@ -21,7 +21,7 @@ import org.apache.iceberg.expressions.UnboundPredicate;
 import org.apache.iceberg.types.Types;
 
 /**
- * Decides what a statement hands the scan of one of its tables (spec/sql.md, Pushdown): the columns it can use, the
+ * Decides what a statement hands the scan of one of its tables (docs/querying.md, What a statement reads): the columns it can use, the
  * WHERE conjuncts that pin partitions or keys or prune the lake, and a limit when nothing above the scan needs more
  * rows. Pure: the statement's parse tree and the tables' schemas in, a {@link Pushdown} out.
  */

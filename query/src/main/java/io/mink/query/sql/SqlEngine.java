@@ -25,7 +25,7 @@ import org.apache.arrow.vector.types.pojo.Schema;
 import org.duckdb.DuckDBConnection;
 
 /**
- * mink-query's engine (spec/sql.md): embedded DuckDB executes each statement over Arrow streams that Mink plans with
+ * mink-query's engine (docs/querying.md, SQL with mink-query): embedded DuckDB executes each statement over Arrow streams that Mink plans with
  * the union read, one snapshot and one set of tail offsets per table for the whole statement. Thread-safe: each
  * statement runs on its own DuckDB connection.
  */

@@ -2,9 +2,12 @@ package io.mink.samples.local;
 
 import io.mink.cli.Environment;
 import io.mink.cli.Main;
+import io.mink.cli.query.QueryConsole;
+import io.mink.cli.query.QueryMain;
 import io.mink.lake.catalog.LakeSettings;
 import io.mink.testkit.SidecarLaunch;
 import io.mink.testkit.SidecarProcess;
+import java.io.InputStream;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.charset.Charset;
@@ -76,9 +79,24 @@ public final class InProcessMink {
 
   /** Prints {@code $ mink <args>}, runs the command and returns its exit code. */
   public int run(String... args) {
-    out.println("$ mink " + String.join(" ", args));
+    out.println("$ " + ShellWords.commandLine("mink", args));
     out.flush();
     return Main.run(args, environment);
+  }
+
+  /**
+   * Prints {@code $ mink-query <args>}, runs the command as {@code bin/mink-query} would with no statements on stdin,
+   * and fails unless it exits with 0.
+   */
+  public void queryOrFail(String... args) {
+    out.println("$ " + ShellWords.commandLine("mink-query", args));
+    out.flush();
+    int code =
+        QueryMain.run(args, new QueryConsole(environment, InputStream.nullInputStream(), false));
+    if (code != 0) {
+      throw new IllegalStateException("mink-query " + Arrays.toString(args)
+          + " failed with exit code " + code + ": see its error above");
+    }
   }
 
   /** Runs the command without printing it or its output, and returns what it printed to stdout. */

@@ -30,8 +30,8 @@ import org.apache.avro.Schema;
 
 /**
  * Builds the JSON writer of an Avro schema, for the parts Iceberg cannot type: unions of several
- * non-null types, decimals wider than 38 digits and recursive records (spec/tables.md "Avro":
- * "string, as JSON"). Records are built once per name, so a recursive record's writer refers to
+ * non-null types, decimals wider than 38 digits and recursive records (docs/type-mapping.md,
+ * Avro: "string, as JSON"). Records are built once per name, so a recursive record's writer refers to
  * itself; when decoding, records, arrays and maps nest at most {@value AvroCursor#MAX_DEPTH} deep.
  *
  * <p>The JSON form follows Avro's JSON encoding except where noted:

@@ -5,8 +5,8 @@ import org.apache.avro.LogicalTypes;
 import org.apache.avro.Schema;
 
 /**
- * The Avro types that hold no other type, each with its logical type resolved, as spec/tables.md
- * "Avro" lists them. A logical type on a base type it does not apply to, and a logical type the
+ * The Avro types that hold no other type, each with its logical type resolved, as docs/type-mapping.md
+ * (Avro) lists them. A logical type on a base type it does not apply to, and a logical type the
  * table does not list (big-decimal, custom ones), leaves the base type.
  */
 enum AvroLeaf {

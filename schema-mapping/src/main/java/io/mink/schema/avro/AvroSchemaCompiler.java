@@ -12,7 +12,7 @@ import org.apache.avro.Schema;
 import org.apache.iceberg.types.Type;
 
 /**
- * Compiles registered Avro schemas (spec/tables.md "Avro") into an Iceberg type and a decoder of
+ * Compiles registered Avro schemas (docs/type-mapping.md, Avro) into an Iceberg type and a decoder of
  * Avro binary payloads as Confluent's and Glue's serializers write them: one datum, no header.
  * The decoder reads the bytes itself, one small decoder object per schema node, straight into
  * Iceberg generic values. Stateless and safe to share.

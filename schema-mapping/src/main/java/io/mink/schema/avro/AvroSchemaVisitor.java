@@ -11,7 +11,7 @@ import org.apache.avro.Schema;
 
 /**
  * A post-order walk of an Avro schema that decides, once for every visitor, how each part maps
- * (spec/tables.md "Avro"): a union of null and one type is an {@link #option}; a union of several
+ * (docs/type-mapping.md, Avro): a union of null and one type is an {@link #option}; a union of several
  * non-null types, a decimal wider than 38 digits and a field whose type leads back to a record it
  * is inside (a recursive record) are each a {@link #json} leaf, and the walk does not enter them.
  * Records, arrays and maps may nest {@value #MAX_DEPTH} levels deep, and the walk may meet at most

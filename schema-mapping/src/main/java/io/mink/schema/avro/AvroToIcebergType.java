@@ -11,7 +11,7 @@ import org.apache.iceberg.types.TypeUtil;
 import org.apache.iceberg.types.Types;
 
 /**
- * Maps an Avro schema to its Iceberg type (spec/tables.md "Avro"), a time of day as the table's
+ * Maps an Avro schema to its Iceberg type (docs/type-mapping.md, Avro), a time of day as the table's
  * {@link TimeOfDay} says, noted in the field's doc when the type does not say it. A field, element or map value
  * is optional when its Avro type is null or a union holding null. Field ids are numbered
  * breadth-first from 1 after the walk, so the same schema always gives the same ids and a record's

@@ -3,8 +3,8 @@ package io.mink.schema.decode;
 import static java.util.Objects.requireNonNull;
 
 /**
- * The choices a table makes about how schema types map to its columns, where spec/tables.md's
- * mapping leaves engines behind. Part of what a schema is compiled with: the same schema compiles
+ * The choices a table makes about how schema types map to its columns, where the mapping of
+ * docs/type-mapping.md leaves engines behind. Part of what a schema is compiled with: the same schema compiles
  * to different types under different options.
  *
  * @param timeOfDay how a time of day is stored, the table option {@code mink.time-as}

@@ -16,7 +16,7 @@ import io.mink.schema.registry.SchemaType;
  * the JSON documents Confluent's JSON Schema serializer writes (the UTF-8 JSON text, after the
  * wire-format prefix).
  *
- * <p>Mapping, as spec/tables.md "JSON Schema" says: boolean, string, integer and number are
+ * <p>Mapping, as docs/type-mapping.md (JSON Schema) says: boolean, string, integer and number are
  * boolean, string, long and double; a string of format date-time, date or uuid is timestamptz,
  * date or uuid; an object with properties is a struct whose fields follow the order of
  * "properties", required when "required" lists them and their schema does not allow null; an

@@ -8,7 +8,7 @@ import org.apache.iceberg.types.Type;
 import org.apache.iceberg.types.Types;
 
 /**
- * Maps a message to its Iceberg struct, following the Protobuf table of spec/tables.md. Field ids
+ * Maps a message to its Iceberg struct, following the Protobuf table of docs/type-mapping.md. Field ids
  * are numbered in the order the walk completes the nodes, so the same schema text always gives the
  * same ids.
  */

@@ -10,7 +10,7 @@ import org.apache.iceberg.types.Types;
 /**
  * Compiles a registered .proto file (proto2 or proto3) into its first message's Iceberg struct and
  * a decoder of that message's binary payloads, mapping types by the Protobuf table of
- * spec/tables.md. Imports resolve to the schema's references by import path, and to the
+ * docs/type-mapping.md. Imports resolve to the schema's references by import path, and to the
  * well-known types without references.
  *
  * <p>Values the payload leaves out: proto3 scalars and enums (no {@code optional}) are required

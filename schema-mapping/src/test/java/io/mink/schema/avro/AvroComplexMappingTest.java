@@ -21,7 +21,7 @@ import org.apache.iceberg.types.Type;
 import org.apache.iceberg.types.Types;
 import org.junit.jupiter.api.Test;
 
-/** spec/tables.md "Avro": record, array, map, unions, wide decimals and recursive records. */
+/** docs/type-mapping.md, Avro: record, array, map, unions, wide decimals and recursive records. */
 class AvroComplexMappingTest {
   private static final String ORDER = """
       {"type": "record", "name": "Order", "namespace": "shop", "doc": "An order",

@@ -17,7 +17,7 @@ import org.apache.avro.util.TimePeriod;
 import org.apache.iceberg.types.Types;
 import org.junit.jupiter.api.Test;
 
-/** spec/tables.md "Avro": decimal, uuid, date, time, timestamps, nanosecond timestamps and duration. */
+/** docs/type-mapping.md, Avro: decimal, uuid, date, time, timestamps, nanosecond timestamps and duration. */
 class AvroLogicalTypeMappingTest {
   private static final UUID ID = UUID.fromString("6f1c2a9e-0b5d-4c1e-9a7f-3e2d1c0b9a8f");
 

@@ -12,7 +12,7 @@ import org.apache.avro.generic.GenericData;
 import org.apache.iceberg.types.Types;
 import org.junit.jupiter.api.Test;
 
-/** spec/tables.md "Avro": boolean, int, long, float, double, bytes, string, enum and fixed. */
+/** docs/type-mapping.md, Avro: boolean, int, long, float, double, bytes, string, enum and fixed. */
 class AvroPrimitiveMappingTest {
   @Test
   void booleanMapsToRequiredBoolean() throws Exception {

@@ -14,7 +14,7 @@ import org.apache.iceberg.data.GenericRecord;
 import org.apache.iceberg.types.Types;
 import org.junit.jupiter.api.Test;
 
-/** The mappings JsonSchemaCompiler's javadoc decides where spec/tables.md is silent. */
+/** The mappings JsonSchemaCompiler's javadoc decides where docs/type-mapping.md is silent. */
 class JsonSchemaMappingDecisionsTest {
 
   @Test

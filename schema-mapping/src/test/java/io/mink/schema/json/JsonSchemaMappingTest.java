@@ -18,7 +18,7 @@ import org.apache.iceberg.data.GenericRecord;
 import org.apache.iceberg.types.Types;
 import org.junit.jupiter.api.Test;
 
-/** One test per row of spec/tables.md "JSON Schema": the Iceberg type and a decoded value. */
+/** One test per row of docs/type-mapping.md, JSON Schema: the Iceberg type and a decoded value. */
 class JsonSchemaMappingTest {
 
   @Test

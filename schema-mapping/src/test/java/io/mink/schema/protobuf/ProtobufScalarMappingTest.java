@@ -11,7 +11,7 @@ import org.apache.iceberg.data.GenericRecord;
 import org.apache.iceberg.types.Types;
 import org.junit.jupiter.api.Test;
 
-/** The scalar rows of the Protobuf table in spec/tables.md, with payloads written by protobuf-java. */
+/** The scalar rows of the Protobuf table in docs/type-mapping.md, with payloads written by protobuf-java. */
 class ProtobufScalarMappingTest {
   private static final ProtoFixture SCALARS = ProtoFixture.of("""
       syntax = "proto3";

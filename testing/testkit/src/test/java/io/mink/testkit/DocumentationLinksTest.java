@@ -12,7 +12,7 @@ import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
-/** Every page the README and docs/ point to, by link or by name, is in the repository. */
+/** Every page the README and docs/ (with its folders) point to, by link or by name, is in the repository. */
 class DocumentationLinksTest {
   private static final Path ROOT = Path.of("..", "..");
   private static final Pattern LINK = Pattern.compile("\\]\\(([^)\\s]+)\\)");
@@ -52,7 +52,7 @@ class DocumentationLinksTest {
 
   private static List<Path> pages() throws IOException {
     List<Path> pages = new ArrayList<>(List.of(ROOT.resolve("README.md")));
-    try (Stream<Path> docs = Files.list(ROOT.resolve("docs"))) {
+    try (Stream<Path> docs = Files.walk(ROOT.resolve("docs"))) {
       docs.filter(path -> path.toString().endsWith(".md")).sorted().forEach(pages::add);
     }
     return pages;
