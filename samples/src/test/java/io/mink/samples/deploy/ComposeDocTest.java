@@ -170,7 +170,8 @@ class ComposeDocTest {
     stack
         .minkServices()
         .forEach(service -> configPaths.add(stack.configMount(service).target()));
-    Matcher config = Pattern.compile("(?:--config\\s+|MINK_CONFIG=)([^\\s`),]+)").matcher(text);
+    Matcher config =
+        Pattern.compile("(?:--config\\s+|MINK_CONFIG=)([^\\s`),]+)").matcher(text);
     while (config.find()) {
       assertThat(configPaths)
           .as("where the Mink services mount their config, for %s on %s", config.group(), doc)
