@@ -10,7 +10,7 @@ import picocli.CommandLine.Spec;
     name = "mink",
     mixinStandardHelpOptions = true,
     scope = ScopeType.INHERIT,
-    version = "mink 0.1.0",
+    versionProvider = MinkVersion.class,
     description = "Kafka topics as Iceberg tables.",
     subcommands = {ServeCommand.class, TableCommand.class, ReadCommand.class, ClusterCommand.class},
     footer = {

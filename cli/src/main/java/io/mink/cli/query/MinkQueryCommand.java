@@ -1,6 +1,7 @@
 package io.mink.cli.query;
 
 import io.mink.cli.ExitCode;
+import io.mink.cli.MinkVersion;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -11,7 +12,7 @@ import picocli.CommandLine.Spec;
     name = "mink-query",
     mixinStandardHelpOptions = true,
     scope = ScopeType.INHERIT,
-    version = "mink-query 0.1.0",
+    versionProvider = MinkVersion.class,
     description =
         "SQL over Mink's tables: each statement reads one lake snapshot and each partition's Kafka tail.",
     subcommands = {ExecCommand.class, ShellCommand.class, FlightServeCommand.class},

@@ -90,20 +90,28 @@ final class ComposeStack {
         .orElseThrow(() -> new AssertionError("No service of docker-compose.yml sets " + variable));
   }
 
-  /** The read-only mount of the file that the service's command, or the image's CMD, names with --config. */
+  /**
+   * The read-only mount of the config file of the service: the one its command, or the image's CMD, names with
+   * --config, else the one the image's MINK_CONFIG names.
+   */
   Mount configMount(Service service) {
     List<String> command =
         service.command().isEmpty() ? dockerfile.execForm("CMD") : service.command();
     int option = command.indexOf("--config");
-    if (option < 0 || option + 1 == command.size()) {
-      throw new AssertionError(
-          service.name() + " runs " + command + ", which names no --config file");
+    String path;
+    if (option >= 0 && option + 1 < command.size()) {
+      path = command.get(option + 1);
+    } else {
+      path = dockerfile.environment().get("MINK_CONFIG");
+      if (path == null) {
+        throw new AssertionError(service.name() + " runs " + command
+            + ", which names no --config file, and " + dockerfile.file() + " sets no MINK_CONFIG");
+      }
     }
-    String path = command.get(option + 1);
     Mount mount = service.bindMounts().stream()
         .filter(each -> each.target().equals(path))
         .findFirst()
-        .orElseThrow(() -> new AssertionError(service.name() + " runs with --config " + path
+        .orElseThrow(() -> new AssertionError(service.name() + " reads its config from " + path
             + " but mounts no file there: " + service.bindMounts()));
     if (!mount.readOnly()) {
       throw new AssertionError(service.name() + " mounts its config " + mount.source() + " at "

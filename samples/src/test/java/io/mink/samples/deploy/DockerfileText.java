@@ -7,9 +7,13 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * A Dockerfile as a list of instructions, continuation lines joined and comments dropped, for reading its EXPOSE,
@@ -17,6 +21,7 @@ import java.util.Optional;
  */
 final class DockerfileText {
   private static final ObjectMapper JSON = new ObjectMapper();
+  private static final Pattern VARIABLE = Pattern.compile("(\\w+)=(?:\"([^\"]*)\"|(\\S*))");
 
   /** One instruction: its keyword in upper case and the rest of the line. */
   record Instruction(String keyword, String arguments) {}
@@ -73,6 +78,19 @@ final class DockerfileText {
   Optional<String> last(String keyword) {
     List<String> all = all(keyword);
     return all.isEmpty() ? Optional.empty() : Optional.of(all.get(all.size() - 1));
+  }
+
+  /** The variables the ENV instructions set, in their KEY=value form: the last value of each, quotes removed. */
+  Map<String, String> environment() {
+    Map<String, String> variables = new LinkedHashMap<>();
+    for (String arguments : all("ENV")) {
+      Matcher variable = VARIABLE.matcher(arguments);
+      while (variable.find()) {
+        variables.put(
+            variable.group(1), variable.group(2) != null ? variable.group(2) : variable.group(3));
+      }
+    }
+    return variables;
   }
 
   /** CMD or ENTRYPOINT in exec form (a JSON array) as its words. */

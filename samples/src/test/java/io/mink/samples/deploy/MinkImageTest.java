@@ -19,8 +19,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The Dockerfile that docker-compose.yml builds the Mink services from, checked without Docker: the port it exposes
- * and health-checks is Mink's http_port, its Maven build names modules that exist and produces the jar and lib/
- * its launcher runs, and .dockerignore keeps what the build needs.
+ * and health-checks is Mink's http_port, its Maven build names modules that exist and unpacks the release tarball
+ * they make, its entrypoint is a command of the tarball on the PATH, MINK_CONFIG names the mounted config, and
+ * .dockerignore keeps what the build needs.
  */
 class MinkImageTest {
   @TempDir
@@ -29,6 +30,9 @@ class MinkImageTest {
   private static ComposeStack stack;
   private static DockerfileText dockerfile;
   private static Path root;
+
+  /** Where the build stage unpacks the tarball and the final stage has it. */
+  private static final String INSTALLED = "/opt/mink";
 
   @BeforeAll
   static void readStack() {
@@ -69,7 +73,7 @@ class MinkImageTest {
   }
 
   @Test
-  void imageBuildsModulesThatExistAndCopiesTheJarTheyMake() throws IOException {
+  void imageBuildsModulesThatExistAndUnpacksTheTarballTheyMake() throws IOException {
     String build = mavenBuild();
     assertThat(build).as("the Maven build of %s", dockerfile.file()).contains(" package");
     List<String> modules = builtModules(build);
@@ -82,51 +86,61 @@ class MinkImageTest {
           .as("the pom of module %s", module)
           .exists();
     }
-    Matcher jars = Pattern.compile("([\\w-]+)/target/([\\w.-]+?)-\\*\\.jar").matcher(build);
-    assertThat(jars.find())
-        .as("a MODULE/target/ARTIFACT-*.jar that the build of %s copies", dockerfile.file())
+    Matcher tarball =
+        Pattern.compile("tar -xzf ([\\w-]+)/target/([\\w.-]+?)-\\*\\.tar\\.gz").matcher(build);
+    assertThat(tarball.find())
+        .as("a tar -xzf MODULE/target/NAME-*.tar.gz in the build of %s", dockerfile.file())
         .isTrue();
-    do {
-      assertThat(modules).as("modules built by %s", dockerfile.file()).contains(jars.group(1));
-      assertThat(Files.readString(root.resolve(jars.group(1)).resolve("pom.xml")))
-          .as("the artifactId in %s/pom.xml", jars.group(1))
-          .contains("<artifactId>" + jars.group(2) + "</artifactId>");
-    } while (jars.find());
+    assertThat(modules).as("modules built by %s", dockerfile.file()).contains(tarball.group(1));
+    assertThat(build)
+        .as("the build of %s unpacks the tarball", dockerfile.file())
+        .contains("-C " + INSTALLED);
+    assertThat(Files.readString(root.resolve(tarball.group(1)).resolve("pom.xml")))
+        .as("the tarball's name in %s/pom.xml", tarball.group(1))
+        .contains("<finalName>" + tarball.group(2) + "-${project.version}</finalName>");
   }
 
   @Test
-  void entrypointIsALauncherOfTheBuiltClasspathAndAMainClassThatExists() throws IOException {
-    String build = mavenBuild();
-    Path launcher = launcher();
-    String script = Files.readString(launcher);
-    assertThat(Files.isExecutable(launcher))
-        .as("%s is executable (git's mode 755)", launcher)
-        .isTrue();
-    Matcher classpath = Pattern.compile("-cp\\s+\"?([^\"\\s]+)").matcher(script);
-    assertThat(classpath.find()).as("-cp in %s", launcher).isTrue();
-    for (String entry : classpath.group(1).split(":")) {
-      assertThat(build)
-          .as(
-              "the build of %s, which must create %s of the classpath of %s",
-              dockerfile.file(), entry, launcher)
-          .contains(entry.replaceAll("/\\*$", ""));
+  void entrypointIsACommandOfTheTarballOnThePath() throws IOException {
+    String command = dockerfile.execForm("ENTRYPOINT").get(0);
+    assertThat(dockerfile.environment().get("PATH"))
+        .as("PATH of %s", dockerfile.file())
+        .startsWith(INSTALLED + "/bin:");
+    for (String name : List.of(command, "mink-query")) {
+      Path launcher = launcher(name);
+      String script = Files.readString(launcher);
+      Matcher classpath = Pattern.compile("-cp\\s+\"\\$home/lib/\\*\"").matcher(script);
+      assertThat(classpath.find()).as("-cp \"$home/lib/*\" in %s", launcher).isTrue();
+      Matcher mainClass = Pattern.compile("\\b(io\\.mink\\.[\\w.]+)").matcher(script);
+      assertThat(mainClass.find()).as("the main class in %s", launcher).isTrue();
+      assertThat(classExists(mainClass.group(1)))
+          .as("main class %s of %s", mainClass.group(1), launcher)
+          .isTrue();
+      assertThat(script)
+          .as("%s adds -XX:+ExitOnOutOfMemoryError after MINK_OPTS", launcher)
+          .containsPattern("\\$MINK_OPTS \\$exit_on_oom");
     }
-    Matcher mainClass = Pattern.compile("\\b(io\\.mink\\.[\\w.]+)").matcher(script);
-    assertThat(mainClass.find()).as("the main class in %s", launcher).isTrue();
-    assertThat(classExists(mainClass.group(1)))
-        .as("main class %s of %s", mainClass.group(1), launcher)
-        .isTrue();
     assertThat(dockerfile.execForm("CMD"))
-        .as("CMD of %s: the sidecar on the mounted config", dockerfile.file())
-        .startsWith("serve")
-        .contains("--config");
+        .as("CMD of %s: the sidecar", dockerfile.file())
+        .startsWith("serve");
+  }
+
+  @Test
+  void minkConfigNamesTheConfigEveryMinkServiceMounts() {
+    String config = dockerfile.environment().get("MINK_CONFIG");
+    assertThat(config).as("MINK_CONFIG of %s", dockerfile.file()).isNotBlank();
+    for (Service service : stack.minkServices()) {
+      assertThat(stack.configMount(service).target())
+          .as("where %s mounts its config", service.name())
+          .isEqualTo(config);
+    }
   }
 
   @Test
   void dockerignoreKeepsEveryModuleAndFileTheImageBuildNeeds() throws IOException {
     List<String> needed = new ArrayList<>(reactorModules());
-    needed.add("pom.xml");
-    needed.add(root.relativize(launcher()).toString());
+    needed.addAll(List.of("pom.xml", "README.md", "LICENSE", "NOTICE", "docs/cli.md"));
+    needed.add(root.relativize(launcher("mink")).toString());
     for (String pattern : Files.readAllLines(root.resolve(".dockerignore"))) {
       String ignored = pattern.strip().replaceAll("^/|/$", "");
       if (ignored.isEmpty() || ignored.startsWith("#")) {
@@ -169,21 +183,13 @@ class MinkImageTest {
     return modules;
   }
 
-  /** The file of the build context that the Dockerfile copies to the ENTRYPOINT's command. */
-  private static Path launcher() {
-    List<String> entrypoint = dockerfile.execForm("ENTRYPOINT");
-    assertThat(entrypoint).as("ENTRYPOINT of %s", dockerfile.file()).isNotEmpty();
-    String command = entrypoint.get(0);
-    String copy = dockerfile.all("COPY").stream()
-        .filter(line -> !line.contains("--from=") && line.endsWith("/" + command))
-        .findFirst()
-        .orElseThrow(() -> new AssertionError(
-            dockerfile.file() + " runs " + command + " but copies no file to it"));
-    String[] words = copy.split("\\s+");
-    Path launcher = root.resolve(words[words.length - 2]);
-    assertThat(launcher)
-        .as("the launcher that %s copies to %s", dockerfile.file(), words[words.length - 1])
-        .isRegularFile();
+  /** The source of a command of the tarball: dist/src/bin, which the tarball's bin/ is made of. */
+  private static Path launcher(String command) {
+    Path launcher = root.resolve("dist/src/bin").resolve(command);
+    assertThat(launcher).as("the launcher of %s in the tarball", command).isRegularFile();
+    assertThat(Files.isExecutable(launcher))
+        .as("%s is executable (git's mode 755)", launcher)
+        .isTrue();
     return launcher;
   }
 
