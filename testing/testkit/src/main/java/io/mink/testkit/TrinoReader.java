@@ -231,7 +231,7 @@ public final class TrinoReader implements AutoCloseable {
     catalog.put("connector.name", "iceberg");
     catalog.put("iceberg.catalog.type", "rest");
     catalog.put("iceberg.rest-catalog.uri", restUri);
-    catalog.put("fs.native-local.enabled", "true");
+    catalog.put("fs.local.enabled", "true");
     catalog.put("local.location", "/");
     Path config = home.resolve("config.properties");
     write(config, server);

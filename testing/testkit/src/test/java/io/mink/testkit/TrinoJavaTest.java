@@ -51,8 +51,9 @@ class TrinoJavaTest {
 
   private Path javaHome(String name) throws IOException {
     Path bin = Files.createDirectories(directory.resolve(name).resolve("bin"));
-    Files.createFile(bin.resolve("java"), PosixFilePermissions.asFileAttribute(
-        PosixFilePermissions.fromString("rwxr-xr-x")));
+    Files.createFile(
+        bin.resolve("java"),
+        PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwxr-xr-x")));
     return directory.resolve(name);
   }
 }
