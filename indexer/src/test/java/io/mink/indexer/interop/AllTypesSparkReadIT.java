@@ -15,22 +15,14 @@ import io.mink.testkit.SparkReader;
 import io.mink.testkit.Warehouse;
 import io.mink.testkit.registry.FakeSchemaRegistry;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import org.apache.iceberg.Schema;
 import org.apache.iceberg.types.Type;
 import org.apache.iceberg.types.Types;
-import org.apache.kafka.clients.producer.KafkaProducer;
-import org.apache.kafka.clients.producer.ProducerConfig;
-import org.apache.kafka.clients.producer.ProducerRecord;
-import org.apache.kafka.common.serialization.Serializer;
 import org.assertj.core.api.SoftAssertions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -47,8 +39,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * mink.time-as stores them; TimeOfDaySparkReadIT reads each setting.
  */
 class AllTypesSparkReadIT {
-  private static final List<AllTypesLanguage> LANGUAGES =
-      List.of(new AvroAllTypes(), new ProtobufAllTypes(), new JsonSchemaAllTypes());
+  private static final List<AllTypesLanguage> LANGUAGES = AllTypesTopic.LANGUAGES;
 
   @RegisterExtension
   static final KafkaBroker KAFKA = new KafkaBroker();
@@ -64,7 +55,7 @@ class AllTypesSparkReadIT {
         LANGUAGES.stream().flatMap(language -> language.columns().stream()).toList();
     List<Map<String, Object>> expectedRows;
     try (FakeSchemaRegistry registry = FakeSchemaRegistry.start()) {
-      expectedRows = produceInterleaved(topic, registry);
+      expectedRows = AllTypesTopic.produceInterleaved(KAFKA, topic, registry);
 
       try (InProcessSidecar sidecar = sidecar(registry)) {
         TableDescriptor table = sidecar.add(topic, Duration.ofMinutes(3));
@@ -107,51 +98,6 @@ class AllTypesSparkReadIT {
         }
       }
     }
-  }
-
-  /**
-   * Produces the records of the languages in turn (the first of each, then the second of each, ...) to the topic's
-   * one partition, each with its language's serializer and no key; returns each record's expected typed columns,
-   * by offset.
-   */
-  private static List<Map<String, Object>> produceInterleaved(
-      String topic, FakeSchemaRegistry registry) throws Exception {
-    Map<String, Object> config = new HashMap<>(KAFKA.clientProperties());
-    config.put(ProducerConfig.ACKS_CONFIG, "all");
-    List<KafkaProducer<Object, Object>> producers = new ArrayList<>();
-    try {
-      for (AllTypesLanguage language : LANGUAGES) {
-        Serializer<Object> noKeys = (unused, key) -> null;
-        producers.add(
-            new KafkaProducer<>(config, noKeys, language.serializer(registry.apicurioUrl())));
-      }
-      List<List<Object>> values =
-          LANGUAGES.stream().map(AllTypesLanguage::values).toList();
-      List<Map<String, Object>> expectedRows = new ArrayList<>();
-      for (int i = 0; i < values.get(0).size(); i++) {
-        for (int l = 0; l < LANGUAGES.size(); l++) {
-          producers
-              .get(l)
-              .send(new ProducerRecord<>(topic, 0, null, values.get(l).get(i)))
-              .get(30, TimeUnit.SECONDS);
-          expectedRows.add(expectedColumns(LANGUAGES.get(l), i));
-        }
-      }
-      return expectedRows;
-    } finally {
-      producers.forEach(KafkaProducer::close);
-    }
-  }
-
-  /** Every typed column of the table for the {@code index}th record of a language: the other languages' are null. */
-  private static Map<String, Object> expectedColumns(AllTypesLanguage written, int index) {
-    Map<String, Object> columns = new LinkedHashMap<>();
-    for (AllTypesLanguage language : LANGUAGES) {
-      for (AllTypesColumn column : language.columns()) {
-        columns.put(column.name(), language == written ? column.sparkValues().get(index) : null);
-      }
-    }
-    return columns;
   }
 
   private InProcessSidecar sidecar(FakeSchemaRegistry registry) {

@@ -19,7 +19,7 @@ record Endpoint(String host, int port, String source) {
   /**
    * host:port inside a longer text: after an optional scheme:// and user info (PLAINTEXT://kafka:9092,
    * http://user:secret@minio:9000, 1@kafka:9093). The host starts with a letter and no word, path or image name
-   * runs into it, and no colon follows the port, so times, versions, image tags (trinodb/trino:476) and instance ids
+   * runs into it, and no colon follows the port, so times, versions, image tags (trinodb/trino:483) and instance ids
    * (mink-1:1:ab12cd) do not match.
    */
   private static final Pattern HOST_PORT =

@@ -36,6 +36,20 @@ public record ChildClasspath(
       null);
   static final ChildClasspath S3MOCK = new ChildClasspath(
       "testing/s3mock-server", "s3mock-classpath.txt", "mink.s3mock.classpath", "S3Mock's", null);
+  /** A Trino coordinator, started by TrinoServerMain on Java 25; see {@link TrinoReader}. */
+  static final ChildClasspath TRINO = new ChildClasspath(
+      "testing/trino-reader",
+      "trino-classpath.txt",
+      "mink.trino.classpath",
+      "Trino's",
+      "io/mink/trino");
+  /** Trino's Iceberg plugin directory, which the trino-iceberg-plugin module's build lays out (no classpath file). */
+  static final ChildClasspath TRINO_ICEBERG_PLUGIN = new ChildClasspath(
+      "testing/trino-iceberg-plugin",
+      "plugin",
+      "mink.trino.plugin-dir",
+      "Trino's Iceberg plugin's",
+      null);
   /** Kafka Connect standalone with Iceberg's Kafka Connect sink, which bench/vs-connect runs. */
   public static final ChildClasspath CONNECT_SINK = new ChildClasspath(
       "testing/connect-sink",
@@ -73,6 +87,16 @@ public record ChildClasspath(
           "The " + module + " classes are not in " + classes + ": " + buildIt());
     }
     return classes + File.pathSeparator + dependencies;
+  }
+
+  /** The directory the module's build lays out under target, named like the classpath file, for servers that want one. */
+  Path directory() {
+    Path directory = file();
+    if (!Files.isDirectory(directory)) {
+      throw new IllegalStateException(
+          owner + " directory " + directory + " does not exist: " + buildIt());
+    }
+    return directory;
   }
 
   /** The classpath file: where the system property says, else in the module found above the working directory. */

@@ -21,6 +21,7 @@ import java.util.Objects;
 import java.util.OptionalInt;
 import java.util.concurrent.TimeUnit;
 import java.util.function.IntFunction;
+import java.util.function.Predicate;
 import java.util.stream.Stream;
 import org.awaitility.Awaitility;
 import org.awaitility.core.ConditionTimeoutException;
@@ -52,13 +53,28 @@ final class ChildServer implements AutoCloseable {
    * @param environment variables to set on top of the inherited ones
    * @param droppedPrefix inherited variables starting with this are removed first, or null to keep all
    * @param readiness the URL that answers 2xx once the server is ready
+   * @param readyBody whether the body of a 2xx answer says the server is ready, for servers that answer before
    */
   record Launch(
-      List<String> command, Map<String, String> environment, String droppedPrefix, URI readiness) {
+      List<String> command,
+      Map<String, String> environment,
+      String droppedPrefix,
+      URI readiness,
+      Predicate<String> readyBody) {
     Launch {
       command = List.copyOf(requireNonNull(command, "command is null"));
       environment = Map.copyOf(requireNonNull(environment, "environment is null"));
       requireNonNull(readiness, "readiness is null");
+      requireNonNull(readyBody, "readyBody is null");
+    }
+
+    /** A server that is ready once the readiness URL answers 2xx, whatever the body. */
+    Launch(
+        List<String> command,
+        Map<String, String> environment,
+        String droppedPrefix,
+        URI readiness) {
+      this(command, environment, droppedPrefix, readiness, body -> true);
     }
   }
 
@@ -106,7 +122,7 @@ final class ChildServer implements AutoCloseable {
       Path log = logFile(name);
       long started = System.nanoTime();
       Process process = spawn(name, launch, log);
-      Readiness readiness = awaitReady(process, launch.readiness(), timeout);
+      Readiness readiness = awaitReady(process, launch, timeout);
       if (readiness == Readiness.READY) {
         return new ChildServer(
             name, process, port, log, Duration.ofNanos(System.nanoTime() - started));
@@ -219,8 +235,12 @@ final class ChildServer implements AutoCloseable {
     }
   }
 
-  /** Polls the readiness URI until it answers 2xx or the process exits; TIMED_OUT when neither happens in time. */
-  private static Readiness awaitReady(Process process, URI readiness, Duration timeout) {
+  /**
+   * Polls the readiness URI until it answers 2xx with a body that says ready, or the process exits; TIMED_OUT when
+   * neither happens in time.
+   */
+  private static Readiness awaitReady(Process process, Launch launch, Duration timeout) {
+    URI readiness = launch.readiness();
     HttpClient http =
         HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(1)).build();
     HttpRequest request =
@@ -231,20 +251,24 @@ final class ChildServer implements AutoCloseable {
           .pollInSameThread()
           .pollDelay(Duration.ZERO)
           .pollInterval(POLL_INTERVAL)
-          .until(() -> probe(process, http, request), Objects::nonNull);
+          .until(() -> probe(process, http, request, launch.readyBody()), Objects::nonNull);
     } catch (ConditionTimeoutException e) {
       return process.isAlive() ? Readiness.TIMED_OUT : Readiness.EXITED;
     }
   }
 
   /** EXITED or READY, or null while the server does not answer yet. */
-  private static Readiness probe(Process process, HttpClient http, HttpRequest request) {
+  private static Readiness probe(
+      Process process, HttpClient http, HttpRequest request, Predicate<String> readyBody) {
     if (!process.isAlive()) {
       return Readiness.EXITED;
     }
     try {
-      int status = http.send(request, HttpResponse.BodyHandlers.discarding()).statusCode();
-      return status >= 200 && status < 300 ? Readiness.READY : null;
+      HttpResponse<String> response = http.send(request, HttpResponse.BodyHandlers.ofString());
+      int status = response.statusCode();
+      return status >= 200 && status < 300 && readyBody.test(response.body())
+          ? Readiness.READY
+          : null;
     } catch (IOException e) {
       return null;
     } catch (InterruptedException e) {
