@@ -359,9 +359,9 @@ class KubernetesManifestsTest {
     return all;
   }
 
-  /** The launcher's -XX:MaxRAMPercentage, with which the heap follows the container's memory limit. */
+  /** The image's default -XX:MaxRAMPercentage (its MINK_OPTS), with which the heap follows the container's memory limit. */
   private static long imageMaxRamPercentage() throws IOException {
-    Path launcher = root.resolve("deploy/docker/mink");
+    Path launcher = root.resolve("Dockerfile");
     Matcher percentage =
         Pattern.compile("-XX:MaxRAMPercentage=(\\d+)").matcher(Files.readString(launcher));
     assertThat(percentage.find()).as("%s sets -XX:MaxRAMPercentage", launcher).isTrue();
