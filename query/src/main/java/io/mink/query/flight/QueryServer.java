@@ -46,13 +46,13 @@ public final class QueryServer implements AutoCloseable {
   public static QueryServer start(SqlEngine engine, FlightServerSettings settings) {
     ServerExposure exposure = ServerExposure.of(settings);
     settings.tls().ifPresent(QueryServer::checkReadable);
-    if (exposure == ServerExposure.INSECURE_ALLOWED) {
-      LOG.warn(ServerExposure.insecureWarning(settings));
-    }
     BufferAllocator allocator = new RootAllocator();
     MinkFlightSqlProducer producer = new MinkFlightSqlProducer(engine, allocator);
     try {
       FlightServer server = build(settings, allocator, producer).start();
+      if (exposure == ServerExposure.INSECURE_ALLOWED) {
+        LOG.warn(ServerExposure.insecureWarning(settings.withPort(server.getPort())));
+      }
       return new QueryServer(allocator, producer, server);
     } catch (IOException e) {
       allocator.close();
