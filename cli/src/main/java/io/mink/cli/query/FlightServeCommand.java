@@ -82,6 +82,8 @@ final class FlightServeCommand implements Callable<Integer> {
     MinkConfig config = options.load(environment);
     MinkQuerySettings query = withFlags(config.query(), environment.workingDirectory());
     FlightServerSettings settings = serverSettings(query);
+    // an address beyond this host without TLS and a login is refused before anything connects to
+    // Kafka
     ServerExposure.of(settings);
     QuerySession session = QuerySession.open(config, options.settings(config));
     QueryServer server;
