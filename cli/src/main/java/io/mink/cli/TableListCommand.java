@@ -3,6 +3,7 @@ package io.mink.cli;
 import io.mink.cli.operations.TableOptions;
 import io.mink.cli.operations.TableStoreSession;
 import io.mink.indexer.config.MinkConfig;
+import io.mink.tables.NewerEntryFormatException;
 import io.mink.tables.TableDescriptor;
 import java.time.Instant;
 import java.util.List;
@@ -40,9 +41,13 @@ final class TableListCommand extends GroupSubcommand {
       TableOptions.identifier(namespace, "namespace", "");
     }
     List<TableDescriptor> tables;
+    List<NewerEntryFormatException> newer;
     try (TableStoreSession session = TableStoreSession.open(minkConfig)) {
       tables = session.list().stream()
           .filter(table -> namespace == null || table.namespace().equals(namespace))
+          .toList();
+      newer = session.newerEntries().stream()
+          .filter(entry -> namespace == null || entry.qualifiedName().startsWith(namespace + "."))
           .toList();
     }
     environment
@@ -51,6 +56,8 @@ final class TableListCommand extends GroupSubcommand {
             output.json()
                 ? TableListing.json(tables, all)
                 : TableListing.text(tables, all, namespace, Instant.now()));
-    return ExitCode.OK.code();
+    environment.out().flush();
+    newer.forEach(entry -> environment.err().println("Error: " + entry.getMessage()));
+    return newer.isEmpty() ? ExitCode.OK.code() : ExitCode.CONFLICT.code();
   }
 }

@@ -53,7 +53,7 @@ class MinkQueryServeIT {
   private static final int SIGTERM_EXIT = 143;
 
   private static final Pattern LISTENING =
-      Pattern.compile("mink-query serves Flight SQL on 127\\.0\\.0\\.1:(\\d+) ");
+      Pattern.compile("mink-query serves Flight SQL on (?:127\\.0\\.0\\.1|0\\.0\\.0\\.0):(\\d+) ");
 
   @TempDir
   Path workingDirectory;
@@ -176,6 +176,38 @@ class MinkQueryServeIT {
     assertThat(server.output())
         .isEqualTo("Error: Basic auth for user analyst needs a password: set [query] password or"
             + " MINK_QUERY_PASSWORD");
+  }
+
+  @Test
+  void everyInterfaceWithoutTlsAndALoginIsABadConfigurationAndNothingListens() throws Exception {
+    server = ServeProcess.start(workingDirectory, mink.variables(), "--listen", "0.0.0.0:0");
+
+    assertThat(server.awaitExit(START)).as(server.output()).isEqualTo(3);
+    assertThat(server.output())
+        .isEqualTo(
+            "Error: mink-query serve will not listen on 0.0.0.0:0 without TLS and a login: that"
+                + " address reaches beyond this host, and whoever reaches it would read every table with"
+                + " Mink's Kafka and lake credentials. Set [query] tls_cert and tls_key (or --tls-cert and"
+                + " --tls-key) and [query] user and password (or --user and MINK_QUERY_PASSWORD); or listen"
+                + " on 127.0.0.1 to serve this host only; or, on a network that secures the address itself,"
+                + " set [query] allow_insecure = true");
+  }
+
+  @Test
+  void allowInsecureServesEveryInterfaceAndWarnsAtStart() throws Exception {
+    Path config = writeConfig("[query]\nallow_insecure = true\nlisten = \"0.0.0.0:0\"\n");
+    server = ServeProcess.start(workingDirectory, mink.variables(), "--config", config.toString());
+    String line = server.awaitListening();
+
+    assertThat(line).startsWith("mink-query serves Flight SQL on 0.0.0.0:");
+    assertThat(server.output())
+        .contains("WARN  QueryServer - mink-query serve listens on 0.0.0.0:" + server.port()
+            + " without TLS and a login because [query] allow_insecure is true: whoever reaches that"
+            + " address reads every table with Mink's Kafka and lake credentials");
+    try (Connection jdbc = connect(server.port(), "")) {
+      assertThat(rows(jdbc, "SELECT count(*) FROM " + table)).containsExactly("7");
+    }
+    assertThat(server.stop()).as(server.output()).isEqualTo(SIGTERM_EXIT);
   }
 
   private void assertLoginOnlyWith(String user, String password) throws SQLException {

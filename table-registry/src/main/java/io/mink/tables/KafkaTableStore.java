@@ -84,9 +84,29 @@ public final class KafkaTableStore implements TableStore {
     return new ArrayList<>(read().values().stream().map(TableEntry::descriptor).toList());
   }
 
+  /**
+   * {@inheritDoc}
+   *
+   * @throws NewerEntryFormatException when the table's entry is of a newer format than this Mink reads
+   */
   @Override
-  public Optional<TableDescriptor> find(String qualifiedName) {
-    return Optional.ofNullable(read().get(qualifiedName)).map(TableEntry::descriptor);
+  public synchronized Optional<TableDescriptor> find(String qualifiedName) {
+    Map<String, TableEntry> entries = read();
+    refuseNewer(qualifiedName);
+    return Optional.ofNullable(entries.get(qualifiedName)).map(TableEntry::descriptor);
+  }
+
+  @Override
+  public synchronized List<NewerEntryFormatException> newerEntries() {
+    read();
+    return List.copyOf(reader.newerEntries().values());
+  }
+
+  private void refuseNewer(String qualifiedName) {
+    NewerEntryFormatException newer = reader.newerEntries().get(qualifiedName);
+    if (newer != null) {
+      throw newer;
+    }
   }
 
   /** Every entry of the topic, read to its end under read_committed, by qualified name. */
@@ -122,6 +142,7 @@ public final class KafkaTableStore implements TableStore {
   @Override
   public synchronized void put(TableDescriptor descriptor) {
     TableEntry current = reader.readToEndOfExistingTopic().get(descriptor.qualifiedName());
+    refuseNewer(descriptor.qualifiedName());
     send(
         descriptor.qualifiedName(),
         TableDescriptorCodec.encode(TableEntry.following(current, descriptor)));
@@ -171,6 +192,7 @@ public final class KafkaTableStore implements TableStore {
           }
           outcomeUnknown = false;
         }
+        refuseNewer(key);
         TableEntry current = entries.get(key);
         if (!Objects.equals(current == null ? null : current.descriptor(), expected)) {
           return false;

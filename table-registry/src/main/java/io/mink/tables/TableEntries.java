@@ -35,9 +35,16 @@ final class TableEntries {
         : Optional.of(new String(header.value(), StandardCharsets.UTF_8));
   }
 
-  /** Applies one record to the entries read so far: an entry, or a tombstone that removes one. */
+  /**
+   * Applies one record to the entries read so far: an entry, or a tombstone that removes one. An entry of a newer
+   * format than this Mink reads goes to {@code newer} instead, in place of any older entry of the table, and is
+   * logged as an error: the table is neither read from an older entry nor taken for removed.
+   */
   static void apply(
-      Map<String, TableEntry> entries, ConsumerRecord<byte[], byte[]> record, String topic) {
+      Map<String, TableEntry> entries,
+      Map<String, NewerEntryFormatException> newer,
+      ConsumerRecord<byte[], byte[]> record,
+      String topic) {
     if (record.key() == null) {
       LOG.error("Skipping the entry without a key at offset {} of {}", record.offset(), topic);
       return;
@@ -45,10 +52,20 @@ final class TableEntries {
     String name = new String(record.key(), StandardCharsets.UTF_8);
     if (record.value() == null) {
       entries.remove(name);
+      newer.remove(name);
       return;
     }
     try {
+      int version = TableDescriptorCodec.version(record.value());
+      if (version > TableDescriptorCodec.ENTRY_FORMAT_VERSION) {
+        NewerEntryFormatException refusal = new NewerEntryFormatException(name, topic, version);
+        entries.remove(name);
+        newer.put(name, refusal);
+        LOG.error("At offset {} of {}: {}", record.offset(), topic, refusal.getMessage());
+        return;
+      }
       entries.put(name, TableDescriptorCodec.decode(record.value()));
+      newer.remove(name);
     } catch (IllegalArgumentException e) {
       LOG.error(
           "Skipping entry {} at offset {} of {}: {}", name, record.offset(), topic, e.getMessage());

@@ -17,6 +17,14 @@ public interface TableStore extends AutoCloseable {
         .findFirst();
   }
 
+  /**
+   * The tables whose entries are of a newer format than this Mink reads: they are not listed, and every change of
+   * them is refused until Mink is upgraded.
+   */
+  default List<NewerEntryFormatException> newerEntries() {
+    return List.of();
+  }
+
   /** Records a new table unless one of that name is recorded; false when one was. */
   boolean add(TableDescriptor descriptor);
 

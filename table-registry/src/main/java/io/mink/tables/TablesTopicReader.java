@@ -29,6 +29,7 @@ final class TablesTopicReader implements AutoCloseable {
   private final TopicPartition partition;
   private final Duration creationWait;
   private final Map<String, TableEntry> tables = new LinkedHashMap<>();
+  private final Map<String, NewerEntryFormatException> newer = new LinkedHashMap<>();
   private final Map<String, Boolean> watchedWrites = new HashMap<>();
   private KafkaConsumer<byte[], byte[]> consumer;
   private boolean expected;
@@ -71,7 +72,7 @@ final class TablesTopicReader implements AutoCloseable {
                   + READ_TIMEOUT.toSeconds() + "s: check that its partition has a leader");
         }
         for (ConsumerRecord<byte[], byte[]> record : consumer.poll(Duration.ofMillis(200))) {
-          TableEntries.apply(tables, record, partition.topic());
+          TableEntries.apply(tables, newer, record, partition.topic());
           TableEntries.writeId(record).ifPresent(id -> watchedWrites.replace(id, true));
         }
       }
@@ -80,6 +81,14 @@ final class TablesTopicReader implements AutoCloseable {
       close();
       throw e;
     }
+  }
+
+  /**
+   * The entries, by qualified name, of a newer format than this Mink reads, as of the last read; they are not among
+   * the entries {@link #readToEnd} returns.
+   */
+  Map<String, NewerEntryFormatException> newerEntries() {
+    return new LinkedHashMap<>(newer);
   }
 
   /**
@@ -203,6 +212,7 @@ final class TablesTopicReader implements AutoCloseable {
     opened.assign(Set.of(partition));
     opened.seekToBeginning(Set.of(partition));
     tables.clear();
+    newer.clear();
     fetched = false;
     consumer = opened;
     return true;

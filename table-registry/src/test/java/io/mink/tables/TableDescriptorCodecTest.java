@@ -66,4 +66,60 @@ class TableDescriptorCodecTest {
         .hasMessageContaining(
             "Unknown table state 'paused': expected indexing, missing, replaced or removing");
   }
+
+  @Test
+  void anEntryWithoutAVersionReadsAsVersionOne() {
+    String entry =
+        "{\"revision\":2,\"namespace\":\"kafka\",\"name\":\"orders\",\"topic\":\"orders\","
+            + "\"freshness_ms\":1000,\"added_at\":\"2026-11-01T10:00:00Z\"}";
+
+    assertThat(TableDescriptorCodec.version(entry.getBytes(StandardCharsets.UTF_8)))
+        .isEqualTo(1);
+    assertThat(
+            TableDescriptorCodec.decode(entry.getBytes(StandardCharsets.UTF_8)).revision())
+        .isEqualTo(2);
+  }
+
+  @Test
+  void theVersionWrittenIsTheNewestRead() {
+    TableDescriptor table = new TableDescriptor(
+        "kafka", "orders", "orders", "abc", Duration.ofMinutes(3), Map.of(), ADDED);
+
+    assertThat(TableDescriptorCodec.version(TableDescriptorCodec.encode(new TableEntry(table, 1))))
+        .isEqualTo(TableDescriptorCodec.ENTRY_FORMAT_VERSION)
+        .isEqualTo(1);
+  }
+
+  @Test
+  void anEntryOfANewerFormatIsRefusedNotReadAsAnOlderOne() {
+    byte[] entry = ("{\"version\":2,\"revision\":4,\"namespace\":\"kafka\",\"name\":\"orders\","
+            + "\"topic\":\"orders\",\"freshness_ms\":1000,\"added_at\":\"2026-11-01T10:00:00Z\","
+            + "\"sink\":{\"kind\":\"something new\"}}")
+        .getBytes(StandardCharsets.UTF_8);
+
+    assertThat(TableDescriptorCodec.version(entry)).isEqualTo(2);
+    assertThatThrownBy(() -> TableDescriptorCodec.decode(entry))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("Entry format version 2 is newer than the newest this Mink reads, 1");
+  }
+
+  @Test
+  void theRefusalNamesBothVersionsAndTheUpgrade() {
+    assertThat(new NewerEntryFormatException("kafka.orders", "_mink_tables", 2))
+        .hasMessage(
+            "Table kafka.orders in the tables topic _mink_tables has entry format version 2, and"
+                + " this Mink reads entry formats up to version 1: upgrade Mink to a version that reads entry"
+                + " format 2 on every instance. This Mink leaves the table alone: it neither indexes, changes"
+                + " nor removes it");
+  }
+
+  @Test
+  void aVersionThatIsNoWholeNumberIsUnreadable() {
+    assertThatThrownBy(() ->
+            TableDescriptorCodec.version("{\"version\":\"two\"}".getBytes(StandardCharsets.UTF_8)))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage(
+            "Unreadable table descriptor {\"version\":\"two\"}: its version \"two\" is no whole"
+                + " number");
+  }
 }

@@ -4,6 +4,7 @@ import io.mink.indexer.config.MinkConfig;
 import io.mink.indexer.errors.MinkException;
 import io.mink.tables.KafkaClientFactory;
 import io.mink.tables.KafkaTableStore;
+import io.mink.tables.NewerEntryFormatException;
 import io.mink.tables.TableDescriptor;
 import java.util.List;
 import java.util.Optional;
@@ -79,10 +80,20 @@ public final class TableStoreSession implements AutoCloseable {
     return call(() -> store.replace(expected, updated));
   }
 
-  /** Runs a call on the tables topic; Kafka's failures become exit code 5 with the reason. */
+  /** The tables whose entries are of a newer format than this Mink reads: not listed, never changed. */
+  public List<NewerEntryFormatException> newerEntries() {
+    return call(store::newerEntries);
+  }
+
+  /**
+   * Runs a call on the tables topic; Kafka's failures become exit code 5 with the reason, and a table whose entry
+   * this Mink is too old to read a conflict, exit code 4.
+   */
   public <T> T call(Supplier<T> action) {
     try {
       return action.get();
+    } catch (NewerEntryFormatException e) {
+      throw MinkException.conflict(e.getMessage(), e);
     } catch (IllegalStateException e) {
       throw MinkException.external(e.getMessage(), e);
     } catch (KafkaException e) {

@@ -16,6 +16,8 @@ import java.util.Optional;
 import org.apache.iceberg.Table;
 import org.apache.iceberg.exceptions.NoSuchTableException;
 import org.apache.kafka.clients.consumer.Consumer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Mink's tables as the configuration finds them: the tables topic, the lake's catalog, the Kafka cluster and the
@@ -23,6 +25,8 @@ import org.apache.kafka.clients.consumer.Consumer;
  * added table without its Iceberg table a conflict (exit code 4).
  */
 final class ClusterTables implements QueryTables, AutoCloseable {
+  private static final Logger LOG = LoggerFactory.getLogger(ClusterTables.class);
+
   private final TableStoreSession session;
   private final LakeReader lake;
   private final Optional<PartDecoder> decoder;
@@ -53,9 +57,12 @@ final class ClusterTables implements QueryTables, AutoCloseable {
     }
   }
 
+  /** The added tables; one whose entry is of a newer format than this Mink reads is left out, with a warning. */
   @Override
   public synchronized List<TableDescriptor> tables() {
-    return session.list();
+    List<TableDescriptor> tables = session.list();
+    session.newerEntries().forEach(entry -> LOG.warn("Leaving out {}", entry.getMessage()));
+    return tables;
   }
 
   @Override

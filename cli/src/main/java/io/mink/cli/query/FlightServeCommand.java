@@ -11,6 +11,7 @@ import io.mink.query.flight.FlightServerSettings;
 import io.mink.query.flight.FlightServerSettings.BasicCredentials;
 import io.mink.query.flight.FlightServerSettings.TlsFiles;
 import io.mink.query.flight.QueryServer;
+import io.mink.query.flight.ServerExposure;
 import java.nio.file.Path;
 import java.util.Optional;
 import java.util.concurrent.Callable;
@@ -28,9 +29,11 @@ import picocli.CommandLine.ParentCommand;
       "",
       "Examples:",
       "  mink-query serve",
-      "  mink-query serve --listen 127.0.0.1:9130 --config mink.toml",
+      "  mink-query serve --listen 127.0.0.1:9131 --config mink.toml",
       "  MINK_QUERY_PASSWORD=... mink-query serve --tls-cert query.crt --tls-key query.key --user analyst",
       "",
+      "Without TLS and a login it listens on 127.0.0.1:9130, this host only; with both, on 0.0.0.0:9130.",
+      "An address beyond this host without both is refused (exit 3), unless [query] allow_insecure = true.",
       "Connect with jdbc:arrow-flight-sql://HOST:9130?useEncryption=false (true with TLS).",
       "The password of --user comes from [query] password or MINK_QUERY_PASSWORD, never from a flag.",
       "The server runs until SIGTERM or Ctrl-C, then exits with the JVM's code for the signal:",
@@ -48,7 +51,8 @@ final class FlightServeCommand implements Callable<Integer> {
   @Option(
       names = "--listen",
       paramLabel = "HOST:PORT",
-      description = "Where to listen (default: [query] listen, 0.0.0.0:9130)")
+      description =
+          "Where to listen (default: [query] listen; 127.0.0.1:9130, or 0.0.0.0:9130 with TLS and --user)")
   String listen;
 
   @Option(
@@ -78,6 +82,9 @@ final class FlightServeCommand implements Callable<Integer> {
     MinkConfig config = options.load(environment);
     MinkQuerySettings query = withFlags(config.query(), environment.workingDirectory());
     FlightServerSettings settings = serverSettings(query);
+    // an address beyond this host without TLS and a login is refused before anything connects to
+    // Kafka
+    ServerExposure.of(settings);
     QuerySession session = QuerySession.open(config, options.settings(config));
     QueryServer server;
     try {
@@ -104,10 +111,10 @@ final class FlightServeCommand implements Callable<Integer> {
   }
 
   private MinkQuerySettings withFlags(MinkQuerySettings query, Path workingDirectory) {
-    ListenAddress address = query.listen();
+    Optional<ListenAddress> address = query.listen();
     if (listen != null) {
       try {
-        address = ListenAddress.parse(listen);
+        address = Optional.of(ListenAddress.parse(listen));
       } catch (IllegalArgumentException e) {
         throw MinkException.user("Invalid --listen '" + listen + "': " + e.getMessage(), e);
       }
@@ -119,7 +126,10 @@ final class FlightServeCommand implements Callable<Integer> {
         user == null ? query.user() : Optional.of(user));
   }
 
-  /** The server's settings; TLS needs both files and basic auth both the user and the password. */
+  /**
+   * The server's settings; TLS needs both files and basic auth both the user and the password. Without a listen
+   * address it listens on every interface with TLS and a login, on this host only without.
+   */
   static FlightServerSettings serverSettings(MinkQuerySettings query) {
     if (query.tlsCert().isPresent() != query.tlsKey().isPresent()) {
       throw new ConfigException(
@@ -137,7 +147,12 @@ final class FlightServeCommand implements Callable<Integer> {
         query.tlsCert().map(cert -> new TlsFiles(cert, query.tlsKey().get()));
     Optional<BasicCredentials> auth =
         query.user().map(name -> new BasicCredentials(name, query.password().get()));
-    return new FlightServerSettings(query.listen().host(), query.listen().port(), tls, auth);
+    String host = query
+        .listen()
+        .map(ListenAddress::host)
+        .orElseGet(() -> FlightServerSettings.defaultHost(tls.isPresent(), auth.isPresent()));
+    int port = query.listen().map(ListenAddress::port).orElse(FlightServerSettings.DEFAULT_PORT);
+    return new FlightServerSettings(host, port, tls, auth, query.allowInsecure());
   }
 
   /** The one line printed once the server listens. */

@@ -22,7 +22,7 @@ import picocli.CommandLine.Spec;
       "  mink-query exec -e \"SELECT count(*) FROM orders\"",
       "  mink-query exec -f report.sql --format csv > report.csv",
       "  mink-query shell -d kafka",
-      "  mink-query serve --listen 0.0.0.0:9130",
+      "  mink-query serve --tls-cert query.crt --tls-key query.key --user analyst",
       "",
       "Exit codes:",
       "  0  done",

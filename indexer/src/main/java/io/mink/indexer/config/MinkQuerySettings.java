@@ -15,22 +15,24 @@ import java.util.OptionalLong;
  * @param targetPartitions the threads above the scans of a statement
  * @param memoryLimitBytes what a statement may hold before it spills; empty for the engine's own limit
  * @param database the namespace unqualified names resolve in; empty for the [indexer] namespace
- * @param listen where Flight SQL is served
+ * @param listen where Flight SQL is served; empty for the default, which depends on TLS and the login
  * @param tlsCert the PEM certificate chain of TLS; serving needs {@code tlsKey} with it
  * @param tlsKey the PEM private key of TLS
  * @param user the user of basic auth; serving needs {@code password} with it
  * @param password the password of basic auth
+ * @param allowInsecure whether Flight SQL may be served beyond this host without TLS and a login
  */
 public record MinkQuerySettings(
     int batchSize,
     int targetPartitions,
     OptionalLong memoryLimitBytes,
     Optional<String> database,
-    ListenAddress listen,
+    Optional<ListenAddress> listen,
     Optional<Path> tlsCert,
     Optional<Path> tlsKey,
     Optional<String> user,
-    Optional<String> password) {
+    Optional<String> password,
+    boolean allowInsecure) {
   public MinkQuerySettings {
     requireNonNull(memoryLimitBytes, "memoryLimitBytes is null");
     requireNonNull(database, "database is null");
@@ -51,16 +53,20 @@ public record MinkQuerySettings(
         Integer.parseInt(defaultOf(ConfigKey.QUERY_TARGET_PARTITIONS)),
         OptionalLong.empty(),
         Optional.empty(),
-        ListenAddress.parse(defaultOf(ConfigKey.QUERY_LISTEN)),
         Optional.empty(),
         Optional.empty(),
         Optional.empty(),
-        Optional.empty());
+        Optional.empty(),
+        Optional.empty(),
+        Boolean.parseBoolean(defaultOf(ConfigKey.QUERY_ALLOW_INSECURE)));
   }
 
   /** These settings with another listen address, TLS files or user, as the flags of mink-query serve give them. */
   public MinkQuerySettings withServer(
-      ListenAddress listen, Optional<Path> tlsCert, Optional<Path> tlsKey, Optional<String> user) {
+      Optional<ListenAddress> listen,
+      Optional<Path> tlsCert,
+      Optional<Path> tlsKey,
+      Optional<String> user) {
     return new MinkQuerySettings(
         batchSize,
         targetPartitions,
@@ -70,7 +76,8 @@ public record MinkQuerySettings(
         tlsCert,
         tlsKey,
         user,
-        password);
+        password,
+        allowInsecure);
   }
 
   @Override
@@ -78,7 +85,7 @@ public record MinkQuerySettings(
     return "MinkQuerySettings[batchSize=" + batchSize + ", targetPartitions=" + targetPartitions
         + ", memoryLimitBytes=" + memoryLimitBytes + ", database=" + database + ", listen=" + listen
         + ", tlsCert=" + tlsCert + ", tlsKey=" + tlsKey + ", user=" + user + ", password="
-        + Secrets.hidden(password.orElse(null)) + "]";
+        + Secrets.hidden(password.orElse(null)) + ", allowInsecure=" + allowInsecure + "]";
   }
 
   private static String defaultOf(ConfigKey key) {

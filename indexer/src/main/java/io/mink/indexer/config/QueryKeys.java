@@ -2,6 +2,14 @@ package io.mink.indexer.config;
 
 /** The definitions of the [query] keys of {@code mink.toml}, which mink-query reads, listed by {@link ConfigKey}. */
 final class QueryKeys {
+  static final KeyDefinition ALLOW_INSECURE = new KeyDefinition(
+      ConfigKey.QUERY,
+      "allow_insecure",
+      "false",
+      "true",
+      "Lets mink-query serve listen beyond this host without TLS and a login, for a private network whose own "
+          + "layer secures it; it logs a warning at start. Anyone who reaches the address reads every table");
+
   static final KeyDefinition BATCH_SIZE = new KeyDefinition(
       ConfigKey.QUERY,
       "batch_size",
@@ -20,10 +28,11 @@ final class QueryKeys {
   static final KeyDefinition LISTEN = new KeyDefinition(
       ConfigKey.QUERY,
       "listen",
-      "0.0.0.0:9130",
-      "\"127.0.0.1:9130\"",
-      "The address and port mink-query serve answers Flight SQL on, as HOST:PORT; 0.0.0.0 for every interface; "
-          + "--listen overrides it");
+      () -> null,
+      "127.0.0.1:9130; 0.0.0.0:9130 with TLS and a login",
+      "\"0.0.0.0:9130\"",
+      "The address and port mink-query serve answers Flight SQL on, as HOST:PORT; an address beyond this host "
+          + "(0.0.0.0 for every interface) needs tls_cert, tls_key, user and password; --listen overrides it");
 
   static final KeyDefinition MEMORY_LIMIT = new KeyDefinition(
       ConfigKey.QUERY,

@@ -24,14 +24,15 @@ final class QuerySection {
             .map(value -> OptionalLong.of(value.dataSize()))
             .orElse(OptionalLong.empty()),
         settings.value(ConfigKey.QUERY_DATABASE).map(SettingValue::identifier),
-        settings
-            .value(ConfigKey.QUERY_LISTEN)
-            .map(SettingValue::listenAddress)
-            .orElse(defaults.listen()),
+        settings.value(ConfigKey.QUERY_LISTEN).map(SettingValue::listenAddress),
         file(settings, ConfigKey.QUERY_TLS_CERT, workingDirectory),
         file(settings, ConfigKey.QUERY_TLS_KEY, workingDirectory),
         settings.value(ConfigKey.QUERY_USER).map(SettingValue::text),
-        settings.value(ConfigKey.QUERY_PASSWORD).map(SettingValue::text));
+        settings.value(ConfigKey.QUERY_PASSWORD).map(SettingValue::text),
+        settings
+            .value(ConfigKey.QUERY_ALLOW_INSECURE)
+            .map(SettingValue::flag)
+            .orElse(defaults.allowInsecure()));
   }
 
   private static Optional<Path> file(

@@ -124,6 +124,20 @@ record SettingValue(ConfigKey key, JsonNode node, String location, boolean typed
     return Integer.parseInt(text);
   }
 
+  /** true or false; from the environment in any case. */
+  boolean flag() {
+    if (typed && node.isBoolean()) {
+      return node.asBoolean();
+    }
+    String text = node.asText().strip().toLowerCase(Locale.ROOT);
+    if (typed || !(text.equals("true") || text.equals("false"))) {
+      throw invalid(
+          "value",
+          "use true or false without quotes, such as " + key.key() + " = " + key.example());
+    }
+    return Boolean.parseBoolean(text);
+  }
+
   /** A TCP port, 0 to 65535. */
   int port() {
     if (typed && node.isTextual()) {

@@ -64,9 +64,10 @@ class ConfigKeyTest {
             entry("lake.properties", "none"),
             entry("lake.uri", "none, required by the jdbc and rest catalogs"),
             entry("lake.warehouse", "none, required with [lake]"),
+            entry("query.allow_insecure", "false"),
             entry("query.batch_size", "8192"),
             entry("query.database", "the [indexer] namespace"),
-            entry("query.listen", "0.0.0.0:9130"),
+            entry("query.listen", "127.0.0.1:9130; 0.0.0.0:9130 with TLS and a login"),
             entry("query.memory_limit", "none: DuckDB's own, 80% of the machine's memory"),
             entry("query.password", "none"),
             entry("query.target_partitions", "the number of available processors"),
@@ -161,6 +162,7 @@ class ConfigKeyTest {
     assertThat(ConfigKey.in(ConfigKey.QUERY))
         .extracting(ConfigKey::key)
         .containsExactly(
+            "allow_insecure",
             "batch_size",
             "database",
             "listen",

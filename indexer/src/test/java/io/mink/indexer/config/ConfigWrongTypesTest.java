@@ -28,6 +28,8 @@ class ConfigWrongTypesTest {
   private static final List<String> NOT_TEXT = List.of("true", "[1, 2]", "{ a = 1 }", "3.5");
   private static final List<String> NOT_WHOLE_NUMBER =
       List.of("true", "[1, 2]", "{ a = 1 }", "3.5", "\"four\"");
+  private static final List<String> NOT_BOOLEAN =
+      List.of("1", "[1, 2]", "{ a = 1 }", "3.5", "\"true\"");
   private static final List<String> NOT_TABLE = List.of("true", "[1, 2]", "3.5", "\"x\"", "-1");
   private static final List<String> ENVIRONMENT_JUNK =
       List.of("[1, 2]", "true", "-1", "3.5", "\"\"", "x y", "\uFFFF\u202E");
@@ -41,7 +43,9 @@ class ConfigWrongTypesTest {
       String example = key.example();
       List<String> wrong = example.startsWith("\"")
           ? NOT_TEXT
-          : example.startsWith("{") ? NOT_TABLE : NOT_WHOLE_NUMBER;
+          : example.startsWith("{")
+              ? NOT_TABLE
+              : example.equals("true") || example.equals("false") ? NOT_BOOLEAN : NOT_WHOLE_NUMBER;
       wrong.forEach(value -> cases.add(Arguments.of(key, value)));
     }
     return cases.stream();

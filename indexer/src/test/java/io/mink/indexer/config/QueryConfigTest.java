@@ -30,11 +30,14 @@ class QueryConfigTest {
         .isEqualTo(Math.max(1, Runtime.getRuntime().availableProcessors()));
     assertThat(query.memoryLimitBytes()).isEmpty();
     assertThat(query.database()).isEmpty();
-    assertThat(query.listen()).isEqualTo(new ListenAddress("0.0.0.0", 9130));
+    assertThat(query.listen())
+        .as("127.0.0.1 or 0.0.0.0, as TLS and the login decide")
+        .isEmpty();
     assertThat(query.tlsCert()).isEmpty();
     assertThat(query.tlsKey()).isEmpty();
     assertThat(query.user()).isEmpty();
     assertThat(query.password()).isEmpty();
+    assertThat(query.allowInsecure()).isFalse();
   }
 
   @Test
@@ -50,6 +53,7 @@ class QueryConfigTest {
         tls_key = "/etc/mink/query.key"
         user = "analyst"
         password = "s3cret"
+        allow_insecure = true
         """);
 
     assertThat(query)
@@ -58,11 +62,12 @@ class QueryConfigTest {
             3,
             OptionalLong.of(4L << 30),
             Optional.of("events"),
-            new ListenAddress("127.0.0.1", 9131),
+            Optional.of(new ListenAddress("127.0.0.1", 9131)),
             Optional.of(directory.resolve("certs/query.crt")),
             Optional.of(Path.of("/etc/mink/query.key")),
             Optional.of("analyst"),
-            Optional.of("s3cret")));
+            Optional.of("s3cret"),
+            true));
   }
 
   @Test
@@ -86,7 +91,8 @@ class QueryConfigTest {
         "MINK_QUERY_MEMORY_LIMIT", "512MiB",
         "MINK_QUERY_DATABASE", "sales",
         "MINK_QUERY_LISTEN", "[::1]:9200",
-        "MINK_QUERY_PASSWORD", "from-env");
+        "MINK_QUERY_PASSWORD", "from-env",
+        "MINK_QUERY_ALLOW_INSECURE", "TRUE");
 
     MinkQuerySettings query = MinkConfigLoader.load(file, variables, directory).query();
 
@@ -94,8 +100,9 @@ class QueryConfigTest {
     assertThat(query.targetPartitions()).isEqualTo(2);
     assertThat(query.memoryLimitBytes()).hasValue(512L << 20);
     assertThat(query.database()).contains("sales");
-    assertThat(query.listen()).isEqualTo(new ListenAddress("::1", 9200));
-    assertThat(query.listen()).hasToString("[::1]:9200");
+    assertThat(query.listen()).contains(new ListenAddress("::1", 9200));
+    assertThat(query.listen().orElseThrow()).hasToString("[::1]:9200");
+    assertThat(query.allowInsecure()).isTrue();
     assertThat(query.password()).contains("from-env");
   }
 
@@ -119,7 +126,7 @@ class QueryConfigTest {
   void unknownQueryKeyNamesTheValidKeys() {
     assertFileFails(
         "[query]\nbatchsize = 10\n",
-        "Unknown key 'batchsize' in [query] of {file}: valid keys are batch_size, database, listen, memory_limit,"
+        "Unknown key 'batchsize' in [query] of {file}: valid keys are allow_insecure, batch_size, database, listen, memory_limit,"
             + " password, target_partitions, tls_cert, tls_key, user");
   }
 
@@ -147,6 +154,21 @@ class QueryConfigTest {
   }
 
   @Test
+  void allowInsecureIsTrueOrFalseWithoutQuotes() {
+    assertFileFails(
+        "[query]\nallow_insecure = \"yes\"\n",
+        "Invalid value 'yes' for query.allow_insecure in {file}: use true or false without quotes, such as"
+            + " allow_insecure = true");
+    Map<String, String> variables = new HashMap<>(BOOTSTRAP);
+    variables.put("MINK_QUERY_ALLOW_INSECURE", "1");
+    assertThatThrownBy(() -> MinkConfigLoader.load(null, variables, directory))
+        .isInstanceOf(ConfigException.class)
+        .hasMessage(
+            "Invalid value '1' for MINK_QUERY_ALLOW_INSECURE: use true or false without quotes,"
+                + " such as allow_insecure = true");
+  }
+
+  @Test
   void badPasswordIsReportedWithoutItsValue() {
     assertFileFails(
         "[query]\npassword = 12345\n",
@@ -162,7 +184,7 @@ class QueryConfigTest {
     assertThatThrownBy(() -> MinkConfigLoader.load(null, variables, directory))
         .isInstanceOf(ConfigException.class)
         .hasMessage("Unknown variable MINK_QUERY_BATCHSIZE: valid MINK_QUERY_* variables are"
-            + " MINK_QUERY_BATCH_SIZE, MINK_QUERY_DATABASE, MINK_QUERY_LISTEN, MINK_QUERY_MEMORY_LIMIT,"
+            + " MINK_QUERY_ALLOW_INSECURE, MINK_QUERY_BATCH_SIZE, MINK_QUERY_DATABASE, MINK_QUERY_LISTEN, MINK_QUERY_MEMORY_LIMIT,"
             + " MINK_QUERY_PASSWORD, MINK_QUERY_TARGET_PARTITIONS, MINK_QUERY_TLS_CERT, MINK_QUERY_TLS_KEY,"
             + " MINK_QUERY_USER");
   }

@@ -13,6 +13,8 @@ import org.apache.arrow.flight.auth2.BasicCallHeaderAuthenticator;
 import org.apache.arrow.flight.auth2.GeneratedBearerTokenAuthenticator;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * {@code mink-query serve}: a Flight SQL server over one {@link SqlEngine}, listening as {@link FlightServerSettings}
@@ -21,6 +23,8 @@ import org.apache.arrow.memory.RootAllocator;
  * close.
  */
 public final class QueryServer implements AutoCloseable {
+  private static final Logger LOG = LoggerFactory.getLogger(QueryServer.class);
+
   private final BufferAllocator allocator;
   private final MinkFlightSqlProducer producer;
   private final FlightServer server;
@@ -33,16 +37,22 @@ public final class QueryServer implements AutoCloseable {
   }
 
   /**
-   * Binds and starts serving.
+   * Binds and starts serving, as {@link ServerExposure} allows; warns when it listens beyond this host without TLS
+   * and a login because insecure serving is allowed.
    *
-   * @throws MinkException user when the address is taken or the TLS files cannot be used
+   * @throws MinkException user when the address is taken, the TLS files cannot be used, or the address reaches
+   *     beyond this host without TLS and a login (a {@link io.mink.indexer.config.ConfigException})
    */
   public static QueryServer start(SqlEngine engine, FlightServerSettings settings) {
+    ServerExposure exposure = ServerExposure.of(settings);
     settings.tls().ifPresent(QueryServer::checkReadable);
     BufferAllocator allocator = new RootAllocator();
     MinkFlightSqlProducer producer = new MinkFlightSqlProducer(engine, allocator);
     try {
       FlightServer server = build(settings, allocator, producer).start();
+      if (exposure == ServerExposure.INSECURE_ALLOWED) {
+        LOG.warn(ServerExposure.insecureWarning(settings.withPort(server.getPort())));
+      }
       return new QueryServer(allocator, producer, server);
     } catch (IOException e) {
       allocator.close();

@@ -98,7 +98,7 @@ class FlightSqlSecurityIT {
   }
 
   /** A Mink with no tables added: statements that name no table still run. */
-  private static final class NoTables implements QueryTables {
+  static final class NoTables implements QueryTables {
     @Override
     public List<TableDescriptor> tables() {
       return List.of();

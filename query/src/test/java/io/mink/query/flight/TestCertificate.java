@@ -14,7 +14,7 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /**
- * A self-signed certificate for {@code localhost}, made with the JDK's keytool, written as the PEM files a server
+ * A self-signed certificate for {@code localhost} (and any IP addresses asked for), made with the JDK's keytool, written as the PEM files a server
  * is configured with.
  *
  * @param certificate the certificate, PEM; also what a client trusts
@@ -26,6 +26,14 @@ record TestCertificate(Path certificate, Path privateKey) {
 
   static TestCertificate create(Path directory)
       throws IOException, GeneralSecurityException, InterruptedException {
+    return create(directory, List.of());
+  }
+
+  /** A certificate for {@code localhost}, 127.0.0.1 and {@code ipAddresses}. */
+  static TestCertificate create(Path directory, List<String> ipAddresses)
+      throws IOException, GeneralSecurityException, InterruptedException {
+    StringBuilder names = new StringBuilder("SAN=dns:localhost,ip:127.0.0.1");
+    ipAddresses.forEach(address -> names.append(",ip:").append(address));
     Path keyStore = directory.resolve("server.p12");
     Process keytool = new ProcessBuilder(List.of(
             Path.of(System.getProperty("java.home"), "bin", "keytool").toString(),
@@ -41,7 +49,7 @@ record TestCertificate(Path certificate, Path privateKey) {
             "-dname",
             "CN=localhost",
             "-ext",
-            "SAN=dns:localhost,ip:127.0.0.1",
+            names.toString(),
             "-storetype",
             "PKCS12",
             "-keystore",
