@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.mink.indexer.config.ConfigException;
+import io.mink.indexer.config.ListenAddress;
 import io.mink.indexer.config.MinkConfig;
 import io.mink.indexer.config.MinkConfigLoader;
 import io.mink.indexer.config.MonitoringSettings;
@@ -89,7 +90,11 @@ class KubernetesManifestsTest {
     assertThat(ports(sidecar)).as("ports of %s", SIDECAR).containsExactly(httpPort);
 
     JsonNode query = KubernetesManifests.container(deployment(QUERY));
-    int listenPort = config(QUERY).query().listen().port();
+    int listenPort = config(QUERY)
+        .query()
+        .listen()
+        .map(ListenAddress::port)
+        .orElse(FlightServerSettings.DEFAULT_PORT);
     assertThat(listenPort)
         .as("[query] listen of mink.toml")
         .isEqualTo(FlightServerSettings.DEFAULT_PORT);
