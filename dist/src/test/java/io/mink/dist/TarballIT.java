@@ -55,8 +55,23 @@ class TarballIT {
         "README.md",
         "LICENSE",
         "NOTICE",
+        "CHANGELOG.md",
         "THIRD-PARTY.txt")) {
       assertThat(home.resolve(file)).as("%s in the tarball", file).isRegularFile();
+    }
+  }
+
+  @Test
+  void tarballHoldsEveryPageOfTheDocsSoTheirLinksResolve() throws IOException {
+    Path docs = Path.of("..", "docs");
+    try (Stream<Path> pages = Files.walk(docs)) {
+      List<Path> markdown =
+          pages.filter(page -> page.toString().endsWith(".md")).toList();
+      assertThat(markdown).as("pages under %s", docs.toAbsolutePath()).isNotEmpty();
+      for (Path page : markdown) {
+        Path packed = home.resolve("docs").resolve(docs.relativize(page).toString());
+        assertThat(packed).as("%s in the tarball", page).isRegularFile();
+      }
     }
   }
 
