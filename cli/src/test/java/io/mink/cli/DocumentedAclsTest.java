@@ -27,7 +27,9 @@ class DocumentedAclsTest {
             "mink table resume",
             "mink read",
             "mink cluster stats",
-            "mink-query exec");
+            "mink-query exec",
+            "mink-query shell",
+            "mink-query serve");
   }
 
   @Test

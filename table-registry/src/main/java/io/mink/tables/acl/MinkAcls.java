@@ -75,8 +75,10 @@ public final class MinkAcls {
     reads(rules, "mink cluster stats");
     rules.add(new Rule("mink cluster stats", MinkResource.STATUS_TOPIC, List.of(READ)));
     rules.add(new Rule("mink cluster stats", MinkResource.TABLE_TOPIC, List.of(READ)));
-    reads(rules, "mink-query exec");
-    rules.add(new Rule("mink-query exec", MinkResource.TABLE_TOPIC, List.of(READ)));
+    for (String query : List.of("mink-query exec", "mink-query shell", "mink-query serve")) {
+      reads(rules, query);
+      rules.add(new Rule(query, MinkResource.TABLE_TOPIC, List.of(READ)));
+    }
     return List.copyOf(rules);
   }
 
