@@ -1,0 +1,32 @@
+package io.mink.spark;
+
+import static java.util.Objects.requireNonNull;
+
+import java.util.List;
+import org.apache.spark.sql.connector.read.InputPartition;
+
+/**
+ * One Kafka partition of a query's union read, sent to an executor: the partition's lake rows at the query's pinned
+ * snapshot, then its tail up to the offset fixed at plan time.
+ *
+ * @param point the query's read point as a token ({@link io.mink.query.read.ReadPoint#token()})
+ * @param columns the columns to read, in the scan's order; empty when the query needs none, only the row count
+ */
+record MinkInputPartition(
+    SparkOptions options,
+    String namespace,
+    String table,
+    int partition,
+    String point,
+    List<String> columns)
+    implements InputPartition {
+  private static final long serialVersionUID = 1L;
+
+  MinkInputPartition {
+    requireNonNull(options, "options is null");
+    requireNonNull(namespace, "namespace is null");
+    requireNonNull(table, "table is null");
+    requireNonNull(point, "point is null");
+    columns = List.copyOf(columns);
+  }
+}

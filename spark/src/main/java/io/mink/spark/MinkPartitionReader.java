@@ -1,0 +1,117 @@
+package io.mink.spark;
+
+import io.mink.indexer.errors.MinkException;
+import io.mink.query.read.ReadMode;
+import io.mink.query.read.ReadPoint;
+import io.mink.query.read.ReadProgress;
+import io.mink.query.read.ReadRequest;
+import io.mink.query.read.ReadResult;
+import io.mink.query.read.UnionRead;
+import io.mink.schema.KafkaColumns;
+import io.mink.schema.batch.RowBatch;
+import java.util.List;
+import java.util.Set;
+import org.apache.iceberg.catalog.Namespace;
+import org.apache.iceberg.catalog.TableIdentifier;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.spark.sql.connector.read.PartitionReader;
+import org.apache.spark.sql.vectorized.ArrowColumnVector;
+import org.apache.spark.sql.vectorized.ColumnVector;
+import org.apache.spark.sql.vectorized.ColumnarBatch;
+
+/**
+ * Reads one input partition on an executor: the union read of one Kafka partition at the query's read point, with
+ * the executor's own Kafka, lake and registry clients. Each of the read's Arrow batches is handed to Spark as it is,
+ * through Spark's Arrow column vectors, and closed when Spark asks for the next.
+ */
+final class MinkPartitionReader implements PartitionReader<ColumnarBatch> {
+  private final MinkConnection connection;
+  private final KafkaConsumer<byte[], byte[]> consumer;
+  private final ReadResult result;
+  private final boolean countsOnly;
+  private RowBatch current;
+
+  private MinkPartitionReader(
+      MinkConnection connection,
+      KafkaConsumer<byte[], byte[]> consumer,
+      ReadResult result,
+      boolean countsOnly) {
+    this.connection = connection;
+    this.consumer = consumer;
+    this.result = result;
+    this.countsOnly = countsOnly;
+  }
+
+  static MinkPartitionReader open(MinkInputPartition partition) {
+    MinkConnection connection =
+        MinkConnection.open(partition.options(), "partition-" + partition.partition());
+    KafkaConsumer<byte[], byte[]> consumer = null;
+    try {
+      TableIdentifier identifier =
+          TableIdentifier.of(Namespace.of(partition.namespace()), partition.table());
+      MinkConnection.Loaded loaded = connection
+          .load(identifier)
+          .orElseThrow(() -> MinkException.conflict("Table " + identifier
+              + " was removed after the query was planned: mink table list shows the tables"));
+      consumer = connection.consumer();
+      boolean countsOnly = partition.columns().isEmpty();
+      ReadRequest request = ReadRequest.of(ReadMode.union)
+          .withColumns(countsOnly ? List.of(KafkaColumns.OFFSET) : partition.columns())
+          .withPartitions(Set.of(partition.partition()))
+          .at(ReadPoint.parse(partition.point()));
+      ReadResult result = new UnionRead(
+              loaded.table(),
+              loaded.descriptor(),
+              consumer,
+              connection.topicIds(),
+              connection.decoder(),
+              ReadProgress.NONE)
+          .read(request);
+      return new MinkPartitionReader(connection, consumer, result, countsOnly);
+    } catch (RuntimeException e) {
+      if (consumer != null) {
+        consumer.close();
+      }
+      connection.close();
+      throw e;
+    }
+  }
+
+  @Override
+  public boolean next() {
+    closeCurrent();
+    if (!result.batches().hasNext()) {
+      return false;
+    }
+    current = result.batches().next();
+    return true;
+  }
+
+  @Override
+  public ColumnarBatch get() {
+    if (countsOnly) {
+      return new ColumnarBatch(new ColumnVector[0], current.rows());
+    }
+    ColumnVector[] columns = new ColumnVector[current.root().getFieldVectors().size()];
+    for (int i = 0; i < columns.length; i++) {
+      columns[i] = new ArrowColumnVector(current.column(i));
+    }
+    return new ColumnarBatch(columns, current.rows());
+  }
+
+  @Override
+  public void close() {
+    try (connection;
+        consumer;
+        result) {
+      closeCurrent();
+    }
+  }
+
+  private void closeCurrent() {
+    if (current != null) {
+      current.close();
+      current = null;
+    }
+  }
+}

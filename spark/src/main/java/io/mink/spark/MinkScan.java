@@ -1,0 +1,91 @@
+package io.mink.spark;
+
+import io.mink.query.read.ReadMode;
+import io.mink.query.read.ReadPoint;
+import io.mink.query.read.ReadProgress;
+import io.mink.query.read.ReadRequest;
+import io.mink.query.read.UnionRead;
+import io.mink.tables.TableDescriptor;
+import java.util.Arrays;
+import java.util.List;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.spark.sql.connector.read.Batch;
+import org.apache.spark.sql.connector.read.InputPartition;
+import org.apache.spark.sql.connector.read.PartitionReaderFactory;
+import org.apache.spark.sql.connector.read.Scan;
+import org.apache.spark.sql.types.StructType;
+
+/**
+ * The union read of one query, planned on the driver: its read point (the lake snapshot pinned, each Kafka
+ * partition's tail end fixed) is taken once, when Spark first asks for the input partitions or the description, and
+ * every input partition reads at that point: one per Kafka partition, its lake rows then its tail.
+ */
+final class MinkScan implements Scan, Batch {
+  private final TableDescriptor descriptor;
+  private final org.apache.iceberg.Table table;
+  private final SparkOptions options;
+  private final MinkConnection connection;
+  private final StructType read;
+  private ReadPoint point;
+
+  MinkScan(
+      TableDescriptor descriptor,
+      org.apache.iceberg.Table table,
+      SparkOptions options,
+      MinkConnection connection,
+      StructType read) {
+    this.descriptor = descriptor;
+    this.table = table;
+    this.options = options;
+    this.connection = connection;
+    this.read = read;
+  }
+
+  @Override
+  public StructType readSchema() {
+    return read;
+  }
+
+  @Override
+  public String description() {
+    return "Mink union read of " + descriptor.qualifiedName() + " at " + point().token()
+        + ", columns " + Arrays.toString(read.fieldNames());
+  }
+
+  @Override
+  public Batch toBatch() {
+    return this;
+  }
+
+  @Override
+  public InputPartition[] planInputPartitions() {
+    ReadPoint at = point();
+    List<String> columns = List.of(read.fieldNames());
+    return at.tails().keySet().stream()
+        .map(partition -> new MinkInputPartition(
+            options, descriptor.namespace(), descriptor.name(), partition, at.token(), columns))
+        .toArray(InputPartition[]::new);
+  }
+
+  @Override
+  public PartitionReaderFactory createReaderFactory() {
+    return new MinkReaderFactory();
+  }
+
+  /** The query's read point, taken on first use: the current snapshot and each partition's last stable offset. */
+  synchronized ReadPoint point() {
+    if (point == null) {
+      try (KafkaConsumer<byte[], byte[]> consumer = connection.consumer()) {
+        point = new UnionRead(
+                table,
+                descriptor,
+                consumer,
+                connection.topicIds(),
+                connection.decoder(),
+                ReadProgress.NONE)
+            .point(ReadRequest.of(ReadMode.union));
+      }
+    }
+    return point;
+  }
+}
