@@ -1,0 +1,166 @@
+package io.mink.spark;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.mink.indexer.testing.InProcessSidecar;
+import io.mink.tables.TableDescriptor;
+import io.mink.testkit.KafkaBroker;
+import io.mink.testkit.TestRecord;
+import io.mink.testkit.Warehouse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.SparkSession;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+/**
+ * Mink's catalog in a real Spark (local mode: the executors' tasks run in this JVM, each with its own clients)
+ * against a real broker and lake: a table with one round tiered and a tail after it reads lake and tail rows once.
+ */
+class MinkCatalogIT {
+  private static final String TABLES_TOPIC = "_tables";
+
+  @RegisterExtension
+  static final KafkaBroker KAFKA = new KafkaBroker();
+
+  private static final Warehouse WAREHOUSE = Warehouse.create();
+  private static SparkSession spark;
+
+  @BeforeAll
+  static void startSpark() {
+    spark = SparkSession.builder()
+        .master("local[2]")
+        .appName("MinkCatalogIT")
+        .config("spark.ui.enabled", "false")
+        .config("spark.sql.shuffle.partitions", "2")
+        .config("spark.sql.catalog.mink", MinkCatalog.class.getName())
+        .config("spark.sql.catalog.mink.kafka.bootstrap.servers", KAFKA.bootstrapServers())
+        .config("spark.sql.catalog.mink.indexer.tables_topic", TABLES_TOPIC)
+        .config("spark.sql.catalog.mink.lake.catalog", WAREHOUSE.lakeSettings().catalog())
+        .config("spark.sql.catalog.mink.lake.uri", WAREHOUSE.lakeSettings().uri())
+        .config(
+            "spark.sql.catalog.mink.lake.warehouse", WAREHOUSE.lakeSettings().warehouse())
+        .getOrCreate();
+  }
+
+  @AfterAll
+  static void stopSpark() {
+    if (spark != null) {
+      spark.stop();
+    }
+    WAREHOUSE.close();
+  }
+
+  @Test
+  void lakeRowsAndTheTailAreEachReadOnce() {
+    String topic = topic(2);
+    produce(topic, 0, 0, 4);
+    produce(topic, 1, 0, 2);
+    try (InProcessSidecar sidecar = sidecar()) {
+      TableDescriptor table = sidecar.add(topic, Duration.ofMinutes(3));
+      sidecar.runRound(table);
+      produce(topic, 0, 4, 3);
+      produce(topic, 1, 2, 1);
+      assertThat(sidecar.rows(table)).hasSize(6);
+      String name = "mink.kafka.`" + table.name() + "`";
+
+      long count = spark.sql("SELECT count(*) FROM " + name).first().getLong(0);
+      List<String> rows = strings(spark
+          .sql("SELECT _kafka_partition, _kafka_offset, CAST(_kafka_value AS STRING) FROM " + name
+              + " ORDER BY _kafka_partition, _kafka_offset")
+          .collectAsList());
+
+      assertThat(count).isEqualTo(10);
+      assertThat(rows)
+          .containsExactly(
+              "0@0=p0-0",
+              "0@1=p0-1",
+              "0@2=p0-2",
+              "0@3=p0-3",
+              "0@4=p0-4",
+              "0@5=p0-5",
+              "0@6=p0-6",
+              "1@0=p1-0",
+              "1@1=p1-1",
+              "1@2=p1-2");
+    }
+  }
+
+  @Test
+  void selectStarHasEveryColumnOfTheTable() {
+    String topic = topic(1);
+    produce(topic, 0, 0, 2);
+    try (InProcessSidecar sidecar = sidecar()) {
+      TableDescriptor table = sidecar.add(topic, Duration.ofMinutes(3));
+      sidecar.runRound(table);
+      produce(topic, 0, 2, 1);
+
+      List<Row> rows =
+          spark.sql("SELECT * FROM mink.kafka.`" + table.name() + "`").collectAsList();
+
+      assertThat(rows).hasSize(3);
+      assertThat(rows.get(0).schema().fieldNames())
+          .containsExactlyElementsOf(sidecar.table(table).schema().columns().stream()
+              .map(column -> column.name())
+              .toList());
+    }
+  }
+
+  @Test
+  void showTablesListsTheIndexingTables() {
+    String topic = topic(1);
+    try (InProcessSidecar sidecar = sidecar()) {
+      TableDescriptor table = sidecar.add(topic, Duration.ofMinutes(3));
+
+      List<String> names = spark.sql("SHOW TABLES IN mink.kafka").collectAsList().stream()
+          .map(row -> row.getString(1))
+          .toList();
+
+      assertThat(names).contains(table.name());
+    }
+  }
+
+  @Test
+  void aTableThatIsNotAddedIsNotFound() {
+    assertThatThrownBy(() -> spark.sql("SELECT * FROM mink.kafka.`never-added`").collectAsList())
+        .hasMessageContaining("never-added");
+  }
+
+  private static List<String> strings(List<Row> rows) {
+    List<String> result = new ArrayList<>();
+    for (Row row : rows) {
+      result.add(row.getInt(0) + "@" + row.getLong(1) + "=" + row.getString(2));
+    }
+    return result;
+  }
+
+  private static InProcessSidecar sidecar() {
+    return new InProcessSidecar(KAFKA.bootstrapServers(), WAREHOUSE.lakeSettings(), TABLES_TOPIC);
+  }
+
+  private static String topic(int partitions) {
+    String topic = InProcessSidecar.uniqueTopic("spark");
+    KAFKA.createTopic(topic, partitions);
+    return topic;
+  }
+
+  /** {@code count} records into the partition, valued p{partition}-{n} from n = {@code first}. */
+  private static void produce(String topic, int partition, int first, int count) {
+    List<TestRecord> records = new ArrayList<>();
+    for (int n = first; n < first + count; n++) {
+      records.add(new TestRecord(
+          partition,
+          null,
+          ("p" + partition + "-" + n).getBytes(StandardCharsets.UTF_8),
+          List.of(),
+          null));
+    }
+    KAFKA.produce(topic, records);
+  }
+}
