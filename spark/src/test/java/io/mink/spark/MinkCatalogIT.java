@@ -4,12 +4,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.mink.indexer.testing.InProcessSidecar;
+import io.mink.tables.Lifecycle;
+import io.mink.tables.LifecycleState;
 import io.mink.tables.TableDescriptor;
 import io.mink.testkit.KafkaBroker;
 import io.mink.testkit.TestRecord;
 import io.mink.testkit.Warehouse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.spark.sql.Row;
@@ -123,6 +126,27 @@ class MinkCatalogIT {
           .toList();
 
       assertThat(names).contains(table.name());
+    }
+  }
+
+  @Test
+  void aTableThatIsNotIndexingIsRefusedSayingWhy() {
+    String topic = topic(1);
+    try (InProcessSidecar sidecar = sidecar()) {
+      TableDescriptor table = sidecar.add(topic, Duration.ofMinutes(3));
+      assertThat(sidecar.store.replace(
+              table,
+              table.withLifecycle(new Lifecycle(
+                  LifecycleState.MISSING,
+                  Instant.parse("2026-12-01T10:00:00Z"),
+                  "topic " + topic + " gone"))))
+          .isTrue();
+
+      assertThatThrownBy(
+              () -> spark.sql("SELECT * FROM mink.kafka.`" + table.name() + "`").collectAsList())
+          .hasMessage(
+              "Table kafka." + table.name() + " is missing since 2026-12-01T10:00:00Z (topic "
+                  + topic + " gone), so it is not served");
     }
   }
 
