@@ -2,6 +2,7 @@ package io.mink.spark;
 
 import static java.util.Objects.requireNonNull;
 
+import io.mink.query.read.ReadMode;
 import java.util.List;
 import org.apache.spark.sql.connector.read.InputPartition;
 
@@ -16,6 +17,7 @@ record MinkInputPartition(
     SparkOptions options,
     String namespace,
     String table,
+    ReadMode mode,
     int partition,
     String point,
     List<String> columns)
@@ -26,6 +28,7 @@ record MinkInputPartition(
     requireNonNull(options, "options is null");
     requireNonNull(namespace, "namespace is null");
     requireNonNull(table, "table is null");
+    requireNonNull(mode, "mode is null");
     requireNonNull(point, "point is null");
     columns = List.copyOf(columns);
   }

@@ -1,7 +1,6 @@
 package io.mink.spark;
 
 import io.mink.indexer.errors.MinkException;
-import io.mink.query.read.ReadMode;
 import io.mink.query.read.ReadPoint;
 import io.mink.query.read.ReadProgress;
 import io.mink.query.read.ReadRequest;
@@ -55,7 +54,7 @@ final class MinkPartitionReader implements PartitionReader<ColumnarBatch> {
               + " was removed after the query was planned: mink table list shows the tables"));
       consumer = connection.consumer();
       boolean countsOnly = partition.columns().isEmpty();
-      ReadRequest request = ReadRequest.of(ReadMode.union)
+      ReadRequest request = ReadRequest.of(partition.mode())
           .withColumns(countsOnly ? List.of(KafkaColumns.OFFSET) : partition.columns())
           .withPartitions(Set.of(partition.partition()))
           .at(ReadPoint.parse(partition.point()));

@@ -1,6 +1,5 @@
 package io.mink.spark;
 
-import io.mink.query.read.ReadMode;
 import io.mink.query.read.ReadPoint;
 import io.mink.query.read.ReadProgress;
 import io.mink.query.read.ReadRequest;
@@ -18,7 +17,9 @@ import org.apache.spark.sql.types.StructType;
 /**
  * The union read of one query, planned on the driver: its read point (the lake snapshot pinned, each Kafka
  * partition's tail end fixed) is taken once, when Spark first asks for the input partitions or the description, and
- * every input partition reads at that point: one per Kafka partition, its lake rows then its tail.
+ * every input partition reads at that point: one per Kafka partition, its lake rows then its tail. The mode and the
+ * point are in the scan's description, which {@code EXPLAIN} prints, and the {@value ScanOptions#AT} option of a
+ * later scan repeats the read.
  */
 final class MinkScan implements Scan, Batch {
   private final TableDescriptor descriptor;
@@ -26,6 +27,7 @@ final class MinkScan implements Scan, Batch {
   private final SparkOptions options;
   private final MinkConnection connection;
   private final StructType read;
+  private final ReadRequest request;
   private ReadPoint point;
 
   MinkScan(
@@ -33,12 +35,14 @@ final class MinkScan implements Scan, Batch {
       org.apache.iceberg.Table table,
       SparkOptions options,
       MinkConnection connection,
-      StructType read) {
+      StructType read,
+      ReadRequest request) {
     this.descriptor = descriptor;
     this.table = table;
     this.options = options;
     this.connection = connection;
     this.read = read;
+    this.request = request;
   }
 
   @Override
@@ -48,8 +52,8 @@ final class MinkScan implements Scan, Batch {
 
   @Override
   public String description() {
-    return "Mink union read of " + descriptor.qualifiedName() + " at " + point().token()
-        + ", columns " + Arrays.toString(read.fieldNames());
+    return "Mink " + request.mode() + " read of " + descriptor.qualifiedName() + " at "
+        + point().token() + ", columns " + Arrays.toString(read.fieldNames());
   }
 
   @Override
@@ -63,7 +67,13 @@ final class MinkScan implements Scan, Batch {
     List<String> columns = List.of(read.fieldNames());
     return at.tails().keySet().stream()
         .map(partition -> new MinkInputPartition(
-            options, descriptor.namespace(), descriptor.name(), partition, at.token(), columns))
+            options,
+            descriptor.namespace(),
+            descriptor.name(),
+            request.mode(),
+            partition,
+            at.token(),
+            columns))
         .toArray(InputPartition[]::new);
   }
 
@@ -72,7 +82,10 @@ final class MinkScan implements Scan, Batch {
     return new MinkReaderFactory();
   }
 
-  /** The query's read point, taken on first use: the current snapshot and each partition's last stable offset. */
+  /**
+   * The query's read point, taken on first use: the current snapshot and each partition's last stable offset, or the
+   * point the {@value ScanOptions#AT} option names.
+   */
   synchronized ReadPoint point() {
     if (point == null) {
       try (KafkaConsumer<byte[], byte[]> consumer = connection.consumer()) {
@@ -83,7 +96,7 @@ final class MinkScan implements Scan, Batch {
                 connection.topicIds(),
                 connection.decoder(),
                 ReadProgress.NONE)
-            .point(ReadRequest.of(ReadMode.union));
+            .point(request);
       }
     }
     return point;

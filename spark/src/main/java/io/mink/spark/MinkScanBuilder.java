@@ -1,5 +1,6 @@
 package io.mink.spark;
 
+import io.mink.query.read.ReadRequest;
 import io.mink.tables.TableDescriptor;
 import java.util.Arrays;
 import java.util.Set;
@@ -19,6 +20,7 @@ final class MinkScanBuilder implements SupportsPushDownRequiredColumns {
   private final SparkOptions options;
   private final MinkConnection connection;
   private final StructType schema;
+  private final ReadRequest request;
   private StructType read;
 
   MinkScanBuilder(
@@ -26,13 +28,15 @@ final class MinkScanBuilder implements SupportsPushDownRequiredColumns {
       org.apache.iceberg.Table table,
       SparkOptions options,
       MinkConnection connection,
-      StructType schema) {
+      StructType schema,
+      ReadRequest request) {
     this.descriptor = descriptor;
     this.table = table;
     this.options = options;
     this.connection = connection;
     this.schema = schema;
     this.read = schema;
+    this.request = request;
   }
 
   @Override
@@ -45,6 +49,6 @@ final class MinkScanBuilder implements SupportsPushDownRequiredColumns {
 
   @Override
   public Scan build() {
-    return new MinkScan(descriptor, table, options, connection, read);
+    return new MinkScan(descriptor, table, options, connection, read, request);
   }
 }

@@ -60,6 +60,12 @@ final class MinkTable implements SupportsRead {
 
   @Override
   public ScanBuilder newScanBuilder(CaseInsensitiveStringMap readOptions) {
-    return new MinkScanBuilder(descriptor, table, options, connection, schema);
+    return new MinkScanBuilder(
+        descriptor,
+        table,
+        options,
+        connection,
+        schema,
+        ScanOptions.request(readOptions.asCaseSensitiveMap()));
   }
 }

@@ -96,6 +96,61 @@ class MinkCatalogIT {
   }
 
   @Test
+  void theReadPointInExplainRepeatsTheReadWithTheAtOption() {
+    String topic = topic(2);
+    produce(topic, 0, 0, 3);
+    produce(topic, 1, 0, 1);
+    try (InProcessSidecar sidecar = sidecar()) {
+      TableDescriptor table = sidecar.add(topic, Duration.ofMinutes(3));
+      sidecar.runRound(table);
+      produce(topic, 0, 3, 2);
+      String name = "mink.kafka.`" + table.name() + "`";
+      long snapshot = sidecar.table(table).currentSnapshot().snapshotId();
+      String token = "v1:s=" + snapshot + ":0=3-5,1=1-1";
+
+      String plan =
+          spark.sql("EXPLAIN SELECT _kafka_offset FROM " + name).first().getString(0);
+      produce(topic, 1, 1, 2);
+      sidecar.runRound(table);
+      List<String> again = strings(spark
+          .read()
+          .option("at", token)
+          .table(name)
+          .selectExpr("_kafka_partition", "_kafka_offset", "CAST(_kafka_value AS STRING)")
+          .orderBy("_kafka_partition", "_kafka_offset")
+          .collectAsList());
+      long now = spark.sql("SELECT count(*) FROM " + name).first().getLong(0);
+
+      assertThat(plan).contains("Mink union read of kafka." + table.name() + " at " + token);
+      assertThat(again)
+          .containsExactly("0@0=p0-0", "0@1=p0-1", "0@2=p0-2", "0@3=p0-3", "0@4=p0-4", "1@0=p1-0");
+      assertThat(now).isEqualTo(8);
+    }
+  }
+
+  @Test
+  void theModeOptionReadsTheLakeAloneOrTheLogAlone() {
+    String topic = topic(1);
+    produce(topic, 0, 0, 2);
+    try (InProcessSidecar sidecar = sidecar()) {
+      TableDescriptor table = sidecar.add(topic, Duration.ofMinutes(3));
+      sidecar.runRound(table);
+      produce(topic, 0, 2, 3);
+      String name = "mink.kafka.`" + table.name() + "`";
+
+      long lake = spark.read().option("mode", "lake").table(name).count();
+      long log = spark.read().option("mode", "log").table(name).count();
+      long union = spark.read().table(name).count();
+
+      assertThat(lake).isEqualTo(2);
+      assertThat(log).isEqualTo(5);
+      assertThat(union).isEqualTo(5);
+      assertThatThrownBy(() -> spark.read().option("mode", "kafka").table(name).count())
+          .hasMessage("Read option mode is \"kafka\": give one of union, lake, log");
+    }
+  }
+
+  @Test
   void selectStarHasEveryColumnOfTheTable() {
     String topic = topic(1);
     produce(topic, 0, 0, 2);
