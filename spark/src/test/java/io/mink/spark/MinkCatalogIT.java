@@ -208,6 +208,7 @@ class MinkCatalogIT {
   @Test
   void aTableThatIsNotAddedIsNotFound() {
     assertThatThrownBy(() -> spark.sql("SELECT * FROM mink.kafka.`never-added`").collectAsList())
+        .hasMessageContaining("TABLE_OR_VIEW_NOT_FOUND")
         .hasMessageContaining("never-added");
   }
 
