@@ -7,10 +7,11 @@ import java.util.List;
 import org.apache.spark.sql.connector.read.InputPartition;
 
 /**
- * One Kafka partition of a query's union read, sent to an executor: the partition's lake rows at the query's pinned
- * snapshot, then its tail up to the offset fixed at plan time.
+ * One input partition of a query's read, sent to an executor: a Kafka partition's lake rows at the query's pinned
+ * snapshot and its tail up to the offset fixed at plan time, or one offset range of that tail ({@link TailSplits}).
  *
- * @param point the query's read point as a token ({@link io.mink.query.read.ReadPoint#token()})
+ * @param point the query's read point narrowed to this partition's range, as a token ({@link
+ *     io.mink.query.read.ReadPoint#token()})
  * @param columns the columns to read, in the scan's order; empty when the query needs none, only the row count
  */
 record MinkInputPartition(

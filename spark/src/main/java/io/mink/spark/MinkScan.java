@@ -1,5 +1,6 @@
 package io.mink.spark;
 
+import io.mink.lake.MinkTableLayout;
 import io.mink.query.read.ReadPoint;
 import io.mink.query.read.ReadProgress;
 import io.mink.query.read.ReadRequest;
@@ -17,7 +18,8 @@ import org.apache.spark.sql.types.StructType;
 /**
  * The union read of one query, planned on the driver: its read point (the lake snapshot pinned, each Kafka
  * partition's tail end fixed) is taken once, when Spark first asks for the input partitions or the description, and
- * every input partition reads at that point: one per Kafka partition, its lake rows then its tail. The mode and the
+ * every input partition reads at that point: one per Kafka partition, its lake rows then its tail, and an append
+ * table's long tail split into offset ranges ({@link TailSplits}). The mode and the
  * point are in the scan's description, which {@code EXPLAIN} prints, and the {@value ScanOptions#AT} option of a
  * later scan repeats the read.
  */
@@ -28,6 +30,7 @@ final class MinkScan implements Scan, Batch {
   private final MinkConnection connection;
   private final StructType read;
   private final ReadRequest request;
+  private final long tailSplitRecords;
   private ReadPoint point;
 
   MinkScan(
@@ -36,13 +39,15 @@ final class MinkScan implements Scan, Batch {
       SparkOptions options,
       MinkConnection connection,
       StructType read,
-      ReadRequest request) {
+      ReadRequest request,
+      long tailSplitRecords) {
     this.descriptor = descriptor;
     this.table = table;
     this.options = options;
     this.connection = connection;
     this.read = read;
     this.request = request;
+    this.tailSplitRecords = tailSplitRecords;
   }
 
   @Override
@@ -63,16 +68,20 @@ final class MinkScan implements Scan, Batch {
 
   @Override
   public InputPartition[] planInputPartitions() {
-    ReadPoint at = point();
     List<String> columns = List.of(read.fieldNames());
-    return at.tails().keySet().stream()
-        .map(partition -> new MinkInputPartition(
+    return TailSplits.of(
+            point(),
+            request.mode(),
+            MinkTableLayout.isUpsert(descriptor.options()),
+            tailSplitRecords)
+        .stream()
+        .map(split -> new MinkInputPartition(
             options,
             descriptor.namespace(),
             descriptor.name(),
-            request.mode(),
-            partition,
-            at.token(),
+            split.mode(),
+            split.partition(),
+            split.point().token(),
             columns))
         .toArray(InputPartition[]::new);
   }

@@ -21,6 +21,7 @@ final class MinkScanBuilder implements SupportsPushDownRequiredColumns {
   private final MinkConnection connection;
   private final StructType schema;
   private final ReadRequest request;
+  private final long tailSplitRecords;
   private StructType read;
 
   MinkScanBuilder(
@@ -29,7 +30,8 @@ final class MinkScanBuilder implements SupportsPushDownRequiredColumns {
       SparkOptions options,
       MinkConnection connection,
       StructType schema,
-      ReadRequest request) {
+      ReadRequest request,
+      long tailSplitRecords) {
     this.descriptor = descriptor;
     this.table = table;
     this.options = options;
@@ -37,6 +39,7 @@ final class MinkScanBuilder implements SupportsPushDownRequiredColumns {
     this.schema = schema;
     this.read = schema;
     this.request = request;
+    this.tailSplitRecords = tailSplitRecords;
   }
 
   @Override
@@ -49,6 +52,6 @@ final class MinkScanBuilder implements SupportsPushDownRequiredColumns {
 
   @Override
   public Scan build() {
-    return new MinkScan(descriptor, table, options, connection, read, request);
+    return new MinkScan(descriptor, table, options, connection, read, request, tailSplitRecords);
   }
 }

@@ -66,6 +66,7 @@ final class MinkTable implements SupportsRead {
         options,
         connection,
         schema,
-        ScanOptions.request(readOptions.asCaseSensitiveMap()));
+        ScanOptions.request(readOptions.asCaseSensitiveMap()),
+        ScanOptions.tailSplitRecords(readOptions.asCaseSensitiveMap()));
   }
 }

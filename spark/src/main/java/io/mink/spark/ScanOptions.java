@@ -11,11 +11,14 @@ import java.util.stream.Collectors;
 
 /**
  * The read options of one scan, as {@code mink read} takes them: {@value #MODE} ({@code union}, the default, {@code
- * lake} or {@code log}, as {@code --mode}) and {@value #AT} (a read point's token, as {@code --at}). Pure.
+ * lake} or {@code log}, as {@code --mode}), {@value #AT} (a read point's token, as {@code --at}) and {@value
+ * #TAIL_SPLIT_RECORDS} (at most this many offsets of an append table's tail per input partition). Pure.
  */
 final class ScanOptions {
   static final String MODE = "mode";
   static final String AT = "at";
+  static final String TAIL_SPLIT_RECORDS = "tail_split_records";
+  static final long DEFAULT_TAIL_SPLIT_RECORDS = 1_000_000;
 
   private ScanOptions() {}
 
@@ -31,6 +34,25 @@ final class ScanOptions {
     } catch (IllegalArgumentException e) {
       throw MinkException.user(e.getMessage() + ", or the one in the Spark scan's description", e);
     }
+  }
+
+  /** At most this many offsets of an append table's tail per input partition. */
+  static long tailSplitRecords(Map<String, String> options) {
+    String value = options.get(TAIL_SPLIT_RECORDS);
+    if (value == null) {
+      return DEFAULT_TAIL_SPLIT_RECORDS;
+    }
+    try {
+      long records = Long.parseLong(value.trim());
+      if (records >= 1) {
+        return records;
+      }
+    } catch (NumberFormatException e) {
+      // the message below says what to give
+    }
+    throw MinkException.user("Read option " + TAIL_SPLIT_RECORDS + " is \"" + value
+        + "\": give a whole number of offsets, at least 1 (default " + DEFAULT_TAIL_SPLIT_RECORDS
+        + ")");
   }
 
   private static ReadMode mode(String value) {

@@ -20,7 +20,8 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Mink's catalog in a Spark whose two executors run in JVMs of their own ({@code local-cluster}), started with this
- * test's classpath: the input partitions and their options travel to the executors, which open their own clients.
+ * test's classpath: the input partitions and their options travel to the executors, which open their own clients,
+ * and a tail split into ranges is read once.
  */
 class MinkCatalogClusterIT {
   private static final String TABLES_TOPIC = "_tables";
@@ -79,6 +80,14 @@ class MinkCatalogClusterIT {
               + name + " ORDER BY _kafka_partition, _kafka_offset")
           .collectAsList();
       long count = spark.sql("SELECT count(*) FROM " + name).first().getLong(0);
+      var split = spark.read().option("tail_split_records", "1").table(name);
+      List<String> splitRows = split
+          .selectExpr("_kafka_partition", "_kafka_offset", "CAST(_kafka_value AS STRING)")
+          .orderBy("_kafka_partition", "_kafka_offset")
+          .collectAsList()
+          .stream()
+          .map(row -> row.getInt(0) + "@" + row.getLong(1) + "=" + row.getString(2))
+          .toList();
 
       List<String> expected = new ArrayList<>();
       for (int partition = 0; partition < 4; partition++) {
@@ -91,6 +100,8 @@ class MinkCatalogClusterIT {
               .toList())
           .containsExactlyElementsOf(expected);
       assertThat(count).isEqualTo(28);
+      assertThat(split.rdd().getNumPartitions()).isEqualTo(8);
+      assertThat(splitRows).containsExactlyElementsOf(expected);
       assertThat(spark.sparkContext().statusTracker().getExecutorInfos()).hasSize(3);
     }
   }

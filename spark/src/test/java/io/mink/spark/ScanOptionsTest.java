@@ -27,6 +27,18 @@ class ScanOptionsTest {
   }
 
   @Test
+  void tailSplitRecordsIsAWholeNumberOfOffsets() {
+    assertThat(ScanOptions.tailSplitRecords(Map.of())).isEqualTo(1_000_000);
+    assertThat(ScanOptions.tailSplitRecords(Map.of("tail_split_records", "500")))
+        .isEqualTo(500);
+    assertThatThrownBy(() -> ScanOptions.tailSplitRecords(Map.of("tail_split_records", "0")))
+        .isInstanceOf(MinkException.class)
+        .hasMessage(
+            "Read option tail_split_records is \"0\": give a whole number of offsets, at least 1 "
+                + "(default 1000000)");
+  }
+
+  @Test
   void anUnknownModeOrABadTokenSaysWhatToGive() {
     assertThatThrownBy(() -> ScanOptions.request(Map.of("mode", "kafka")))
         .isInstanceOf(MinkException.class)
