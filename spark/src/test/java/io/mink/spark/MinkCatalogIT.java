@@ -15,6 +15,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 import org.junit.jupiter.api.AfterAll;
@@ -151,6 +152,32 @@ class MinkCatalogIT {
   }
 
   @Test
+  void anUpsertTableIsTheLakeWithTheTailsLastChangeOfEachKeyInOneTaskPerPartition() {
+    String topic = topic(1);
+    KAFKA.produce(topic, List.of(keyed("k1", "a"), keyed("k2", "b"), keyed("k3", "c")));
+    try (InProcessSidecar sidecar = sidecar()) {
+      TableDescriptor table = sidecar.add(topic, Duration.ofMinutes(3), Map.of("mode", "upsert"));
+      sidecar.runRound(table);
+      KAFKA.produce(
+          topic,
+          List.of(keyed("k1", "a2"), keyed("k2", null), keyed("k4", "d"), keyed("k1", "a3")));
+      var read = spark
+          .read()
+          .option("tail_split_records", "1")
+          .table("mink.kafka.`" + table.name() + "`")
+          .selectExpr("CAST(_kafka_key AS STRING)", "CAST(_kafka_value AS STRING)")
+          .orderBy("_kafka_key");
+
+      List<String> rows = read.collectAsList().stream()
+          .map(row -> row.getString(0) + "=" + row.getString(1))
+          .toList();
+
+      assertThat(rows).containsExactly("k1=a3", "k3=c", "k4=d");
+      assertThat(read.rdd().getNumPartitions()).isEqualTo(1);
+    }
+  }
+
+  @Test
   void selectStarHasEveryColumnOfTheTable() {
     String topic = topic(1);
     produce(topic, 0, 0, 2);
@@ -228,6 +255,15 @@ class MinkCatalogIT {
     String topic = InProcessSidecar.uniqueTopic("spark");
     KAFKA.createTopic(topic, partitions);
     return topic;
+  }
+
+  private static TestRecord keyed(String key, String value) {
+    return new TestRecord(
+        0,
+        key.getBytes(StandardCharsets.UTF_8),
+        value == null ? null : value.getBytes(StandardCharsets.UTF_8),
+        List.of(),
+        null);
   }
 
   /** {@code count} records into the partition, valued p{partition}-{n} from n = {@code first}. */
