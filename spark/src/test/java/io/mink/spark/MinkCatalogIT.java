@@ -16,6 +16,9 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.apache.kafka.clients.admin.RecordsToDelete;
+import org.apache.kafka.common.TopicPartition;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 import org.junit.jupiter.api.AfterAll;
@@ -126,6 +129,32 @@ class MinkCatalogIT {
       assertThat(again)
           .containsExactly("0@0=p0-0", "0@1=p0-1", "0@2=p0-2", "0@3=p0-3", "0@4=p0-4", "1@0=p1-0");
       assertThat(now).isEqualTo(8);
+    }
+  }
+
+  @Test
+  void aReadPointWhoseTailKafkaNoLongerHoldsIsRefused() throws Exception {
+    String topic = topic(1);
+    produce(topic, 0, 0, 2);
+    try (InProcessSidecar sidecar = sidecar()) {
+      TableDescriptor table = sidecar.add(topic, Duration.ofMinutes(3));
+      sidecar.runRound(table);
+      produce(topic, 0, 2, 4);
+      long snapshot = sidecar.table(table).currentSnapshot().snapshotId();
+      KAFKA
+          .admin()
+          .deleteRecords(Map.of(new TopicPartition(topic, 0), RecordsToDelete.beforeOffset(4)))
+          .all()
+          .get(30, TimeUnit.SECONDS);
+
+      assertThatThrownBy(() -> spark
+              .read()
+              .option("at", "v1:s=" + snapshot + ":0=2-6")
+              .table("mink.kafka.`" + table.name() + "`")
+              .count())
+          .hasMessageContaining(
+              "Cannot read partition 0 of topic " + topic
+                  + " at this point again: offsets [2, 4) are no longer in Kafka (retention removed them)");
     }
   }
 
