@@ -4,6 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import io.mink.query.read.ReadMode;
 import java.util.List;
+import org.apache.iceberg.expressions.Expression;
 import org.apache.spark.sql.connector.read.InputPartition;
 
 /**
@@ -12,6 +13,7 @@ import org.apache.spark.sql.connector.read.InputPartition;
  *
  * @param point the query's read point narrowed to this partition's range, as a token ({@link
  *     io.mink.query.read.ReadPoint#token()})
+ * @param pruning what skips the lake's files and row groups; Spark evaluates its own filters on the rows
  * @param columns the columns to read, in the scan's order; empty when the query needs none, only the row count
  */
 record MinkInputPartition(
@@ -21,7 +23,8 @@ record MinkInputPartition(
     ReadMode mode,
     int partition,
     String point,
-    List<String> columns)
+    List<String> columns,
+    Expression pruning)
     implements InputPartition {
   private static final long serialVersionUID = 1L;
 
@@ -32,5 +35,6 @@ record MinkInputPartition(
     requireNonNull(mode, "mode is null");
     requireNonNull(point, "point is null");
     columns = List.copyOf(columns);
+    requireNonNull(pruning, "pruning is null");
   }
 }

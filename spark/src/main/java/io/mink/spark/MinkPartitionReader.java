@@ -57,6 +57,8 @@ final class MinkPartitionReader implements PartitionReader<ColumnarBatch> {
       ReadRequest request = ReadRequest.of(partition.mode())
           .withColumns(countsOnly ? List.of(KafkaColumns.OFFSET) : partition.columns())
           .withPartitions(Set.of(partition.partition()))
+          .withFilter(partition.pruning())
+          .pruningOnly()
           .at(ReadPoint.parse(partition.point()));
       ReadResult result = new UnionRead(
               loaded.table(),

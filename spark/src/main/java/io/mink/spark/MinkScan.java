@@ -58,7 +58,8 @@ final class MinkScan implements Scan, Batch {
   @Override
   public String description() {
     return "Mink " + request.mode() + " read of " + descriptor.qualifiedName() + " at "
-        + point().token() + ", columns " + Arrays.toString(read.fieldNames());
+        + point().token() + ", columns " + Arrays.toString(read.fieldNames()) + ", lake pruned by "
+        + request.filter();
   }
 
   @Override
@@ -82,7 +83,8 @@ final class MinkScan implements Scan, Batch {
             split.mode(),
             split.partition(),
             split.point().token(),
-            columns))
+            columns,
+            request.filter()))
         .toArray(InputPartition[]::new);
   }
 

@@ -2,11 +2,20 @@ package io.mink.spark;
 
 import io.mink.query.read.ReadRequest;
 import io.mink.tables.TableDescriptor;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Collectors;
+import org.apache.iceberg.exceptions.ValidationException;
+import org.apache.iceberg.expressions.Binder;
+import org.apache.iceberg.expressions.Expression;
+import org.apache.iceberg.expressions.Expressions;
+import org.apache.spark.sql.connector.expressions.filter.Predicate;
 import org.apache.spark.sql.connector.read.Scan;
 import org.apache.spark.sql.connector.read.SupportsPushDownRequiredColumns;
+import org.apache.spark.sql.connector.read.SupportsPushDownV2Filters;
 import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
 
@@ -14,7 +23,7 @@ import org.apache.spark.sql.types.StructType;
  * Builds the scan of a query: the table's top-level columns the query needs, whole (a struct is read whole even when
  * the query needs part of it).
  */
-final class MinkScanBuilder implements SupportsPushDownRequiredColumns {
+final class MinkScanBuilder implements SupportsPushDownRequiredColumns, SupportsPushDownV2Filters {
   private final TableDescriptor descriptor;
   private final org.apache.iceberg.Table table;
   private final SparkOptions options;
@@ -23,6 +32,8 @@ final class MinkScanBuilder implements SupportsPushDownRequiredColumns {
   private final ReadRequest request;
   private final long tailSplitRecords;
   private StructType read;
+  private List<Predicate> pushed = List.of();
+  private Expression pruning = Expressions.alwaysTrue();
 
   MinkScanBuilder(
       TableDescriptor descriptor,
@@ -50,8 +61,49 @@ final class MinkScanBuilder implements SupportsPushDownRequiredColumns {
         .toArray(StructField[]::new));
   }
 
+  /**
+   * Keeps the predicates that convert to Iceberg expressions of the table's columns ({@link LakePruning}), to skip
+   * the lake's files and row groups; Spark evaluates every predicate on every row all the same.
+   */
+  @Override
+  public Predicate[] pushPredicates(Predicate[] predicates) {
+    List<Predicate> kept = new ArrayList<>();
+    Expression all = Expressions.alwaysTrue();
+    for (Predicate predicate : predicates) {
+      Optional<Expression> expression = LakePruning.of(predicate).filter(this::binds);
+      if (expression.isPresent()) {
+        kept.add(predicate);
+        all = Expressions.and(all, expression.get());
+      }
+    }
+    pushed = List.copyOf(kept);
+    pruning = all;
+    return predicates;
+  }
+
+  @Override
+  public Predicate[] pushedPredicates() {
+    return pushed.toArray(new Predicate[0]);
+  }
+
+  private boolean binds(Expression expression) {
+    try {
+      Binder.bind(table.schema().asStruct(), expression, true);
+      return true;
+    } catch (ValidationException | IllegalArgumentException | UnsupportedOperationException e) {
+      return false;
+    }
+  }
+
   @Override
   public Scan build() {
-    return new MinkScan(descriptor, table, options, connection, read, request, tailSplitRecords);
+    return new MinkScan(
+        descriptor,
+        table,
+        options,
+        connection,
+        read,
+        request.withFilter(pruning).pruningOnly(),
+        tailSplitRecords);
   }
 }

@@ -80,6 +80,10 @@ class MinkCatalogClusterIT {
               + name + " ORDER BY _kafka_partition, _kafka_offset")
           .collectAsList();
       long count = spark.sql("SELECT count(*) FROM " + name).first().getLong(0);
+      long filtered = spark
+          .sql("SELECT count(*) FROM " + name + " WHERE _kafka_offset >= 4")
+          .first()
+          .getLong(0);
       var split = spark.read().option("tail_split_records", "1").table(name);
       List<String> splitRows = split
           .selectExpr("_kafka_partition", "_kafka_offset", "CAST(_kafka_value AS STRING)")
@@ -100,6 +104,7 @@ class MinkCatalogClusterIT {
               .toList())
           .containsExactlyElementsOf(expected);
       assertThat(count).isEqualTo(28);
+      assertThat(filtered).isEqualTo(12);
       assertThat(split.rdd().getNumPartitions()).isEqualTo(8);
       assertThat(splitRows).containsExactlyElementsOf(expected);
       assertThat(spark.sparkContext().statusTracker().getExecutorInfos()).hasSize(3);

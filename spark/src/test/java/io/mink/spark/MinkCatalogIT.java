@@ -159,6 +159,26 @@ class MinkCatalogIT {
   }
 
   @Test
+  void aFilterPrunesTheLakeAndSparkStillAppliesItToEveryRow() {
+    String topic = topic(1);
+    produce(topic, 0, 0, 4);
+    try (InProcessSidecar sidecar = sidecar()) {
+      TableDescriptor table = sidecar.add(topic, Duration.ofMinutes(3));
+      sidecar.runRound(table);
+      produce(topic, 0, 4, 3);
+      String query = "SELECT _kafka_offset FROM mink.kafka.`" + table.name()
+          + "` WHERE _kafka_offset >= 3 AND _kafka_offset <> 5 ORDER BY _kafka_offset";
+
+      List<Long> offsets =
+          spark.sql(query).collectAsList().stream().map(row -> row.getLong(0)).toList();
+      String plan = spark.sql("EXPLAIN " + query).first().getString(0);
+
+      assertThat(offsets).containsExactly(3L, 4L, 6L);
+      assertThat(plan).contains("lake pruned by ").contains("ref(name=\"_kafka_offset\") >= 3");
+    }
+  }
+
+  @Test
   void theModeOptionReadsTheLakeAloneOrTheLogAlone() {
     String topic = topic(1);
     produce(topic, 0, 0, 2);
