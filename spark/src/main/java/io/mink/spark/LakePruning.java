@@ -1,12 +1,16 @@
 package io.mink.spark;
 
+import java.math.BigDecimal;
 import java.util.Optional;
 import org.apache.iceberg.expressions.Expression;
 import org.apache.iceberg.expressions.Expressions;
 import org.apache.spark.sql.connector.expressions.Literal;
 import org.apache.spark.sql.connector.expressions.NamedReference;
 import org.apache.spark.sql.connector.expressions.filter.Predicate;
+import org.apache.spark.sql.types.BooleanType;
 import org.apache.spark.sql.types.Decimal;
+import org.apache.spark.sql.types.NumericType;
+import org.apache.spark.sql.types.StringType;
 import org.apache.spark.unsafe.types.UTF8String;
 
 /**
@@ -91,8 +95,9 @@ final class LakePruning {
   }
 
   /**
-   * The literal as Iceberg binds it: Spark's strings as Java strings, its decimals as BigDecimal; a date (days) and a
-   * timestamp (microseconds) are Spark's int and long, which Iceberg binds to date and timestamp columns as such.
+   * The literal as the union read's filter takes it ({@code io.mink.query.filter.LiteralFitter}): whole numbers as
+   * Long, other numbers as BigDecimal, strings and booleans as they are. Dates, timestamps and binary values are not
+   * pushed.
    */
   private static Optional<Object> value(
       org.apache.spark.sql.connector.expressions.Expression child) {
@@ -106,12 +111,22 @@ final class LakePruning {
     if (value instanceof Decimal decimal) {
       return Optional.of(decimal.toJavaBigDecimal());
     }
-    if (value instanceof Boolean
-        || value instanceof Integer
-        || value instanceof Long
-        || value instanceof Float
-        || value instanceof Double) {
+    if (!(literal.dataType() instanceof NumericType
+        || literal.dataType() instanceof BooleanType
+        || literal.dataType() instanceof StringType)) {
+      return Optional.empty();
+    }
+    if (value instanceof Boolean || value instanceof Long) {
       return Optional.of(value);
+    }
+    if (value instanceof Integer || value instanceof Short || value instanceof Byte) {
+      return Optional.of(((Number) value).longValue());
+    }
+    if (value instanceof Float || value instanceof Double) {
+      double number = ((Number) value).doubleValue();
+      return Double.isFinite(number)
+          ? Optional.of(new BigDecimal(value.toString()))
+          : Optional.empty();
     }
     return Optional.empty();
   }

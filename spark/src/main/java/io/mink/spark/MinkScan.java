@@ -8,6 +8,8 @@ import io.mink.query.read.UnionRead;
 import io.mink.tables.TableDescriptor;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Optional;
+import java.util.Set;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.spark.sql.connector.read.Batch;
 import org.apache.spark.sql.connector.read.InputPartition;
@@ -30,6 +32,7 @@ final class MinkScan implements Scan, Batch {
   private final MinkConnection connection;
   private final StructType read;
   private final ReadRequest request;
+  private final Optional<Set<Integer>> pinned;
   private final long tailSplitRecords;
   private ReadPoint point;
 
@@ -40,6 +43,7 @@ final class MinkScan implements Scan, Batch {
       MinkConnection connection,
       StructType read,
       ReadRequest request,
+      Optional<Set<Integer>> pinned,
       long tailSplitRecords) {
     this.descriptor = descriptor;
     this.table = table;
@@ -47,6 +51,7 @@ final class MinkScan implements Scan, Batch {
     this.connection = connection;
     this.read = read;
     this.request = request;
+    this.pinned = pinned;
     this.tailSplitRecords = tailSplitRecords;
   }
 
@@ -59,7 +64,8 @@ final class MinkScan implements Scan, Batch {
   public String description() {
     return "Mink " + request.mode() + " read of " + descriptor.qualifiedName() + " at "
         + point().token() + ", columns " + Arrays.toString(read.fieldNames()) + ", lake pruned by "
-        + request.filter();
+        + request.filter()
+        + pinned.map(set -> ", Kafka partitions " + set).orElse("");
   }
 
   @Override
@@ -76,6 +82,7 @@ final class MinkScan implements Scan, Batch {
             MinkTableLayout.isUpsert(descriptor.options()),
             tailSplitRecords)
         .stream()
+        .filter(split -> pinned.map(set -> set.contains(split.partition())).orElse(true))
         .map(split -> new MinkInputPartition(
             options,
             descriptor.namespace(),

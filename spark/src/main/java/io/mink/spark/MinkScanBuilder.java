@@ -1,5 +1,6 @@
 package io.mink.spark;
 
+import io.mink.query.filter.WhereFilter;
 import io.mink.query.read.ReadRequest;
 import io.mink.tables.TableDescriptor;
 import java.util.ArrayList;
@@ -8,8 +9,6 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Collectors;
-import org.apache.iceberg.exceptions.ValidationException;
-import org.apache.iceberg.expressions.Binder;
 import org.apache.iceberg.expressions.Expression;
 import org.apache.iceberg.expressions.Expressions;
 import org.apache.spark.sql.connector.expressions.filter.Predicate;
@@ -34,6 +33,7 @@ final class MinkScanBuilder implements SupportsPushDownRequiredColumns, Supports
   private StructType read;
   private List<Predicate> pushed = List.of();
   private Expression pruning = Expressions.alwaysTrue();
+  private Optional<Set<Integer>> pinned = Optional.empty();
 
   MinkScanBuilder(
       TableDescriptor descriptor,
@@ -76,6 +76,7 @@ final class MinkScanBuilder implements SupportsPushDownRequiredColumns, Supports
         all = Expressions.and(all, expression.get());
       }
     }
+    pinned = PartitionPins.of(predicates);
     pushed = List.copyOf(kept);
     pruning = all;
     return predicates;
@@ -88,9 +89,9 @@ final class MinkScanBuilder implements SupportsPushDownRequiredColumns, Supports
 
   private boolean binds(Expression expression) {
     try {
-      Binder.bind(table.schema().asStruct(), expression, true);
+      WhereFilter.bind(table.schema(), expression);
       return true;
-    } catch (ValidationException | IllegalArgumentException | UnsupportedOperationException e) {
+    } catch (RuntimeException e) {
       return false;
     }
   }
@@ -104,6 +105,7 @@ final class MinkScanBuilder implements SupportsPushDownRequiredColumns, Supports
         connection,
         read,
         request.withFilter(pruning).pruningOnly(),
+        pinned,
         tailSplitRecords);
   }
 }

@@ -4,7 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import org.apache.spark.sql.connector.expressions.Expression;
 import org.apache.spark.sql.connector.expressions.Expressions;
+import org.apache.spark.sql.connector.expressions.LiteralValue;
 import org.apache.spark.sql.connector.expressions.filter.Predicate;
+import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.unsafe.types.UTF8String;
 import org.junit.jupiter.api.Test;
 
@@ -28,7 +30,7 @@ class LakePruningTest {
   }
 
   @Test
-  void aNestedFieldOrAnExpressionOtherThanAColumnStaysWithSpark() {
+  void aNestedFieldADateOrAnExpressionOtherThanAColumnStaysWithSpark() {
     Predicate nested = new Predicate(
         "=", new Expression[] {Expressions.column("order.id"), Expressions.literal(1)});
     Predicate half = new Predicate("AND", new Expression[] {
@@ -37,7 +39,12 @@ class LakePruningTest {
           "STARTS_WITH", new Expression[] {Expressions.column("b"), Expressions.literal(1)})
     });
 
+    Predicate date = new Predicate("=", new Expression[] {
+      Expressions.column("day"), new LiteralValue<>(20_000, DataTypes.DateType)
+    });
+
     assertThat(LakePruning.of(nested)).isEmpty();
+    assertThat(LakePruning.of(date)).isEmpty();
     assertThat(LakePruning.of(half)).isEmpty();
   }
 }

@@ -179,6 +179,31 @@ class MinkCatalogIT {
   }
 
   @Test
+  void aQueryPinnedToKafkaPartitionsReadsOnlyThose() {
+    String topic = topic(3);
+    for (int partition = 0; partition < 3; partition++) {
+      produce(topic, partition, 0, 2);
+    }
+    try (InProcessSidecar sidecar = sidecar()) {
+      TableDescriptor table = sidecar.add(topic, Duration.ofMinutes(3));
+      sidecar.runRound(table);
+      produce(topic, 1, 2, 1);
+      String name = "mink.kafka.`" + table.name() + "`";
+      var pinned =
+          spark.sql("SELECT _kafka_partition, _kafka_offset, CAST(_kafka_value AS STRING) FROM "
+              + name + " WHERE _kafka_partition IN (1, 7) ORDER BY _kafka_offset");
+
+      List<String> rows = strings(pinned.collectAsList());
+      long none =
+          spark.sql("SELECT * FROM " + name + " WHERE _kafka_partition = 7").count();
+
+      assertThat(rows).containsExactly("1@0=p1-0", "1@1=p1-1", "1@2=p1-2");
+      assertThat(pinned.rdd().getNumPartitions()).isEqualTo(1);
+      assertThat(none).isZero();
+    }
+  }
+
+  @Test
   void theModeOptionReadsTheLakeAloneOrTheLogAlone() {
     String topic = topic(1);
     produce(topic, 0, 0, 2);
