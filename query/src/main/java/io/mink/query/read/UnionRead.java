@@ -2,6 +2,7 @@ package io.mink.query.read;
 
 import static java.util.Objects.requireNonNull;
 
+import io.mink.indexer.errors.MinkException;
 import io.mink.indexer.round.PartitionBounds;
 import io.mink.indexer.round.RowBuilder;
 import io.mink.indexer.round.TopicBounds;
@@ -96,18 +97,70 @@ public final class UnionRead {
 
   /** Plans the read and reads the tail; the lake is read as the result's batches are taken. */
   public ReadResult read(ReadRequest request) {
-    return read(request, null);
+    return read(request, (LakeFiles) null);
   }
 
   /** Like {@link #read(ReadRequest)}, with the files of the snapshot it reads planned already (null: plan them). */
   public ReadResult read(ReadRequest request, LakeFiles planned) {
+    return read(request, planned, null);
+  }
+
+  /**
+   * Like {@link #read(ReadRequest)}, with the tail decoded from a read schema settled beforehand ({@link
+   * #readSchema}) instead of the snapshot's: reads of parts of one point, each given the point's settled schema,
+   * return the same columns.
+   */
+  public ReadResult read(ReadRequest request, TableSchema settled) {
+    return read(request, null, requireNonNull(settled, "settled is null"));
+  }
+
+  private ReadResult read(ReadRequest request, LakeFiles planned, TableSchema settled) {
     requireTail(request);
     table.refresh();
     TableMetadata metadata = ((HasTableOperations) table).operations().current();
     Pinned pinned = SnapshotPin.pinned(metadata, request, name());
     return request.mode().readsLog()
-        ? readWithTail(request, metadata, pinned, planned)
+        ? readWithTail(request, metadata, pinned, planned, settled)
         : readLake(request, pinned, planned);
+  }
+
+  /**
+   * The schema the request's read returns, settled without reading its rows: the pinned snapshot's schema merged
+   * with every schema that the key and value schema ids of its tail name ({@link TailSchemaScan}). Give the request
+   * a point ({@link ReadRequest#at}) so that the read that follows reads the same tail.
+   */
+  public TableSchema readSchema(ReadRequest request) {
+    requireTail(request);
+    table.refresh();
+    TableMetadata metadata = ((HasTableOperations) table).operations().current();
+    Pinned pinned = SnapshotPin.pinned(metadata, request, name());
+    TableSchema start = snapshotSchema(metadata, pinned);
+    if (!request.mode().readsLog()) {
+      return start;
+    }
+    List<TailRange> ranges = ReadPlanner.plan(
+            request.mode(),
+            pinned.seams(),
+            TopicBounds.read(consumer, descriptor.topic(), name()),
+            Set.of(),
+            request.partitions(),
+            request.at(),
+            descriptor.topic())
+        .stream()
+        .map(PartitionRead::tail)
+        .toList();
+    try {
+      return new TailSchemaScan(consumer, descriptor.topic(), rowBuilder(start)).settle(ranges);
+    } catch (InterruptedException e) {
+      throw MinkException.interrupted("settling the read schema of " + name(), e);
+    }
+  }
+
+  private static TableSchema snapshotSchema(TableMetadata metadata, Pinned pinned) {
+    return new TableSchema(
+        pinned.schema(),
+        metadata.lastColumnId(),
+        Collections.max(metadata.schemasById().keySet()));
   }
 
   /**
@@ -154,7 +207,11 @@ public final class UnionRead {
   }
 
   private ReadResult readWithTail(
-      ReadRequest request, TableMetadata metadata, Pinned pinned, LakeFiles planned) {
+      ReadRequest request,
+      TableMetadata metadata,
+      Pinned pinned,
+      LakeFiles planned,
+      TableSchema start) {
     Map<Integer, PartitionBounds> bounds = TopicBounds.read(consumer, descriptor.topic(), name());
     List<PartitionRead> plan = ReadPlanner.plan(
         request.mode(),
@@ -169,10 +226,7 @@ public final class UnionRead {
         plan.size(),
         0,
         ranges.stream().mapToLong(tail -> tail.to() - tail.from()).sum());
-    RowBuilder rows = rowBuilder(new TableSchema(
-        pinned.schema(),
-        metadata.lastColumnId(),
-        Collections.max(metadata.schemasById().keySet())));
+    RowBuilder rows = rowBuilder(start != null ? start : snapshotSchema(metadata, pinned));
     boolean merges =
         request.mode() == ReadMode.union && MinkTableLayout.isUpsert(descriptor.options());
     ReadColumns columns = ReadColumns.requested(request, merges);

@@ -9,6 +9,7 @@ import io.mink.indexer.testing.InProcessSidecar;
 import io.mink.schema.KafkaColumns;
 import io.mink.schema.decode.PartDecoder;
 import io.mink.schema.registry.SchemaType;
+import io.mink.schema.table.TableSchema;
 import io.mink.tables.TableDescriptor;
 import io.mink.testkit.KafkaBroker;
 import io.mink.testkit.TestRecord;
@@ -116,6 +117,41 @@ class UnionReadEvolutionIT {
       ReadRows lake = read(sidecar, table, ReadRequest.of(ReadMode.lake));
       assertThat(lake.schema().asStruct()).isEqualTo(union.schema().asStruct());
       assertThat(lake.rows()).isEqualTo(union.rows());
+    }
+  }
+
+  @Test
+  void theReadSchemaIsSettledFromTheTailsSchemaIdsAndPartsOfThePointReadInIt() throws Exception {
+    String topic = topic();
+    int v1 = registry.register(topic + "-value", SchemaType.AVRO, ORDER_V1).id();
+    int v2 = registry.register(topic + "-value", SchemaType.AVRO, ORDER_V2).id();
+    KAFKA.produce(topic, List.of(record(v1, order(ORDER_V1, 1, 10, null))));
+    try (InProcessSidecar sidecar = sidecar()) {
+      TableDescriptor table = sidecar.add(topic, Duration.ofMinutes(3));
+      sidecar.runRound(table);
+      KAFKA.produce(
+          topic,
+          List.of(
+              record(v1, order(ORDER_V1, 2, 20, null)),
+              raw("plain"),
+              record(v2, order(ORDER_V2, 3, 5_000_000_000L, "gift")),
+              record(v2, order(ORDER_V2, 4, 40, null))));
+      UnionRead read = reader(sidecar, table);
+      ReadPoint point = read.point(ReadRequest.of(ReadMode.union));
+
+      TableSchema settled = read.readSchema(ReadRequest.of(ReadMode.union).at(point));
+      ReadRows whole = ReadRows.of(read.read(ReadRequest.of(ReadMode.union).at(point)));
+      ReadPoint firstOfTail = ReadPoint.of(point.snapshotId(), List.of(new TailRange(0, 1, 2)));
+      ReadRows part = ReadRows.of(read.read(ReadRequest.of(ReadMode.log).at(firstOfTail), settled));
+      ReadRows partAlone = ReadRows.of(read.read(ReadRequest.of(ReadMode.log).at(firstOfTail)));
+
+      assertThat(settled.schema().asStruct()).isEqualTo(whole.schema().asStruct());
+      assertThat(whole.schema().findField("note")).isNotNull();
+      assertThat(part.schema().asStruct()).isEqualTo(settled.schema().asStruct());
+      assertThat(part.rows()).extracting(row -> row.getField("quantity")).containsExactly(20L);
+      assertThat(part.rows()).extracting(row -> row.getField("note")).containsExactly((Object)
+          null);
+      assertThat(partAlone.schema().findField("note")).isNull();
     }
   }
 
