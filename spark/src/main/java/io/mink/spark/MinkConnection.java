@@ -4,6 +4,9 @@ import io.mink.indexer.config.MinkConfig;
 import io.mink.indexer.decoding.RegistryDecoders;
 import io.mink.indexer.errors.MinkException;
 import io.mink.lake.catalog.CatalogLoader;
+import io.mink.query.read.ReadPoint;
+import io.mink.query.read.ReadProgress;
+import io.mink.query.read.ReadRequest;
 import io.mink.query.read.TopicIds;
 import io.mink.query.read.UnionRead;
 import io.mink.schema.decode.PartDecoder;
@@ -101,6 +104,21 @@ final class MinkConnection implements AutoCloseable {
   Optional<PartDecoder> decoder() {
     return decoder;
   }
+
+  /**
+   * The request's read point, taken now (or the one it names {@link ReadRequest#at at}), and the schema a read at
+   * that point returns, settled from the tail's schema ids without reading its rows.
+   */
+  Settled settle(Loaded loaded, ReadRequest request) {
+    try (KafkaConsumer<byte[], byte[]> consumer = consumer()) {
+      UnionRead read = new UnionRead(
+          loaded.table(), loaded.descriptor(), consumer, topicIds(), decoder, ReadProgress.NONE);
+      ReadPoint point = read.point(request);
+      return new Settled(point, SettledSchema.of(read.readSchema(request.at(point))));
+    }
+  }
+
+  record Settled(ReadPoint point, SettledSchema schema) {}
 
   /** A consumer for one read, closed by the caller. */
   KafkaConsumer<byte[], byte[]> consumer() {

@@ -6,15 +6,20 @@ import io.mink.query.read.ReadMode;
 import java.util.List;
 import org.apache.iceberg.expressions.Expression;
 import org.apache.spark.sql.connector.read.InputPartition;
+import org.apache.spark.sql.types.StructType;
 
 /**
- * One input partition of a query's read, sent to an executor: a Kafka partition's lake rows at the query's pinned
- * snapshot and its tail up to the offset fixed at plan time, or one offset range of that tail ({@link TailSplits}).
+ * One input partition of a query's read, sent to an executor ({@link ScanSplits}): a group of a Kafka partition's
+ * lake files at the query's pinned snapshot, one offset range of its tail, or, for an upsert table, the whole
+ * partition.
  *
  * @param point the query's read point narrowed to this partition's range, as a token ({@link
  *     io.mink.query.read.ReadPoint#token()})
+ * @param output the columns Spark takes from this partition, in the scan's order
+ * @param columns the columns of {@code output} the read point's schema has; the others are null in every row
  * @param pruning what skips the lake's files and row groups; Spark evaluates its own filters on the rows
- * @param columns the columns to read, in the scan's order; empty when the query needs none, only the row count
+ * @param schema the read point's schema, settled on the driver
+ * @param files the lake files to read, in order; null when the read plans the partition's files itself
  */
 record MinkInputPartition(
     SparkOptions options,
@@ -23,8 +28,11 @@ record MinkInputPartition(
     ReadMode mode,
     int partition,
     String point,
+    StructType output,
     List<String> columns,
-    Expression pruning)
+    Expression pruning,
+    SettledSchema schema,
+    List<ScanFile> files)
     implements InputPartition {
   private static final long serialVersionUID = 1L;
 
@@ -34,7 +42,10 @@ record MinkInputPartition(
     requireNonNull(table, "table is null");
     requireNonNull(mode, "mode is null");
     requireNonNull(point, "point is null");
+    requireNonNull(output, "output is null");
     columns = List.copyOf(columns);
     requireNonNull(pruning, "pruning is null");
+    requireNonNull(schema, "schema is null");
+    files = files == null ? null : List.copyOf(files);
   }
 }

@@ -1,6 +1,7 @@
 package io.mink.spark;
 
 import io.mink.indexer.errors.MinkException;
+import io.mink.query.read.LakeFiles;
 import io.mink.query.read.ReadPoint;
 import io.mink.query.read.ReadProgress;
 import io.mink.query.read.ReadRequest;
@@ -14,7 +15,6 @@ import org.apache.iceberg.catalog.Namespace;
 import org.apache.iceberg.catalog.TableIdentifier;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.spark.sql.connector.read.PartitionReader;
-import org.apache.spark.sql.vectorized.ArrowColumnVector;
 import org.apache.spark.sql.vectorized.ColumnVector;
 import org.apache.spark.sql.vectorized.ColumnarBatch;
 
@@ -27,18 +27,18 @@ final class MinkPartitionReader implements PartitionReader<ColumnarBatch> {
   private final MinkConnection connection;
   private final KafkaConsumer<byte[], byte[]> consumer;
   private final ReadResult result;
-  private final boolean countsOnly;
+  private final SparkColumns columns;
   private RowBatch current;
 
   private MinkPartitionReader(
       MinkConnection connection,
       KafkaConsumer<byte[], byte[]> consumer,
       ReadResult result,
-      boolean countsOnly) {
+      SparkColumns columns) {
     this.connection = connection;
     this.consumer = consumer;
     this.result = result;
-    this.countsOnly = countsOnly;
+    this.columns = columns;
   }
 
   static MinkPartitionReader open(MinkInputPartition partition) {
@@ -60,6 +60,11 @@ final class MinkPartitionReader implements PartitionReader<ColumnarBatch> {
           .withFilter(partition.pruning())
           .pruningOnly()
           .at(ReadPoint.parse(partition.point()));
+      LakeFiles files = partition.files() == null
+          ? null
+          : LakeFiles.only(
+              partition.partition(),
+              partition.files().stream().map(ScanFile::lakeFile).toList());
       ReadResult result = new UnionRead(
               loaded.table(),
               loaded.descriptor(),
@@ -67,8 +72,9 @@ final class MinkPartitionReader implements PartitionReader<ColumnarBatch> {
               connection.topicIds(),
               connection.decoder(),
               ReadProgress.NONE)
-          .read(request);
-      return new MinkPartitionReader(connection, consumer, result, countsOnly);
+          .read(request, files, partition.schema().tableSchema());
+      return new MinkPartitionReader(
+          connection, consumer, result, countsOnly ? null : SparkColumns.of(partition, result));
     } catch (RuntimeException e) {
       if (consumer != null) {
         consumer.close();
@@ -90,14 +96,10 @@ final class MinkPartitionReader implements PartitionReader<ColumnarBatch> {
 
   @Override
   public ColumnarBatch get() {
-    if (countsOnly) {
+    if (columns == null) {
       return new ColumnarBatch(new ColumnVector[0], current.rows());
     }
-    ColumnVector[] columns = new ColumnVector[current.root().getFieldVectors().size()];
-    for (int i = 0; i < columns.length; i++) {
-      columns[i] = new ArrowColumnVector(current.column(i));
-    }
-    return new ColumnarBatch(columns, current.rows());
+    return new ColumnarBatch(columns.vectors(current), current.rows());
   }
 
   @Override

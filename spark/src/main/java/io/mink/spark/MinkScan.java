@@ -1,29 +1,30 @@
 package io.mink.spark;
 
+import io.mink.indexer.errors.MinkException;
 import io.mink.lake.MinkTableLayout;
-import io.mink.query.read.ReadPoint;
-import io.mink.query.read.ReadProgress;
+import io.mink.query.read.LakeFiles;
 import io.mink.query.read.ReadRequest;
-import io.mink.query.read.UnionRead;
 import io.mink.tables.TableDescriptor;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
-import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.iceberg.types.Types;
 import org.apache.spark.sql.connector.read.Batch;
 import org.apache.spark.sql.connector.read.InputPartition;
 import org.apache.spark.sql.connector.read.PartitionReaderFactory;
 import org.apache.spark.sql.connector.read.Scan;
+import org.apache.spark.sql.types.DataType;
+import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
 
 /**
  * The union read of one query, planned on the driver: its read point (the lake snapshot pinned, each Kafka
- * partition's tail end fixed) is taken once, when Spark first asks for the input partitions or the description, and
- * every input partition reads at that point: one per Kafka partition, its lake rows then its tail, and an append
- * table's long tail split into offset ranges ({@link TailSplits}). The mode and the
- * point are in the scan's description, which {@code EXPLAIN} prints, and the {@value ScanOptions#AT} option of a
- * later scan repeats the read.
+ * partition's tail end fixed) and the schema a read at that point returns are settled once, when Spark first asks for
+ * the input partitions or the description, and every input partition reads at that point in that schema
+ * ({@link ScanSplits}: an append table's lake files in groups and its tail in offset ranges, an upsert table's
+ * partitions whole). The mode and the point are in the scan's description, which {@code EXPLAIN} prints, and the
+ * {@value ScanOptions#AT} option of a later scan repeats the read.
  */
 final class MinkScan implements Scan, Batch {
   private final TableDescriptor descriptor;
@@ -33,8 +34,8 @@ final class MinkScan implements Scan, Batch {
   private final StructType read;
   private final ReadRequest request;
   private final Optional<Set<Integer>> pinned;
-  private final long tailSplitRecords;
-  private ReadPoint point;
+  private final ScanOptions.Splits splits;
+  private MinkConnection.Settled settled;
 
   MinkScan(
       TableDescriptor descriptor,
@@ -44,7 +45,7 @@ final class MinkScan implements Scan, Batch {
       StructType read,
       ReadRequest request,
       Optional<Set<Integer>> pinned,
-      long tailSplitRecords) {
+      ScanOptions.Splits splits) {
     this.descriptor = descriptor;
     this.table = table;
     this.options = options;
@@ -52,7 +53,7 @@ final class MinkScan implements Scan, Batch {
     this.read = read;
     this.request = request;
     this.pinned = pinned;
-    this.tailSplitRecords = tailSplitRecords;
+    this.splits = splits;
   }
 
   @Override
@@ -63,8 +64,8 @@ final class MinkScan implements Scan, Batch {
   @Override
   public String description() {
     return "Mink " + request.mode() + " read of " + descriptor.qualifiedName() + " at "
-        + point().token() + ", columns " + Arrays.toString(read.fieldNames()) + ", lake pruned by "
-        + request.filter()
+        + settled().point().token() + ", columns " + Arrays.toString(read.fieldNames())
+        + ", lake pruned by " + request.filter()
         + pinned.map(set -> ", Kafka partitions " + set).orElse("");
   }
 
@@ -75,12 +76,22 @@ final class MinkScan implements Scan, Batch {
 
   @Override
   public InputPartition[] planInputPartitions() {
-    List<String> columns = List.of(read.fieldNames());
-    return TailSplits.of(
-            point(),
+    MinkConnection.Settled point = settled();
+    List<String> columns = columnsAtPoint(point.schema());
+    LakeFiles files = request.mode().readsLake() && point.point().snapshotId().isPresent()
+        ? LakeFiles.plan(
+            table,
+            point.point().snapshotId().getAsLong(),
+            request.filter(),
+            pinned.orElse(Set.of()))
+        : LakeFiles.none();
+    return ScanSplits.of(
+            point.point(),
             request.mode(),
             MinkTableLayout.isUpsert(descriptor.options()),
-            tailSplitRecords)
+            splits.tailRecords(),
+            splits.lakeBytes(),
+            files::of)
         .stream()
         .filter(split -> pinned.map(set -> set.contains(split.partition())).orElse(true))
         .map(split -> new MinkInputPartition(
@@ -90,8 +101,13 @@ final class MinkScan implements Scan, Batch {
             split.mode(),
             split.partition(),
             split.point().token(),
+            read,
             columns,
-            request.filter()))
+            request.filter(),
+            point.schema(),
+            split.files() == null
+                ? null
+                : split.files().stream().map(ScanFile::of).toList()))
         .toArray(InputPartition[]::new);
   }
 
@@ -101,22 +117,41 @@ final class MinkScan implements Scan, Batch {
   }
 
   /**
-   * The query's read point, taken on first use: the current snapshot and each partition's last stable offset, or the
-   * point the {@value ScanOptions#AT} option names.
+   * The query's read point and its schema, settled on first use: the current snapshot and each partition's last
+   * stable offset, or the point the {@value ScanOptions#AT} option names.
    */
-  synchronized ReadPoint point() {
-    if (point == null) {
-      try (KafkaConsumer<byte[], byte[]> consumer = connection.consumer()) {
-        point = new UnionRead(
-                table,
-                descriptor,
-                consumer,
-                connection.topicIds(),
-                connection.decoder(),
-                ReadProgress.NONE)
-            .point(request);
-      }
+  synchronized MinkConnection.Settled settled() {
+    if (settled == null) {
+      settled = connection.settle(new MinkConnection.Loaded(descriptor, table), request);
     }
-    return point;
+    return settled;
+  }
+
+  /**
+   * The columns of the scan that the read point's schema has; those it lacks (a column added after the point) are
+   * null in every row. A column whose type differs from the one the query was analysed with is refused.
+   */
+  private List<String> columnsAtPoint(SettledSchema schema) {
+    return Arrays.stream(read.fields())
+        .filter(field -> {
+          Types.NestedField column = schema.schema().findField(field.name());
+          if (column == null) {
+            return false;
+          }
+          DataType type = SparkTypes.type(column.type(), field.name(), descriptor.qualifiedName());
+          if (!type.equals(field.dataType())) {
+            throw typeChanged(field, type);
+          }
+          return true;
+        })
+        .map(StructField::name)
+        .toList();
+  }
+
+  private MinkException typeChanged(StructField field, DataType type) {
+    return MinkException.conflict("Column " + field.name() + " of " + descriptor.qualifiedName()
+        + " is " + type.simpleString() + " at this read point, but the query was analysed with "
+        + field.dataType().simpleString()
+        + " (a newer schema version changed its type): run the query again");
   }
 }

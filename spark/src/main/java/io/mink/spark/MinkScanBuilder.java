@@ -29,7 +29,7 @@ final class MinkScanBuilder implements SupportsPushDownRequiredColumns, Supports
   private final MinkConnection connection;
   private final StructType schema;
   private final ReadRequest request;
-  private final long tailSplitRecords;
+  private final ScanOptions.Splits splits;
   private StructType read;
   private List<Predicate> pushed = List.of();
   private Expression pruning = Expressions.alwaysTrue();
@@ -42,7 +42,7 @@ final class MinkScanBuilder implements SupportsPushDownRequiredColumns, Supports
       MinkConnection connection,
       StructType schema,
       ReadRequest request,
-      long tailSplitRecords) {
+      ScanOptions.Splits splits) {
     this.descriptor = descriptor;
     this.table = table;
     this.options = options;
@@ -50,7 +50,7 @@ final class MinkScanBuilder implements SupportsPushDownRequiredColumns, Supports
     this.schema = schema;
     this.read = schema;
     this.request = request;
-    this.tailSplitRecords = tailSplitRecords;
+    this.splits = splits;
   }
 
   @Override
@@ -106,6 +106,6 @@ final class MinkScanBuilder implements SupportsPushDownRequiredColumns, Supports
         read,
         request.withFilter(pruning).pruningOnly(),
         pinned,
-        tailSplitRecords);
+        splits);
   }
 }

@@ -2,6 +2,8 @@ package io.mink.spark;
 
 import static java.util.Objects.requireNonNull;
 
+import io.mink.query.read.ReadMode;
+import io.mink.query.read.ReadRequest;
 import io.mink.tables.TableDescriptor;
 import java.util.Arrays;
 import java.util.EnumSet;
@@ -14,8 +16,8 @@ import org.apache.spark.sql.types.StructType;
 import org.apache.spark.sql.util.CaseInsensitiveStringMap;
 
 /**
- * An indexing table as Spark sees it: the columns of its Iceberg table's current schema, read in batch by the union
- * read ({@link MinkScan}).
+ * An indexing table as Spark sees it: the columns of a union read of it now, its lake's schema merged with every
+ * schema version its tail carries, read in batch by the union read ({@link MinkScan}).
  */
 final class MinkTable implements SupportsRead {
   private final TableDescriptor descriptor;
@@ -33,7 +35,12 @@ final class MinkTable implements SupportsRead {
     this.table = requireNonNull(table, "table is null");
     this.options = requireNonNull(options, "options is null");
     this.connection = requireNonNull(connection, "connection is null");
-    this.schema = SparkTypes.struct(table.schema(), descriptor.qualifiedName());
+    this.schema = SparkTypes.struct(
+        connection
+            .settle(new MinkConnection.Loaded(descriptor, table), ReadRequest.of(ReadMode.union))
+            .schema()
+            .schema(),
+        descriptor.qualifiedName());
   }
 
   @Override
@@ -67,6 +74,6 @@ final class MinkTable implements SupportsRead {
         connection,
         schema,
         ScanOptions.request(readOptions.asCaseSensitiveMap()),
-        ScanOptions.tailSplitRecords(readOptions.asCaseSensitiveMap()));
+        ScanOptions.splits(readOptions.asCaseSensitiveMap()));
   }
 }

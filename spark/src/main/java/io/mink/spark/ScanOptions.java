@@ -12,13 +12,17 @@ import java.util.stream.Collectors;
 /**
  * The read options of one scan, as {@code mink read} takes them: {@value #MODE} ({@code union}, the default, {@code
  * lake} or {@code log}, as {@code --mode}), {@value #AT} (a read point's token, as {@code --at}) and {@value
- * #TAIL_SPLIT_RECORDS} (at most this many offsets of an append table's tail per input partition). Pure.
+ * #TAIL_SPLIT_RECORDS} (at most this many offsets of an append table's tail per input partition) and {@value
+ * #LAKE_SPLIT_BYTES} (about this many bytes of its lake files per input partition, 128 MiB by default, as Spark's
+ * {@code spark.sql.files.maxPartitionBytes}). Pure.
  */
 final class ScanOptions {
   static final String MODE = "mode";
   static final String AT = "at";
   static final String TAIL_SPLIT_RECORDS = "tail_split_records";
   static final long DEFAULT_TAIL_SPLIT_RECORDS = 1_000_000;
+  static final String LAKE_SPLIT_BYTES = "lake_split_bytes";
+  static final long DEFAULT_LAKE_SPLIT_BYTES = 128L << 20;
 
   private ScanOptions() {}
 
@@ -36,23 +40,46 @@ final class ScanOptions {
     }
   }
 
+  /**
+   * How an append table's read is split into input partitions ({@link ScanSplits}).
+   *
+   * @param tailRecords at most this many offsets of a tail per input partition
+   * @param lakeBytes about this many bytes of lake files per input partition
+   */
+  record Splits(long tailRecords, long lakeBytes) implements java.io.Serializable {
+    private static final long serialVersionUID = 1L;
+  }
+
+  static Splits splits(Map<String, String> options) {
+    return new Splits(tailSplitRecords(options), lakeSplitBytes(options));
+  }
+
   /** At most this many offsets of an append table's tail per input partition. */
   static long tailSplitRecords(Map<String, String> options) {
-    String value = options.get(TAIL_SPLIT_RECORDS);
+    return atLeastOne(options, TAIL_SPLIT_RECORDS, DEFAULT_TAIL_SPLIT_RECORDS, "offsets");
+  }
+
+  /** About this many bytes of an append table's lake files per input partition. */
+  static long lakeSplitBytes(Map<String, String> options) {
+    return atLeastOne(options, LAKE_SPLIT_BYTES, DEFAULT_LAKE_SPLIT_BYTES, "bytes");
+  }
+
+  private static long atLeastOne(
+      Map<String, String> options, String key, long defaultValue, String unit) {
+    String value = options.get(key);
     if (value == null) {
-      return DEFAULT_TAIL_SPLIT_RECORDS;
+      return defaultValue;
     }
     try {
-      long records = Long.parseLong(value.trim());
-      if (records >= 1) {
-        return records;
+      long parsed = Long.parseLong(value.trim());
+      if (parsed >= 1) {
+        return parsed;
       }
     } catch (NumberFormatException e) {
       // the message below says what to give
     }
-    throw MinkException.user("Read option " + TAIL_SPLIT_RECORDS + " is \"" + value
-        + "\": give a whole number of offsets, at least 1 (default " + DEFAULT_TAIL_SPLIT_RECORDS
-        + ")");
+    throw MinkException.user("Read option " + key + " is \"" + value + "\": give a whole number of "
+        + unit + ", at least 1 (default " + defaultValue + ")");
   }
 
   private static ReadMode mode(String value) {

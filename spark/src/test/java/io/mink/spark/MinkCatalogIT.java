@@ -198,7 +198,7 @@ class MinkCatalogIT {
           spark.sql("SELECT * FROM " + name + " WHERE _kafka_partition = 7").count();
 
       assertThat(rows).containsExactly("1@0=p1-0", "1@1=p1-1", "1@2=p1-2");
-      assertThat(pinned.rdd().getNumPartitions()).isEqualTo(1);
+      assertThat(pinned.rdd().getNumPartitions()).isEqualTo(2);
       assertThat(none).isZero();
     }
   }

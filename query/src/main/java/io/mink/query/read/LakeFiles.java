@@ -43,6 +43,13 @@ public final class LakeFiles {
     return new LakeFiles(new TreeMap<>(), List.of());
   }
 
+  /** The given files of one partition, read in this order: a part of a partition's files read on its own. */
+  public static LakeFiles only(int partition, List<LakeFile> files) {
+    SortedMap<Integer, List<LakeFile>> byPartition = new TreeMap<>();
+    byPartition.put(partition, List.copyOf(files));
+    return new LakeFiles(byPartition, List.of());
+  }
+
   /**
    * The files of the snapshot that may hold rows the filter selects.
    *

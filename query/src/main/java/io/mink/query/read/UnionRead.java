@@ -114,14 +114,19 @@ public final class UnionRead {
     return read(request, null, requireNonNull(settled, "settled is null"));
   }
 
-  private ReadResult read(ReadRequest request, LakeFiles planned, TableSchema settled) {
+  /**
+   * The read of the request, with the files of the snapshot it reads planned already (null: plan them) and a read
+   * schema settled beforehand (null: the snapshot's, merged with the tail's as it is read). A read of the lake alone
+   * given a settled schema returns its columns: those the snapshot lacks are null, and promoted types are widened.
+   */
+  public ReadResult read(ReadRequest request, LakeFiles planned, TableSchema settled) {
     requireTail(request);
     table.refresh();
     TableMetadata metadata = ((HasTableOperations) table).operations().current();
     Pinned pinned = SnapshotPin.pinned(metadata, request, name());
     return request.mode().readsLog()
         ? readWithTail(request, metadata, pinned, planned, settled)
-        : readLake(request, pinned, planned);
+        : readLake(request, pinned, planned, settled == null ? pinned.schema() : settled.schema());
   }
 
   /**
@@ -178,7 +183,8 @@ public final class UnionRead {
     }
   }
 
-  private ReadResult readLake(ReadRequest request, Pinned pinned, LakeFiles planned) {
+  private ReadResult readLake(
+      ReadRequest request, Pinned pinned, LakeFiles planned, Schema readSchema) {
     RowFilter filter = RowFilter.bind(pinned.schema(), request.filter());
     LakeFiles files =
         planned != null ? planned : lakeFiles(pinned, request, filter.pushdown(pinned.schema()));
@@ -192,7 +198,7 @@ public final class UnionRead {
         descriptor.topic());
     progress.planned(plan.size(), files.fileCount(), 0);
     ReadColumns.Resolved columns =
-        ReadColumns.requested(request).resolve(pinned.schema(), pinned.schema(), name());
+        ReadColumns.requested(request).resolve(readSchema, pinned.schema(), name());
     UnionBatches batches = batches(
         request,
         plan,
