@@ -26,8 +26,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.apache.avro.generic.GenericData;
@@ -35,8 +33,9 @@ import org.apache.avro.generic.GenericDatumWriter;
 import org.apache.avro.io.BinaryEncoder;
 import org.apache.avro.io.EncoderFactory;
 import org.apache.spark.SparkEnv;
-import org.apache.spark.api.java.function.ForeachPartitionFunction;
+import org.apache.spark.api.java.function.MapPartitionsFunction;
 import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Encoders;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.execution.ExplainMode;
@@ -201,16 +200,25 @@ class MinkCatalogClusterIT {
       List<String> sparkRows =
           orders(read.selectExpr("_kafka_partition", "_kafka_offset", "id", "quantity", "note")
               .collectAsList());
-      Set<String> executors = ConcurrentHashMap.newKeySet();
-      read.select("_kafka_offset").foreachPartition((ForeachPartitionFunction<Row>)
-          rows -> executors.add(SparkEnv.get().executorId()));
+      List<String> tailExecutors = spark
+          .read()
+          .option("tail_split_records", "5")
+          .option("mode", "log")
+          .table(name)
+          .select("_kafka_offset")
+          .mapPartitions(
+              (MapPartitionsFunction<Row, String>)
+                  rows -> List.of(SparkEnv.get().executorId()).iterator(),
+              Encoders.STRING())
+          .distinct()
+          .collectAsList();
       List<String> minkRows = minkReadAt(table.qualifiedName(), token);
 
       assertThat(read.schema().apply("quantity").dataType()).isEqualTo(DataTypes.LongType);
       assertThat(read.rdd().getNumPartitions()).isEqualTo(2 + 8);
       assertThat(sparkRows).hasSize(60).containsExactlyInAnyOrderElementsOf(minkRows);
       assertThat(sparkRows).contains("0@0:0:0:null", "1@10:21:5000000021:note-21");
-      assertThat(executors).hasSize(2);
+      assertThat(tailExecutors).hasSize(2);
     }
   }
 
