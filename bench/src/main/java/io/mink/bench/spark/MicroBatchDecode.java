@@ -17,7 +17,8 @@ import java.util.Map;
  * @param sparkCpu the executor's task CPU of one read
  * @param round the round's decoding of the records, one run per entry
  */
-record MicroBatchDecode(long records, TimedRuns spark, TaskCpu.Used sparkCpu, List<Throughput> round) {
+record MicroBatchDecode(
+    long records, TimedRuns spark, TaskCpu.Used sparkCpu, List<Throughput> round) {
   static final int RECORDS = 100_000;
 
   MicroBatchDecode {
@@ -36,11 +37,10 @@ record MicroBatchDecode(long records, TimedRuns spark, TaskCpu.Used sparkCpu, Li
   static MicroBatchDecode measure(
       MinkSpark spark, OrderTable table, int partitions, int warmUps, int runs) {
     Map<String, String> options = options(table, partitions);
-    TimedRuns read = TimedRuns.measure(
-        "(C) micro-batch, " + spark.master(), warmUps, runs, () -> {
-          MinkSpark.drain(spark.table(table, options));
-          return List.of();
-        });
+    TimedRuns read = TimedRuns.measure("(C) micro-batch, " + spark.master(), warmUps, runs, () -> {
+      MinkSpark.drain(spark.table(table, options));
+      return List.of();
+    });
     spark.resetTasks();
     MinkSpark.drain(spark.table(table, options));
     TaskCpu.Used cpu = spark.tasks();

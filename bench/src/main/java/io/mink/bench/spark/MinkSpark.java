@@ -138,8 +138,10 @@ final class MinkSpark implements AutoCloseable {
     try {
       spark.sparkContext().listenerBus().waitUntilEmpty(LISTENER_WAIT_MILLIS);
     } catch (TimeoutException e) {
-      throw new IllegalStateException("Spark did not deliver its task ends within "
-          + LISTENER_WAIT_MILLIS + " ms; the task figures would be short", e);
+      throw new IllegalStateException(
+          "Spark did not deliver its task ends within " + LISTENER_WAIT_MILLIS
+              + " ms; the task figures would be short",
+          e);
     }
   }
 

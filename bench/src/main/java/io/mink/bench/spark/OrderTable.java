@@ -45,14 +45,18 @@ final class OrderTable implements AutoCloseable {
   private Map<Integer, Long> seams = Map.of();
   private Map<Integer, Long> ends = Map.of();
 
-  private OrderTable(KafkaBroker broker, FakeSchemaRegistry registry, String topic, int partitions) {
+  private OrderTable(
+      KafkaBroker broker, FakeSchemaRegistry registry, String topic, int partitions) {
     this.broker = broker;
     this.registry = registry;
     OrderSchemas.Ids ids = OrderSchemas.register(registry, topic);
     broker.createTopic(topic, partitions, BenchmarkTopic.TOPIC_CONFIGS);
     log = new OrderLog(broker, topic, partitions, OrderEncoding.confluentAvro(ids));
     sidecar = new InProcessSidecar(
-        broker.bootstrapServers(), warehouse.lakeSettings(), TABLES_TOPIC, decoders().get());
+        broker.bootstrapServers(),
+        warehouse.lakeSettings(),
+        TABLES_TOPIC,
+        decoders().get());
     descriptor = sidecar.add(topic, FRESHNESS);
   }
 
@@ -102,8 +106,8 @@ final class OrderTable implements AutoCloseable {
   /** The read point of each partition's first {@code perPartition} records. */
   ReadPoint head(long perPartition) {
     List<TailRange> ranges = new ArrayList<>();
-    ends.forEach((partition, end) ->
-        ranges.add(new TailRange(partition, 0, Math.min(end, perPartition))));
+    ends.forEach(
+        (partition, end) -> ranges.add(new TailRange(partition, 0, Math.min(end, perPartition))));
     return ReadPoint.of(snapshotId(), ranges);
   }
 

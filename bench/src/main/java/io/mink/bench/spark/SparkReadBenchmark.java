@@ -71,19 +71,19 @@ public final class SparkReadBenchmark {
       Throughput lakePart = table.produce(records - tailRecords);
       int rounds = table.tier();
       Throughput tailPart = table.produce(tailRecords);
-      report.setup(List.of(
-          String.format(
-              Locale.ROOT,
-              "produced   %,d records in %.1f s, tiered in %d round(s); then the tail's %,d in %.1f s, not"
-                  + " tiered",
-              lakePart.records(),
-              lakePart.seconds(),
-              rounds,
-              tailPart.records(),
-              tailPart.seconds())));
+      report.setup(List.of(String.format(
+          Locale.ROOT,
+          "produced   %,d records in %.1f s, tiered in %d round(s); then the tail's %,d in %.1f s, not"
+              + " tiered",
+          lakePart.records(),
+          lakePart.seconds(),
+          rounds,
+          tailPart.records(),
+          tailPart.seconds())));
 
-      report.part("(A) union read through mink.kafka against Spark's Iceberg read of the lake alone,"
-          + " local[2] each");
+      report.part(
+          "(A) union read through mink.kafka against Spark's Iceberg read of the lake alone,"
+              + " local[2] each");
       UnionVsLake a = UnionVsLake.measure(table, WARM_UPS, RUNS);
       report.runs(a.icebergCount(), table.lakeRecords());
       report.runs(a.icebergScan(), table.lakeRecords());

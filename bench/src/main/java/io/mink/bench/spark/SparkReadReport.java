@@ -44,7 +44,8 @@ final class SparkReadReport {
         millis(runs.minMillis()),
         millis(runs.maxMillis()),
         rows < 0 ? "" : String.format(Locale.ROOT, "%,.0f", rows / (runs.medianMillis() / 1e3)),
-        runs.answer().stream().map(value -> String.format(Locale.ROOT, "%,d", value))
+        runs.answer().stream()
+            .map(value -> String.format(Locale.ROOT, "%,d", value))
             .collect(Collectors.joining(", ")));
     out.printf(
         "   runs ms: %s%n",
@@ -122,9 +123,7 @@ final class SparkReadReport {
         c.sparkPerCore() / c.roundPerCore());
     out.printf(
         "    round runs ms: %s%n",
-        c.round().stream()
-            .map(run -> millis(run.nanos() / 1e6))
-            .collect(Collectors.joining(" ")));
+        c.round().stream().map(run -> millis(run.nanos() / 1e6)).collect(Collectors.joining(" ")));
     out.flush();
   }
 

@@ -44,7 +44,10 @@ record TailScaleOut(
     Map<String, String> options = options(table, splitRecords);
     int planned = spark.table(table, options).rdd().getNumPartitions();
     TimedRuns read = TimedRuns.measure(
-        "(B) tail, " + spark.master(), warmUps, runs, () -> MinkSpark.answer(
+        "(B) tail, " + spark.master(),
+        warmUps,
+        runs,
+        () -> MinkSpark.answer(
             spark.table(table, options).selectExpr(Queries.SCAN.toArray(String[]::new))));
     spark.resetTasks();
     var unused = MinkSpark.answer(

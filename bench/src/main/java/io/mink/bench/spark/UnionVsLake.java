@@ -27,8 +27,7 @@ record UnionVsLake(
   static UnionVsLake measure(OrderTable table, int warmUps, int runs) {
     TimedRuns icebergCount;
     TimedRuns icebergScan;
-    try (SparkReader iceberg =
-        SparkReader.start(table.warehouse().lakeSettings(), ICEBERG_JVM)) {
+    try (SparkReader iceberg = SparkReader.start(table.warehouse().lakeSettings(), ICEBERG_JVM)) {
       String name = table.sparkName("mink");
       icebergCount = TimedRuns.measure(
           "(A) Iceberg count(*)", warmUps, runs, () -> answer(iceberg, Queries.COUNT, name));
@@ -39,14 +38,30 @@ record UnionVsLake(
       Map<String, String> union = Map.of();
       Map<String, String> lake = Map.of("mode", "lake");
       return new UnionVsLake(
-          TimedRuns.measure("(A) Mink union count(*)", warmUps, runs, () -> MinkSpark.answer(
-              mink.table(table, union).selectExpr(Queries.COUNT.toArray(String[]::new)))),
-          TimedRuns.measure("(A) Mink union scan", warmUps, runs, () -> MinkSpark.answer(
-              mink.table(table, union).selectExpr(Queries.SCAN.toArray(String[]::new)))),
-          TimedRuns.measure("(A) Mink lake count(*)", warmUps, runs, () -> MinkSpark.answer(
-              mink.table(table, lake).selectExpr(Queries.COUNT.toArray(String[]::new)))),
-          TimedRuns.measure("(A) Mink lake scan", warmUps, runs, () -> MinkSpark.answer(
-              mink.table(table, lake).selectExpr(Queries.SCAN.toArray(String[]::new)))),
+          TimedRuns.measure(
+              "(A) Mink union count(*)",
+              warmUps,
+              runs,
+              () -> MinkSpark.answer(
+                  mink.table(table, union).selectExpr(Queries.COUNT.toArray(String[]::new)))),
+          TimedRuns.measure(
+              "(A) Mink union scan",
+              warmUps,
+              runs,
+              () -> MinkSpark.answer(
+                  mink.table(table, union).selectExpr(Queries.SCAN.toArray(String[]::new)))),
+          TimedRuns.measure(
+              "(A) Mink lake count(*)",
+              warmUps,
+              runs,
+              () -> MinkSpark.answer(
+                  mink.table(table, lake).selectExpr(Queries.COUNT.toArray(String[]::new)))),
+          TimedRuns.measure(
+              "(A) Mink lake scan",
+              warmUps,
+              runs,
+              () -> MinkSpark.answer(
+                  mink.table(table, lake).selectExpr(Queries.SCAN.toArray(String[]::new)))),
           icebergCount,
           icebergScan);
     }
@@ -74,8 +89,8 @@ record UnionVsLake(
 
   static void expect(String what, List<Long> answer, List<Long> expected) {
     if (!answer.equals(expected)) {
-      throw new IllegalStateException(
-          what + " answered " + answer + ", not " + expected + ": the figures would be of a wrong read");
+      throw new IllegalStateException(what + " answered " + answer + ", not " + expected
+          + ": the figures would be of a wrong read");
     }
   }
 }
