@@ -113,7 +113,7 @@ public final class ResourceMeter {
   }
 
   /** The load averages over 1, 5 and 15 minutes as /proc/loadavg gives them, else the JVM's 1-minute figure. */
-  static String loadAverages() {
+  public static String loadAverages() {
     try {
       String[] fields = Files.readString(Path.of("/proc/loadavg")).trim().split("\\s+");
       return fields[0] + " " + fields[1] + " " + fields[2] + " (1, 5, 15 min)";
