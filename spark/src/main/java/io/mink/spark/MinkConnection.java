@@ -109,10 +109,11 @@ final class MinkConnection implements AutoCloseable {
    * The request's read point, taken now (or the one it names {@link ReadRequest#at at}), and the schema a read at
    * that point returns, settled from the tail's schema ids without reading its rows.
    */
-  Settled settle(Loaded loaded, ReadRequest request) {
+  Settled settle(Loaded loaded, ReadRequest request, Duration registryWait) {
     try (KafkaConsumer<byte[], byte[]> consumer = consumer()) {
       UnionRead read = new UnionRead(
-          loaded.table(), loaded.descriptor(), consumer, topicIds(), decoder, ReadProgress.NONE);
+              loaded.table(), loaded.descriptor(), consumer, topicIds(), decoder, ReadProgress.NONE)
+          .waitingForRegistry(registryWait);
       ReadPoint point = read.point(request);
       return new Settled(point, SettledSchema.of(read.readSchema(request.at(point))));
     }

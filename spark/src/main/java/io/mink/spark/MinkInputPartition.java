@@ -3,6 +3,7 @@ package io.mink.spark;
 import static java.util.Objects.requireNonNull;
 
 import io.mink.query.read.ReadMode;
+import java.time.Duration;
 import java.util.List;
 import org.apache.iceberg.expressions.Expression;
 import org.apache.spark.sql.connector.read.InputPartition;
@@ -17,8 +18,11 @@ import org.apache.spark.sql.types.StructType;
  *     io.mink.query.read.ReadPoint#token()})
  * @param output the columns Spark takes from this partition, in the scan's order
  * @param columns the columns of {@code output} the read point's schema has; the others are null in every row
- * @param pruning what skips the lake's files and row groups; Spark evaluates its own filters on the rows
+ * @param filter what skips the lake's files and row groups and the rows, lake and tail, it cannot match; Spark
+ *     evaluates its own filters on the rows all the same
+ * @param limit at most this many rows; {@link Long#MAX_VALUE} for all
  * @param schema the read point's schema, settled on the driver
+ * @param registryWait how long the task waits out an unavailable schema registry before it fails
  * @param files the lake files to read, in order; null when the read plans the partition's files itself
  */
 record MinkInputPartition(
@@ -30,8 +34,10 @@ record MinkInputPartition(
     String point,
     StructType output,
     List<String> columns,
-    Expression pruning,
+    Expression filter,
+    long limit,
     SettledSchema schema,
+    Duration registryWait,
     List<ScanFile> files)
     implements InputPartition {
   private static final long serialVersionUID = 1L;
@@ -44,8 +50,9 @@ record MinkInputPartition(
     requireNonNull(point, "point is null");
     requireNonNull(output, "output is null");
     columns = List.copyOf(columns);
-    requireNonNull(pruning, "pruning is null");
+    requireNonNull(filter, "filter is null");
     requireNonNull(schema, "schema is null");
+    requireNonNull(registryWait, "registryWait is null");
     files = files == null ? null : List.copyOf(files);
   }
 }

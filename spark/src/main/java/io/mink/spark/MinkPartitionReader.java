@@ -57,9 +57,11 @@ final class MinkPartitionReader implements PartitionReader<ColumnarBatch> {
       ReadRequest request = ReadRequest.of(partition.mode())
           .withColumns(countsOnly ? List.of(KafkaColumns.OFFSET) : partition.columns())
           .withPartitions(Set.of(partition.partition()))
-          .withFilter(partition.pruning())
-          .pruningOnly()
+          .withFilter(partition.filter())
           .at(ReadPoint.parse(partition.point()));
+      if (partition.limit() < Long.MAX_VALUE) {
+        request = request.withLimit(partition.limit());
+      }
       LakeFiles files = partition.files() == null
           ? null
           : LakeFiles.only(
@@ -72,6 +74,7 @@ final class MinkPartitionReader implements PartitionReader<ColumnarBatch> {
               connection.topicIds(),
               connection.decoder(),
               ReadProgress.NONE)
+          .waitingForRegistry(partition.registryWait())
           .read(request, files, partition.schema().tableSchema());
       return new MinkPartitionReader(
           connection, consumer, result, countsOnly ? null : SparkColumns.of(partition, result));

@@ -34,7 +34,7 @@ final class MinkScan implements Scan, Batch {
   private final StructType read;
   private final ReadRequest request;
   private final Optional<Set<Integer>> pinned;
-  private final ScanOptions.Splits splits;
+  private final ScanOptions.Tuning tuning;
   private MinkConnection.Settled settled;
 
   MinkScan(
@@ -45,7 +45,7 @@ final class MinkScan implements Scan, Batch {
       StructType read,
       ReadRequest request,
       Optional<Set<Integer>> pinned,
-      ScanOptions.Splits splits) {
+      ScanOptions.Tuning tuning) {
     this.descriptor = descriptor;
     this.table = table;
     this.options = options;
@@ -53,7 +53,7 @@ final class MinkScan implements Scan, Batch {
     this.read = read;
     this.request = request;
     this.pinned = pinned;
-    this.splits = splits;
+    this.tuning = tuning;
   }
 
   @Override
@@ -65,7 +65,10 @@ final class MinkScan implements Scan, Batch {
   public String description() {
     return "Mink " + request.mode() + " read of " + descriptor.qualifiedName() + " at "
         + settled().point().token() + ", columns " + Arrays.toString(read.fieldNames())
-        + ", lake pruned by " + request.filter()
+        + ", filter " + request.filter() + " (lake files, row groups and rows)"
+        + (request.limit().isPresent()
+            ? ", limit " + request.limit().getAsLong() + " per input partition"
+            : "")
         + pinned.map(set -> ", Kafka partitions " + set).orElse("");
   }
 
@@ -89,8 +92,8 @@ final class MinkScan implements Scan, Batch {
             point.point(),
             request.mode(),
             MinkTableLayout.isUpsert(descriptor.options()),
-            splits.tailRecords(),
-            splits.lakeBytes(),
+            tuning.tailRecords(),
+            tuning.lakeBytes(),
             files::of)
         .stream()
         .filter(split -> pinned.map(set -> set.contains(split.partition())).orElse(true))
@@ -104,7 +107,9 @@ final class MinkScan implements Scan, Batch {
             read,
             columns,
             request.filter(),
+            request.limit().orElse(Long.MAX_VALUE),
             point.schema(),
+            tuning.registryWait(),
             split.files() == null
                 ? null
                 : split.files().stream().map(ScanFile::of).toList()))
@@ -122,7 +127,8 @@ final class MinkScan implements Scan, Batch {
    */
   synchronized MinkConnection.Settled settled() {
     if (settled == null) {
-      settled = connection.settle(new MinkConnection.Loaded(descriptor, table), request);
+      settled = connection.settle(
+          new MinkConnection.Loaded(descriptor, table), request, tuning.registryWait());
     }
     return settled;
   }

@@ -7,12 +7,14 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.Set;
 import java.util.stream.Collectors;
 import org.apache.iceberg.expressions.Expression;
 import org.apache.iceberg.expressions.Expressions;
 import org.apache.spark.sql.connector.expressions.filter.Predicate;
 import org.apache.spark.sql.connector.read.Scan;
+import org.apache.spark.sql.connector.read.SupportsPushDownLimit;
 import org.apache.spark.sql.connector.read.SupportsPushDownRequiredColumns;
 import org.apache.spark.sql.connector.read.SupportsPushDownV2Filters;
 import org.apache.spark.sql.types.StructField;
@@ -22,18 +24,20 @@ import org.apache.spark.sql.types.StructType;
  * Builds the scan of a query: the table's top-level columns the query needs, whole (a struct is read whole even when
  * the query needs part of it).
  */
-final class MinkScanBuilder implements SupportsPushDownRequiredColumns, SupportsPushDownV2Filters {
+final class MinkScanBuilder
+    implements SupportsPushDownRequiredColumns, SupportsPushDownV2Filters, SupportsPushDownLimit {
   private final TableDescriptor descriptor;
   private final org.apache.iceberg.Table table;
   private final SparkOptions options;
   private final MinkConnection connection;
   private final StructType schema;
   private final ReadRequest request;
-  private final ScanOptions.Splits splits;
+  private final ScanOptions.Tuning tuning;
   private StructType read;
   private List<Predicate> pushed = List.of();
   private Expression pruning = Expressions.alwaysTrue();
   private Optional<Set<Integer>> pinned = Optional.empty();
+  private OptionalInt limit = OptionalInt.empty();
 
   MinkScanBuilder(
       TableDescriptor descriptor,
@@ -42,7 +46,7 @@ final class MinkScanBuilder implements SupportsPushDownRequiredColumns, Supports
       MinkConnection connection,
       StructType schema,
       ReadRequest request,
-      ScanOptions.Splits splits) {
+      ScanOptions.Tuning tuning) {
     this.descriptor = descriptor;
     this.table = table;
     this.options = options;
@@ -50,7 +54,7 @@ final class MinkScanBuilder implements SupportsPushDownRequiredColumns, Supports
     this.schema = schema;
     this.read = schema;
     this.request = request;
-    this.splits = splits;
+    this.tuning = tuning;
   }
 
   @Override
@@ -96,6 +100,21 @@ final class MinkScanBuilder implements SupportsPushDownRequiredColumns, Supports
     }
   }
 
+  /**
+   * Each input partition stops after this many rows; Spark takes the query's rows from what they return. Spark pushes
+   * a limit only when no filter is left for it to evaluate after the scan.
+   */
+  @Override
+  public boolean pushLimit(int rows) {
+    limit = OptionalInt.of(rows);
+    return true;
+  }
+
+  @Override
+  public boolean isPartiallyPushed() {
+    return true;
+  }
+
   @Override
   public Scan build() {
     return new MinkScan(
@@ -104,8 +123,10 @@ final class MinkScanBuilder implements SupportsPushDownRequiredColumns, Supports
         options,
         connection,
         read,
-        request.withFilter(pruning).pruningOnly(),
+        limit.isPresent()
+            ? request.withFilter(pruning).withLimit(limit.getAsInt())
+            : request.withFilter(pruning),
         pinned,
-        splits);
+        tuning);
   }
 }

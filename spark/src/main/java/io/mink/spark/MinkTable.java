@@ -4,6 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import io.mink.query.read.ReadMode;
 import io.mink.query.read.ReadRequest;
+import io.mink.query.read.UnionRead;
 import io.mink.tables.TableDescriptor;
 import java.util.Arrays;
 import java.util.EnumSet;
@@ -37,7 +38,10 @@ final class MinkTable implements SupportsRead {
     this.connection = requireNonNull(connection, "connection is null");
     this.schema = SparkTypes.struct(
         connection
-            .settle(new MinkConnection.Loaded(descriptor, table), ReadRequest.of(ReadMode.union))
+            .settle(
+                new MinkConnection.Loaded(descriptor, table),
+                ReadRequest.of(ReadMode.union),
+                UnionRead.REGISTRY_WAIT)
             .schema()
             .schema(),
         descriptor.qualifiedName());
@@ -74,6 +78,6 @@ final class MinkTable implements SupportsRead {
         connection,
         schema,
         ScanOptions.request(readOptions.asCaseSensitiveMap()),
-        ScanOptions.splits(readOptions.asCaseSensitiveMap()));
+        ScanOptions.tuning(readOptions.asCaseSensitiveMap()));
   }
 }

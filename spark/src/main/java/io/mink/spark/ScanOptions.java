@@ -1,9 +1,12 @@
 package io.mink.spark;
 
+import io.mink.indexer.config.Durations;
 import io.mink.indexer.errors.MinkException;
 import io.mink.query.read.ReadMode;
 import io.mink.query.read.ReadPoint;
 import io.mink.query.read.ReadRequest;
+import io.mink.query.read.UnionRead;
+import java.time.Duration;
 import java.util.Arrays;
 import java.util.Locale;
 import java.util.Map;
@@ -14,7 +17,8 @@ import java.util.stream.Collectors;
  * lake} or {@code log}, as {@code --mode}), {@value #AT} (a read point's token, as {@code --at}) and {@value
  * #TAIL_SPLIT_RECORDS} (at most this many offsets of an append table's tail per input partition) and {@value
  * #LAKE_SPLIT_BYTES} (about this many bytes of its lake files per input partition, 128 MiB by default, as Spark's
- * {@code spark.sql.files.maxPartitionBytes}). Pure.
+ * {@code spark.sql.files.maxPartitionBytes}) and {@value #REGISTRY_WAIT} (how long an unavailable schema registry
+ * is waited out, as Mink's durations are written: {@code 30s}, {@code 2m}). Pure.
  */
 final class ScanOptions {
   static final String MODE = "mode";
@@ -22,6 +26,7 @@ final class ScanOptions {
   static final String TAIL_SPLIT_RECORDS = "tail_split_records";
   static final long DEFAULT_TAIL_SPLIT_RECORDS = 1_000_000;
   static final String LAKE_SPLIT_BYTES = "lake_split_bytes";
+  static final String REGISTRY_WAIT = "registry_wait";
   static final long DEFAULT_LAKE_SPLIT_BYTES = 128L << 20;
 
   private ScanOptions() {}
@@ -41,17 +46,28 @@ final class ScanOptions {
   }
 
   /**
-   * How an append table's read is split into input partitions ({@link ScanSplits}).
+   * How a read is split into input partitions ({@link ScanSplits}) and how long it waits for the registry.
    *
    * @param tailRecords at most this many offsets of a tail per input partition
    * @param lakeBytes about this many bytes of lake files per input partition
+   * @param registryWait how long an unavailable schema registry is waited out before the query fails
    */
-  record Splits(long tailRecords, long lakeBytes) implements java.io.Serializable {
+  record Tuning(long tailRecords, long lakeBytes, Duration registryWait)
+      implements java.io.Serializable {
     private static final long serialVersionUID = 1L;
   }
 
-  static Splits splits(Map<String, String> options) {
-    return new Splits(tailSplitRecords(options), lakeSplitBytes(options));
+  static Tuning tuning(Map<String, String> options) {
+    return new Tuning(tailSplitRecords(options), lakeSplitBytes(options), registryWait(options));
+  }
+
+  /** How long the driver and each task wait out an unavailable schema registry before the query fails. */
+  static Duration registryWait(Map<String, String> options) {
+    String value = options.get(REGISTRY_WAIT);
+    if (value == null) {
+      return UnionRead.REGISTRY_WAIT;
+    }
+    return Durations.parse(value, "read option " + REGISTRY_WAIT);
   }
 
   /** At most this many offsets of an append table's tail per input partition. */

@@ -1,6 +1,7 @@
 package io.mink.spark;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -142,6 +143,9 @@ class MinkCatalogClusterIT {
           .sql("SELECT count(*) FROM " + name + " WHERE _kafka_offset >= 4")
           .first()
           .getLong(0);
+      Dataset<Row> limited = spark.sql("SELECT _kafka_offset FROM " + name + " LIMIT 3");
+      String limitedPlan = limited.queryExecution().explainString(ExplainMode.fromString("simple"));
+      long limitedRows = limited.count();
       var split = spark.read().option("tail_split_records", "1").table(name);
       List<String> splitRows = split
           .selectExpr("_kafka_partition", "_kafka_offset", "CAST(_kafka_value AS STRING)")
@@ -163,6 +167,8 @@ class MinkCatalogClusterIT {
           .containsExactlyElementsOf(expected);
       assertThat(count).isEqualTo(28);
       assertThat(filtered).isEqualTo(12);
+      assertThat(limitedRows).isEqualTo(3);
+      assertThat(limitedPlan).contains("limit 3 per input partition");
       assertThat(split.rdd().getNumPartitions()).isEqualTo(4 + 8);
       assertThat(splitRows).containsExactlyElementsOf(expected);
       assertThat(spark.sparkContext().statusTracker().getExecutorInfos()).hasSize(3);
@@ -212,13 +218,93 @@ class MinkCatalogClusterIT {
               Encoders.STRING())
           .distinct()
           .collectAsList();
-      List<String> minkRows = minkReadAt(table.qualifiedName(), token);
+      List<String> minkRows = minkOrdersAt(table.qualifiedName(), token);
 
       assertThat(read.schema().apply("quantity").dataType()).isEqualTo(DataTypes.LongType);
       assertThat(read.rdd().getNumPartitions()).isEqualTo(2 + 8);
       assertThat(sparkRows).hasSize(60).containsExactlyInAnyOrderElementsOf(minkRows);
       assertThat(sparkRows).contains("0@0:0:0:null", "1@10:21:5000000021:note-21");
       assertThat(tailExecutors).hasSize(2);
+    }
+  }
+
+  @Test
+  void anUnavailableRegistryIsWaitedOutByTheTasksThenFailsTheQueryWithMinksMessage()
+      throws Exception {
+    String topic = InProcessSidecar.uniqueTopic("spark-outage");
+    KAFKA.createTopic(topic, 1);
+    int v1 = registry.register(topic + "-value", SchemaType.AVRO, ORDER_V1).id();
+    KAFKA.produce(topic, List.of(typed(0, v1, order(ORDER_V1, 1, 1, null))));
+    try (InProcessSidecar sidecar = new InProcessSidecar(
+        KAFKA.bootstrapServers(), WAREHOUSE.lakeSettings(), TABLES_TOPIC, decoder)) {
+      TableDescriptor table = sidecar.add(topic, Duration.ofMinutes(3));
+      sidecar.runRound(table);
+      KAFKA.produce(topic, List.of(typed(0, v1, order(ORDER_V1, 2, 2, null))));
+      Dataset<Row> query = spark
+          .read()
+          .option("registry_wait", "2s")
+          .table("mink.kafka.`" + table.name() + "`")
+          .select("id");
+      readPoint(query);
+
+      registry.setAvailable(false);
+      long started = System.nanoTime();
+      try {
+        assertThatThrownBy(query::collectAsList)
+            .hasStackTraceContaining("The schema registry did not answer while reading partition 0")
+            .hasStackTraceContaining("rather than return the records undecoded");
+      } finally {
+        registry.setAvailable(true);
+      }
+      assertThat(Duration.ofNanos(System.nanoTime() - started))
+          .isGreaterThan(Duration.ofSeconds(2));
+      assertThat(query.collectAsList()).hasSize(2);
+    }
+  }
+
+  @Test
+  void anUpsertTableOnExecutorsInTheirOwnJvmsIsMinkReadAtTheSamePoint() throws Exception {
+    String topic = InProcessSidecar.uniqueTopic("spark-upsert");
+    KAFKA.createTopic(topic, 2);
+    List<TestRecord> first = new ArrayList<>();
+    for (int key = 0; key < 12; key++) {
+      first.add(keyed(key % 2, "k" + key, "v" + key + "-1"));
+    }
+    KAFKA.produce(topic, first);
+    try (InProcessSidecar sidecar =
+        new InProcessSidecar(KAFKA.bootstrapServers(), WAREHOUSE.lakeSettings(), TABLES_TOPIC)) {
+      TableDescriptor table = sidecar.add(topic, Duration.ofMinutes(3), Map.of("mode", "upsert"));
+      sidecar.runRound(table);
+      List<TestRecord> changes = new ArrayList<>();
+      for (int key = 0; key < 12; key += 3) {
+        changes.add(keyed(key % 2, "k" + key, "v" + key + "-2"));
+      }
+      changes.add(keyed(1, "k1", null));
+      changes.add(keyed(0, "k20", "v20-1"));
+      changes.add(keyed(0, "k0", "v0-3"));
+      KAFKA.produce(topic, changes);
+
+      Dataset<Row> read = spark.read().table("mink.kafka.`" + table.name() + "`");
+      String token = readPoint(read);
+      List<String> sparkRows = read
+          .selectExpr("_kafka_partition", "_kafka_offset", "CAST(_kafka_value AS STRING)")
+          .collectAsList()
+          .stream()
+          .map(row -> row.getInt(0) + "@" + row.getLong(1) + "=" + row.getString(2))
+          .toList();
+      List<String> minkRows = minkReadAt(table.qualifiedName(), token, List.of()).stream()
+          .map(row -> row.get("_kafka_partition").asInt() + "@"
+              + row.get("_kafka_offset").asLong())
+          .toList();
+
+      assertThat(sparkRows)
+          .hasSize(12)
+          .contains("0@9=v0-3", "0@8=v20-1", "1@6=v3-2")
+          .doesNotContain("1@0=v1-1");
+      assertThat(
+              sparkRows.stream().map(row -> row.substring(0, row.indexOf('='))).toList())
+          .containsExactlyInAnyOrderElementsOf(minkRows);
+      assertThat(read.rdd().getNumPartitions()).isEqualTo(2);
     }
   }
 
@@ -264,12 +350,15 @@ class MinkCatalogClusterIT {
     return matcher.group(1);
   }
 
-  /** {@code mink read TABLE --at TOKEN --output json}, as a user runs it, in the rows' common form. */
-  private static List<String> minkReadAt(String table, String token) throws IOException {
+  /** {@code mink read TABLE --at TOKEN --output json}, as a user runs it: one JSON object per row. */
+  private static List<JsonNode> minkReadAt(String table, String token, List<String> more)
+      throws IOException {
     StringWriter out = new StringWriter();
     StringWriter err = new StringWriter();
+    List<String> args = new ArrayList<>(List.of("read", table, "--at", token, "--output", "json"));
+    args.addAll(more);
     int code = Main.run(
-        new String[] {"read", table, "--at", token, "--output", "json"},
+        args.toArray(String[]::new),
         new Environment(
             variables(),
             WAREHOUSE.directory(),
@@ -277,15 +366,30 @@ class MinkCatalogClusterIT {
             new PrintWriter(err, true)));
     assertThat(code).as(err.toString()).isZero();
     ObjectMapper json = new ObjectMapper();
-    List<String> rows = new ArrayList<>();
+    List<JsonNode> rows = new ArrayList<>();
     for (String line : out.toString().lines().toList()) {
-      JsonNode row = json.readTree(line);
-      rows.add(
-          row.get("_kafka_partition").asInt() + "@" + row.get("_kafka_offset").asLong()
-              + ":" + row.get("id").asLong() + ":" + row.get("quantity").asLong() + ":"
-              + (row.get("note").isNull() ? "null" : row.get("note").asText()));
+      rows.add(json.readTree(line));
     }
     return rows;
+  }
+
+  /** The orders {@code mink read --at} prints, in the form of {@link #orders}. */
+  private static List<String> minkOrdersAt(String table, String token) throws IOException {
+    return minkReadAt(table, token, List.of()).stream()
+        .map(row ->
+            row.get("_kafka_partition").asInt() + "@" + row.get("_kafka_offset").asLong()
+                + ":" + row.get("id").asLong() + ":" + row.get("quantity").asLong() + ":"
+                + (row.get("note").isNull() ? "null" : row.get("note").asText()))
+        .toList();
+  }
+
+  private static TestRecord keyed(int partition, String key, String value) {
+    return new TestRecord(
+        partition,
+        key.getBytes(StandardCharsets.UTF_8),
+        value == null ? null : value.getBytes(StandardCharsets.UTF_8),
+        List.of(),
+        null);
   }
 
   private static List<String> orders(List<Row> rows) {

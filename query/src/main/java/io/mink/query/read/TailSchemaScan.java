@@ -2,6 +2,7 @@ package io.mink.query.read;
 
 import static java.util.Objects.requireNonNull;
 
+import io.mink.indexer.errors.MinkException;
 import io.mink.indexer.round.RowBuilder;
 import io.mink.indexer.round.RowSegment;
 import io.mink.schema.registry.SchemaRef;
@@ -72,6 +73,14 @@ final class TailSchemaScan {
     long rawBefore = rawCount();
     RowBuilder.Built built = rows.build(List.of(record));
     built.segments().forEach(RowSegment::close);
+    if (built.records() < 1) {
+      throw MinkException.external(
+          "The schema registry did not answer while the read schema of topic "
+              + topic + " was settled, at partition " + record.partition() + " offset "
+              + record.offset()
+              + ", so the read stopped rather than return the records undecoded: check [schema_registry] and"
+              + " that the registry is up, then read again");
+    }
     if (built.deletes().isEmpty() && rawCount() == rawBefore) {
       settled.add(pair);
     }

@@ -58,6 +58,7 @@ public final class UnionRead {
   private final PartDecoder decoder;
   private final ReadProgress progress;
   private final long tailMemoryBytes;
+  private Duration registryWait = REGISTRY_WAIT;
 
   /**
    * @param consumer an assign-and-seek consumer with no group, read_committed, such as {@code
@@ -93,6 +94,18 @@ public final class UnionRead {
     this.topicIds = requireNonNull(topicIds, "topicIds is null");
     this.decoder = decoder.orElse(null);
     this.progress = requireNonNull(progress, "progress is null");
+  }
+
+  /**
+   * How long this read waits out an unavailable schema registry before it stops with an error; {@link
+   * #REGISTRY_WAIT} unless set.
+   */
+  public UnionRead waitingForRegistry(Duration wait) {
+    if (wait.isNegative()) {
+      throw new IllegalArgumentException("wait must not be negative, not " + wait);
+    }
+    this.registryWait = wait;
+    return this;
   }
 
   /** Plans the read and reads the tail; the lake is read as the result's batches are taken. */
@@ -355,6 +368,6 @@ public final class UnionRead {
   }
 
   private RowBuilder rowBuilder(TableSchema start) {
-    return TailRowBuilders.of(descriptor, decoder, start);
+    return TailRowBuilders.of(descriptor, decoder, start, registryWait);
   }
 }
