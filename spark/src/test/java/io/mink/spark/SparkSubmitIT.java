@@ -166,6 +166,11 @@ class SparkSubmitIT {
         Map.entry("spark.executor.extraJavaOptions", javaOptions),
         Map.entry("spark.sql.catalog.mink", "io.mink.spark.MinkCatalog"),
         Map.entry("spark.sql.catalog.mink.kafka.bootstrap.servers", KAFKA.bootstrapServers()),
+        // Kafka's own name of a class every client loads: found, though the jar relocates Kafka's
+        // classes
+        Map.entry(
+            "spark.sql.catalog.mink.kafka.metric.reporters",
+            "org.apache.kafka.common.metrics.JmxReporter"),
         Map.entry("spark.sql.catalog.mink.indexer.tables_topic", TABLES_TOPIC),
         Map.entry("spark.sql.catalog.mink.schema_registry.url", registry.url()),
         Map.entry(
