@@ -42,9 +42,11 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Mink's runtime jar as a user adds it: Spark's own launcher ({@code SparkSubmit}) in a child JVM whose classpath
- * is Spark's jars alone (testing/spark-classpath), Mink's shaded jar passed with {@code --jars}, two executors in
- * JVMs of their own that fetch it from the driver. The application is a jar of one class that knows only Spark's
- * API; it reads an Avro table decoded through a schema registry, lake rows and the Kafka tail.
+ * is Spark's jars alone (testing/spark-classpath), Mink's shaded jar passed with {@code --jars} beside Iceberg's own
+ * Spark runtime, two executors in JVMs of their own that fetch both from the driver. The application is a jar of one
+ * class that knows only Spark's API; it reads an Avro table decoded through a schema registry, lake rows and the
+ * Kafka tail through Mink's catalog ({@code fresh}), and the lake alone through Iceberg's ({@code mink}, the name of
+ * Mink's JDBC catalog).
  */
 class SparkSubmitIT {
   private static final String TABLES_TOPIC = "_tables";
@@ -80,6 +82,7 @@ class SparkSubmitIT {
   @Test
   void sparkSubmitWithTheRuntimeJarReadsARegistryTableLakeAndTail() throws Exception {
     Path runtimeJar = Paths.get(System.getProperty("mink.spark.runtime.jar"));
+    Path icebergJar = Paths.get(System.getProperty("mink.iceberg.spark.runtime.jar"));
     List<String> sparkClasspath = sparkClasspath();
     String topic = InProcessSidecar.uniqueTopic("submit");
     KAFKA.createTopic(topic, 2);
@@ -95,11 +98,12 @@ class SparkSubmitIT {
       produce(topic, 0, valueId, 9, "alice");
       produce(topic, 1, valueId, 10, "carol");
       assertThat(sidecar.rows(table)).hasSize(8);
-      String name = "mink.kafka.`" + table.name() + "`";
+      String name = "fresh.kafka.`" + table.name() + "`";
 
       printed = submit(
-          runtimeJar,
+          List.of(runtimeJar, icebergJar),
           sparkClasspath,
+          "SELECT count(*) FROM mink.kafka.`" + table.name() + "`",
           "SELECT count(*) FROM " + name,
           "SELECT customer, count(*), sum(quantity) FROM " + name
               + " GROUP BY customer ORDER BY customer",
@@ -111,6 +115,7 @@ class SparkSubmitIT {
         .contains("catalog: " + runtimeJar.toUri().toURL())
         .filteredOn(line -> line.startsWith("row: "))
         .containsExactly(
+            "row: 8",
             "row: 10",
             "row: alice|5|25",
             "row: bob|4|20",
@@ -142,13 +147,16 @@ class SparkSubmitIT {
     return jars;
   }
 
-  private List<String> submit(Path runtimeJar, List<String> sparkClasspath, String... statements)
+  private List<String> submit(List<Path> jars, List<String> sparkClasspath, String... statements)
       throws IOException, InterruptedException {
-    assertThat(runtimeJar)
-        .withFailMessage(
-            "%s is missing: the shade plugin builds it in the package phase, before the integration tests",
-            runtimeJar)
-        .exists();
+    for (Path jar : jars) {
+      assertThat(jar)
+          .withFailMessage(
+              "%s is missing: the shade plugin builds Mink's in the package phase, before the integration tests;"
+                  + " testing/spark-classpath copies Iceberg's",
+              jar)
+          .exists();
+    }
     String classpath = String.join(java.io.File.pathSeparator, sparkClasspath);
     String javaOptions = System.getProperty("mink.spark.executor.options");
     List<String> command = new ArrayList<>();
@@ -158,26 +166,35 @@ class SparkSubmitIT {
     command.addAll(List.of("-cp", classpath, "org.apache.spark.deploy.SparkSubmit"));
     command.addAll(List.of("--master", "local-cluster[2,1,1024]"));
     command.addAll(List.of("--class", SqlLines.class.getName()));
-    command.addAll(List.of("--jars", runtimeJar.toString()));
+    command.addAll(
+        List.of("--jars", String.join(",", jars.stream().map(Path::toString).toList())));
     Map<String, String> conf = Map.ofEntries(
         Map.entry("spark.ui.enabled", "false"),
         Map.entry("spark.sql.shuffle.partitions", "2"),
         Map.entry("spark.executor.extraClassPath", classpath),
         Map.entry("spark.executor.extraJavaOptions", javaOptions),
-        Map.entry("spark.sql.catalog.mink", "io.mink.spark.MinkCatalog"),
-        Map.entry("spark.sql.catalog.mink.kafka.bootstrap.servers", KAFKA.bootstrapServers()),
+        Map.entry("spark.sql.catalog.fresh", "io.mink.spark.MinkCatalog"),
+        Map.entry("spark.sql.catalog.fresh.kafka.bootstrap.servers", KAFKA.bootstrapServers()),
         // Kafka's own name of a class every client loads: found, though the jar relocates Kafka's
         // classes
         Map.entry(
-            "spark.sql.catalog.mink.kafka.metric.reporters",
+            "spark.sql.catalog.fresh.kafka.metric.reporters",
             "org.apache.kafka.common.metrics.JmxReporter"),
-        Map.entry("spark.sql.catalog.mink.indexer.tables_topic", TABLES_TOPIC),
-        Map.entry("spark.sql.catalog.mink.schema_registry.url", registry.url()),
+        Map.entry("spark.sql.catalog.fresh.indexer.tables_topic", TABLES_TOPIC),
+        Map.entry("spark.sql.catalog.fresh.schema_registry.url", registry.url()),
         Map.entry(
-            "spark.sql.catalog.mink.lake.catalog", WAREHOUSE.lakeSettings().catalog()),
-        Map.entry("spark.sql.catalog.mink.lake.uri", WAREHOUSE.lakeSettings().uri()),
+            "spark.sql.catalog.fresh.lake.catalog", WAREHOUSE.lakeSettings().catalog()),
+        Map.entry("spark.sql.catalog.fresh.lake.uri", WAREHOUSE.lakeSettings().uri()),
         Map.entry(
-            "spark.sql.catalog.mink.lake.warehouse", WAREHOUSE.lakeSettings().warehouse()));
+            "spark.sql.catalog.fresh.lake.warehouse", WAREHOUSE.lakeSettings().warehouse()),
+        // Iceberg's catalog of the same lake, from Iceberg's runtime jar, named as Mink's JDBC
+        // catalog is
+        Map.entry("spark.sql.catalog.mink", "org.apache.iceberg.spark.SparkCatalog"),
+        Map.entry("spark.sql.catalog.mink.type", "jdbc"),
+        Map.entry("spark.sql.catalog.mink.uri", WAREHOUSE.lakeSettings().uri()),
+        Map.entry("spark.sql.catalog.mink.warehouse", WAREHOUSE.lakeSettings().warehouse()),
+        Map.entry("spark.sql.catalog.mink.jdbc.schema-version", "V1"),
+        Map.entry("spark.sql.catalog.mink.cache-enabled", "false"));
     conf.forEach((key, value) -> command.addAll(List.of("--conf", key + "=" + value)));
     command.add(applicationJar().toString());
     command.addAll(List.of(statements));
