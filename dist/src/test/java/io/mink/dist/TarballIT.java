@@ -13,6 +13,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.jar.JarEntry;
+import java.util.jar.JarFile;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
@@ -58,6 +60,32 @@ class TarballIT {
         "CHANGELOG.md",
         "THIRD-PARTY.txt")) {
       assertThat(home.resolve(file)).as("%s in the tarball", file).isRegularFile();
+    }
+  }
+
+  @Test
+  void sparkRuntimeJarIsOneShadedJarOutsideTheCommandsClasspath() throws IOException {
+    Path jar = home.resolve("spark/mink-spark-runtime-" + VERSION + ".jar");
+    assertThat(jar).as("Mink's jar for Spark in the tarball").isRegularFile();
+    try (JarFile runtime = new JarFile(jar.toFile())) {
+      Set<String> entries = runtime.stream().map(JarEntry::getName).collect(Collectors.toSet());
+      assertThat(entries)
+          .contains(
+              "io/mink/spark/MinkCatalog.class",
+              "io/mink/query/read/UnionRead.class",
+              "io/mink/spark/shaded/org/apache/kafka/clients/consumer/KafkaConsumer.class",
+              "io/mink/spark/shaded/org/apache/iceberg/Table.class",
+              "META-INF/LICENSE",
+              "META-INF/NOTICE")
+          .noneMatch(entry -> entry.startsWith("org/apache/kafka/")
+              || entry.startsWith("org/apache/iceberg/")
+              || entry.startsWith("org/apache/spark/")
+              || entry.startsWith("org/apache/arrow/"));
+    }
+    try (Stream<Path> lib = Files.list(home.resolve("lib"))) {
+      assertThat(lib.map(path -> path.getFileName().toString()))
+          .as("jars in lib/")
+          .noneMatch(name -> name.startsWith("mink-spark-runtime"));
     }
   }
 

@@ -27,7 +27,8 @@ public record SparkOptions(Map<String, String> options) implements Serializable 
   }
 
   /**
-   * Mink's configuration of these options.
+   * Mink's configuration of these options, Kafka's class names in {@code [kafka]} named as Kafka's classes are here
+   * ({@link KafkaClassNames}).
    *
    * @throws ConfigException when it cannot be used; the message says which option to change
    */
@@ -35,11 +36,11 @@ public record SparkOptions(Map<String, String> options) implements Serializable 
     Map<String, String> overrides = new TreeMap<>(options);
     String file = overrides.remove(CONFIG);
     try {
-      return MinkConfigLoader.load(
+      return KafkaClassNames.relocated(MinkConfigLoader.load(
           file == null ? null : Path.of(file),
           System.getenv(),
           Path.of("").toAbsolutePath(),
-          overrides);
+          overrides));
     } catch (ConfigException e) {
       throw new ConfigException(
           e.getMessage()
