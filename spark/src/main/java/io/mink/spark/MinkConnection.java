@@ -19,6 +19,7 @@ import java.time.Duration;
 import java.util.Optional;
 import org.apache.iceberg.Table;
 import org.apache.iceberg.catalog.Catalog;
+import org.apache.iceberg.catalog.Namespace;
 import org.apache.iceberg.catalog.TableIdentifier;
 import org.apache.iceberg.exceptions.NoSuchTableException;
 import org.apache.kafka.clients.admin.Admin;
@@ -92,6 +93,23 @@ final class MinkConnection implements AutoCloseable {
       return Optional.of(new Loaded(descriptor.get(), catalog.loadTable(identifier)));
     } catch (NoSuchTableException e) {
       throw MinkException.conflict(e.getMessage(), e);
+    }
+  }
+
+  /**
+   * The table of a descriptor the driver loaded, from the lake's catalog alone: a task reads at the driver's read
+   * point, so it does not read the tables topic again.
+   */
+  Loaded loadLake(TableDescriptor descriptor) {
+    TableIdentifier identifier =
+        TableIdentifier.of(Namespace.of(descriptor.namespace()), descriptor.name());
+    try {
+      return new Loaded(descriptor, lake.loadTable(identifier));
+    } catch (NoSuchTableException e) {
+      throw MinkException.conflict(
+          "Table " + identifier + " was removed after the query was planned: "
+              + "mink table list shows the tables",
+          e);
     }
   }
 

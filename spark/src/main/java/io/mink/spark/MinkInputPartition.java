@@ -3,6 +3,7 @@ package io.mink.spark;
 import static java.util.Objects.requireNonNull;
 
 import io.mink.query.read.ReadMode;
+import io.mink.tables.TableDescriptor;
 import java.time.Duration;
 import java.util.List;
 import org.apache.iceberg.expressions.Expression;
@@ -14,6 +15,7 @@ import org.apache.spark.sql.types.StructType;
  * lake files at the query's pinned snapshot, one offset range of its tail, or, for an upsert table, the whole
  * partition.
  *
+ * @param descriptor the table as the driver loaded it, so that the task need not read the tables topic
  * @param point the query's read point narrowed to this partition's range, as a token ({@link
  *     io.mink.query.read.ReadPoint#token()})
  * @param output the columns Spark takes from this partition, in the scan's order
@@ -27,8 +29,7 @@ import org.apache.spark.sql.types.StructType;
  */
 record MinkInputPartition(
     SparkOptions options,
-    String namespace,
-    String table,
+    TableDescriptor descriptor,
     ReadMode mode,
     int partition,
     String point,
@@ -44,8 +45,7 @@ record MinkInputPartition(
 
   MinkInputPartition {
     requireNonNull(options, "options is null");
-    requireNonNull(namespace, "namespace is null");
-    requireNonNull(table, "table is null");
+    requireNonNull(descriptor, "descriptor is null");
     requireNonNull(mode, "mode is null");
     requireNonNull(point, "point is null");
     requireNonNull(output, "output is null");

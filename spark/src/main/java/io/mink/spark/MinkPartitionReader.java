@@ -1,6 +1,5 @@
 package io.mink.spark;
 
-import io.mink.indexer.errors.MinkException;
 import io.mink.query.read.LakeFiles;
 import io.mink.query.read.ReadPoint;
 import io.mink.query.read.ReadProgress;
@@ -11,8 +10,6 @@ import io.mink.schema.KafkaColumns;
 import io.mink.schema.batch.RowBatch;
 import java.util.List;
 import java.util.Set;
-import org.apache.iceberg.catalog.Namespace;
-import org.apache.iceberg.catalog.TableIdentifier;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.spark.sql.connector.read.PartitionReader;
 import org.apache.spark.sql.vectorized.ColumnVector;
@@ -46,12 +43,7 @@ final class MinkPartitionReader implements PartitionReader<ColumnarBatch> {
         MinkConnection.open(partition.options(), "partition-" + partition.partition());
     KafkaConsumer<byte[], byte[]> consumer = null;
     try {
-      TableIdentifier identifier =
-          TableIdentifier.of(Namespace.of(partition.namespace()), partition.table());
-      MinkConnection.Loaded loaded = connection
-          .load(identifier)
-          .orElseThrow(() -> MinkException.conflict("Table " + identifier
-              + " was removed after the query was planned: mink table list shows the tables"));
+      MinkConnection.Loaded loaded = connection.loadLake(partition.descriptor());
       consumer = connection.consumer();
       boolean countsOnly = partition.columns().isEmpty();
       ReadRequest request = ReadRequest.of(partition.mode())

@@ -99,8 +99,7 @@ final class MinkScan implements Scan, Batch {
         .filter(split -> pinned.map(set -> set.contains(split.partition())).orElse(true))
         .map(split -> new MinkInputPartition(
             options,
-            descriptor.namespace(),
-            descriptor.name(),
+            descriptor,
             split.mode(),
             split.partition(),
             split.point().token(),

@@ -2,6 +2,7 @@ package io.mink.tables;
 
 import static java.util.Objects.requireNonNull;
 
+import java.io.Serializable;
 import java.time.Instant;
 
 /**
@@ -9,7 +10,10 @@ import java.time.Instant;
  *
  * @param reason what moved the table into the state, such as "topic orders no longer exists in Kafka"
  */
-public record Lifecycle(LifecycleState state, Instant since, String reason) {
+public record Lifecycle(LifecycleState state, Instant since, String reason)
+    implements Serializable {
+  private static final long serialVersionUID = 1L;
+
   public Lifecycle {
     requireNonNull(state, "state is null");
     requireNonNull(since, "since is null");

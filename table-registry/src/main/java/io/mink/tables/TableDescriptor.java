@@ -2,6 +2,7 @@ package io.mink.tables;
 
 import static java.util.Objects.requireNonNull;
 
+import java.io.Serializable;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Map;
@@ -9,7 +10,8 @@ import java.util.TreeMap;
 import java.util.regex.Pattern;
 
 /**
- * An added table: the topic it indexes, where it lives in the catalog, its options and its state.
+ * An added table: the topic it indexes, where it lives in the catalog, its options and its state. Serializable, so
+ * that a reader of the table on other machines (a Spark task) is sent it rather than read the tables topic.
  *
  * @param topicId Kafka's id of the topic when it was added, so a recreated topic is told apart
  * @param options the table options as given to {@code mink table add}, copied as mink.* properties
@@ -23,7 +25,9 @@ public record TableDescriptor(
     Duration freshness,
     Map<String, String> options,
     Instant addedAt,
-    Lifecycle lifecycle) {
+    Lifecycle lifecycle)
+    implements Serializable {
+  private static final long serialVersionUID = 1L;
   private static final Pattern IDENTIFIER = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
 
   public TableDescriptor {
