@@ -8,6 +8,7 @@ import io.mink.query.read.UnionRead;
 import io.mink.tables.TableDescriptor;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
@@ -15,6 +16,7 @@ import org.apache.spark.sql.connector.read.Batch;
 import org.apache.spark.sql.connector.read.InputPartition;
 import org.apache.spark.sql.connector.read.PartitionReaderFactory;
 import org.apache.spark.sql.connector.read.Scan;
+import org.apache.spark.sql.connector.read.streaming.MicroBatchStream;
 import org.apache.spark.sql.types.StructType;
 
 /**
@@ -34,6 +36,7 @@ final class MinkScan implements Scan, Batch {
   private final ReadRequest request;
   private final Optional<Set<Integer>> pinned;
   private final long tailSplitRecords;
+  private final Map<String, String> readOptions;
   private ReadPoint point;
 
   MinkScan(
@@ -44,7 +47,8 @@ final class MinkScan implements Scan, Batch {
       StructType read,
       ReadRequest request,
       Optional<Set<Integer>> pinned,
-      long tailSplitRecords) {
+      long tailSplitRecords,
+      Map<String, String> readOptions) {
     this.descriptor = descriptor;
     this.table = table;
     this.options = options;
@@ -53,6 +57,7 @@ final class MinkScan implements Scan, Batch {
     this.request = request;
     this.pinned = pinned;
     this.tailSplitRecords = tailSplitRecords;
+    this.readOptions = readOptions;
   }
 
   @Override
@@ -71,6 +76,20 @@ final class MinkScan implements Scan, Batch {
   @Override
   public Batch toBatch() {
     return this;
+  }
+
+  /** The table as a stream, with the stream's read options ({@link StreamOptions}); every column is read. */
+  @Override
+  public MicroBatchStream toMicroBatchStream(String checkpointLocation) {
+    return new MinkMicroBatchStream(
+        descriptor,
+        table,
+        options,
+        connection,
+        read,
+        StreamOptions.of(readOptions),
+        tailSplitRecords,
+        checkpointLocation);
   }
 
   @Override

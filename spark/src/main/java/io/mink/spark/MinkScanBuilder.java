@@ -6,6 +6,7 @@ import io.mink.tables.TableDescriptor;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Collectors;
@@ -30,6 +31,7 @@ final class MinkScanBuilder implements SupportsPushDownRequiredColumns, Supports
   private final StructType schema;
   private final ReadRequest request;
   private final long tailSplitRecords;
+  private final Map<String, String> readOptions;
   private StructType read;
   private List<Predicate> pushed = List.of();
   private Expression pruning = Expressions.alwaysTrue();
@@ -42,7 +44,8 @@ final class MinkScanBuilder implements SupportsPushDownRequiredColumns, Supports
       MinkConnection connection,
       StructType schema,
       ReadRequest request,
-      long tailSplitRecords) {
+      long tailSplitRecords,
+      Map<String, String> readOptions) {
     this.descriptor = descriptor;
     this.table = table;
     this.options = options;
@@ -51,6 +54,7 @@ final class MinkScanBuilder implements SupportsPushDownRequiredColumns, Supports
     this.read = schema;
     this.request = request;
     this.tailSplitRecords = tailSplitRecords;
+    this.readOptions = Map.copyOf(readOptions);
   }
 
   @Override
@@ -106,6 +110,7 @@ final class MinkScanBuilder implements SupportsPushDownRequiredColumns, Supports
         read,
         request.withFilter(pruning).pruningOnly(),
         pinned,
-        tailSplitRecords);
+        tailSplitRecords,
+        readOptions);
   }
 }

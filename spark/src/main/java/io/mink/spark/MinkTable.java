@@ -15,7 +15,7 @@ import org.apache.spark.sql.util.CaseInsensitiveStringMap;
 
 /**
  * An indexing table as Spark sees it: the columns of its Iceberg table's current schema, read in batch by the union
- * read ({@link MinkScan}).
+ * read ({@link MinkScan}), as a batch or as a stream ({@link MinkMicroBatchStream}).
  */
 final class MinkTable implements SupportsRead {
   private final TableDescriptor descriptor;
@@ -55,7 +55,7 @@ final class MinkTable implements SupportsRead {
 
   @Override
   public Set<TableCapability> capabilities() {
-    return EnumSet.of(TableCapability.BATCH_READ);
+    return EnumSet.of(TableCapability.BATCH_READ, TableCapability.MICRO_BATCH_READ);
   }
 
   @Override
@@ -67,6 +67,7 @@ final class MinkTable implements SupportsRead {
         connection,
         schema,
         ScanOptions.request(readOptions.asCaseSensitiveMap()),
-        ScanOptions.tailSplitRecords(readOptions.asCaseSensitiveMap()));
+        ScanOptions.tailSplitRecords(readOptions.asCaseSensitiveMap()),
+        readOptions.asCaseSensitiveMap());
   }
 }

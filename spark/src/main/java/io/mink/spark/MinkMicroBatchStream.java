@@ -1,0 +1,213 @@
+package io.mink.spark;
+
+import io.mink.indexer.round.TopicBounds;
+import io.mink.lake.MinkTableLayout;
+import io.mink.query.read.ReadMode;
+import io.mink.query.read.ReadPoint;
+import io.mink.query.read.ReadProgress;
+import io.mink.query.read.ReadRequest;
+import io.mink.query.read.TailRange;
+import io.mink.query.read.UnionRead;
+import io.mink.tables.TableDescriptor;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalLong;
+import java.util.SortedMap;
+import java.util.TreeMap;
+import java.util.stream.Stream;
+import org.apache.iceberg.expressions.Expressions;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.connector.read.InputPartition;
+import org.apache.spark.sql.connector.read.PartitionReaderFactory;
+import org.apache.spark.sql.connector.read.streaming.MicroBatchStream;
+import org.apache.spark.sql.connector.read.streaming.Offset;
+import org.apache.spark.sql.connector.read.streaming.ReadLimit;
+import org.apache.spark.sql.connector.read.streaming.ReadMaxRows;
+import org.apache.spark.sql.connector.read.streaming.SupportsAdmissionControl;
+import org.apache.spark.sql.types.StructType;
+
+/**
+ * A Mink table as a stream of micro-batches, planned on the driver. The first micro-batch is the table at the
+ * stream's start point, read as a batch scan reads it (the lake snapshot, then each partition's tail; {@link
+ * TailSplits}); every later one is, per Kafka partition, the records after the previous micro-batch's end up to the
+ * partition's last stable offset, read from Kafka ({@link ReadMode#log} at a point that names that range) and decoded
+ * as a round decodes them. Spark's checkpoint holds the start point and the next offset of each partition ({@link
+ * MinkStreamOffset}), so a restarted query reads each offset once more only if its sink did not commit it.
+ */
+final class MinkMicroBatchStream implements MicroBatchStream, SupportsAdmissionControl {
+  private final TableDescriptor descriptor;
+  private final org.apache.iceberg.Table table;
+  private final SparkOptions options;
+  private final MinkConnection connection;
+  private final StructType columns;
+  private final StreamOptions stream;
+  private final long tailSplitRecords;
+  private final String checkpointLocation;
+  private KafkaConsumer<byte[], byte[]> consumer;
+
+  MinkMicroBatchStream(
+      TableDescriptor descriptor,
+      org.apache.iceberg.Table table,
+      SparkOptions options,
+      MinkConnection connection,
+      StructType columns,
+      StreamOptions stream,
+      long tailSplitRecords,
+      String checkpointLocation) {
+    this.descriptor = descriptor;
+    this.table = table;
+    this.options = options;
+    this.connection = connection;
+    this.columns = columns;
+    this.stream = stream;
+    this.tailSplitRecords = tailSplitRecords;
+    this.checkpointLocation = checkpointLocation;
+  }
+
+  @Override
+  public Offset initialOffset() {
+    return new StreamStartFile(
+            checkpointLocation, SparkSession.active().sparkContext().hadoopConfiguration())
+        .readOrWrite(this::start);
+  }
+
+  /** Where a new query starts: the table now, a read point, or after every record Kafka holds now. */
+  private MinkStreamOffset start() {
+    return switch (stream.start()) {
+      case AT -> MinkStreamOffset.before(stream.at().get());
+      case NOW -> MinkStreamOffset.before(unionRead().point(ReadRequest.of(ReadMode.union)));
+      case LATEST -> {
+        ReadPoint log = unionRead().point(ReadRequest.of(ReadMode.log));
+        SortedMap<Integer, Long> ends = ends(log);
+        yield new MinkStreamOffset(
+            ReadPoint.of(
+                OptionalLong.empty(),
+                ends.entrySet().stream()
+                    .map(end -> new TailRange(end.getKey(), end.getValue(), end.getValue()))
+                    .toList()),
+            java.util.Optional.of(ends));
+      }
+    };
+  }
+
+  @Override
+  public ReadLimit getDefaultReadLimit() {
+    return stream.maxRecordsPerTrigger().isPresent()
+        ? ReadLimit.maxRows(stream.maxRecordsPerTrigger().getAsLong())
+        : ReadLimit.allAvailable();
+  }
+
+  @Override
+  public Offset latestOffset(Offset startOffset, ReadLimit limit) {
+    MinkStreamOffset start = (MinkStreamOffset) startOffset;
+    if (start.next().isEmpty()) {
+      return start.withNext(ends(start.start()));
+    }
+    OptionalLong max =
+        limit instanceof ReadMaxRows rows ? OptionalLong.of(rows.maxRows()) : OptionalLong.empty();
+    return start.withNext(StreamOffsets.end(
+        start.next().get(),
+        TopicBounds.read(consumer(), descriptor.topic(), descriptor.qualifiedName()),
+        max,
+        descriptor.topic()));
+  }
+
+  @Override
+  public Offset latestOffset() {
+    throw new UnsupportedOperationException(
+        "A Mink stream's latest offset depends on where it starts: Spark calls latestOffset(start, limit)");
+  }
+
+  @Override
+  public InputPartition[] planInputPartitions(Offset startOffset, Offset endOffset) {
+    MinkStreamOffset start = (MinkStreamOffset) startOffset;
+    MinkStreamOffset end = (MinkStreamOffset) endOffset;
+    Stream<TailSplits.Split> splits;
+    if (start.next().isEmpty()) {
+      ReadPoint point = start.start();
+      splits = TailSplits.of(
+              point,
+              ReadMode.union,
+              MinkTableLayout.isUpsert(descriptor.options()),
+              tailSplitRecords)
+          .stream()
+          .filter(split -> point.snapshotId().isPresent()
+              || split.point().tails().values().stream().anyMatch(tail -> !tail.isEmpty()));
+    } else {
+      List<TailRange> ranges =
+          StreamOffsets.ranges(start.next().get(), end.next().orElseThrow());
+      splits = TailSplits.of(
+          ReadPoint.of(OptionalLong.empty(), ranges), ReadMode.log, false, tailSplitRecords)
+          .stream();
+    }
+    StreamSchemaCheck check = new StreamSchemaCheck(descriptor.qualifiedName(), columns);
+    List<String> names = List.of(columns.fieldNames());
+    return splits
+        .map(split -> new MinkStreamPartition(
+            new MinkInputPartition(
+                options,
+                descriptor.namespace(),
+                descriptor.name(),
+                split.mode(),
+                split.partition(),
+                split.point().token(),
+                names,
+                Expressions.alwaysTrue()),
+            check))
+        .toArray(InputPartition[]::new);
+  }
+
+  @Override
+  public PartitionReaderFactory createReaderFactory() {
+    return new MinkStreamReaderFactory();
+  }
+
+  @Override
+  public Offset deserializeOffset(String json) {
+    return MinkStreamOffset.parse(json);
+  }
+
+  @Override
+  public void commit(Offset end) {
+    // Kafka's records stay where they are: nothing to release
+  }
+
+  @Override
+  public synchronized void stop() {
+    if (consumer != null) {
+      consumer.close();
+      consumer = null;
+    }
+  }
+
+  @Override
+  public String toString() {
+    return "Mink stream of " + descriptor.qualifiedName();
+  }
+
+  private static SortedMap<Integer, Long> ends(ReadPoint point) {
+    SortedMap<Integer, Long> ends = new TreeMap<>();
+    for (Map.Entry<Integer, TailRange> tail : point.tails().entrySet()) {
+      ends.put(tail.getKey(), tail.getValue().to());
+    }
+    return ends;
+  }
+
+  private UnionRead unionRead() {
+    return new UnionRead(
+        table,
+        descriptor,
+        consumer(),
+        connection.topicIds(),
+        connection.decoder(),
+        ReadProgress.NONE);
+  }
+
+  private synchronized KafkaConsumer<byte[], byte[]> consumer() {
+    if (consumer == null) {
+      consumer = connection.consumer();
+    }
+    return consumer;
+  }
+}
