@@ -16,6 +16,7 @@ import java.util.SortedMap;
 import java.util.TreeMap;
 import java.util.stream.Stream;
 import org.apache.iceberg.expressions.Expressions;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.connector.read.InputPartition;
@@ -36,6 +37,13 @@ import org.apache.spark.sql.types.StructType;
  * MinkStreamOffset}), so a restarted query reads each offset once more only if its sink did not commit it.
  */
 final class MinkMicroBatchStream implements MicroBatchStream, SupportsAdmissionControl {
+  /**
+   * The driver's consumer asks Kafka for the topic's partitions at least every second, so a partition added to the
+   * topic is in the next micro-batch but one after it (Kafka's default is every five minutes).
+   */
+  static final Map<String, Object> CONSUMER_SETTINGS =
+      Map.of(ConsumerConfig.METADATA_MAX_AGE_CONFIG, 1000);
+
   private final TableDescriptor descriptor;
   private final org.apache.iceberg.Table table;
   private final SparkOptions options;
@@ -206,7 +214,7 @@ final class MinkMicroBatchStream implements MicroBatchStream, SupportsAdmissionC
 
   private synchronized KafkaConsumer<byte[], byte[]> consumer() {
     if (consumer == null) {
-      consumer = connection.consumer();
+      consumer = connection.consumer(CONSUMER_SETTINGS);
     }
     return consumer;
   }
