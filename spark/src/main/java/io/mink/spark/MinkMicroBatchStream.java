@@ -1,5 +1,6 @@
 package io.mink.spark;
 
+import io.mink.indexer.round.PartitionBounds;
 import io.mink.indexer.round.TopicBounds;
 import io.mink.lake.MinkTableLayout;
 import io.mink.query.read.ReadMode;
@@ -11,6 +12,7 @@ import io.mink.query.read.UnionRead;
 import io.mink.tables.TableDescriptor;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.SortedMap;
 import java.util.TreeMap;
@@ -25,7 +27,7 @@ import org.apache.spark.sql.connector.read.streaming.MicroBatchStream;
 import org.apache.spark.sql.connector.read.streaming.Offset;
 import org.apache.spark.sql.connector.read.streaming.ReadLimit;
 import org.apache.spark.sql.connector.read.streaming.ReadMaxRows;
-import org.apache.spark.sql.connector.read.streaming.SupportsAdmissionControl;
+import org.apache.spark.sql.connector.read.streaming.SupportsTriggerAvailableNow;
 import org.apache.spark.sql.types.StructType;
 
 /**
@@ -36,7 +38,7 @@ import org.apache.spark.sql.types.StructType;
  * as a round decodes them. Spark's checkpoint holds the start point and the next offset of each partition ({@link
  * MinkStreamOffset}), so a restarted query reads each offset once more only if its sink did not commit it.
  */
-final class MinkMicroBatchStream implements MicroBatchStream, SupportsAdmissionControl {
+final class MinkMicroBatchStream implements MicroBatchStream, SupportsTriggerAvailableNow {
   /**
    * The driver's consumer asks Kafka for the topic's partitions at least every second, so a partition added to the
    * topic is in the next micro-batch but one after it (Kafka's default is every five minutes).
@@ -53,6 +55,7 @@ final class MinkMicroBatchStream implements MicroBatchStream, SupportsAdmissionC
   private final long tailSplitRecords;
   private final String checkpointLocation;
   private KafkaConsumer<byte[], byte[]> consumer;
+  private Optional<Map<Integer, PartitionBounds>> availableNow = Optional.empty();
 
   MinkMicroBatchStream(
       TableDescriptor descriptor,
@@ -94,7 +97,7 @@ final class MinkMicroBatchStream implements MicroBatchStream, SupportsAdmissionC
                 ends.entrySet().stream()
                     .map(end -> new TailRange(end.getKey(), end.getValue(), end.getValue()))
                     .toList()),
-            java.util.Optional.of(ends));
+            Optional.of(ends));
       }
     };
   }
@@ -114,11 +117,20 @@ final class MinkMicroBatchStream implements MicroBatchStream, SupportsAdmissionC
     }
     OptionalLong max =
         limit instanceof ReadMaxRows rows ? OptionalLong.of(rows.maxRows()) : OptionalLong.empty();
-    return start.withNext(StreamOffsets.end(
-        start.next().get(),
-        TopicBounds.read(consumer(), descriptor.topic(), descriptor.qualifiedName()),
-        max,
-        descriptor.topic()));
+    Map<Integer, PartitionBounds> bounds = availableNow.isPresent()
+        ? availableNow.get()
+        : TopicBounds.read(consumer(), descriptor.topic(), descriptor.qualifiedName());
+    return start.withNext(StreamOffsets.end(start.next().get(), bounds, max, descriptor.topic()));
+  }
+
+  /**
+   * {@code Trigger.AvailableNow}: the query reads up to each partition's last stable offset now, in micro-batches of
+   * the limit, and ends there.
+   */
+  @Override
+  public void prepareForTriggerAvailableNow() {
+    availableNow =
+        Optional.of(TopicBounds.read(consumer(), descriptor.topic(), descriptor.qualifiedName()));
   }
 
   @Override
