@@ -60,6 +60,9 @@ class MinkStreamIT {
   /** The rows each query's micro-batches handed to its sink, by query name. */
   private static final Map<String, List<String>> SEEN = new ConcurrentHashMap<>();
 
+  /** The number of rows of each non-empty micro-batch, by query name. */
+  private static final Map<String, List<Integer>> SIZES = new ConcurrentHashMap<>();
+
   @RegisterExtension
   static final KafkaBroker KAFKA = new KafkaBroker();
 
@@ -139,6 +142,31 @@ class MinkStreamIT {
   }
 
   @Test
+  void maxRecordsPerTriggerLimitsEachMicroBatchAfterTheFirst() throws Exception {
+    String topic = topic(1);
+    produce(topic, 0, 0, 3);
+    try (InProcessSidecar sidecar = sidecar()) {
+      TableDescriptor table = sidecar.add(topic, Duration.ofMinutes(3));
+      sidecar.runRound(table);
+      StreamingQuery query = start("limited", table, Map.of("max_records_per_trigger", "2"));
+      try {
+        query.processAllAvailable();
+        produce(topic, 0, 3, 5);
+        query.processAllAvailable();
+
+        assertThat(SIZES.get("limited").get(0)).isEqualTo(3);
+        assertThat(SIZES.get("limited").subList(1, SIZES.get("limited").size()))
+            .hasSizeGreaterThanOrEqualTo(3)
+            .allSatisfy(size -> assertThat(size).isBetween(1, 2));
+        assertThat(SEEN.get("limited"))
+            .containsExactly("0@0", "0@1", "0@2", "0@3", "0@4", "0@5", "0@6", "0@7");
+      } finally {
+        query.stop();
+      }
+    }
+  }
+
+  @Test
   void startLatestSkipsTheHistory() throws Exception {
     String topic = topic(2);
     produce(topic, 0, 0, 3);
@@ -194,11 +222,18 @@ class MinkStreamIT {
   private StreamingQuery start(String name, TableDescriptor table, Map<String, String> options)
       throws Exception {
     SEEN.putIfAbsent(name, new CopyOnWriteArrayList<>());
+    SIZES.putIfAbsent(name, new CopyOnWriteArrayList<>());
     Path checkpoint = checkpoints.resolve(name);
     Files.createDirectories(checkpoint);
     Dataset<Row> rows =
         spark.readStream().options(options).table("mink.kafka.`" + table.name() + "`");
-    VoidFunction2<Dataset<Row>, Long> sink = (batch, id) -> SEEN.get(name).addAll(describe(batch));
+    VoidFunction2<Dataset<Row>, Long> sink = (batch, id) -> {
+      List<String> described = describe(batch);
+      if (!described.isEmpty()) {
+        SIZES.get(name).add(described.size());
+      }
+      SEEN.get(name).addAll(described);
+    };
     return rows.writeStream()
         .option("checkpointLocation", checkpoint.toString())
         .foreachBatch(sink)
