@@ -16,6 +16,8 @@ import io.mink.tables.TableDescriptor;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.time.Duration;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.Optional;
 import org.apache.iceberg.Table;
 import org.apache.iceberg.catalog.Catalog;
@@ -142,6 +144,13 @@ final class MinkConnection implements AutoCloseable {
   /** A consumer for one read, closed by the caller. */
   KafkaConsumer<byte[], byte[]> consumer() {
     return clients.rawConsumer("read", UnionRead.CONSUMER_SETTINGS);
+  }
+
+  /** A consumer for one read with these settings over the read's, closed by the caller. */
+  KafkaConsumer<byte[], byte[]> consumer(Map<String, Object> settings) {
+    Map<String, Object> merged = new HashMap<>(UnionRead.CONSUMER_SETTINGS);
+    merged.putAll(settings);
+    return clients.rawConsumer("read", merged);
   }
 
   @Override

@@ -9,7 +9,10 @@ import io.mink.query.read.UnionRead;
 import io.mink.schema.KafkaColumns;
 import io.mink.schema.batch.RowBatch;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
+import java.util.function.Consumer;
+import org.apache.iceberg.Schema;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.spark.sql.connector.read.PartitionReader;
 import org.apache.spark.sql.vectorized.ColumnVector;
@@ -39,6 +42,15 @@ final class MinkPartitionReader implements PartitionReader<ColumnarBatch> {
   }
 
   static MinkPartitionReader open(MinkInputPartition partition) {
+    return open(partition, Optional.empty());
+  }
+
+  /**
+   * A reader that reads every column of the read schema the union read settles, which {@code settled} checks before
+   * the first batch; the partition's columns are those the check expects.
+   */
+  static MinkPartitionReader open(
+      MinkInputPartition partition, Optional<Consumer<Schema>> settled) {
     MinkConnection connection =
         MinkConnection.open(partition.options(), "partition-" + partition.partition());
     KafkaConsumer<byte[], byte[]> consumer = null;
@@ -47,7 +59,10 @@ final class MinkPartitionReader implements PartitionReader<ColumnarBatch> {
       consumer = connection.consumer();
       boolean countsOnly = partition.columns().isEmpty();
       ReadRequest request = ReadRequest.of(partition.mode())
-          .withColumns(countsOnly ? List.of(KafkaColumns.OFFSET) : partition.columns())
+          .withColumns(
+              countsOnly
+                  ? List.of(KafkaColumns.OFFSET)
+                  : settled.isPresent() ? List.of() : partition.columns())
           .withPartitions(Set.of(partition.partition()))
           .withFilter(partition.filter())
           .at(ReadPoint.parse(partition.point()));
@@ -68,6 +83,12 @@ final class MinkPartitionReader implements PartitionReader<ColumnarBatch> {
               ReadProgress.NONE)
           .waitingForRegistry(partition.registryWait())
           .read(request, files, partition.schema().tableSchema());
+      try {
+        settled.ifPresent(check -> check.accept(result.schema()));
+      } catch (RuntimeException e) {
+        result.close();
+        throw e;
+      }
       return new MinkPartitionReader(
           connection, consumer, result, countsOnly ? null : SparkColumns.of(partition, result));
     } catch (RuntimeException e) {

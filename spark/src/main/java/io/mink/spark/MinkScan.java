@@ -7,6 +7,7 @@ import io.mink.query.read.ReadRequest;
 import io.mink.tables.TableDescriptor;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import org.apache.iceberg.types.Types;
@@ -14,6 +15,7 @@ import org.apache.spark.sql.connector.read.Batch;
 import org.apache.spark.sql.connector.read.InputPartition;
 import org.apache.spark.sql.connector.read.PartitionReaderFactory;
 import org.apache.spark.sql.connector.read.Scan;
+import org.apache.spark.sql.connector.read.streaming.MicroBatchStream;
 import org.apache.spark.sql.types.DataType;
 import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
@@ -35,6 +37,7 @@ final class MinkScan implements Scan, Batch {
   private final ReadRequest request;
   private final Optional<Set<Integer>> pinned;
   private final ScanOptions.Tuning tuning;
+  private final Map<String, String> readOptions;
   private MinkConnection.Settled settled;
 
   MinkScan(
@@ -45,7 +48,8 @@ final class MinkScan implements Scan, Batch {
       StructType read,
       ReadRequest request,
       Optional<Set<Integer>> pinned,
-      ScanOptions.Tuning tuning) {
+      ScanOptions.Tuning tuning,
+      Map<String, String> readOptions) {
     this.descriptor = descriptor;
     this.table = table;
     this.options = options;
@@ -54,6 +58,7 @@ final class MinkScan implements Scan, Batch {
     this.request = request;
     this.pinned = pinned;
     this.tuning = tuning;
+    this.readOptions = readOptions;
   }
 
   @Override
@@ -75,6 +80,20 @@ final class MinkScan implements Scan, Batch {
   @Override
   public Batch toBatch() {
     return this;
+  }
+
+  /** The table as a stream, with the stream's read options ({@link StreamOptions}); every column is read. */
+  @Override
+  public MicroBatchStream toMicroBatchStream(String checkpointLocation) {
+    return new MinkMicroBatchStream(
+        descriptor,
+        table,
+        options,
+        connection,
+        read,
+        StreamOptions.of(readOptions),
+        tuning,
+        checkpointLocation);
   }
 
   @Override

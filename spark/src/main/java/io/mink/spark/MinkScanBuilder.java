@@ -6,6 +6,7 @@ import io.mink.tables.TableDescriptor;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.Set;
@@ -33,6 +34,7 @@ final class MinkScanBuilder
   private final StructType schema;
   private final ReadRequest request;
   private final ScanOptions.Tuning tuning;
+  private final Map<String, String> readOptions;
   private StructType read;
   private List<Predicate> pushed = List.of();
   private Expression pruning = Expressions.alwaysTrue();
@@ -46,7 +48,8 @@ final class MinkScanBuilder
       MinkConnection connection,
       StructType schema,
       ReadRequest request,
-      ScanOptions.Tuning tuning) {
+      ScanOptions.Tuning tuning,
+      Map<String, String> readOptions) {
     this.descriptor = descriptor;
     this.table = table;
     this.options = options;
@@ -55,6 +58,7 @@ final class MinkScanBuilder
     this.read = schema;
     this.request = request;
     this.tuning = tuning;
+    this.readOptions = Map.copyOf(readOptions);
   }
 
   @Override
@@ -127,6 +131,7 @@ final class MinkScanBuilder
             ? request.withFilter(pruning).withLimit(limit.getAsInt())
             : request.withFilter(pruning),
         pinned,
-        tuning);
+        tuning,
+        readOptions);
   }
 }

@@ -18,7 +18,8 @@ import org.apache.spark.sql.util.CaseInsensitiveStringMap;
 
 /**
  * An indexing table as Spark sees it: the columns of a union read of it now, its lake's schema merged with every
- * schema version its tail carries, read in batch by the union read ({@link MinkScan}).
+ * schema version its tail carries, read by the union read as a batch ({@link MinkScan}) or as a stream ({@link
+ * MinkMicroBatchStream}).
  */
 final class MinkTable implements SupportsRead {
   private final TableDescriptor descriptor;
@@ -66,7 +67,7 @@ final class MinkTable implements SupportsRead {
 
   @Override
   public Set<TableCapability> capabilities() {
-    return EnumSet.of(TableCapability.BATCH_READ);
+    return EnumSet.of(TableCapability.BATCH_READ, TableCapability.MICRO_BATCH_READ);
   }
 
   @Override
@@ -78,6 +79,7 @@ final class MinkTable implements SupportsRead {
         connection,
         schema,
         ScanOptions.request(readOptions.asCaseSensitiveMap()),
-        ScanOptions.tuning(readOptions.asCaseSensitiveMap()));
+        ScanOptions.tuning(readOptions.asCaseSensitiveMap()),
+        readOptions.asCaseSensitiveMap());
   }
 }

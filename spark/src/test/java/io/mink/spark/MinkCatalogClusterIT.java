@@ -40,6 +40,7 @@ import org.apache.spark.sql.Encoders;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.execution.ExplainMode;
+import org.apache.spark.sql.streaming.StreamingQuery;
 import org.apache.spark.sql.types.DataTypes;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -426,6 +427,57 @@ class MinkCatalogClusterIT {
     new GenericDatumWriter<GenericData.Record>(schema).write(order, encoder);
     encoder.flush();
     return bytes.toByteArray();
+  }
+
+  @Test
+  void aStreamReadsTheTableThenEachNewRecordOnExecutorsInTheirOwnJvms() throws Exception {
+    String topic = InProcessSidecar.uniqueTopic("spark-stream");
+    KAFKA.createTopic(topic, 4);
+    for (int partition = 0; partition < 4; partition++) {
+      produce(topic, partition, 0, 3);
+    }
+    try (InProcessSidecar sidecar =
+        new InProcessSidecar(KAFKA.bootstrapServers(), WAREHOUSE.lakeSettings(), TABLES_TOPIC)) {
+      TableDescriptor table = sidecar.add(topic, Duration.ofMinutes(3));
+      sidecar.runRound(table);
+      for (int partition = 0; partition < 4; partition++) {
+        produce(topic, partition, 3, 1);
+      }
+      String sink = "streamed_" + table.name().replaceAll("[^A-Za-z0-9]", "_");
+      StreamingQuery query = spark
+          .readStream()
+          .option("tail_split_records", "1")
+          .table("mink.kafka.`" + table.name() + "`")
+          .selectExpr("_kafka_partition", "_kafka_offset", "CAST(_kafka_value AS STRING) AS v")
+          .writeStream()
+          .format("memory")
+          .queryName(sink)
+          .start();
+      try {
+        query.processAllAvailable();
+        for (int partition = 0; partition < 4; partition++) {
+          produce(topic, partition, 4, 2);
+        }
+        query.processAllAvailable();
+        List<String> rows = spark
+            .sql("SELECT _kafka_partition, _kafka_offset, v FROM " + sink
+                + " ORDER BY _kafka_partition, _kafka_offset")
+            .collectAsList()
+            .stream()
+            .map(row -> row.getInt(0) + "@" + row.getLong(1) + "=" + row.getString(2))
+            .toList();
+
+        List<String> expected = new ArrayList<>();
+        for (int partition = 0; partition < 4; partition++) {
+          for (int n = 0; n < 6; n++) {
+            expected.add(partition + "@" + n + "=p" + partition + "-" + n);
+          }
+        }
+        assertThat(rows).containsExactlyElementsOf(expected);
+      } finally {
+        query.stop();
+      }
+    }
   }
 
   private static void produce(String topic, int partition, int first, int count) {
