@@ -79,20 +79,11 @@ class MinkCatalogClusterIT {
     decoder = RegistryDecoders.from(
             MinkConfigLoader.load(null, variables(), WAREHOUSE.directory()).schemaRegistry())
         .orElseThrow();
-    spark = SparkSession.builder()
-        .master("local-cluster[2,1,1024]")
-        .appName("MinkCatalogClusterIT")
-        .config("spark.ui.enabled", "false")
+    spark = MinkSparkSessions.builder(
+            "local-cluster[2,1,1024]", "MinkCatalogClusterIT", KAFKA, TABLES_TOPIC, WAREHOUSE)
         .config("spark.executor.extraClassPath", System.getProperty("java.class.path"))
         .config(
             "spark.executor.extraJavaOptions", System.getProperty("mink.spark.executor.options"))
-        .config("spark.sql.catalog.mink", MinkCatalog.class.getName())
-        .config("spark.sql.catalog.mink.kafka.bootstrap.servers", KAFKA.bootstrapServers())
-        .config("spark.sql.catalog.mink.indexer.tables_topic", TABLES_TOPIC)
-        .config("spark.sql.catalog.mink.lake.catalog", WAREHOUSE.lakeSettings().catalog())
-        .config("spark.sql.catalog.mink.lake.uri", WAREHOUSE.lakeSettings().uri())
-        .config(
-            "spark.sql.catalog.mink.lake.warehouse", WAREHOUSE.lakeSettings().warehouse())
         .config("spark.sql.catalog.mink.schema_registry.url", registry.url())
         .getOrCreate();
   }
@@ -481,15 +472,6 @@ class MinkCatalogClusterIT {
   }
 
   private static void produce(String topic, int partition, int first, int count) {
-    List<TestRecord> records = new ArrayList<>();
-    for (int n = first; n < first + count; n++) {
-      records.add(new TestRecord(
-          partition,
-          null,
-          ("p" + partition + "-" + n).getBytes(StandardCharsets.UTF_8),
-          List.of(),
-          null));
-    }
-    KAFKA.produce(topic, records);
+    MinkSparkSessions.produce(KAFKA, topic, partition, first, count);
   }
 }

@@ -41,18 +41,7 @@ class MinkCatalogIT {
 
   @BeforeAll
   static void startSpark() {
-    spark = SparkSession.builder()
-        .master("local[2]")
-        .appName("MinkCatalogIT")
-        .config("spark.ui.enabled", "false")
-        .config("spark.sql.shuffle.partitions", "2")
-        .config("spark.sql.catalog.mink", MinkCatalog.class.getName())
-        .config("spark.sql.catalog.mink.kafka.bootstrap.servers", KAFKA.bootstrapServers())
-        .config("spark.sql.catalog.mink.indexer.tables_topic", TABLES_TOPIC)
-        .config("spark.sql.catalog.mink.lake.catalog", WAREHOUSE.lakeSettings().catalog())
-        .config("spark.sql.catalog.mink.lake.uri", WAREHOUSE.lakeSettings().uri())
-        .config(
-            "spark.sql.catalog.mink.lake.warehouse", WAREHOUSE.lakeSettings().warehouse())
+    spark = MinkSparkSessions.builder("local[2]", "MinkCatalogIT", KAFKA, TABLES_TOPIC, WAREHOUSE)
         .getOrCreate();
   }
 
@@ -347,17 +336,7 @@ class MinkCatalogIT {
         null);
   }
 
-  /** {@code count} records into the partition, valued p{partition}-{n} from n = {@code first}. */
   private static void produce(String topic, int partition, int first, int count) {
-    List<TestRecord> records = new ArrayList<>();
-    for (int n = first; n < first + count; n++) {
-      records.add(new TestRecord(
-          partition,
-          null,
-          ("p" + partition + "-" + n).getBytes(StandardCharsets.UTF_8),
-          List.of(),
-          null));
-    }
-    KAFKA.produce(topic, records);
+    MinkSparkSessions.produce(KAFKA, topic, partition, first, count);
   }
 }

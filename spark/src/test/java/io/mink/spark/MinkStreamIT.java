@@ -15,7 +15,6 @@ import io.mink.testkit.registry.FakeSchemaRegistry;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.ByteBuffer;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -76,19 +75,8 @@ class MinkStreamIT {
   @BeforeAll
   static void startSpark() {
     registry = FakeSchemaRegistry.start();
-    spark = SparkSession.builder()
-        .master("local[2]")
-        .appName("MinkStreamIT")
-        .config("spark.ui.enabled", "false")
-        .config("spark.sql.shuffle.partitions", "2")
-        .config("spark.sql.catalog.mink", MinkCatalog.class.getName())
-        .config("spark.sql.catalog.mink.kafka.bootstrap.servers", KAFKA.bootstrapServers())
-        .config("spark.sql.catalog.mink.indexer.tables_topic", TABLES_TOPIC)
+    spark = MinkSparkSessions.builder("local[2]", "MinkStreamIT", KAFKA, TABLES_TOPIC, WAREHOUSE)
         .config("spark.sql.catalog.mink.schema_registry.url", registry.url())
-        .config("spark.sql.catalog.mink.lake.catalog", WAREHOUSE.lakeSettings().catalog())
-        .config("spark.sql.catalog.mink.lake.uri", WAREHOUSE.lakeSettings().uri())
-        .config(
-            "spark.sql.catalog.mink.lake.warehouse", WAREHOUSE.lakeSettings().warehouse())
         .getOrCreate();
   }
 
@@ -282,19 +270,6 @@ class MinkStreamIT {
     return topic;
   }
 
-  private static void produce(String topic, int partition, int first, int count) {
-    List<TestRecord> records = new ArrayList<>();
-    for (int n = first; n < first + count; n++) {
-      records.add(new TestRecord(
-          partition,
-          null,
-          ("p" + partition + "-" + n).getBytes(StandardCharsets.UTF_8),
-          List.of(),
-          null));
-    }
-    KAFKA.produce(topic, records);
-  }
-
   private static TestRecord record(int schemaId, byte[] payload) {
     byte[] value = ByteBuffer.allocate(5 + payload.length)
         .put((byte) 0)
@@ -316,5 +291,9 @@ class MinkStreamIT {
     new GenericDatumWriter<>(schema).write(order, encoder);
     encoder.flush();
     return out.toByteArray();
+  }
+
+  private static void produce(String topic, int partition, int first, int count) {
+    MinkSparkSessions.produce(KAFKA, topic, partition, first, count);
   }
 }
