@@ -1,6 +1,5 @@
 package io.mink.bench.spark;
 
-import io.mink.spark.MinkCatalog;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -19,6 +18,9 @@ final class MinkSpark implements AutoCloseable {
   static final String EXECUTOR_OPTIONS = "mink.spark.executor.options";
 
   static final String CATALOG = "mink";
+
+  /** Mink's catalog, named by its class: the run puts the spark module's classes on the classpath. */
+  private static final String MINK_CATALOG = "io.mink.spark.MinkCatalog";
 
   private static final long LISTENER_WAIT_MILLIS = 30_000;
 
@@ -67,7 +69,7 @@ final class MinkSpark implements AutoCloseable {
         .config("spark.sql.shuffle.partitions", "2")
         .config("spark.default.parallelism", "2")
         .config("spark.sql.session.timeZone", "UTC")
-        .config(prefix, MinkCatalog.class.getName())
+        .config(prefix, MINK_CATALOG)
         .config(prefix + ".kafka.bootstrap.servers", table.broker().bootstrapServers())
         .config(prefix + ".indexer.tables_topic", OrderTable.TABLES_TOPIC)
         .config(prefix + ".schema_registry.url", table.registry().url())
