@@ -50,6 +50,18 @@ public final class MinkTableLayout {
    */
   public static final String SNAPSHOT_RETENTION_OPTION = "snapshot-retention";
   /**
+   * The table option, the property mink.start-offsets, that records where a table added with {@code mink table add
+   * --from} (or after Iceberg's Kafka Connect sink) starts: per partition, the first offset the table holds, as
+   * {@link LakeOffsets#encode()} writes them ({@link AcceptedStart}). Set when the table is added, never with
+   * --option.
+   */
+  public static final String START_OFFSETS_OPTION = "start-offsets";
+  /**
+   * The table option, the property mink.row-ttl, that says how long a row stays in the lake after its
+   * _kafka_timestamp ({@link RowTtl}).
+   */
+  public static final String ROW_TTL_OPTION = "row-ttl";
+  /**
    * How many earlier metadata files a table Mink creates keeps (write.metadata.previous-versions-max):
    * each commit deletes the older ones. A reader opens a metadata file when it plans, so minutes of
    * them are plenty; at a round every 10 s this is 200 s of them, at every 3 minutes an hour.

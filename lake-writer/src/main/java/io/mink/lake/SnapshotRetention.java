@@ -42,7 +42,8 @@ public final class SnapshotRetention {
     return retention;
   }
 
-  private static Duration parseOrNull(String text) {
+  /** A duration as the table options write them (30m, 7d or ISO-8601); null when the text is not one. */
+  static Duration parseOrNull(String text) {
     try {
       if (text.startsWith("P")) {
         return Duration.parse(text);

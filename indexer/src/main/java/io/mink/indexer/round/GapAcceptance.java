@@ -1,5 +1,6 @@
 package io.mink.indexer.round;
 
+import io.mink.lake.AcceptedStart;
 import io.mink.lake.LakeOffsets;
 import io.mink.lake.MinkSnapshot;
 import io.mink.lake.commit.LakeCommitter;
@@ -53,7 +54,9 @@ public final class GapAcceptance {
   private static List<OffsetGap> gaps(
       TableDescriptor descriptor, LakeOffsets recorded, Consumer<?, ?> consumer) {
     return RoundPlanner.plan(
-            recorded, TopicBounds.read(consumer, descriptor.topic(), descriptor.qualifiedName()))
+            recorded,
+            AcceptedStart.fromOptions(descriptor.options()),
+            TopicBounds.read(consumer, descriptor.topic(), descriptor.qualifiedName()))
         .gaps();
   }
 

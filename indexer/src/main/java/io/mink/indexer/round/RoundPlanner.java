@@ -1,5 +1,6 @@
 package io.mink.indexer.round;
 
+import io.mink.lake.AcceptedStart;
 import io.mink.lake.LakeOffsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -13,7 +14,8 @@ import java.util.TreeMap;
  *
  * <table>
  *   <tr><th>Recorded offset</th><th>Split</th></tr>
- *   <tr><td>none</td><td>log start to end; with no data, the end is recorded as the offset</td></tr>
+ *   <tr><td>none</td><td>the table's start (its accepted start, else the log start) to end; with no data, the
+ *   end is recorded as the offset; an accepted start below the log start is a gap</td></tr>
  *   <tr><td>at or past the end</td><td>skipped</td></tr>
  *   <tr><td>below log start</td><td>a gap: the round fails with its exact range</td></tr>
  *   <tr><td>otherwise</td><td>recorded offset to end</td></tr>
@@ -23,16 +25,24 @@ public final class RoundPlanner {
   private RoundPlanner() {}
 
   public static RoundPlan plan(LakeOffsets recorded, Map<Integer, PartitionBounds> bounds) {
+    return plan(recorded, AcceptedStart.LOG_START, bounds);
+  }
+
+  public static RoundPlan plan(
+      LakeOffsets recorded, AcceptedStart start, Map<Integer, PartitionBounds> bounds) {
     List<PartitionRange> ranges = new ArrayList<>();
     List<OffsetGap> gaps = new ArrayList<>();
     Map<Integer, Long> emptyUnrecorded = new TreeMap<>();
     new TreeMap<>(bounds).forEach((partition, bound) -> {
       OptionalLong next = recorded.nextOffset(partition);
       if (next.isEmpty()) {
-        if (bound.end() > bound.logStart()) {
-          ranges.add(new PartitionRange(partition, bound.logStart(), bound.end()));
+        long from = start.firstOffset(partition, bound.logStart());
+        if (from < bound.logStart()) {
+          gaps.add(new OffsetGap(partition, from, bound.logStart()));
+        } else if (bound.end() > from) {
+          ranges.add(new PartitionRange(partition, from, bound.end()));
         } else {
-          emptyUnrecorded.put(partition, bound.end());
+          emptyUnrecorded.put(partition, Math.max(from, bound.end()));
         }
       } else if (next.getAsLong() >= bound.end()) {
         return;

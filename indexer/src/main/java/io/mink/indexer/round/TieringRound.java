@@ -6,6 +6,7 @@ import io.mink.indexer.errors.MinkException;
 import io.mink.indexer.stats.RegistryWait;
 import io.mink.indexer.upsert.KeyIndex;
 import io.mink.indexer.upsert.UpsertRound;
+import io.mink.lake.AcceptedStart;
 import io.mink.lake.LakeOffsets;
 import io.mink.lake.MinkSnapshot;
 import io.mink.lake.MinkTableLayout;
@@ -252,7 +253,9 @@ public final class TieringRound {
   /** The plan from the recorded offsets to Kafka's end offsets now; a gap stops the round. */
   private RoundPlan plan(LakeOffsets recorded) {
     RoundPlan plan = RoundPlanner.plan(
-        recorded, TopicBounds.read(consumer, descriptor.topic(), descriptor.qualifiedName()));
+        recorded,
+        AcceptedStart.fromOptions(descriptor.options()),
+        TopicBounds.read(consumer, descriptor.topic(), descriptor.qualifiedName()));
     if (!plan.gaps().isEmpty()) {
       throw new DataLossException(descriptor.qualifiedName(), descriptor.topic(), plan.gaps());
     }

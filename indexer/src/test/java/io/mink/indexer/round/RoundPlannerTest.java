@@ -2,6 +2,7 @@ package io.mink.indexer.round;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.mink.lake.AcceptedStart;
 import io.mink.lake.LakeOffsets;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -53,5 +54,41 @@ class RoundPlannerTest {
         LakeOffsets.of(Map.of(0, 10L)),
         Map.of(0, new PartitionBounds(0, 10), 1, new PartitionBounds(0, 4)));
     assertThat(plan.ranges()).containsExactly(new PartitionRange(1, 0, 4));
+  }
+
+  @Test
+  void acceptedStartIsWhereAnUnrecordedPartitionBegins() {
+    RoundPlan plan = RoundPlanner.plan(
+        LakeOffsets.NONE,
+        AcceptedStart.of(Map.of(0, 15L)),
+        Map.of(0, new PartitionBounds(5, 20), 1, new PartitionBounds(3, 9)));
+    assertThat(plan.ranges())
+        .containsExactly(new PartitionRange(0, 15, 20), new PartitionRange(1, 3, 9));
+    assertThat(plan.gaps()).isEmpty();
+  }
+
+  @Test
+  void acceptedStartAtTheEndIsRecordedWithoutReading() {
+    RoundPlan plan = RoundPlanner.plan(
+        LakeOffsets.NONE, AcceptedStart.of(Map.of(0, 20L)), Map.of(0, new PartitionBounds(5, 20)));
+    assertThat(plan.ranges()).isEmpty();
+    assertThat(plan.emptyUnrecorded()).isEqualTo(Map.of(0, 20L));
+  }
+
+  @Test
+  void acceptedStartThatKafkaDeletedBeforeTheFirstRoundIsAGap() {
+    RoundPlan plan = RoundPlanner.plan(
+        LakeOffsets.NONE, AcceptedStart.of(Map.of(0, 10L)), Map.of(0, new PartitionBounds(40, 90)));
+    assertThat(plan.gaps()).containsExactly(new OffsetGap(0, 10, 40));
+    assertThat(plan.ranges()).isEmpty();
+  }
+
+  @Test
+  void recordedOffsetsWinOverTheAcceptedStart() {
+    RoundPlan plan = RoundPlanner.plan(
+        LakeOffsets.of(Map.of(0, 30L)),
+        AcceptedStart.of(Map.of(0, 15L)),
+        Map.of(0, new PartitionBounds(5, 40)));
+    assertThat(plan.ranges()).containsExactly(new PartitionRange(0, 30, 40));
   }
 }
