@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.mink.indexer.config.Durations;
+import io.mink.lake.AcceptedStart;
 import io.mink.lake.CdcFormat;
 import io.mink.lake.MinkTableLayout;
 import io.mink.lake.TableMode;
@@ -21,7 +22,10 @@ final class CommandJson {
 
   private CommandJson() {}
 
-  /** Every field of an added table's entry, its state included, and its mode and cdc format (null when none). */
+  /**
+   * Every field of an added table's entry, its state included, its mode and cdc format (null when none), and its
+   * accepted start per partition (null when every partition starts at its log start).
+   */
   static ObjectNode descriptor(TableDescriptor descriptor) {
     ObjectNode node = JSON.createObjectNode();
     node.put("table", descriptor.qualifiedName());
@@ -34,6 +38,16 @@ final class CommandJson {
     node.put("mode", TableMode.of(descriptor.options()).label());
     node.put(
         "cdc", MinkTableLayout.cdc(descriptor.options()).map(CdcFormat::label).orElse(null));
+    AcceptedStart start = AcceptedStart.fromOptions(descriptor.options());
+    if (start.isLogStart()) {
+      node.putNull("startOffsets");
+    } else {
+      ObjectNode offsets = node.putObject("startOffsets");
+      start
+          .offsets()
+          .nextOffsets()
+          .forEach((partition, offset) -> offsets.put(partition.toString(), offset));
+    }
     ObjectNode options = node.putObject("options");
     new TreeMap<>(descriptor.options()).forEach(options::put);
     putInstant(node, "addedAt", descriptor.addedAt());

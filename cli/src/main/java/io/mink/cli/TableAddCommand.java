@@ -2,10 +2,12 @@ package io.mink.cli;
 
 import io.mink.cli.operations.AddRequest;
 import io.mink.cli.operations.AddedTable;
+import io.mink.cli.operations.StartSpec;
 import io.mink.cli.operations.TableOperations;
 import io.mink.cli.operations.TableOptions;
 import io.mink.indexer.config.Durations;
 import io.mink.indexer.config.MinkConfig;
+import io.mink.lake.AcceptedStart;
 import io.mink.lake.LakeOffsets;
 import io.mink.lake.MinkTableLayout;
 import io.mink.lake.attach.TableAttach;
@@ -33,6 +35,8 @@ import picocli.CommandLine.Parameters;
       "  mink table add orders --option iceberg.format-version=3",
       "  mink table add rides --option mink.time-as=string   # times as text",
       "  mink table add orders --option mink.snapshot-retention=7d  # a week of history",
+      "  mink table add orders --from latest   # only records written from now on",
+      "  mink table add orders --from 2026-12-01T00:00:00Z   # records from that time on",
       "  mink table add orders --attach   # the existing Iceberg table kafka.orders",
       "  mink table add orders --wait=5m  # once the topic exists",
       "  mink table add orders --command-config client.properties --output json"
@@ -111,6 +115,18 @@ final class TableAddCommand extends GroupSubcommand {
   boolean attach;
 
   @Option(
+      names = "--from",
+      paramLabel = "earliest|latest|TIME|P:OFFSET,...",
+      description = {
+        "Where the table starts, resolved once now and recorded as its accepted start: earliest (each "
+            + "partition's log start, the default), latest (only records written from now on), a time such as "
+            + "2026-12-01T08:00:00Z or the day 2026-12-01 (the first record at or after it, by Kafka's "
+            + "timestamps), or offsets such as 0:1200,1:1180 (partitions not named start at their log start). "
+            + "Partitions added to the topic later start at their log start"
+      })
+  String from;
+
+  @Option(
       names = "--wait",
       arity = "0..1",
       fallbackValue = "10m",
@@ -134,7 +150,8 @@ final class TableAddCommand extends GroupSubcommand {
         attach,
         wait == null ? null : TableOptions.duration(wait, "--wait"),
         mode,
-        cdc);
+        cdc,
+        from == null ? null : StartSpec.parse(from));
     AddedTable added = new TableOperations(minkConfig, environment.progress()).add(request);
     if (output.json()) {
       environment
@@ -164,13 +181,22 @@ final class TableAddCommand extends GroupSubcommand {
             startDescription(start.baseline(), start.logStarts()),
             Durations.format(descriptor.freshness())))
         .orElseGet(() -> String.format(
-            "Added %stable %s for topic %s (%s, topic id %s). The sidecar indexes it every %s.",
+            "Added %stable %s for topic %s (%s, topic id %s)%s. The sidecar indexes it every %s.",
             MinkTableLayout.isUpsert(descriptor.options()) ? "upsert " : "",
             descriptor.qualifiedName(),
             descriptor.topic(),
             partitions,
             descriptor.topicId(),
+            acceptedStart(AcceptedStart.fromOptions(descriptor.options())),
             Durations.format(descriptor.freshness())));
+  }
+
+  /** Where a created table starts, for the confirmation: nothing when every partition starts at its log start. */
+  static String acceptedStart(AcceptedStart start) {
+    return start.isLogStart()
+        ? ""
+        : ", starting at offsets " + start.encode()
+            + " (older records are not part of the table; partitions not named start at their log start)";
   }
 
   /** Where indexing starts: the baseline offsets, and any partition whose log starts past them. */

@@ -4,6 +4,7 @@ import io.mink.cli.operations.LakeReader;
 import io.mink.cli.operations.TableStoreSession;
 import io.mink.indexer.stats.LagProbe;
 import io.mink.indexer.stats.PartitionMeasure;
+import io.mink.lake.AcceptedStart;
 import io.mink.lake.EngineReadability;
 import io.mink.lake.LakeOffsets;
 import io.mink.lake.MinkSnapshot;
@@ -45,9 +46,11 @@ final class TableInspector {
               EngineReadability.warning(metadata.schema()).stream().toList());
         })
         .orElse(null);
-    LakeOffsets offsets = lakeView == null || lakeView.newest() == null
-        ? LakeOffsets.NONE
-        : lakeView.newest().offsets();
+    LakeOffsets offsets = AcceptedStart.fromOptions(descriptor.options())
+        .nextOffsets(
+            lakeView == null || lakeView.newest() == null
+                ? LakeOffsets.NONE
+                : lakeView.newest().offsets());
     if (!TableView.measured(descriptor.state())) {
       return new TableView(descriptor, lakeView, null);
     }

@@ -4,6 +4,7 @@ import io.mink.indexer.config.Durations;
 import io.mink.indexer.stats.LifecycleText;
 import io.mink.indexer.stats.PartitionMeasure;
 import io.mink.indexer.stats.RelativeTime;
+import io.mink.lake.AcceptedStart;
 import io.mink.lake.MinkSnapshot;
 import io.mink.lake.MinkTableLayout;
 import io.mink.schema.decode.TimeOfDay;
@@ -51,6 +52,7 @@ final class TableViewText {
               + view.registryWait().reason()));
     }
     fields.add(List.of("Freshness", Durations.format(descriptor.freshness())));
+    fields.add(List.of("Starts at", startsAt(AcceptedStart.fromOptions(descriptor.options()))));
     fields.add(List.of(
         "Options",
         descriptor.options().isEmpty()
@@ -93,6 +95,15 @@ final class TableViewText {
           timeLag(partition.timeLag())));
     }
     return out.append(Columns.render(rows)).toString();
+  }
+
+  /** Where the table starts: each partition's log start, or the offsets mink table add --from resolved. */
+  static String startsAt(AcceptedStart start) {
+    return start.isLogStart()
+        ? "each partition's log start"
+        : "offsets " + start.encode()
+            + " (mink table add --from; older records are not part of the table, other partitions start at "
+            + "their log start)";
   }
 
   /** Such as "missing since 3m ago (2026-01-01T11:57:00Z): topic orders no longer exists in Kafka; ...". */

@@ -76,13 +76,13 @@ class TableListingTest {
         [ {
           "table": "kafka.orders", "namespace": "kafka", "name": "orders", "topic": "orders",
           "topicId": "id-orders", "freshness": "1m", "freshnessMs": 60000,
-          "mode": "append", "cdc": null,
+          "mode": "append", "cdc": null, "startOffsets": null,
           "options": {"iceberg.format-version": "3"}, "addedAt": "2026-01-01T11:00:00Z",
           "state": {"name": "indexing", "since": "2026-01-01T11:57:00Z", "reason": "added"}
         }, {
           "table": "kafka.refunds", "namespace": "kafka", "name": "refunds", "topic": "refunds",
           "topicId": "id-refunds", "freshness": "3m", "freshnessMs": 180000,
-          "mode": "upsert", "cdc": null,
+          "mode": "upsert", "cdc": null, "startOffsets": null,
           "options": {"iceberg.format-version": "3", "mode": "upsert"}, "addedAt": "2026-01-01T11:00:00Z",
           "state": {"name": "missing", "since": "2026-01-01T11:59:20Z",
                     "reason": "topic refunds no longer exists in Kafka"}

@@ -46,6 +46,7 @@ class TableViewTextTest {
         Mode       append
         State      indexing since 5m ago (2026-01-01T11:55:00Z): added
         Freshness  1m
+        Starts at  each partition's log start
         Options    auto-compaction=true, iceberg.format-version=3
         Time as    long, time of day in microseconds since midnight (the default; --option mink.time-as changes it)
         Added      5m ago (2026-01-01T11:55:00Z)
@@ -74,6 +75,7 @@ class TableViewTextTest {
         Mode       append
         State      missing since 30s ago (2026-01-01T11:59:30Z): topic orders no longer exists in Kafka; indexing goes on when the topic is back
         Freshness  1m
+        Starts at  each partition's log start
         Options    none
         Time as    long, time of day in microseconds since midnight (the default; --option mink.time-as changes it)
         Added      5m ago (2026-01-01T11:55:00Z)
@@ -95,6 +97,7 @@ class TableViewTextTest {
         Mode       append
         State      replaced since 1m ago (2026-01-01T11:59:00Z): topic orders was deleted and created again (topic id Xy7-id is now Zq2-id): remove the table and add it again
         Freshness  1m
+        Starts at  each partition's log start
         Options    auto-compaction=true, iceberg.format-version=3
         Time as    long, time of day in microseconds since midnight (the default; --option mink.time-as changes it)
         Added      5m ago (2026-01-01T11:55:00Z)
@@ -150,6 +153,7 @@ class TableViewTextTest {
             {
               "table": "kafka.orders", "namespace": "kafka", "name": "orders", "topic": "orders",
               "topicId": "Xy7-id", "freshness": "1m", "freshnessMs": 60000, "mode": "append", "cdc": null,
+              "startOffsets": null,
               "options": {"auto-compaction": "true", "iceberg.format-version": "3"},
               "addedAt": "2026-01-01T11:55:00Z",
               "state": {"name": "indexing", "since": "2026-01-01T11:55:00Z", "reason": "added"},

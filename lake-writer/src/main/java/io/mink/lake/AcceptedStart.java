@@ -4,6 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import java.util.Map;
 import java.util.OptionalLong;
+import java.util.TreeMap;
 
 /**
  * Where a table starts (docs/operations.md, "Starting later"): per Kafka partition, the first offset the table
@@ -51,6 +52,16 @@ public record AcceptedStart(LakeOffsets offsets) {
    */
   public long firstOffset(int partition, long logStart) {
     return offsets.nextOffset(partition).orElse(logStart);
+  }
+
+  /**
+   * The next offset to index per partition: the recorded one, else the accepted start. Partitions with neither start
+   * at their log start and stay out.
+   */
+  public LakeOffsets nextOffsets(LakeOffsets recorded) {
+    Map<Integer, Long> next = new TreeMap<>(offsets.nextOffsets());
+    next.putAll(recorded.nextOffsets());
+    return LakeOffsets.of(next);
   }
 
   /** The value of the option, as the entry records it. */

@@ -33,9 +33,10 @@ public record RowTtl(Duration ttl) {
   public static RowTtl parse(String text) {
     Duration ttl = SnapshotRetention.parseOrNull(text.strip());
     if (ttl == null || ttl.isZero()) {
-      throw new IllegalArgumentException("Invalid " + MinkTableLayout.OPTION_PREFIX
-          + MinkTableLayout.ROW_TTL_OPTION + " '" + text
-          + "': use a positive duration, a number and a unit (ms, s, m, h or d), such as 30d or 12h");
+      throw new IllegalArgumentException(
+          "Invalid " + MinkTableLayout.OPTION_PREFIX
+              + MinkTableLayout.ROW_TTL_OPTION + " '" + text
+              + "': use a positive duration, a number and a unit (ms, s, m, h or d), such as 30d or 12h");
     }
     return new RowTtl(ttl);
   }

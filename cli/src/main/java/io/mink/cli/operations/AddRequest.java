@@ -17,6 +17,7 @@ import java.util.Map;
  * @param waitFor how long to wait for the topic to exist; null to fail at once when it does not
  * @param mode the --mode, append or upsert; null for upsert with --cdc, else append
  * @param cdc the --cdc change-event format, debezium; null when records are rows as they are
+ * @param from where the table starts (--from); null for each partition's log start
  */
 public record AddRequest(
     String topic,
@@ -29,7 +30,8 @@ public record AddRequest(
     boolean attach,
     Duration waitFor,
     String mode,
-    String cdc) {
+    String cdc,
+    StartSpec from) {
   public AddRequest {
     requireNonNull(topic, "topic is null");
     options = Map.copyOf(options);

@@ -2,6 +2,7 @@ package io.mink.cli.operations;
 
 import io.mink.indexer.config.MinkConfig;
 import io.mink.indexer.errors.MinkException;
+import io.mink.lake.AcceptedStart;
 import io.mink.lake.MinkTableLayout;
 import io.mink.lake.catalog.LakeTables;
 import io.mink.tables.LifecycleState;
@@ -73,7 +74,11 @@ final class TableAddition {
     TopicDescription topic = request.waitFor() == null
         ? topics.describe(request.topic()).orElseThrow(() -> topics.doesNotExist(request.topic()))
         : topics.await(request.topic(), request.waitFor(), progress);
-    TableDescriptor descriptor = described.withTopicId(topic.topicId().toString());
+    TableDescriptor descriptor = startingAt(
+        described.withTopicId(topic.topicId().toString()),
+        request.from() == null
+            ? AcceptedStart.LOG_START
+            : new StartOffsets(session.admin(), session.clients()).resolve(request.from(), topic));
     session.call(() -> {
       session.store().ensureTopic(session.admin());
       return null;
@@ -92,6 +97,16 @@ final class TableAddition {
     }
     create(session, lake, identifier, descriptor);
     return new AddedTable(descriptor, partitions, Optional.empty());
+  }
+
+  /** The descriptor with its accepted start recorded as an option; unchanged when every partition starts at its log start. */
+  private static TableDescriptor startingAt(TableDescriptor descriptor, AcceptedStart start) {
+    if (start.isLogStart()) {
+      return descriptor;
+    }
+    Map<String, String> options = new TreeMap<>(descriptor.options());
+    options.put(MinkTableLayout.START_OFFSETS_OPTION, start.encode());
+    return descriptor.withOptions(options);
   }
 
   /** Creates the Iceberg table and records it. */
@@ -243,6 +258,11 @@ final class TableAddition {
     TableOptions.check(options);
     if (!request.attach()) {
       return options;
+    }
+    if (request.from() != null) {
+      throw MinkException.user(
+          "--from applies to a table Mink creates: an attached table starts after the "
+              + "highest _kafka_offset per partition it holds. Leave out --from or --attach");
     }
     if (!request.partitionBy().isEmpty()) {
       throw MinkException.user(

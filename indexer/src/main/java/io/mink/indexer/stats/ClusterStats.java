@@ -2,6 +2,7 @@ package io.mink.indexer.stats;
 
 import static java.util.Objects.requireNonNull;
 
+import io.mink.lake.AcceptedStart;
 import io.mink.lake.EngineReadability;
 import io.mink.lake.LakeOffsets;
 import io.mink.lake.MinkSnapshot;
@@ -149,7 +150,8 @@ public final class ClusterStats {
   private List<PartitionMeasure> measure(
       TableDescriptor table, LakeOffsets offsets, List<String> errors) {
     try {
-      Optional<List<PartitionMeasure>> measured = probe.measure(table.topic(), offsets);
+      Optional<List<PartitionMeasure>> measured = probe.measure(
+          table.topic(), AcceptedStart.fromOptions(table.options()).nextOffsets(offsets));
       if (measured.isEmpty()) {
         errors.add("Topic " + table.topic()
             + " does not exist in Kafka any more: the table keeps what it indexed");

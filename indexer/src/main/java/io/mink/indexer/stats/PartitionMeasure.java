@@ -6,8 +6,9 @@ import java.util.Optional;
 /**
  * A Kafka partition of a table, measured now against the lake.
  *
- * @param recordedOffset the next offset to read as the newest Mink snapshot records it; null when none is recorded
- *     (a table not tiered yet, a partition added to the topic since), and the first round starts at the log start
+ * @param recordedOffset the next offset to read as the newest Mink snapshot records it, or the table's accepted
+ *     start (mink table add --from) before a round recorded one; null when neither is (a table not tiered yet, a
+ *     partition added to the topic since), and the first round starts at the log start
  * @param logStartOffset the partition's earliest offset in Kafka
  * @param endOffset the partition's end offset: the last stable offset, as Mink reads read_committed
  * @param timeLag the age of the first record not in the lake yet; zero when none waits; null when unknown

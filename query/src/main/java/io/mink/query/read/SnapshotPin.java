@@ -1,6 +1,7 @@
 package io.mink.query.read;
 
 import io.mink.indexer.errors.MinkException;
+import io.mink.lake.AcceptedStart;
 import io.mink.lake.LakeOffsets;
 import io.mink.lake.MinkSnapshot;
 import java.util.Optional;
@@ -29,13 +30,19 @@ final class SnapshotPin {
     }
   }
 
-  /** The snapshot the request reads, with the seams of its lineage and the schema it was written with. */
+  /**
+   * The snapshot the request reads, with the seams of its lineage and the schema it was written with. In a union read,
+   * a partition the lineage has no offset for continues from the table's accepted start (mink table add --from), kept
+   * in its property mink.start-offsets, so the read begins where the table does.
+   */
   static Pinned pinned(TableMetadata metadata, ReadRequest request, String table) {
     Optional<Snapshot> snapshot = pin(metadata, request, table);
-    return new Pinned(
-        snapshot,
-        snapshot.map(pinned -> seams(metadata, pinned, request, table)).orElse(LakeOffsets.NONE),
-        schema(metadata, snapshot));
+    LakeOffsets seams =
+        snapshot.map(pinned -> seams(metadata, pinned, request, table)).orElse(LakeOffsets.NONE);
+    if (request.mode() == ReadMode.union) {
+      seams = AcceptedStart.fromOptions(metadata.properties()).nextOffsets(seams);
+    }
+    return new Pinned(snapshot, seams, schema(metadata, snapshot));
   }
 
   static Optional<Snapshot> pin(TableMetadata metadata, ReadRequest request, String table) {
