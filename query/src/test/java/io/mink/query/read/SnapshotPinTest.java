@@ -67,6 +67,19 @@ class SnapshotPinTest {
   }
 
   @Test
+  void aUnionReadContinuesPartitionsWithoutOffsetsFromTheTablesAcceptedStart() {
+    table.updateProperties().set("mink.start-offsets", "{\"0\":40,\"1\":7}").commit();
+
+    assertThat(pin(ReadRequest.of(ReadMode.union)).seams())
+        .isEqualTo(LakeOffsets.of(Map.of(0, 40L, 1, 7L)));
+    round(0, 50);
+    assertThat(pin(ReadRequest.of(ReadMode.union)).seams())
+        .isEqualTo(LakeOffsets.of(Map.of(0, 50L, 1, 7L)));
+    assertThat(pin(ReadRequest.of(ReadMode.lake)).seams())
+        .isEqualTo(LakeOffsets.of(Map.of(0, 50L)));
+  }
+
+  @Test
   void aRollbackTakesTheRoundsItUndidOutOfTheReadAndItsSeams() {
     round(0, 10);
     long first = table.currentSnapshot().snapshotId();
