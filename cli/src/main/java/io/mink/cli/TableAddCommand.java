@@ -2,6 +2,7 @@ package io.mink.cli;
 
 import io.mink.cli.operations.AddRequest;
 import io.mink.cli.operations.AddedTable;
+import io.mink.cli.operations.ConnectSinkStart;
 import io.mink.cli.operations.TableOperations;
 import io.mink.cli.operations.TableOptions;
 import io.mink.indexer.config.Durations;
@@ -35,6 +36,7 @@ import picocli.CommandLine.Parameters;
       "  mink table add orders --option mink.snapshot-retention=7d  # a week of history",
       "  mink table add orders --attach   # the existing Iceberg table kafka.orders",
       "  mink table add orders --wait=5m  # once the topic exists",
+      "  mink table add orders --after-connect-sink lake.orders --connect-group connect-orders-sink",
       "  mink table add orders --command-config client.properties --output json"
     })
 final class TableAddCommand extends GroupSubcommand {
@@ -111,6 +113,22 @@ final class TableAddCommand extends GroupSubcommand {
   boolean attach;
 
   @Option(
+      names = "--after-connect-sink",
+      paramLabel = "NAMESPACE.TABLE",
+      description =
+          "Start where the committed data of Iceberg's Kafka Connect sink in this table ends, so that the two "
+              + "tables hold every offset once; the connector must be stopped (docs/operations.md, \"Switching "
+              + "from the Kafka Connect sink\"). Needs --connect-group")
+  String afterConnectSink;
+
+  @Option(
+      names = "--connect-group",
+      paramLabel = "GROUP",
+      description =
+          "The sink's Connect group: the connector's iceberg.connect.group-id, by default connect-<connector name>")
+  String connectGroup;
+
+  @Option(
       names = "--wait",
       arity = "0..1",
       fallbackValue = "10m",
@@ -134,7 +152,8 @@ final class TableAddCommand extends GroupSubcommand {
         attach,
         wait == null ? null : TableOptions.duration(wait, "--wait"),
         mode,
-        cdc);
+        cdc,
+        ConnectSinkStart.of(afterConnectSink, connectGroup));
     AddedTable added = new TableOperations(minkConfig, environment.progress()).add(request);
     if (output.json()) {
       environment
@@ -164,13 +183,21 @@ final class TableAddCommand extends GroupSubcommand {
             startDescription(start.baseline(), start.logStarts()),
             Durations.format(descriptor.freshness())))
         .orElseGet(() -> String.format(
-            "Added %stable %s for topic %s (%s, topic id %s). The sidecar indexes it every %s.",
+            "Added %stable %s for topic %s (%s, topic id %s)%s. The sidecar indexes it every %s.",
             MinkTableLayout.isUpsert(descriptor.options()) ? "upsert " : "",
             descriptor.qualifiedName(),
             descriptor.topic(),
             partitions,
             descriptor.topicId(),
+            startOffsets(descriptor) == null
+                ? ""
+                : ", starting at offsets " + startOffsets(descriptor),
             Durations.format(descriptor.freshness())));
+  }
+
+  /** The recorded start offsets of a table added with a start, as the option holds them; null for none. */
+  private static String startOffsets(TableDescriptor descriptor) {
+    return descriptor.options().get(MinkTableLayout.START_OFFSETS_OPTION);
   }
 
   /** Where indexing starts: the baseline offsets, and any partition whose log starts past them. */

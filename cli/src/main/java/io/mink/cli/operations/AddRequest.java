@@ -17,6 +17,8 @@ import java.util.Map;
  * @param waitFor how long to wait for the topic to exist; null to fail at once when it does not
  * @param mode the --mode, append or upsert; null for upsert with --cdc, else append
  * @param cdc the --cdc change-event format, debezium; null when records are rows as they are
+ * @param afterConnectSink start where the Kafka Connect sink's committed data ends (--after-connect-sink); null to
+ *     start at each partition's log start
  */
 public record AddRequest(
     String topic,
@@ -29,7 +31,8 @@ public record AddRequest(
     boolean attach,
     Duration waitFor,
     String mode,
-    String cdc) {
+    String cdc,
+    ConnectSinkStart afterConnectSink) {
   public AddRequest {
     requireNonNull(topic, "topic is null");
     options = Map.copyOf(options);

@@ -2,6 +2,7 @@ package io.mink.cli.operations;
 
 import io.mink.indexer.config.MinkConfig;
 import io.mink.indexer.errors.MinkException;
+import io.mink.lake.AcceptedStart;
 import io.mink.lake.MinkTableLayout;
 import io.mink.lake.catalog.LakeTables;
 import io.mink.tables.LifecycleState;
@@ -83,6 +84,10 @@ final class TableAddition {
       throw alreadyAdded(recorded.get());
     }
     LakeTables lake = new LakeTables(Connections.catalog(session.config().lake()));
+    if (request.afterConnectSink() != null) {
+      descriptor = startingAt(
+          descriptor, request.afterConnectSink().resolve(session, lake, topic).acceptedStart());
+    }
     TableIdentifier identifier = TableIdentifier.of(descriptor.namespace(), descriptor.name());
     int partitions = topic.partitions().size();
     if (request.attach()) {
@@ -92,6 +97,16 @@ final class TableAddition {
     }
     create(session, lake, identifier, descriptor);
     return new AddedTable(descriptor, partitions, Optional.empty());
+  }
+
+  /** The descriptor with its accepted start recorded as an option; unchanged when every partition starts at its log start. */
+  private static TableDescriptor startingAt(TableDescriptor descriptor, AcceptedStart start) {
+    if (start.isLogStart()) {
+      return descriptor;
+    }
+    Map<String, String> options = new TreeMap<>(descriptor.options());
+    options.put(MinkTableLayout.START_OFFSETS_OPTION, start.encode());
+    return descriptor.withOptions(options);
   }
 
   /** Creates the Iceberg table and records it. */
@@ -243,6 +258,12 @@ final class TableAddition {
     TableOptions.check(options);
     if (!request.attach()) {
       return options;
+    }
+    if (request.afterConnectSink() != null) {
+      throw MinkException.user(
+          "--after-connect-sink makes a new table that starts where the sink's table ends:"
+              + " an attached table starts after the highest _kafka_offset per partition it holds. Leave out"
+              + " --after-connect-sink or --attach");
     }
     if (!request.partitionBy().isEmpty()) {
       throw MinkException.user(
