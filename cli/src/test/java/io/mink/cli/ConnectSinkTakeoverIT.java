@@ -24,6 +24,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import java.util.TreeMap;
 import org.apache.iceberg.CatalogProperties;
 import org.apache.iceberg.Schema;
 import org.apache.iceberg.Snapshot;
@@ -111,8 +112,13 @@ class ConnectSinkTakeoverIT {
     List<String> refusals = new ArrayList<>();
     Map<Long, IdProducer.Position> produced;
     try (IdProducer producer = new IdProducer(KAFKA.bootstrapServers(), topic, PARTITIONS, seed)) {
+      // a sink in service has committed before: one stopped before its first commit completes can
+      // lose records
+      // itself (its restarted coordinator reads the control topic from its end), which the takeover
+      // refuses
       runSinkAndStop(connectDirectory, connector, topic, controlTopic, sinkTable, stop, () -> {
-        sleep(Duration.ofMillis(1000 + random.nextInt(5000)));
+        awaitNewSnapshot(table, -1);
+        sleep(Duration.ofMillis(random.nextInt(4000)));
       });
       long deadline = System.nanoTime() + TAKEOVER_TIMEOUT.toNanos();
       while (true) {
@@ -182,8 +188,24 @@ class ConnectSinkTakeoverIT {
     return produced.size() + " records, " + sum(sinkIds) + " in the sink's table, "
         + minkPositions.size()
         + " in Mink's (start offsets " + fixture.entry(minkTable).options().get("start-offsets")
-        + "), "
-        + refusals.size() + " refusal(s)" + (refusals.isEmpty() ? "" : ": " + refusals);
+        + ", the Connect group's offsets " + groupOffsets(group, topic) + "), " + refusals.size()
+        + " refusal(s)" + (refusals.isEmpty() ? "" : ": " + refusals);
+  }
+
+  /** The Connect group's committed offsets of the topic: above the start offsets when data was pending. */
+  private static Map<Integer, Long> groupOffsets(String group, String topic) throws Exception {
+    Map<Integer, Long> offsets = new TreeMap<>();
+    KAFKA
+        .admin()
+        .listConsumerGroupOffsets(group)
+        .partitionsToOffsetAndMetadata()
+        .get()
+        .forEach((partition, offset) -> {
+          if (partition.topic().equals(topic) && offset != null) {
+            offsets.put(partition.partition(), offset.offset());
+          }
+        });
+    return offsets;
   }
 
   /** Starts Kafka Connect with the sink, waits until its task runs, lets {@code meanwhile} pass, and stops it. */

@@ -3,12 +3,15 @@ package io.mink.indexer.takeover;
 import io.mink.indexer.errors.MinkException;
 import io.mink.tables.KafkaClientFactory;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ExecutionException;
 import org.apache.iceberg.Snapshot;
+import org.apache.iceberg.SnapshotChanges;
 import org.apache.iceberg.Table;
 import org.apache.iceberg.util.SnapshotUtil;
 import org.apache.kafka.clients.admin.Admin;
@@ -96,8 +99,30 @@ public final class ConnectSinkTakeover {
         commit.positions(),
         logStarts,
         SinkTransactions.of(events, connectGroup, tableName, logStarts),
-        groupOffsets(connectGroup, topic));
+        groupOffsets(connectGroup, topic),
+        lineageFiles(table));
     return SinkBoundaryRule.resolve(state);
+  }
+
+  /**
+   * Every file location the snapshots of the table's current lineage added, when the lineage reaches the table's
+   * first snapshot; empty when older snapshots expired.
+   */
+  static Optional<Set<String>> lineageFiles(Table table) {
+    Snapshot current = table.currentSnapshot();
+    if (current == null) {
+      return Optional.of(Set.of());
+    }
+    Set<String> files = new HashSet<>();
+    Snapshot oldest = current;
+    for (Snapshot snapshot : SnapshotUtil.ancestorsOf(current.snapshotId(), table::snapshot)) {
+      SnapshotChanges changes =
+          SnapshotChanges.builderFor(table).snapshot(snapshot).build();
+      changes.addedDataFiles().forEach(file -> files.add(file.location()));
+      changes.addedDeleteFiles().forEach(file -> files.add(file.location()));
+      oldest = snapshot;
+    }
+    return oldest.parentId() == null ? Optional.of(files) : Optional.empty();
   }
 
   /** Refuses while the Connect group has members: the connector would go on writing. */

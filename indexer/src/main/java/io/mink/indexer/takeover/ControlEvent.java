@@ -2,6 +2,7 @@ package io.mink.indexer.takeover;
 
 import static java.util.Objects.requireNonNull;
 
+import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 
@@ -18,6 +19,7 @@ import java.util.UUID;
  * @param commitId the commit the event answers; null for {@link Kind#OTHER}
  * @param table for {@link Kind#DATA_WRITTEN}, the table the files are for as {@code namespace.name}; else null
  * @param rows for {@link Kind#DATA_WRITTEN}, the rows of its data and delete files; else 0
+ * @param files for {@link Kind#DATA_WRITTEN}, the locations of its data and delete files that hold rows; else empty
  * @param sourceOffsets for {@link Kind#DATA_COMPLETE}, per partition of the source topic the worker read, the next
  *     offset after what it wrote; partitions it was assigned but read nothing of are absent
  */
@@ -30,6 +32,7 @@ public record ControlEvent(
     UUID commitId,
     String table,
     long rows,
+    List<String> files,
     Map<Integer, Long> sourceOffsets) {
   /** The kinds of control events the takeover tells apart. */
   public enum Kind {
@@ -45,10 +48,11 @@ public record ControlEvent(
     requireNonNull(producerKey, "producerKey is null");
     requireNonNull(groupId, "groupId is null");
     requireNonNull(kind, "kind is null");
+    files = List.copyOf(requireNonNull(files, "files is null"));
     sourceOffsets = Map.copyOf(requireNonNull(sourceOffsets, "sourceOffsets is null"));
   }
 
-  /** A worker's data files for {@code table}, {@code rows} rows in all. */
+  /** A worker's data files for {@code table}, {@code rows} rows in all, at locations nobody else names. */
   public static ControlEvent dataWritten(
       int controlPartition,
       long position,
@@ -57,6 +61,27 @@ public record ControlEvent(
       UUID commitId,
       String table,
       long rows) {
+    return dataWritten(
+        controlPartition,
+        position,
+        producerKey,
+        groupId,
+        commitId,
+        table,
+        rows,
+        rows > 0 ? List.of(controlPartition + "/" + position + ".parquet") : List.of());
+  }
+
+  /** A worker's data files for {@code table} at {@code files}, {@code rows} rows in all. */
+  public static ControlEvent dataWritten(
+      int controlPartition,
+      long position,
+      String producerKey,
+      String groupId,
+      UUID commitId,
+      String table,
+      long rows,
+      List<String> files) {
     return new ControlEvent(
         controlPartition,
         position,
@@ -66,6 +91,7 @@ public record ControlEvent(
         requireNonNull(commitId, "commitId is null"),
         requireNonNull(table, "table is null"),
         rows,
+        files,
         Map.of());
   }
 
@@ -86,6 +112,7 @@ public record ControlEvent(
         requireNonNull(commitId, "commitId is null"),
         null,
         0,
+        List.of(),
         sourceOffsets);
   }
 
@@ -93,6 +120,15 @@ public record ControlEvent(
   public static ControlEvent other(
       int controlPartition, long position, String producerKey, String groupId) {
     return new ControlEvent(
-        controlPartition, position, producerKey, groupId, Kind.OTHER, null, null, 0, Map.of());
+        controlPartition,
+        position,
+        producerKey,
+        groupId,
+        Kind.OTHER,
+        null,
+        null,
+        0,
+        List.of(),
+        Map.of());
   }
 }

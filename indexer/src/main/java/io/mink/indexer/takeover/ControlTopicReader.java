@@ -100,7 +100,8 @@ final class ControlTopicReader {
             event.groupId(),
             written.commitId(),
             written.tableReference().identifier().toString(),
-            rows(written.dataFiles()) + rows(written.deleteFiles()));
+            rows(written.dataFiles()) + rows(written.deleteFiles()),
+            locations(written.dataFiles(), written.deleteFiles()));
       }
       case DATA_COMPLETE -> {
         DataComplete complete = (DataComplete) event.payload();
@@ -116,6 +117,24 @@ final class ControlTopicReader {
       }
       default -> ControlEvent.other(record.partition(), record.offset(), key, event.groupId());
     };
+  }
+
+  /** The locations of the files that hold rows: the coordinator commits only those. */
+  private static List<String> locations(
+      List<? extends ContentFile<?>> dataFiles, List<? extends ContentFile<?>> deleteFiles) {
+    List<String> locations = new ArrayList<>();
+    for (List<? extends ContentFile<?>> files : List.of(nonNull(dataFiles), nonNull(deleteFiles))) {
+      for (ContentFile<?> file : files) {
+        if (file.recordCount() > 0) {
+          locations.add(file.location());
+        }
+      }
+    }
+    return locations;
+  }
+
+  private static List<? extends ContentFile<?>> nonNull(List<? extends ContentFile<?>> files) {
+    return files == null ? List.of() : files;
   }
 
   private static long rows(List<? extends ContentFile<?>> files) {

@@ -7,6 +7,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 
@@ -84,12 +85,39 @@ public final class SinkBoundaryRule {
               + " and left the rest, so no offset per partition separates what the table"
               + " holds");
     }
+    state.tableFiles().ifPresent(files -> checkFiles(state, transaction, standing, files));
     if (standing == Standing.PENDING && transaction.possiblyTruncated()) {
       throw refusal("The control topic " + state.controlTopic() + " lost the start of "
           + transaction.describe() + " to retention, and its data is not all in " + state.table()
           + ": Mink cannot tell whether the sink's last commit took part of it");
     }
     return standing;
+  }
+
+  /**
+   * The table's files must say what the positions say: a committed transaction's files are in the table, a pending
+   * one's are not. A committed one whose files are missing is data the sink lost (a coordinator that had never
+   * committed starts reading the control topic at its end, and skips what workers sent before).
+   */
+  private static void checkFiles(
+      SinkState state, SinkTransaction transaction, Standing standing, Set<String> tableFiles) {
+    long inTable = transaction.files().stream().filter(tableFiles::contains).count();
+    if (standing == Standing.COMMITTED && inTable < transaction.files().size()) {
+      throw MinkException.conflict("The sink's coordinator had read past " + transaction.describe()
+          + ", and the Connect group counts its records as written, but "
+          + (transaction.files().size() - inTable)
+          + " of its files never reached " + state.table()
+          + ": the sink lost those records, and no start"
+          + " offset per partition gives them back without repeating records the table holds. Add the table"
+          + " with --from at the offsets to read again, accepting those duplicates, or without"
+          + " --after-connect-sink");
+    }
+    if (standing == Standing.PENDING && inTable > 0) {
+      throw MinkException.conflict(
+          "The sink's table " + state.table() + " holds files of " + transaction.describe()
+              + " that its last commit had not read: the table was written by another commit than the sink's"
+              + " coordinator. Add the table without --after-connect-sink");
+    }
   }
 
   /** The first offset of {@code partition} that the table does not hold; null when the sink never read it. */

@@ -4,6 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -21,6 +22,8 @@ import java.util.Set;
  * @param controlLogStarts per control partition, where its log starts now
  * @param transactions the worker transactions the control topic still holds
  * @param groupOffsets the Connect group's committed offsets of the source topic, per partition
+ * @param tableFiles every file location a snapshot of the table's current lineage added, when that lineage still
+ *     reaches the table's first snapshot; empty when older snapshots expired and the files cannot be told apart
  */
 public record SinkState(
     String table,
@@ -31,7 +34,8 @@ public record SinkState(
     Map<Integer, Long> recordedPositions,
     Map<Integer, Long> controlLogStarts,
     List<SinkTransaction> transactions,
-    Map<Integer, Long> groupOffsets) {
+    Map<Integer, Long> groupOffsets,
+    Optional<Set<String>> tableFiles) {
   public SinkState {
     requireNonNull(table, "table is null");
     requireNonNull(topic, "topic is null");
@@ -42,6 +46,7 @@ public record SinkState(
     controlLogStarts = Map.copyOf(requireNonNull(controlLogStarts, "controlLogStarts is null"));
     transactions = List.copyOf(requireNonNull(transactions, "transactions is null"));
     groupOffsets = Map.copyOf(requireNonNull(groupOffsets, "groupOffsets is null"));
+    tableFiles = requireNonNull(tableFiles, "tableFiles is null").map(Set::copyOf);
   }
 
   /**

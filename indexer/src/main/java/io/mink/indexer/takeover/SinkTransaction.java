@@ -16,6 +16,7 @@ import java.util.UUID;
  * @param producerKey the worker channel's producer id
  * @param commitId the commit request it answered
  * @param dataPositions positions of its DataWritten events for the table that carry rows
+ * @param files the locations of the files of those events
  * @param completePosition position of its DataComplete
  * @param sourceOffsets per source partition it read, the next offset after what it wrote
  * @param possiblyTruncated whether events of it may be older than the control partition's log start: the first
@@ -26,6 +27,7 @@ public record SinkTransaction(
     String producerKey,
     UUID commitId,
     List<Long> dataPositions,
+    List<String> files,
     long completePosition,
     Map<Integer, Long> sourceOffsets,
     boolean possiblyTruncated) {
@@ -33,6 +35,7 @@ public record SinkTransaction(
     requireNonNull(producerKey, "producerKey is null");
     requireNonNull(commitId, "commitId is null");
     dataPositions = List.copyOf(requireNonNull(dataPositions, "dataPositions is null"));
+    files = List.copyOf(requireNonNull(files, "files is null"));
     sourceOffsets = Map.copyOf(requireNonNull(sourceOffsets, "sourceOffsets is null"));
   }
 

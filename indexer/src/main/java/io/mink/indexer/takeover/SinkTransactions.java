@@ -46,6 +46,7 @@ public final class SinkTransactions {
         continue;
       }
       List<Long> dataPositions = new ArrayList<>();
+      List<String> files = new ArrayList<>();
       for (ControlEvent data : written) {
         if (!data.commitId().equals(event.commitId())) {
           throw MinkException.conflict(String.format(
@@ -61,6 +62,7 @@ public final class SinkTransactions {
         }
         if (data.rows() > 0 && sameTable(data.table(), table)) {
           dataPositions.add(data.position());
+          files.addAll(data.files());
         }
       }
       boolean truncated = controlLogStarts.getOrDefault(event.controlPartition(), 0L) > 0
@@ -71,6 +73,7 @@ public final class SinkTransactions {
           event.producerKey(),
           event.commitId(),
           dataPositions,
+          files,
           event.position(),
           event.sourceOffsets(),
           truncated));

@@ -9,6 +9,7 @@ import io.mink.indexer.errors.MinkException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
@@ -238,6 +239,35 @@ class SinkBoundaryRuleTest {
                 + " at offset 0 in a transaction that completes commit " + SECOND + " at offset 1");
   }
 
+  @Test
+  void theTablesFilesConfirmWhatThePositionsSay() {
+    transaction(0, 0, "a", FIRST, Map.of(0, 100L));
+    transaction(0, 2, "a", SECOND, Map.of(0, 150L));
+
+    SinkBoundary boundary =
+        resolve(Map.of(0, 2L), Map.of(0, 0L), Map.of(0, 150L), Optional.of(Set.of("0/0.parquet")));
+
+    assertThat(boundary.firstOffsets()).containsExactly(Map.entry(0, 100L));
+  }
+
+  @Test
+  void committedPositionsWhoseFilesNeverReachedTheTableAreLostRecords() {
+    // a coordinator that had never committed restarted at the control topic's end and skipped the
+    // first transaction
+    transaction(0, 0, "a", FIRST, Map.of(0, 100L));
+    transaction(0, 2, "b", SECOND, Map.of(0, 150L));
+
+    assertThatThrownBy(() -> resolve(
+            Map.of(0, 4L), Map.of(0, 0L), Map.of(0, 150L), Optional.of(Set.of("0/2.parquet"))))
+        .isInstanceOf(MinkException.class)
+        .hasMessage("The sink's coordinator had read past commit " + FIRST
+            + " of producer a, control partition 0"
+            + " up to offset 1, and the Connect group counts its records as written, but 1 of its files never"
+            + " reached connect.orders: the sink lost those records, and no start offset per partition gives them"
+            + " back without repeating records the table holds. Add the table with --from at the offsets to read"
+            + " again, accepting those duplicates, or without --after-connect-sink");
+  }
+
   private void transaction(
       int controlPartition,
       long position,
@@ -265,6 +295,14 @@ class SinkBoundaryRuleTest {
 
   private SinkBoundary resolve(
       Map<Integer, Long> recorded, Map<Integer, Long> logStarts, Map<Integer, Long> group) {
+    return resolve(recorded, logStarts, group, Optional.empty());
+  }
+
+  private SinkBoundary resolve(
+      Map<Integer, Long> recorded,
+      Map<Integer, Long> logStarts,
+      Map<Integer, Long> group,
+      Optional<Set<String>> tableFiles) {
     return SinkBoundaryRule.resolve(new SinkState(
         TABLE,
         "orders",
@@ -274,7 +312,8 @@ class SinkBoundaryRuleTest {
         recorded,
         logStarts,
         SinkTransactions.of(events, GROUP, TABLE, logStarts),
-        group));
+        group,
+        tableFiles));
   }
 
   private void assertRefused(
