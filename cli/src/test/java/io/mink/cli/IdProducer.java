@@ -52,6 +52,7 @@ final class IdProducer implements AutoCloseable {
     thread.start();
   }
 
+  @SuppressWarnings("FutureReturnValueIgnored") // the callback sees each send's outcome
   private void produce() {
     while (!stopping && failure.get() == null) {
       for (int i = 0; i < BATCH; i++) {
