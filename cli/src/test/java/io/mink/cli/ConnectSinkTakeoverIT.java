@@ -25,6 +25,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.TreeMap;
+import java.util.function.Supplier;
 import org.apache.iceberg.CatalogProperties;
 import org.apache.iceberg.Schema;
 import org.apache.iceberg.Snapshot;
@@ -46,6 +47,10 @@ import org.junit.jupiter.api.io.TempDir;
  * iceberg-kafka-connect from testing/connect-sink): producers write while the sink runs, the sink is stopped at a
  * random point (SIGTERM or SIGKILL), Mink takes over, and every produced offset is in exactly one of the two
  * tables. When the command refuses, the test does what the message says and tries again.
+ *
+ * <p>The sink is stopped at a random time after its first commit, or, every other pair of runs, while its
+ * coordinator cannot commit (the catalog locked) right after a worker's transaction, so that the worker's data is
+ * written and its source offsets committed, but the data never reaches the table.
  *
  * <p>Runs two takeovers by default, one after a graceful stop and one after a kill; {@code -Dmink.takeover.runs=10}
  * runs more, and {@code -Dmink.takeover.seed=S} repeats a run's random choices.
@@ -91,8 +96,10 @@ class ConnectSinkTakeoverIT {
   private String takeOver(CliFixture fixture, int run, Stop stop, long seed, boolean withSpark)
       throws Exception {
     Random random = new Random(seed);
-    // half the stops come right after a worker's transaction, racing the coordinator's commit of it
-    boolean atDataComplete = random.nextBoolean();
+    // every other pair of runs stops the sink while its coordinator cannot commit (the catalog
+    // locked) right after
+    // a worker's transaction: that transaction's data is then written but never committed
+    boolean midCommit = run / 2 % 2 == 0;
     String topic = fixture.topic("orders" + run, PARTITIONS);
     String controlTopic = topic + "_control";
     KAFKA.createTopic(controlTopic, 1);
@@ -115,16 +122,19 @@ class ConnectSinkTakeoverIT {
     Map<Long, IdProducer.Position> produced;
     try (IdProducer producer = new IdProducer(KAFKA.bootstrapServers(), topic, PARTITIONS, seed)) {
       // a sink in service has committed before: one stopped before its first commit completes can
-      // lose records
-      // itself (its restarted coordinator reads the control topic from its end), which the takeover
-      // refuses
+      // lose
+      // records itself (its restarted coordinator reads the control topic from its end), which the
+      // takeover refuses
       runSinkAndStop(connectDirectory, connector, topic, controlTopic, sinkTable, stop, () -> {
         awaitNewSnapshot(table, -1);
         sleep(Duration.ofMillis(random.nextInt(4000)));
-        if (atDataComplete) {
-          ControlTopicWatch.awaitDataComplete(
-              KAFKA.clientProperties(), controlTopic, START_TIMEOUT);
+        if (!midCommit) {
+          return () -> {};
         }
+        CatalogLock lock = CatalogLock.take(lakeSettings());
+        ControlTopicWatch.awaitDataComplete(KAFKA.clientProperties(), controlTopic, START_TIMEOUT);
+        sleep(Duration.ofMillis(random.nextInt(300)));
+        return lock;
       });
       long deadline = System.nanoTime() + TAKEOVER_TIMEOUT.toNanos();
       while (true) {
@@ -151,6 +161,7 @@ class ConnectSinkTakeoverIT {
           runSinkAndStop(connectDirectory, connector, topic, controlTopic, sinkTable, stop, () -> {
             awaitNewSnapshot(table, before);
             sleep(Duration.ofMillis(random.nextInt(1500)));
+            return () -> {};
           });
         } else {
           assertThat(add.err()).containsAnyOf("the connector is running", "is still open");
@@ -191,7 +202,7 @@ class ConnectSinkTakeoverIT {
     if (withSpark) {
       assertSparkReadsEveryIdOnce(sinkTable, minkTable, produced.size());
     }
-    return (atDataComplete ? "stopped at a DataComplete, " : "stopped at a random time, ")
+    return (midCommit ? "stopped mid-commit, " : "stopped at a random time, ")
         + produced.size() + " records, " + sum(sinkIds) + " in the sink's table, "
         + minkPositions.size()
         + " in Mink's (start offsets " + fixture.entry(minkTable).options().get("start-offsets")
@@ -215,7 +226,10 @@ class ConnectSinkTakeoverIT {
     return offsets;
   }
 
-  /** Starts Kafka Connect with the sink, waits until its task runs, lets {@code meanwhile} pass, and stops it. */
+  /**
+   * Starts Kafka Connect with the sink, waits until its task runs, lets {@code meanwhile} pass, stops it, and then
+   * closes what {@code meanwhile} held through the stop.
+   */
   private void runSinkAndStop(
       Path directory,
       String connector,
@@ -223,7 +237,8 @@ class ConnectSinkTakeoverIT {
       String controlTopic,
       TableIdentifier sinkTable,
       Stop stop,
-      Runnable meanwhile) {
+      Supplier<AutoCloseable> meanwhile)
+      throws Exception {
     int restPort = ConnectWorker.freePort();
     ConnectWorker worker = ConnectWorker.start(
         ChildClasspath.CONNECT_SINK.find(),
@@ -232,6 +247,7 @@ class ConnectSinkTakeoverIT {
         worker(directory, restPort),
         connector(connector, topic, controlTopic, sinkTable),
         restPort);
+    AutoCloseable held;
     try {
       long deadline = System.nanoTime() + START_TIMEOUT.toNanos();
       while (!worker.taskState().equals("RUNNING")) {
@@ -242,15 +258,19 @@ class ConnectSinkTakeoverIT {
         }
         sleep(Duration.ofMillis(200));
       }
-      meanwhile.run();
+      held = meanwhile.get();
     } catch (RuntimeException | AssertionError e) {
       worker.kill();
       throw e;
     }
-    if (stop == Stop.KILL) {
-      worker.kill();
-    } else {
-      worker.close();
+    try {
+      if (stop == Stop.KILL) {
+        worker.kill();
+      } else {
+        worker.close();
+      }
+    } finally {
+      held.close();
     }
   }
 
