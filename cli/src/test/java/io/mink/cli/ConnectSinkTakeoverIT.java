@@ -38,6 +38,7 @@ import org.apache.iceberg.data.IcebergGenerics;
 import org.apache.iceberg.data.Record;
 import org.apache.iceberg.io.CloseableIterable;
 import org.apache.iceberg.types.Types;
+import org.apache.iceberg.util.SnapshotUtil;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
@@ -132,7 +133,13 @@ class ConnectSinkTakeoverIT {
           return () -> {};
         }
         CatalogLock lock = CatalogLock.take(lakeSettings());
-        ControlTopicWatch.awaitDataComplete(KAFKA.clientProperties(), controlTopic, START_TIMEOUT);
+        // a commit in flight when the lock was taken waits too: look from where the last commit
+        // stopped reading
+        ControlTopicWatch.awaitDataComplete(
+            KAFKA.clientProperties(),
+            controlTopic,
+            recordedPosition(table, controlTopic, group),
+            START_TIMEOUT);
         sleep(Duration.ofMillis(random.nextInt(300)));
         return lock;
       });
@@ -316,6 +323,23 @@ class ConnectSinkTakeoverIT {
 
   private LakeSettings lakeSettings() {
     return LakeSettings.embedded(workingDirectory.resolve(LakeSettings.EMBEDDED_DIRECTORY));
+  }
+
+  /** Where the sink's newest commit stopped reading partition 0 of its control topic. */
+  private static long recordedPosition(Table table, String controlTopic, String group) {
+    table.refresh();
+    for (Snapshot snapshot : SnapshotUtil.currentAncestors(table)) {
+      String positions =
+          snapshot.summary().get("kafka.connect.offsets." + controlTopic + "." + group);
+      if (positions != null) {
+        try {
+          return JSON.readTree(positions).path("0").asLong(0);
+        } catch (IOException e) {
+          throw new UncheckedIOException(e);
+        }
+      }
+    }
+    return 0;
   }
 
   private static long snapshotId(Table table) {

@@ -22,9 +22,9 @@ import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 final class ControlTopicWatch {
   private ControlTopicWatch() {}
 
-  /** Returns once a DataComplete written after the call is readable (read_committed). */
+  /** Returns once a DataComplete at or after {@code from} on partition 0 is readable (read_committed). */
   static void awaitDataComplete(
-      Map<String, Object> clientProperties, String controlTopic, Duration timeout) {
+      Map<String, Object> clientProperties, String controlTopic, long from, Duration timeout) {
     Map<String, Object> config = new HashMap<>(clientProperties);
     config.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
     config.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
@@ -32,8 +32,7 @@ final class ControlTopicWatch {
         new KafkaConsumer<>(config, new ByteArrayDeserializer(), new ByteArrayDeserializer())) {
       TopicPartition partition = new TopicPartition(controlTopic, 0);
       consumer.assign(List.of(partition));
-      consumer.seekToEnd(List.of(partition));
-      consumer.position(partition);
+      consumer.seek(partition, from);
       long deadline = System.nanoTime() + timeout.toNanos();
       while (System.nanoTime() < deadline) {
         for (ConsumerRecord<byte[], byte[]> record : consumer.poll(Duration.ofMillis(5))) {
