@@ -2,6 +2,7 @@ package io.mink.cli;
 
 import io.mink.cli.operations.AddRequest;
 import io.mink.cli.operations.AddedTable;
+import io.mink.cli.operations.ConnectSinkStart;
 import io.mink.cli.operations.StartSpec;
 import io.mink.cli.operations.TableOperations;
 import io.mink.cli.operations.TableOptions;
@@ -39,6 +40,7 @@ import picocli.CommandLine.Parameters;
       "  mink table add orders --from 2026-12-01T00:00:00Z   # records from that time on",
       "  mink table add orders --attach   # the existing Iceberg table kafka.orders",
       "  mink table add orders --wait=5m  # once the topic exists",
+      "  mink table add orders --after-connect-sink lake.orders --connect-group connect-orders-sink",
       "  mink table add orders --command-config client.properties --output json"
     })
 final class TableAddCommand extends GroupSubcommand {
@@ -127,6 +129,22 @@ final class TableAddCommand extends GroupSubcommand {
   String from;
 
   @Option(
+      names = "--after-connect-sink",
+      paramLabel = "NAMESPACE.TABLE",
+      description =
+          "Start where the committed data of Iceberg's Kafka Connect sink in this table ends, so that the two "
+              + "tables hold every offset once; the connector must be stopped (docs/operations.md, \"Switching "
+              + "from the Kafka Connect sink\"). Needs --connect-group")
+  String afterConnectSink;
+
+  @Option(
+      names = "--connect-group",
+      paramLabel = "GROUP",
+      description =
+          "The sink's Connect group: the connector's iceberg.connect.group-id, by default connect-<connector name>")
+  String connectGroup;
+
+  @Option(
       names = "--wait",
       arity = "0..1",
       fallbackValue = "10m",
@@ -151,7 +169,8 @@ final class TableAddCommand extends GroupSubcommand {
         wait == null ? null : TableOptions.duration(wait, "--wait"),
         mode,
         cdc,
-        from == null ? null : StartSpec.parse(from));
+        from == null ? null : StartSpec.parse(from),
+        ConnectSinkStart.of(afterConnectSink, connectGroup));
     AddedTable added = new TableOperations(minkConfig, environment.progress()).add(request);
     if (output.json()) {
       environment

@@ -2,6 +2,7 @@ package io.mink.bench.connect;
 
 import io.mink.bench.ResourceMeter;
 import io.mink.lake.catalog.CatalogLoader;
+import io.mink.testkit.ConnectWorker;
 import io.mink.testkit.KafkaBroker;
 import io.mink.testkit.Warehouse;
 import java.io.IOException;
@@ -37,7 +38,7 @@ final class ConnectSinkRun {
     static Moment now(ConnectWorker worker) {
       return new Moment(
           System.currentTimeMillis(),
-          worker.cpuNanos(),
+          worker.cpuTicks() < 0 ? -1 : worker.cpuTicks() * ResourceMeter.NANOS_PER_TICK,
           ResourceMeter.processCpuNanos(),
           ResourceMeter.machineBusyNanos());
     }

@@ -2,6 +2,7 @@ package io.mink.cli.operations;
 
 import static java.util.Objects.requireNonNull;
 
+import io.mink.indexer.errors.MinkException;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -18,6 +19,8 @@ import java.util.Map;
  * @param mode the --mode, append or upsert; null for upsert with --cdc, else append
  * @param cdc the --cdc change-event format, debezium; null when records are rows as they are
  * @param from where the table starts (--from); null for each partition's log start
+ * @param afterConnectSink start where the Kafka Connect sink's committed data ends (--after-connect-sink); null to
+ *     start at each partition's log start
  */
 public record AddRequest(
     String topic,
@@ -31,9 +34,14 @@ public record AddRequest(
     Duration waitFor,
     String mode,
     String cdc,
-    StartSpec from) {
+    StartSpec from,
+    ConnectSinkStart afterConnectSink) {
   public AddRequest {
     requireNonNull(topic, "topic is null");
+    if (from != null && afterConnectSink != null) {
+      throw MinkException.user(
+          "--from and --after-connect-sink both say where the table starts: give one of them");
+    }
     options = Map.copyOf(options);
     partitionBy = List.copyOf(partitionBy);
   }

@@ -88,6 +88,10 @@ final class TableAddition {
       throw alreadyAdded(recorded.get());
     }
     LakeTables lake = new LakeTables(Connections.catalog(session.config().lake()));
+    if (request.afterConnectSink() != null) {
+      descriptor = startingAt(
+          descriptor, request.afterConnectSink().resolve(session, lake, topic).acceptedStart());
+    }
     TableIdentifier identifier = TableIdentifier.of(descriptor.namespace(), descriptor.name());
     int partitions = topic.partitions().size();
     if (request.attach()) {
@@ -263,6 +267,12 @@ final class TableAddition {
       throw MinkException.user(
           "--from applies to a table Mink creates: an attached table starts after the "
               + "highest _kafka_offset per partition it holds. Leave out --from or --attach");
+    }
+    if (request.afterConnectSink() != null) {
+      throw MinkException.user(
+          "--after-connect-sink makes a new table that starts where the sink's table ends:"
+              + " an attached table starts after the highest _kafka_offset per partition it holds. Leave out"
+              + " --after-connect-sink or --attach");
     }
     if (!request.partitionBy().isEmpty()) {
       throw MinkException.user(

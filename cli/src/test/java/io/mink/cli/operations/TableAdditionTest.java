@@ -107,7 +107,7 @@ class TableAdditionTest {
       String mode,
       String cdc) {
     return new AddRequest(
-        topic, null, name, null, options, partitionBy, false, attach, null, mode, cdc, null);
+        topic, null, name, null, options, partitionBy, false, attach, null, mode, cdc, null, null);
   }
 
   private static AddRequest request(
@@ -117,6 +117,6 @@ class TableAdditionTest {
       boolean attach,
       Map<String, String> options) {
     return new AddRequest(
-        topic, null, name, null, options, partitionBy, false, attach, null, null, null, null);
+        topic, null, name, null, options, partitionBy, false, attach, null, null, null, null, null);
   }
 }

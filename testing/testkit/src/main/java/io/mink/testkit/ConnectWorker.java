@@ -1,10 +1,9 @@
-package io.mink.bench.connect;
+package io.mink.testkit;
 
 import static java.nio.charset.StandardCharsets.UTF_8;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.mink.bench.ResourceMeter;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.io.Writer;
@@ -26,9 +25,10 @@ import java.util.concurrent.TimeUnit;
  * One Kafka Connect standalone worker ({@code org.apache.kafka.connect.cli.ConnectStandalone}) in a JVM of its own,
  * on the connect-sink module's classpath, running one connector. Its files (worker and connector properties, the
  * Log4j 2 configuration, the offsets file and its log) are in the directory it is given. Closing it stops the
- * JVM: a polite signal first, then a kill; a JVM left running when the benchmark exits is killed then.
+ * JVM: a polite signal first, then a kill; a JVM left running when the test or benchmark exits is killed then.
+ * bench/vs-connect measures the sink with it, and the takeover tests stop it at random points.
  */
-final class ConnectWorker implements AutoCloseable {
+public final class ConnectWorker implements AutoCloseable {
   static final String MAIN_CLASS = "org.apache.kafka.connect.cli.ConnectStandalone";
 
   private static final Duration STOP_TIMEOUT = Duration.ofSeconds(10);
@@ -65,9 +65,10 @@ final class ConnectWorker implements AutoCloseable {
   /**
    * Writes the worker's files into {@code directory} and starts its JVM.
    *
+   * @param classpath Connect's classpath, such as {@code ChildClasspath.CONNECT_SINK.find()}
    * @param connector the connector's properties, its {@code name} among them
    */
-  static ConnectWorker start(
+  public static ConnectWorker start(
       String classpath,
       List<String> jvmOptions,
       Path directory,
@@ -107,7 +108,7 @@ final class ConnectWorker implements AutoCloseable {
   }
 
   /** A local port nobody listens on right now, for the worker's REST API. */
-  static int freePort() {
+  public static int freePort() {
     try (ServerSocket socket = new ServerSocket(0)) {
       return socket.getLocalPort();
     } catch (IOException e) {
@@ -116,7 +117,7 @@ final class ConnectWorker implements AutoCloseable {
     }
   }
 
-  boolean alive() {
+  public boolean alive() {
     return process.isAlive();
   }
 
@@ -124,7 +125,7 @@ final class ConnectWorker implements AutoCloseable {
    * The state of the connector's first task as the worker's REST API reports it (RUNNING, FAILED, ...), with the
    * task's trace after a colon when it failed; empty while the worker does not answer or has no task yet.
    */
-  String taskState() {
+  public String taskState() {
     try {
       HttpResponse<String> response = http.send(
           HttpRequest.newBuilder(status).timeout(REQUEST_TIMEOUT).GET().build(),
@@ -144,26 +145,26 @@ final class ConnectWorker implements AutoCloseable {
     }
   }
 
-  /** The worker JVM's CPU time so far, user and system, from /proc; -1 where there is no /proc. */
-  long cpuNanos() {
+  /** The worker JVM's CPU time so far, user and system, in clock ticks from /proc; -1 where there is no /proc. */
+  public long cpuTicks() {
     try {
       String stat = Files.readString(Path.of("/proc", Long.toString(process.pid()), "stat"));
       // the command name in parentheses may hold spaces; the fields after it start with the state
       // (field 3)
       String[] fields = stat.substring(stat.lastIndexOf(')') + 2).trim().split("\\s+");
       long ticks = Long.parseLong(fields[11]) + Long.parseLong(fields[12]);
-      return ticks * ResourceMeter.NANOS_PER_TICK;
+      return ticks;
     } catch (IOException | RuntimeException e) {
       return -1;
     }
   }
 
-  Path log() {
+  public Path log() {
     return log;
   }
 
   /** The last lines of the worker's log, for failure messages. */
-  String logTail() {
+  public String logTail() {
     try {
       List<String> lines = Files.readAllLines(log, UTF_8);
       return String.join(
@@ -171,6 +172,16 @@ final class ConnectWorker implements AutoCloseable {
     } catch (IOException | UncheckedIOException e) {
       return "(cannot read " + log + ": " + e.getMessage() + ")";
     }
+  }
+
+  /** Kills the worker at once (SIGKILL): its task and the sink stop wherever they are. */
+  public void kill() {
+    try {
+      process.destroyForcibly().waitFor(STOP_TIMEOUT.toSeconds(), TimeUnit.SECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+    close();
   }
 
   /** Stops the worker: SIGTERM, so Connect stops its task, then a kill when it has not exited after ten seconds. */
