@@ -46,6 +46,7 @@ import org.apache.iceberg.Table;
 import org.apache.iceberg.TableMetadata;
 import org.apache.iceberg.data.BaseDeleteLoader;
 import org.apache.iceberg.data.DeleteLoader;
+import org.apache.iceberg.exceptions.CommitFailedException;
 import org.apache.iceberg.io.FileWriterFactory;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -223,8 +224,8 @@ public final class TableRedecode {
   }
 
   /**
-   * Commits the rewrite on the table's offsets. A round that committed since the table was read moved them on: the
-   * rewrite is committed again on the new offsets, as its rows are still the rows of those files, which Iceberg
+   * Commits the rewrite on the table's offsets. A round that committed since the table was read moved them on (the
+   * catalog refuses the swap, or the offsets fence does): the rewrite is committed again on the new offsets, as its rows are still the rows of those files, which Iceberg
    * checks ({@link WrittenDeletes#addTo}: no file it removes was removed or got deletes since). Any other change
    * drops the rewrite, its files deleted, and the redecode starts over.
    */
@@ -234,7 +235,10 @@ public final class TableRedecode {
     for (int rebased = 0; ; rebased++) {
       try {
         return committer.commitKeepingFiles(table, commitOn.apply(offsets));
-      } catch (OffsetConflictException e) {
+      } catch (SchemaConflictException | ConcurrentRewriteException e) {
+        rewrite.delete(table);
+        throw e;
+      } catch (OffsetConflictException | CommitFailedException e) {
         if (rebased >= MAX_REBASES) {
           rewrite.delete(table);
           throw e;
@@ -242,12 +246,9 @@ public final class TableRedecode {
         table.refresh();
         offsets = MinkSnapshot.newest(table).map(MinkSnapshot::offsets).orElse(LakeOffsets.NONE);
         LOG.debug(
-            "A round of {} committed while its raw rows were decoded again: committing on offsets {}",
+            "Another commit landed on {} while its raw rows were decoded again: committing on offsets {}",
             descriptor.qualifiedName(),
             offsets);
-      } catch (SchemaConflictException | ConcurrentRewriteException e) {
-        rewrite.delete(table);
-        throw e;
       }
     }
   }
