@@ -30,8 +30,8 @@ import picocli.CommandLine.Option;
       "  mink table redecode kafka.orders --partitions 0,3 --from-offset 120000",
       "  mink table redecode orders --reason unknown-schema --output json",
       "",
-      "See the raw rows first with mink read TABLE --raw. The snapshot summary counts the decoded parts as",
-      "mink-redecoded.<part>.<reason>."
+      "See the raw rows first with mink read TABLE --raw.",
+      "The snapshot summary counts the decoded parts as mink-redecoded.<part>.<reason>."
     })
 final class TableRedecodeCommand extends GroupSubcommand {
   @Mixin
@@ -39,7 +39,7 @@ final class TableRedecodeCommand extends GroupSubcommand {
 
   @Option(
       names = "--partitions",
-      paramLabel = "P[,P...]",
+      paramLabel = "PARTITIONS",
       split = ",",
       description = "Only rows of these Kafka partitions (default: all)")
   List<Integer> partitions = List.of();
