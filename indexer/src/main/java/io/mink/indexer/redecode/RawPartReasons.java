@@ -20,7 +20,7 @@ import org.apache.kafka.clients.consumer.ConsumerRecord;
 /**
  * The raw parts of a table's rows with the reason the decoder gives them now, one row per part: the dead-letter view
  * of {@code mink read TABLE --raw}. A part the decoder reads now has the reason {@value #DECODES_NOW}: {@code mink
- * table redecode} would type it.
+ * table redecode} would type it. Not thread-safe: one per read.
  */
 public final class RawPartReasons {
   /** The reason of a raw part that decodes now. */
@@ -43,6 +43,7 @@ public final class RawPartReasons {
   private final String topic;
   private final PartDecoder decoder;
   private final MappingOptions options;
+  private RawRows lastRows;
 
   public RawPartReasons(String topic, PartDecoder decoder, MappingOptions options) {
     this.topic = requireNonNull(topic, "topic is null");
@@ -57,7 +58,7 @@ public final class RawPartReasons {
    * @throws RegistryUnavailableException the registry did not answer
    */
   public List<Record> of(Schema schema, Record row) throws RegistryUnavailableException {
-    RawRows raw = new RawRows(schema);
+    RawRows raw = rawRows(schema);
     byte[] key = raw.rawKey(row);
     byte[] value = raw.rawValue(row);
     List<Record> parts = new ArrayList<>(2);
@@ -72,6 +73,16 @@ public final class RawPartReasons {
       parts.add(part(row, "value", value, RawRows.header(record, SchemaIdDetector.VALUE_HEADER)));
     }
     return parts;
+  }
+
+  /** The rows of one schema: a read's batches share theirs, so one is kept. */
+  private RawRows rawRows(Schema schema) {
+    RawRows kept = lastRows;
+    if (kept == null || kept.schema() != schema) {
+      kept = new RawRows(schema);
+      lastRows = kept;
+    }
+    return kept;
   }
 
   private Record part(Record row, String part, byte[] bytes, byte[] header)
