@@ -192,6 +192,7 @@ public final class TableRedecode {
         : Optional.of(new SchemaEvolution(start, learning.steps(), end));
     MinkSnapshot snapshot = commit(
         recorded,
+        evolution.isPresent() ? start : null,
         offsets -> new RoundCommit(
             operationId,
             offsets,
@@ -227,10 +228,16 @@ public final class TableRedecode {
    * Commits the rewrite on the table's offsets. A round that committed since the table was read moved them on (the
    * catalog refuses the swap, or the offsets fence does): the rewrite is committed again on the new offsets, as its rows are still the rows of those files, which Iceberg
    * checks ({@link WrittenDeletes#addTo}: no file it removes was removed or got deletes since). Any other change
-   * drops the rewrite, its files deleted, and the redecode starts over.
+   * drops the rewrite, its files deleted, and the redecode starts over: so does a change of the schema when the
+   * rewrite adds columns, whose field ids would no longer be the table's.
+   *
+   * @param evolvedFrom the schema the rewrite's schema change starts from; null when it changes none
    */
   private MinkSnapshot commit(
-      LakeOffsets recorded, Function<LakeOffsets, RoundCommit> commitOn, Rewrite rewrite) {
+      LakeOffsets recorded,
+      TableSchema evolvedFrom,
+      Function<LakeOffsets, RoundCommit> commitOn,
+      Rewrite rewrite) {
     LakeOffsets offsets = recorded;
     for (int rebased = 0; ; rebased++) {
       try {
@@ -244,7 +251,14 @@ public final class TableRedecode {
           throw e;
         }
         table.refresh();
-        offsets = MinkSnapshot.newest(table).map(MinkSnapshot::offsets).orElse(LakeOffsets.NONE);
+        TableMetadata now = ((HasTableOperations) table).operations().current();
+        if (evolvedFrom != null && !TableSchema.of(now).sameAs(evolvedFrom)) {
+          rewrite.delete(table);
+          throw new SchemaConflictException(
+              descriptor.qualifiedName(),
+              "a round changed its schema while raw rows were decoded again");
+        }
+        offsets = MinkSnapshot.newest(now).map(MinkSnapshot::offsets).orElse(LakeOffsets.NONE);
         LOG.debug(
             "Another commit landed on {} while its raw rows were decoded again: committing on offsets {}",
             descriptor.qualifiedName(),

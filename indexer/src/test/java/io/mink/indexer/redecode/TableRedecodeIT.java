@@ -215,6 +215,65 @@ class TableRedecodeIT {
   }
 
   @Test
+  void redecodeWhileTheSidecarTiersTheTopicEveryHalfSecondLosesAndDoublesNoRow() throws Exception {
+    String topic = InProcessSidecar.uniqueTopic("redecode-live");
+    KAFKA.createTopic(topic, 2);
+    int schemaId = register(topic);
+    try (InProcessSidecar wrong = sidecar(emptyRegistry, "_tables_live");
+        InProcessSidecar fresh = new InProcessSidecar(
+            KAFKA.bootstrapServers(),
+            freshWarehouse.lakeSettings(),
+            "_tables_fresh",
+            decoder(registry))) {
+      TableDescriptor descriptor = wrong.add(topic, Duration.ofMillis(500));
+      FramedOrders.produceOrders(KAFKA, topic, schemaId, 0, 400, 2);
+      wrong.runRound(descriptor);
+      int produced = 400;
+      Redecoded done;
+      try (InProcessSidecar right = sidecar(registry, "_tables_live").start()) {
+        Thread producer = new Thread(() -> {
+          for (int from = 400;
+              from < 1_000 && !Thread.currentThread().isInterrupted();
+              from += 20) {
+            FramedOrders.produceOrders(KAFKA, topic, schemaId, from, from + 20, 2);
+            try {
+              Thread.sleep(50);
+            } catch (InterruptedException e) {
+              return;
+            }
+          }
+        });
+        producer.start();
+        Thread.sleep(700);
+        done = TableRedecode.throughRegistry(
+                descriptor,
+                wrong.table(descriptor),
+                decoder(registry),
+                new LakeCommitter(CommitHook.NONE),
+                Duration.ofSeconds(30),
+                10)
+            .run(RedecodeScope.ALL);
+        producer.join();
+        produced = 1_000;
+        Map<Integer, Long> end = KAFKA.endOffsets(topic);
+        org.awaitility.Awaitility.await("the sidecar to tier every record")
+            .atMost(Duration.ofSeconds(30))
+            .until(() -> right.offsets(descriptor).nextOffsets().equals(end));
+      }
+
+      assertThat(done.redecoded()).isEqualTo(Map.of("value.unknown-schema", 400L));
+      TableDescriptor freshDescriptor = fresh.add(topic, FRESHNESS);
+      fresh.runRound(freshDescriptor);
+      assertThat(byName(wrong.rowsByOffset(descriptor)))
+          .hasSize(produced)
+          .isEqualTo(byName(fresh.rowsByOffset(freshDescriptor)));
+      System.out.printf(
+          "redecode while the sidecar tiers: %d attempts, %d ms%n",
+          done.attempts(), done.took().toMillis());
+    }
+  }
+
+  @Test
   void anUpsertTableKeepsOneRowPerKeyAndLaterRecordsReplaceTheDecodedRows() {
     String topic = InProcessSidecar.uniqueTopic("redecode-upsert");
     KAFKA.createTopic(topic, 1);
