@@ -231,6 +231,9 @@ public final class TableRedecode {
    * drops the rewrite, its files deleted, and the redecode starts over: so does a change of the schema when the
    * rewrite adds columns, whose field ids would no longer be the table's.
    *
+   * <p>The schema change is applied to the table as the commit finds it, so a round that added the same columns first
+   * makes it refuse them (IllegalArgumentException) before any swap.
+   *
    * @param evolvedFrom the schema the rewrite's schema change starts from; null when it changes none
    */
   private MinkSnapshot commit(
@@ -245,6 +248,17 @@ public final class TableRedecode {
       } catch (SchemaConflictException | ConcurrentRewriteException e) {
         rewrite.delete(table);
         throw e;
+      } catch (IllegalArgumentException e) {
+        table.refresh();
+        TableMetadata now = ((HasTableOperations) table).operations().current();
+        if (evolvedFrom == null || TableSchema.of(now).sameAs(evolvedFrom)) {
+          throw e;
+        }
+        rewrite.delete(table);
+        throw new SchemaConflictException(
+            descriptor.qualifiedName(),
+            "a round changed its schema before the columns of the raw rows decoded again could be added ("
+                + e.getMessage() + ")");
       } catch (OffsetConflictException | CommitFailedException e) {
         if (rebased >= MAX_REBASES) {
           rewrite.delete(table);
