@@ -7,6 +7,8 @@ import io.mink.cli.read.RowsWriter;
 import io.mink.indexer.config.MinkConfig;
 import io.mink.indexer.decoding.RegistryDecoders;
 import io.mink.indexer.errors.MinkException;
+import io.mink.indexer.redecode.RawPartReasons;
+import io.mink.lake.MinkTableLayout;
 import io.mink.query.filter.WhereParser;
 import io.mink.query.read.ReadMode;
 import io.mink.query.read.ReadPoint;
@@ -15,6 +17,7 @@ import io.mink.query.read.ReadResult;
 import io.mink.query.read.TopicIds;
 import io.mink.query.read.UnionRead;
 import io.mink.schema.batch.RowBatch;
+import io.mink.schema.decode.PartDecoder;
 import io.mink.tables.TableDescriptor;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -41,6 +44,7 @@ import picocli.CommandLine.ParentCommand;
       "  mink read kafka.orders --mode lake --output json > orders.jsonl",
       "  mink read kafka.orders --partitions 0,2 --output arrow > orders.arrows",
       "  mink read kafka.orders --at v1:s=4981172026719463418:0=120-1500,1=0-1432",
+      "  mink read kafka.orders --raw --mode lake --limit 20",
       "",
       "The read point (the snapshot and each partition's offsets) goes to stderr;",
       "--at repeats that read while Kafka still holds its tail."
@@ -67,11 +71,27 @@ final class ReadCommand implements Callable<Integer> {
               + "Arrow IPC stream)")
   ReadOutput format;
 
+  @Option(
+      names = "--raw",
+      description =
+          "Only the raw parts of the rows (key or value kept as bytes), one line per part with the reason "
+              + "the decoder gives it now: decodes-now for one mink table redecode would type")
+  boolean raw;
+
   @Override
   public Integer call() {
     Environment environment = parent.environment();
     MinkConfig minkConfig = config.load(environment);
     String name = tableArgument.qualifiedName(minkConfig.indexer().namespace());
+    Long rawLimit = null;
+    if (raw) {
+      if (!options.columns.isEmpty()) {
+        throw MinkException.user(
+            "--raw prints the raw parts with their Kafka columns, reason and bytes: leave out --columns");
+      }
+      rawLimit = options.limit;
+      options.limit = null;
+    }
     ReadRequest request = options.request();
     try (TableStoreSession session = TableStoreSession.open(minkConfig);
         KafkaConsumer<byte[], byte[]> consumer =
@@ -86,15 +106,43 @@ final class ReadCommand implements Callable<Integer> {
           TopicIds.of(session.admin()),
           RegistryDecoders.from(minkConfig.schemaRegistry()),
           bar);
+      RawPartsOutput rawParts = raw ? rawParts(minkConfig, descriptor, rawLimit) : null;
       try (ReadResult result = read.read(request)) {
         ReadReport.gaps(result, environment.err());
-        long rows = write(result, environment, bar);
+        long rows = rawParts == null
+            ? write(result, environment, bar)
+            : writeRaw(rawParts, result, environment);
         bar.clear();
         ReadReport.done(result, rows, options.mode, environment.err());
       } finally {
         bar.clear();
       }
       return ExitCode.OK.code();
+    }
+  }
+
+  private static RawPartsOutput rawParts(
+      MinkConfig config, TableDescriptor descriptor, Long limit) {
+    PartDecoder decoder = RegistryDecoders.from(config.schemaRegistry())
+        .orElseThrow(() ->
+            MinkException.user("--raw gives each raw part the reason the schema registry's decoder"
+                + " gives it, and no [schema_registry] is configured: every part of "
+                + descriptor.qualifiedName()
+                + " is raw. Configure the registry the producers use"));
+    return new RawPartsOutput(
+        new RawPartReasons(
+            descriptor.topic(), decoder, MinkTableLayout.mappingOptions(descriptor.options())),
+        limit);
+  }
+
+  private long writeRaw(RawPartsOutput rawParts, ReadResult result, Environment environment) {
+    try (RowsWriter writer = RowsWriter.of(format, environment.bytes())) {
+      long parts = rawParts.write(result, writer);
+      environment.bytes().flush();
+      return parts;
+    } catch (IOException e) {
+      throw new UncheckedIOException(
+          "Cannot write the raw rows of " + result.table() + " to stdout", e);
     }
   }
 

@@ -55,6 +55,7 @@ class GoldenOutputIT {
         Arguments.of("table-alter", new String[] {"table", "alter", "--help"}),
         Arguments.of("table-remove", new String[] {"table", "remove", "--help"}),
         Arguments.of("table-resume", new String[] {"table", "resume", "--help"}),
+        Arguments.of("table-redecode", new String[] {"table", "redecode", "--help"}),
         Arguments.of("read", new String[] {"read", "--help"}),
         Arguments.of("cluster", new String[] {"cluster", "--help"}),
         Arguments.of("cluster-stats", new String[] {"cluster", "stats", "--help"}));

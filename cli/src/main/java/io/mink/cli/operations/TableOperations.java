@@ -3,10 +3,13 @@ package io.mink.cli.operations;
 import static java.util.Objects.requireNonNull;
 
 import io.mink.indexer.config.MinkConfig;
+import io.mink.indexer.redecode.RedecodeScope;
+import io.mink.indexer.redecode.Redecoded;
 import java.time.Duration;
 
 /**
- * The table operations of the mink command: add (or attach), alter, remove and resume. Each checks its request
+ * The table operations of the mink command: add (or attach), alter, remove, resume and
+ * redecode. Each checks its request
  * before any I/O, then works on the tables topic, Kafka and the catalog, and returns what it did as a record. A
  * failure is a {@link io.mink.indexer.errors.MinkException} whose category says who is at fault.
  */
@@ -64,6 +67,13 @@ public final class TableOperations {
   public ResumedTable resume(String table, boolean acceptGap) {
     try (TableStoreSession session = TableStoreSession.open(config)) {
       return TableResumption.resume(session, table, acceptGap);
+    }
+  }
+
+  /** Decodes again the raw parts of a table's rows in the scope, and commits the files it rewrote. */
+  public Redecoded redecode(String table, RedecodeScope scope) {
+    try (TableStoreSession session = TableStoreSession.open(config)) {
+      return TableRedecoding.redecode(session, table, scope);
     }
   }
 

@@ -41,6 +41,19 @@ public final class LakeCommitter {
    * them, and succeeds if the catalog shows its snapshot.
    */
   public MinkSnapshot commit(Table table, RoundCommit round) {
+    return commit(table, round, true);
+  }
+
+  /**
+   * Commits like {@link #commit(Table, RoundCommit)}, except that a refused commit leaves its files in place: the
+   * caller commits them again on the table as it is now (a rewrite whose files still hold, as a round's offsets moved
+   * on), or deletes them ({@link #deleteFiles}).
+   */
+  public MinkSnapshot commitKeepingFiles(Table table, RoundCommit round) {
+    return commit(table, round, false);
+  }
+
+  private MinkSnapshot commit(Table table, RoundCommit round, boolean deleteRefused) {
     TableOperations operations = ((HasTableOperations) table).operations();
     OffsetFencedOperations fencedOperations = new OffsetFencedOperations(
         operations, table.name(), round.startOffsets(), hook, round.schemaEvolution());
@@ -60,7 +73,9 @@ public final class LakeCommitter {
       }
     } catch (RuntimeException e) {
       if (!fencedOperations.mayHaveCommitted()) {
-        deleteFiles(table, round);
+        if (deleteRefused) {
+          deleteFiles(table, round);
+        }
         throw ConcurrentRewriteException.ofRowDeltaRefusal(table.name(), round, e);
       }
       confirmCommitted(table, round, e);
