@@ -160,6 +160,12 @@ class ConnectSinkTakeoverIT {
             "--connect-group",
             group);
         if (add.exitCode() == 0) {
+          assertThat(add.out())
+              .startsWith(
+                  "Added table " + minkTable + " for topic " + topic + " (3 partitions, topic id ")
+              .contains("), starting at offsets "
+                  + fixture.entry(minkTable).options().get("start-offsets")
+                  + ". The sidecar indexes it every ");
           break;
         }
         assertThat(add.exitCode()).as(add.err()).isEqualTo(ExitCode.CONFLICT.code());
