@@ -212,10 +212,7 @@ final class TableAddCommand extends GroupSubcommand {
 
   /** Where a created table starts, for the confirmation: nothing when every partition starts at its log start. */
   static String acceptedStart(AcceptedStart start) {
-    return start.isLogStart()
-        ? ""
-        : ", starting at offsets " + start.encode()
-            + " (older records are not part of the table; partitions not named start at their log start)";
+    return start.isLogStart() ? "" : ", starting at offsets " + start.encode();
   }
 
   /** Where indexing starts: the baseline offsets, and any partition whose log starts past them. */

@@ -97,13 +97,16 @@ final class TableViewText {
     return out.append(Columns.render(rows)).toString();
   }
 
-  /** Where the table starts: each partition's log start, or the offsets mink table add --from resolved. */
+  /**
+   * Where the table starts: each partition's log start, or the offsets resolved when it was added (--from or
+   * --after-connect-sink).
+   */
   static String startsAt(AcceptedStart start) {
     return start.isLogStart()
         ? "each partition's log start"
         : "offsets " + start.encode()
-            + " (mink table add --from; older records are not part of the table, other partitions start at "
-            + "their log start)";
+            + " (resolved when the table was added; earlier records are not part of the table, other "
+            + "partitions start at their log start)";
   }
 
   /** Such as "missing since 3m ago (2026-01-01T11:57:00Z): topic orders no longer exists in Kafka; ...". */
