@@ -11,7 +11,8 @@ import picocli.CommandLine.Command;
       TableShowCommand.class,
       TableAlterCommand.class,
       TableRemoveCommand.class,
-      TableResumeCommand.class
+      TableResumeCommand.class,
+      TableAuditCommand.class
     },
     footer = {
       "",
@@ -21,6 +22,7 @@ import picocli.CommandLine.Command;
       "  mink table show kafka.orders --watch",
       "  mink table alter kafka.orders --freshness 30s",
       "  mink table remove kafka.orders --yes",
+      "  mink table audit kafka.orders",
       "",
       "Run mink table COMMAND --help for a command's options."
     })
