@@ -48,6 +48,11 @@ public record MinkSnapshot(
   public static final String EXPIRED_ROWS_PROPERTY = "mink-expired-rows";
   /** The _kafka_timestamp, in epoch milliseconds, below which the commit's row expiry removed rows. */
   public static final String TTL_CUTOFF_PROPERTY = "mink-ttl-cutoff";
+  /**
+   * The first offset of each partition the commit indexed for the first time, as {@link LakeOffsets#encode()} writes
+   * them: where the table starts when it was added without an accepted start ({@link io.mink.lake.AcceptedStart}).
+   */
+  public static final String STARTED_PROPERTY = "mink-started";
   /** Marks the empty snapshot that records where indexing of an attached table starts. */
   public static final String ATTACH_PROPERTY = "mink-attach";
   /** The attached table's snapshot the attach started from, or none. */

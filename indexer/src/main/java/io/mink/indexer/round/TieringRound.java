@@ -63,6 +63,9 @@ public final class TieringRound {
   private final WriterBudget budget;
   private final KeyIndex keyIndex;
   private final String roundId = UUID.randomUUID().toString();
+  /** The partitions the round indexes for the first time, at the offset each starts from. */
+  private Map<Integer, Long> firstOffsets = Map.of();
+
   private final IdentityHashMap<Schema, FileWriterFactory<BatchRow>> writerFactories =
       new IdentityHashMap<>();
 
@@ -137,6 +140,7 @@ public final class TieringRound {
         metadata.currentSnapshot() == null ? null : metadata.currentSnapshot().snapshotId();
     LakeOffsets recorded = recordedOffsets(metadata);
     RoundPlan plan = plan(recorded);
+    firstOffsets = RoundStarts.of(recorded, plan);
     if (!plan.hasWork()) {
       return expireOnly(started, metadata, baseSnapshotId, recorded);
     }
@@ -247,6 +251,7 @@ public final class TieringRound {
     if (expiry.isPresent()) {
       commit = RoundExpiry.with(commit, expiry.get());
     }
+    commit = RoundStarts.with(commit, firstOffsets);
     MinkSnapshot snapshot = committer.commit(table, commit);
     if (keyIndex != null) {
       keyIndex.committed(

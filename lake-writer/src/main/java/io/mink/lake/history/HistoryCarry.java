@@ -47,6 +47,9 @@ public final class HistoryCarry {
         .attachBaseline()
         .ifPresent(
             baseline -> properties.put(TableHistory.ATTACH_OFFSETS_PROPERTY, baseline.encode()));
+    if (!history.firstOffsets().nextOffsets().isEmpty()) {
+      properties.put(TableHistory.FIRST_OFFSETS_PROPERTY, history.firstOffsets().encode());
+    }
     if (history.throughSequence() >= 0) {
       properties.put(
           TableHistory.RAW_COUNTS_PROPERTY,

@@ -31,6 +31,7 @@ import org.apache.iceberg.util.SnapshotUtil;
  * @param acceptedGaps offsets Kafka deleted before they were indexed, accepted as lost (mink-gaps)
  * @param expired offsets whose rows the row TTL removed (mink-expired)
  * @param attachBaseline an attached table's baseline: rows below it came from another writer
+ * @param firstOffsets where the rounds started each partition they indexed first (mink-started)
  * @param rawCounts parts left raw by part and reason, such as value.undecodable-bytes, over every round recorded
  * @param throughSequence the newest sequence number of a Mink snapshot the raw counts include
  */
@@ -39,6 +40,7 @@ public record TableHistory(
     OffsetRanges acceptedGaps,
     OffsetRanges expired,
     Optional<LakeOffsets> attachBaseline,
+    LakeOffsets firstOffsets,
     SortedMap<String, Long> rawCounts,
     long throughSequence) {
   /** The table property maintenance carries accepted gaps into. */
@@ -49,6 +51,9 @@ public record TableHistory(
   /** The table property maintenance carries an attached table's baseline into. */
   public static final String ATTACH_OFFSETS_PROPERTY =
       MinkTableLayout.OPTION_PREFIX + "attach-offsets";
+  /** The table property maintenance carries the rounds' first offsets into. */
+  public static final String FIRST_OFFSETS_PROPERTY =
+      MinkTableLayout.OPTION_PREFIX + "first-offsets";
   /** The table property maintenance carries raw counts into: {"through":SEQ,"counts":{...}}. */
   public static final String RAW_COUNTS_PROPERTY = MinkTableLayout.OPTION_PREFIX + "raw-counts";
 
@@ -59,6 +64,7 @@ public record TableHistory(
     requireNonNull(acceptedGaps, "acceptedGaps is null");
     requireNonNull(expired, "expired is null");
     requireNonNull(attachBaseline, "attachBaseline is null");
+    requireNonNull(firstOffsets, "firstOffsets is null");
     rawCounts = Collections.unmodifiableSortedMap(new TreeMap<>(rawCounts));
   }
 
@@ -70,6 +76,11 @@ public record TableHistory(
     OffsetRanges expired = OffsetRanges.decode(properties.get(EXPIRED_PROPERTY), EXPIRED_PROPERTY);
     Optional<LakeOffsets> baseline =
         Optional.ofNullable(properties.get(ATTACH_OFFSETS_PROPERTY)).map(LakeOffsets::decode);
+    TreeMap<Integer, Long> first =
+        new TreeMap<>(Optional.ofNullable(properties.get(FIRST_OFFSETS_PROPERTY))
+            .map(LakeOffsets::decode)
+            .orElse(LakeOffsets.NONE)
+            .nextOffsets());
     RawCarry carried = RawCarry.decode(properties.get(RAW_COUNTS_PROPERTY));
     TreeMap<String, Long> raw = new TreeMap<>(carried.counts());
     long through = carried.through();
@@ -84,6 +95,12 @@ public record TableHistory(
       if (expiredText != null && !expiredSeen) {
         expired = expired.union(OffsetRanges.decode(expiredText, MinkSnapshot.EXPIRED_PROPERTY));
         expiredSeen = true;
+      }
+      String startedText = summary.get(MinkSnapshot.STARTED_PROPERTY);
+      if (startedText != null) {
+        LakeOffsets.decode(startedText)
+            .nextOffsets()
+            .forEach((partition, offset) -> first.merge(partition, offset, Math::min));
       }
       if ("true".equals(summary.get(MinkSnapshot.ATTACH_PROPERTY)) && baseline.isEmpty()) {
         baseline = Optional.of(MinkSnapshot.of(snapshot).offsets());
@@ -100,7 +117,7 @@ public record TableHistory(
     }
     LakeOffsets offsets =
         MinkSnapshot.newest(metadata).map(MinkSnapshot::offsets).orElse(LakeOffsets.NONE);
-    return new TableHistory(offsets, gaps, expired, baseline, raw, through);
+    return new TableHistory(offsets, gaps, expired, baseline, LakeOffsets.of(first), raw, through);
   }
 
   /**

@@ -127,8 +127,9 @@ public final class TableAudit {
   record Start(long from, String source) {}
 
   /**
-   * The table's accepted start of the partition; else an attached table's baseline; else the first offset known of
-   * it: its first row, accepted gap or expired offset, or Kafka's log start, whichever is lowest.
+   * The table's accepted start of the partition; else an attached table's baseline; else where its first round
+   * started it (mink-started); else, for a table indexed before rounds recorded that, the first offset known of it:
+   * its first row, accepted gap or expired offset, or Kafka's log start, whichever is lowest.
    */
   static Start start(
       int partition,
@@ -143,6 +144,10 @@ public final class TableAudit {
     Optional<LakeOffsets> baseline = history.attachBaseline();
     if (baseline.isPresent() && baseline.get().nextOffset(partition).isPresent()) {
       return new Start(baseline.get().nextOffset(partition).getAsLong(), "attach baseline");
+    }
+    OptionalLong started = history.firstOffsets().nextOffset(partition);
+    if (started.isPresent()) {
+      return new Start(started.getAsLong(), "first round");
     }
     long from = Math.min(rows.first(), logStart);
     from = Math.min(from, firstOf(history.acceptedGaps(), partition));
