@@ -19,6 +19,12 @@ final class PartitionRows {
     rows++;
   }
 
+  /** Adds the rows of the consecutive offsets {@code [from, to)}, one each: a run of a file costs one call. */
+  void addRun(long from, long to) {
+    offsets.addRange(from, to);
+    rows += to - from;
+  }
+
   /** How many rows were added. */
   long rows() {
     return rows;

@@ -183,23 +183,31 @@ public final class TableAudit {
     try (ReadResult result = read.read(request)) {
       while (result.batches().hasNext()) {
         try (RowBatch batch = result.batches().next()) {
-          IntVector partitions = (IntVector) batch.column(0);
-          BigIntVector offsets = (BigIntVector) batch.column(1);
-          int last = -1;
-          PartitionRows current = null;
-          for (int i = 0; i < batch.rows(); i++) {
-            int partition = partitions.get(i);
-            if (partition != last || current == null) {
-              current = rows.computeIfAbsent(partition, p -> new PartitionRows());
-              last = partition;
-            }
-            current.add(offsets.get(i));
-          }
+          addRuns((IntVector) batch.column(0), (BigIntVector) batch.column(1), batch.rows(), rows);
           count += batch.rows();
         }
       }
     }
     return count;
+  }
+
+  /**
+   * Adds a batch's rows by runs: rows of one partition whose offsets follow each other, as a file holds them, go in
+   * with one call per run.
+   */
+  private static void addRuns(
+      IntVector partitions, BigIntVector offsets, int count, Map<Integer, PartitionRows> rows) {
+    int i = 0;
+    while (i < count) {
+      int partition = partitions.get(i);
+      long from = offsets.get(i);
+      int j = i + 1;
+      while (j < count && partitions.get(j) == partition && offsets.get(j) == from + (j - i)) {
+        j++;
+      }
+      rows.computeIfAbsent(partition, p -> new PartitionRows()).addRun(from, from + (j - i));
+      i = j;
+    }
   }
 
   private String name() {
