@@ -53,7 +53,7 @@ public final class BenchmarkTopic {
   private BenchmarkTopic() {}
 
   /** Sends {@code records} records and waits until every one is acknowledged. */
-  static Throughput produce(
+  public static Throughput produce(
       KafkaBroker broker, String topic, int records, int valueBytes, int partitions) {
     AtomicReference<Exception> failure = new AtomicReference<>();
     int chunkSize = partitions * CHUNK_RECORDS_PER_PARTITION;

@@ -12,7 +12,8 @@ import picocli.CommandLine.Command;
       TableAlterCommand.class,
       TableRemoveCommand.class,
       TableResumeCommand.class,
-      TableRedecodeCommand.class
+      TableRedecodeCommand.class,
+      TableAuditCommand.class
     },
     footer = {
       "",
@@ -23,6 +24,7 @@ import picocli.CommandLine.Command;
       "  mink table alter kafka.orders --freshness 30s",
       "  mink table remove kafka.orders --yes",
       "  mink table redecode kafka.orders",
+      "  mink table audit kafka.orders",
       "",
       "Run mink table COMMAND --help for a command's options."
     })

@@ -2,9 +2,11 @@ package io.mink.cli;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.mink.indexer.config.Durations;
 import io.mink.indexer.stats.PartitionMeasure;
 import io.mink.lake.MinkSnapshot;
 import io.mink.lake.MinkTableLayout;
+import io.mink.lake.RowTtl;
 import java.time.Instant;
 
 /** {@code mink table show --output json}: the table's entry with its Iceberg table and partitions (docs/cli.md). */
@@ -17,6 +19,8 @@ final class TableViewJson {
     node.put(
         "timeAs",
         MinkTableLayout.mappingOptions(view.descriptor().options()).timeOfDay().label());
+    RowTtl.fromOptions(view.descriptor().options())
+        .ifPresent(ttl -> node.put("rowTtl", Durations.format(ttl.ttl())));
     if (view.registryWait() != null) {
       ObjectNode wait = node.putObject("registryWait");
       CommandJson.putInstant(wait, "since", view.registryWait().since());

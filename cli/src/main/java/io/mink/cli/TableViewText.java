@@ -7,6 +7,7 @@ import io.mink.indexer.stats.RelativeTime;
 import io.mink.lake.AcceptedStart;
 import io.mink.lake.MinkSnapshot;
 import io.mink.lake.MinkTableLayout;
+import io.mink.lake.RowTtl;
 import io.mink.schema.decode.TimeOfDay;
 import io.mink.tables.Lifecycle;
 import io.mink.tables.TableDescriptor;
@@ -33,6 +34,12 @@ final class TableViewText {
         + (descriptor.options().containsKey(MinkTableLayout.TIME_AS_OPTION)
             ? " (mink.time-as)"
             : " (the default; --option mink.time-as changes it)");
+  }
+
+  /** How long rows stay after their _kafka_timestamp: shown only for a table with a row TTL. */
+  static String rowTtl(RowTtl ttl) {
+    return Durations.format(ttl.ttl())
+        + " (older rows leave reads at once and the lake within a 24th of it; --option mink.row-ttl changes it)";
   }
 
   static String render(TableView view, Instant now) {
@@ -62,6 +69,8 @@ final class TableViewText {
                     .map(option -> option.getKey() + "=" + option.getValue())
                     .collect(Collectors.joining(", "))));
     fields.add(List.of("Time as", timeAs(descriptor)));
+    RowTtl.fromOptions(descriptor.options())
+        .ifPresent(ttl -> fields.add(List.of("Row TTL", rowTtl(ttl))));
     fields.add(List.of("Added", at(descriptor.addedAt(), now)));
     TableView.Lake lake = view.lake();
     if (lake == null) {

@@ -166,12 +166,12 @@ class TableAddLayoutIT {
 
     assertThat(unknown.exitCode()).isEqualTo(2);
     assertThat(unknown.err())
-        .isEqualTo(
-            "Error: Unknown table option 'format-version': --option takes "
-                + "iceberg.<property>=<value>, such as iceberg.format-version=3 or "
-                + "iceberg.write.parquet.row-group-size-bytes=67108864 (docs/layout.md), "
-                + "mink.time-as=time|long|string (docs/querying.md), mink.snapshot-retention=<duration> "
-                + "(docs/operations.md) or mink.compact-deleted-fraction=<fraction> (docs/tables.md)\n");
+        .isEqualTo("Error: Unknown table option 'format-version': --option takes "
+            + "iceberg.<property>=<value>, such as iceberg.format-version=3 or "
+            + "iceberg.write.parquet.row-group-size-bytes=67108864 (docs/layout.md), "
+            + "mink.time-as=time|long|string (docs/querying.md), mink.snapshot-retention=<duration> "
+            + "(docs/operations.md), mink.row-ttl=<duration> (docs/operations.md) or "
+            + "mink.compact-deleted-fraction=<fraction> (docs/tables.md)\n");
     assertThat(version.exitCode()).isEqualTo(2);
     assertThat(version.err())
         .isEqualTo("Error: Unsupported iceberg.format-version '4': Mink writes Iceberg format "

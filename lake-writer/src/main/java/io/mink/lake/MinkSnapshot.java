@@ -39,6 +39,20 @@ public record MinkSnapshot(
   public static final String COMPACTED_FILES_PROPERTY = "mink-compacted-files";
   /** The offset ranges an operator accepted as lost with mink table resume --accept-gap, as JSON. */
   public static final String GAPS_PROPERTY = "mink-gaps";
+  /**
+   * The offsets whose rows the row TTL removed, every one so far ({@link io.mink.lake.history.OffsetRanges}): each
+   * expiry writes the whole record again, merged, so the newest snapshot that has it has all of it.
+   */
+  public static final String EXPIRED_PROPERTY = "mink-expired";
+  /** How many rows the commit's row expiry removed. */
+  public static final String EXPIRED_ROWS_PROPERTY = "mink-expired-rows";
+  /** The _kafka_timestamp, in epoch milliseconds, below which the commit's row expiry removed rows. */
+  public static final String TTL_CUTOFF_PROPERTY = "mink-ttl-cutoff";
+  /**
+   * The first offset of each partition the commit indexed for the first time, as {@link LakeOffsets#encode()} writes
+   * them: where the table starts when it was added without an accepted start ({@link io.mink.lake.AcceptedStart}).
+   */
+  public static final String STARTED_PROPERTY = "mink-started";
   /** Marks the empty snapshot that records where indexing of an attached table starts. */
   public static final String ATTACH_PROPERTY = "mink-attach";
   /** The attached table's snapshot the attach started from, or none. */

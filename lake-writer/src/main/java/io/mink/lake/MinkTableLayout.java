@@ -156,7 +156,7 @@ public final class MinkTableLayout {
    * Checks the options whose values Mink depends on: the format version (2 or 3), the file format
    * (Parquet), the target file size (a positive number of bytes), time-as (time, long or string),
    * snapshot-retention (a duration, not given together with
-   * iceberg.history.expire.max-snapshot-age-ms), the mode and cdc (only on an upsert table), and no
+   * iceberg.history.expire.max-snapshot-age-ms), row-ttl (a positive duration), the mode and cdc (only on an upsert table), and no
    * partition-by on an upsert table. The message says what to use.
    */
   public static void checkOptions(Map<String, String> tableOptions) {
@@ -178,6 +178,9 @@ public final class MinkTableLayout {
     targetFileSize(tableOptions, 1);
     mappingOptions(tableOptions);
     checkSnapshotRetention(tableOptions);
+    if (tableOptions.containsKey(ROW_TTL_OPTION)) {
+      RowTtl.parse(tableOptions.get(ROW_TTL_OPTION));
+    }
     compactDeletedFraction(tableOptions);
     checkMode(tableOptions);
   }

@@ -7,6 +7,7 @@ import io.mink.lake.CdcFormat;
 import io.mink.lake.MinkTableLayout;
 import io.mink.lake.PartitionSpecs;
 import io.mink.lake.PartitionTerm;
+import io.mink.lake.RowTtl;
 import io.mink.lake.SnapshotRetention;
 import io.mink.lake.TableMode;
 import io.mink.schema.KafkaColumns;
@@ -59,6 +60,10 @@ public final class TableOptions {
   public static final String SNAPSHOT_RETENTION =
       MinkTableLayout.OPTION_PREFIX + MinkTableLayout.SNAPSHOT_RETENTION_OPTION;
 
+  /** The option --option mink.row-ttl sets, recorded as the table option row-ttl. */
+  public static final String ROW_TTL =
+      MinkTableLayout.OPTION_PREFIX + MinkTableLayout.ROW_TTL_OPTION;
+
   /** The option --option mink.compact-deleted-fraction sets, recorded as the table option compact-deleted-fraction. */
   public static final String COMPACT_DELETED_FRACTION =
       MinkTableLayout.OPTION_PREFIX + MinkTableLayout.COMPACT_DELETED_FRACTION_OPTION;
@@ -72,11 +77,12 @@ public final class TableOptions {
       "iceberg.<property>=<value>, such as iceberg.format-version=3 or "
           + "iceberg.write.parquet.row-group-size-bytes=67108864 (docs/layout.md), " + TIME_AS
           + "=time|long|string (docs/querying.md), " + SNAPSHOT_RETENTION
-          + "=<duration> (docs/operations.md) or " + COMPACT_DELETED_FRACTION
+          + "=<duration> (docs/operations.md), " + ROW_TTL + "=<duration> (docs/operations.md) or "
+          + COMPACT_DELETED_FRACTION
           + "=<fraction> (docs/tables.md)";
   private static final String UNSET_HELP =
       "iceberg.<property>, such as iceberg.write.parquet.row-group-size-bytes "
-          + "(docs/layout.md), " + TIME_AS + ", " + SNAPSHOT_RETENTION + " or "
+          + "(docs/layout.md), " + TIME_AS + ", " + SNAPSHOT_RETENTION + ", " + ROW_TTL + " or "
           + COMPACT_DELETED_FRACTION;
 
   /** The --unset-option names, checked to be iceberg.* options or Mink's, as the table records them. */
@@ -105,6 +111,8 @@ public final class TableOptions {
         case MinkTableLayout.TIME_AS_OPTION -> TimeOfDay.parse(value).label();
         case MinkTableLayout.SNAPSHOT_RETENTION_OPTION ->
           Durations.format(SnapshotRetention.parse(value));
+        case MinkTableLayout.ROW_TTL_OPTION ->
+          Durations.format(RowTtl.parse(value).ttl());
         case MinkTableLayout.COMPACT_DELETED_FRACTION_OPTION -> {
           MinkTableLayout.compactDeletedFraction(Map.of(recordedKey, value));
           yield value.strip();
@@ -115,6 +123,7 @@ public final class TableOptions {
       String doc = switch (recordedKey) {
         case MinkTableLayout.TIME_AS_OPTION -> "docs/querying.md \"Times of day\"";
         case MinkTableLayout.COMPACT_DELETED_FRACTION_OPTION -> "docs/tables.md \"Upsert tables\"";
+        case MinkTableLayout.ROW_TTL_OPTION -> "docs/operations.md \"Row TTL\"";
         default -> "docs/operations.md \"Snapshots and files over time\"";
       };
       throw MinkException.user(e.getMessage() + " (" + doc + ")", e);
@@ -123,7 +132,7 @@ public final class TableOptions {
 
   /**
    * The name under which the table records an option given as {@code key}: iceberg.* as given, mink.time-as as
-   * time-as, mink.snapshot-retention as snapshot-retention.
+   * time-as, mink.snapshot-retention as snapshot-retention, mink.row-ttl as row-ttl.
    */
   private static String recordedKey(String key, String help) {
     if (key.startsWith(MinkTableLayout.ICEBERG_OPTION_PREFIX)) {
@@ -135,6 +144,7 @@ public final class TableOptions {
     }
     if (key.equals(TIME_AS)
         || key.equals(SNAPSHOT_RETENTION)
+        || key.equals(ROW_TTL)
         || key.equals(COMPACT_DELETED_FRACTION)) {
       return key.substring(MinkTableLayout.OPTION_PREFIX.length());
     }
@@ -145,6 +155,7 @@ public final class TableOptions {
   public static String givenName(String recordedKey) {
     return recordedKey.equals(MinkTableLayout.TIME_AS_OPTION)
             || recordedKey.equals(MinkTableLayout.SNAPSHOT_RETENTION_OPTION)
+            || recordedKey.equals(MinkTableLayout.ROW_TTL_OPTION)
             || recordedKey.equals(MinkTableLayout.COMPACT_DELETED_FRACTION_OPTION)
         ? MinkTableLayout.OPTION_PREFIX + recordedKey
         : recordedKey;

@@ -13,17 +13,22 @@ import io.mink.lake.MinkTableLayout;
 import io.mink.lake.commit.LakeCommitter;
 import io.mink.lake.commit.RoundCommit;
 import io.mink.lake.compaction.Compaction;
+import io.mink.lake.ttl.RowExpiry;
 import io.mink.lake.write.ColumnEncodings;
 import io.mink.lake.write.PartitionFileWriter;
 import io.mink.lake.write.batch.BatchRow;
+import io.mink.lake.write.deletes.WrittenDeletes;
 import io.mink.schema.decode.MappingOptions;
 import io.mink.schema.decode.PartDecoder;
 import io.mink.schema.table.TableSchema;
 import io.mink.tables.TableDescriptor;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.HashMap;
 import java.util.IdentityHashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 import java.util.UUID;
 import org.apache.iceberg.HasTableOperations;
@@ -58,6 +63,9 @@ public final class TieringRound {
   private final WriterBudget budget;
   private final KeyIndex keyIndex;
   private final String roundId = UUID.randomUUID().toString();
+  /** The partitions the round indexes for the first time, at the offset each starts from. */
+  private Map<Integer, Long> firstOffsets = Map.of();
+
   private final IdentityHashMap<Schema, FileWriterFactory<BatchRow>> writerFactories =
       new IdentityHashMap<>();
 
@@ -132,8 +140,9 @@ public final class TieringRound {
         metadata.currentSnapshot() == null ? null : metadata.currentSnapshot().snapshotId();
     LakeOffsets recorded = recordedOffsets(metadata);
     RoundPlan plan = plan(recorded);
+    firstOffsets = RoundStarts.of(recorded, plan);
     if (!plan.hasWork()) {
-      return RoundResult.nothingNew(descriptor.qualifiedName(), recorded, since(started));
+      return expireOnly(started, metadata, baseSnapshotId, recorded);
     }
     UpsertRound upsert = null;
     if (keyIndex != null) {
@@ -208,7 +217,18 @@ public final class TieringRound {
       rawCounts = new TreeMap<>(rawCounts);
       upsert.rawCounts().forEach(rawCounts::put);
     }
-    Compaction smallFiles = RoundCompaction.enabled(table) && upsert == null
+    Optional<RowExpiry.Expiry> expiry =
+        upserted.deletes().isEmpty() && upserted.compaction().isEmpty()
+            ? RoundExpiry.due(
+                descriptor,
+                table,
+                ((HasTableOperations) table).operations().current(),
+                baseSnapshotId,
+                Instant.now(),
+                roundId)
+            : Optional.empty();
+    boolean expires = expiry.isPresent() && !expiry.get().isEmpty();
+    Compaction smallFiles = RoundCompaction.enabled(table) && upsert == null && !expires
         ? RoundCompaction.run(
             table, written.partitions(), targetFileSizeBytes, roundId, upserted.touchedFiles())
         : Compaction.NONE;
@@ -228,11 +248,15 @@ public final class TieringRound {
         compaction,
         upserted.deletes(),
         baseSnapshotId);
+    if (expiry.isPresent()) {
+      commit = RoundExpiry.with(commit, expiry.get());
+    }
+    commit = RoundStarts.with(commit, firstOffsets);
     MinkSnapshot snapshot = committer.commit(table, commit);
     if (keyIndex != null) {
       keyIndex.committed(
           snapshot.snapshotId(), table.snapshot(snapshot.snapshotId()).parentId());
-      if (!smallFiles.isEmpty()) {
+      if (!smallFiles.isEmpty() || expires) {
         keyIndex.forget();
       }
     }
@@ -248,6 +272,47 @@ public final class TieringRound {
         since(started),
         fetched.forceFinished(),
         rawCounts);
+  }
+
+  /**
+   * A round with nothing new to index: commits the row TTL's expiry alone when one is due and removes rows, with the
+   * offsets as they are; else commits nothing.
+   */
+  private RoundResult expireOnly(
+      long started, TableMetadata metadata, Long baseSnapshotId, LakeOffsets recorded) {
+    Optional<RowExpiry.Expiry> expiry =
+        RoundExpiry.due(descriptor, table, metadata, baseSnapshotId, Instant.now(), roundId);
+    if (expiry.isEmpty() || expiry.get().isEmpty()) {
+      return RoundResult.nothingNew(descriptor.qualifiedName(), recorded, since(started));
+    }
+    RoundCommit commit = RoundExpiry.with(
+        new RoundCommit(
+            roundId,
+            recorded,
+            recorded,
+            List.of(),
+            Map.of(MinkSnapshot.TOPIC_PROPERTY, descriptor.topic()),
+            Optional.empty(),
+            Compaction.NONE,
+            WrittenDeletes.NONE,
+            baseSnapshotId),
+        expiry.get());
+    MinkSnapshot snapshot = committer.commit(table, commit);
+    if (keyIndex != null) {
+      keyIndex.forget();
+    }
+    return new RoundResult(
+        descriptor.qualifiedName(),
+        true,
+        snapshot.snapshotId(),
+        recorded,
+        0,
+        0,
+        0,
+        0,
+        since(started),
+        false,
+        Map.of());
   }
 
   /** The plan from the recorded offsets to Kafka's end offsets now; a gap stops the round. */

@@ -3,6 +3,7 @@ package io.mink.lake.maintenance;
 import static java.util.Objects.requireNonNull;
 
 import io.mink.lake.MinkTableLayout;
+import io.mink.lake.history.HistoryCarry;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -26,7 +27,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Keeps a table's cost flat however many rounds it commits, run by the sidecar after each round's
- * commit, never inside it: expires snapshots past the retention ({@link SnapshotExpiry}) and
+ * commit, never inside it: carries the table's offset history into its properties ({@link HistoryCarry}), then
+ * expires snapshots past the retention ({@link SnapshotExpiry}) and
  * deletes their files as Iceberg's ExpireSnapshots does, gives tables Mink created before these
  * existed the {@link MinkTableLayout#housekeepingProperties()} (metadata files are then deleted
  * at each commit), and once a day removes orphan files ({@link OrphanFileRemoval}). Rounds merge
@@ -84,7 +86,8 @@ public final class TableMaintenance {
   /**
    * Expires the snapshots the policy lets go, once enough have piled up, and deletes the files only
    * they used. Refuses nothing that Iceberg's own expiry keeps: snapshots of branches and tags, the
-   * newest history.expire.min-snapshots-to-keep.
+   * newest history.expire.min-snapshots-to-keep. First carries the table's offset history into its properties
+   * ({@link HistoryCarry}), and expires nothing when that fails.
    */
   public static MaintenanceReport expireSnapshots(
       Table table, MaintenancePolicy policy, Instant now) {
@@ -97,6 +100,7 @@ public final class TableMaintenance {
     if (cutoff.isEmpty() || expiry(table, cutoff.getAsLong()).apply().isEmpty()) {
       return MaintenanceReport.NOTHING;
     }
+    HistoryCarry.carry(table);
     AtomicInteger deleted = new AtomicInteger();
     expiry(table, cutoff.getAsLong())
         .deleteWith(location -> {

@@ -12,6 +12,7 @@ import io.mink.schema.decode.PartDecoder;
 import io.mink.schema.table.TableSchema;
 import io.mink.tables.TableDescriptor;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
@@ -137,9 +138,12 @@ public final class UnionRead {
     table.refresh();
     TableMetadata metadata = ((HasTableOperations) table).operations().current();
     Pinned pinned = SnapshotPin.pinned(metadata, request, name());
+    Expression kept = RowTtlFilter.kept(descriptor.options(), Instant.now());
+    ReadRequest applied = RowTtlFilter.applied(request, kept);
     return request.mode().readsLog()
-        ? readWithTail(request, metadata, pinned, planned, settled)
-        : readLake(request, pinned, planned, settled == null ? pinned.schema() : settled.schema());
+        ? readWithTail(applied, kept, metadata, pinned, planned, settled)
+        : readLake(
+            applied, kept, pinned, planned, settled == null ? pinned.schema() : settled.schema());
   }
 
   /**
@@ -197,7 +201,7 @@ public final class UnionRead {
   }
 
   private ReadResult readLake(
-      ReadRequest request, Pinned pinned, LakeFiles planned, Schema readSchema) {
+      ReadRequest request, Expression kept, Pinned pinned, LakeFiles planned, Schema readSchema) {
     RowFilter filter = RowFilter.bind(pinned.schema(), request.filter());
     LakeFiles files =
         planned != null ? planned : lakeFiles(pinned, request, filter.pushdown(pinned.schema()));
@@ -219,7 +223,8 @@ public final class UnionRead {
         partition -> TailBatches.held(List.of()),
         partition -> RowMerge.NONE,
         columns,
-        filter,
+        request.filtersEveryRow() ? filter : RowFilter.bind(pinned.schema(), kept),
+        request.filtersEveryRow() || kept.op() != Expression.Operation.TRUE,
         pinned,
         () -> {});
     return result(pinned, plan, files, 0, columns, Map.of(), batches);
@@ -227,6 +232,7 @@ public final class UnionRead {
 
   private ReadResult readWithTail(
       ReadRequest request,
+      Expression kept,
       TableMetadata metadata,
       Pinned pinned,
       LakeFiles planned,
@@ -274,7 +280,8 @@ public final class UnionRead {
               : TailBatches.held(tails.take(partition.partition())),
           partition -> tails.merge(partition.partition()),
           resolved,
-          filter,
+          request.filtersEveryRow() ? filter : RowFilter.bind(readSchema, kept),
+          request.filtersEveryRow() || kept.op() != Expression.Operation.TRUE,
           pinned,
           tails::close);
       return result(pinned, plan, files, tails.records(), resolved, rows.rawCounts(), batches);
@@ -323,6 +330,7 @@ public final class UnionRead {
       Function<PartitionRead, RowMerge> merges,
       ReadColumns.Resolved columns,
       RowFilter filter,
+      boolean filtersEveryRow,
       Pinned pinned,
       Runnable onClose) {
     return new UnionBatches(
@@ -338,7 +346,7 @@ public final class UnionRead {
         merges,
         columns.scan(),
         columns.output(),
-        request.filtersEveryRow() ? filter::select : batch -> batch,
+        filtersEveryRow ? filter::select : batch -> batch,
         request.limit().orElse(Long.MAX_VALUE),
         progress,
         onClose);
