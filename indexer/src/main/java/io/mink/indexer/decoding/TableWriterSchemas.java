@@ -7,10 +7,12 @@ import io.mink.schema.registry.RegistryUnavailableException;
 import io.mink.schema.registry.SchemaNotFoundException;
 import io.mink.schema.registry.SchemaRef;
 import io.mink.schema.registry.SchemaRegistry;
+import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
+import java.nio.file.NoSuchFileException;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -115,7 +117,7 @@ public final class TableWriterSchemas implements SchemaRegistry {
     byte[] bytes;
     try (InputStream in = file.newStream()) {
       bytes = in.readAllBytes();
-    } catch (NotFoundException e) {
+    } catch (NotFoundException | FileNotFoundException | NoSuchFileException e) {
       return Optional.empty();
     } catch (IOException e) {
       throw new UncheckedIOException("Cannot read the kept writer schema " + location, e);
@@ -149,12 +151,15 @@ public final class TableWriterSchemas implements SchemaRegistry {
     try (OutputStream out = io.newOutputFile(location.get()).create()) {
       out.write(bytes);
     } catch (AlreadyExistsException e) {
-      if (read(location.get()).isEmpty()) {
-        try (OutputStream out = io.newOutputFile(location.get()).createOrOverwrite()) {
-          out.write(bytes);
-        } catch (IOException again) {
-          throw new UncheckedIOException("Cannot keep writer schema " + location.get(), again);
-        }
+      Optional<KeptSchema> existing = read(location.get());
+      if (existing.isPresent()) {
+        kept.put(ref, existing);
+        return;
+      }
+      try (OutputStream out = io.newOutputFile(location.get()).createOrOverwrite()) {
+        out.write(bytes);
+      } catch (IOException again) {
+        throw new UncheckedIOException("Cannot keep writer schema " + location.get(), again);
       }
     } catch (IOException e) {
       throw new UncheckedIOException(
