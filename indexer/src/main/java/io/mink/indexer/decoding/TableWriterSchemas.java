@@ -26,7 +26,7 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The schema registry as one table sees it: the writer schemas the table keeps ({@link WriterSchemaFiles}) first,
- * then the registry. A rounds' view also keeps each schema it fetched from the registry, before the round that
+ * then the registry. The rounds' view also keeps each schema it fetched from the registry, before the round that
  * decoded with it commits, so that the table's rows can be decoded again without the registry; a reader's view
  * (mink read --raw, and a redecode, whose rows the rounds' schemas decoded) writes nothing. The table's files are
  * looked for once per ref, and a file is written once: one lookup and at most one write per ref for the life of the

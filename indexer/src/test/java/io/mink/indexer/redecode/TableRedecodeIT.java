@@ -331,12 +331,16 @@ class TableRedecodeIT {
       FramedOrders.produceOrders(KAFKA, topic, schemaId, 10, 110, 2);
       wrong.runRound(descriptor);
     }
-    Table table;
     try (InProcessSidecar right = sidecar(registry, "_tables")) {
       FramedOrders.produceOrders(KAFKA, topic, schemaId, 110, 130, 2);
       right.runRound(descriptor);
-      table = right.table(descriptor);
+      redecodeWithTheRegistryDown(descriptor, right.table(descriptor), schemaId);
     }
+  }
+
+  /** The rows the wrong registry left raw, whose schema the right one's round kept, and 10 of an unseen id. */
+  private void redecodeWithTheRegistryDown(TableDescriptor descriptor, Table table, int schemaId)
+      throws Exception {
     assertThat(rawCounts(table, "value.unknown-schema")).isEqualTo(110);
     String kept =
         table.location() + "/metadata/mink-writer-schemas/confluent-id/" + schemaId + ".json";
