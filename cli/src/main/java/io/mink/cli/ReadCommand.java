@@ -6,6 +6,7 @@ import io.mink.cli.read.ReadOutput;
 import io.mink.cli.read.RowsWriter;
 import io.mink.indexer.config.MinkConfig;
 import io.mink.indexer.decoding.RegistryDecoders;
+import io.mink.indexer.decoding.TableDecoders;
 import io.mink.indexer.errors.MinkException;
 import io.mink.indexer.redecode.RawPartReasons;
 import io.mink.lake.MinkTableLayout;
@@ -106,7 +107,7 @@ final class ReadCommand implements Callable<Integer> {
           TopicIds.of(session.admin()),
           RegistryDecoders.from(minkConfig.schemaRegistry()),
           bar);
-      RawPartsOutput rawParts = raw ? rawParts(minkConfig, descriptor, rawLimit) : null;
+      RawPartsOutput rawParts = raw ? rawParts(minkConfig, descriptor, table, rawLimit) : null;
       try (ReadResult result = read.read(request)) {
         ReadReport.gaps(result, environment.err());
         long rows = rawParts == null
@@ -122,7 +123,7 @@ final class ReadCommand implements Callable<Integer> {
   }
 
   private static RawPartsOutput rawParts(
-      MinkConfig config, TableDescriptor descriptor, Long limit) {
+      MinkConfig config, TableDescriptor descriptor, Table table, Long limit) {
     PartDecoder decoder = RegistryDecoders.from(config.schemaRegistry())
         .orElseThrow(() ->
             MinkException.user("--raw gives each raw part the reason the schema registry's decoder"
@@ -131,7 +132,9 @@ final class ReadCommand implements Callable<Integer> {
                 + " is raw. Configure the registry the producers use"));
     return new RawPartsOutput(
         new RawPartReasons(
-            descriptor.topic(), decoder, MinkTableLayout.mappingOptions(descriptor.options())),
+            descriptor.topic(),
+            TableDecoders.reading(decoder, table).decoder(),
+            MinkTableLayout.mappingOptions(descriptor.options())),
         limit);
   }
 

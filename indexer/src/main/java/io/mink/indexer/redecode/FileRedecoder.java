@@ -2,19 +2,22 @@ package io.mink.indexer.redecode;
 
 import static java.util.Objects.requireNonNull;
 
+import io.mink.indexer.decoding.KeptSchema;
 import io.mink.indexer.errors.MinkException;
 import io.mink.indexer.round.RowBuilder;
 import io.mink.indexer.round.RowSegment;
 import io.mink.schema.KafkaColumns;
-import io.mink.schema.decode.RawReason;
+import io.mink.schema.registry.SchemaRef;
 import io.mink.schema.wire.SchemaIdDetector;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 import java.util.function.Consumer;
+import java.util.function.Function;
 import org.apache.iceberg.DataFile;
 import org.apache.iceberg.MetadataColumns;
 import org.apache.iceberg.Schema;
@@ -39,8 +42,15 @@ final class FileRedecoder {
   private final Table table;
   private final String topic;
   private final RedecodeScope scope;
+  private final Function<SchemaRef, Optional<KeptSchema>> kept;
 
-  FileRedecoder(Table table, String topic, RedecodeScope scope) {
+  /** @param kept the writer schema the table keeps for a ref, which tells the previous reason of its parts */
+  FileRedecoder(
+      Table table,
+      String topic,
+      RedecodeScope scope,
+      Function<SchemaRef, Optional<KeptSchema>> kept) {
+    this.kept = requireNonNull(kept, "kept is null");
     this.table = requireNonNull(table, "table is null");
     this.topic = requireNonNull(topic, "topic is null");
     this.scope = requireNonNull(scope, "scope is null");
@@ -109,7 +119,7 @@ final class FileRedecoder {
     Schema schema = raw.schema();
     List<Integer> positions = new ArrayList<>();
     List<ConsumerRecord<byte[], byte[]>> records = new ArrayList<>();
-    List<RawReason[]> previous = new ArrayList<>();
+    List<String[]> previous = new ArrayList<>();
     for (int i = 0; i < chunk.size(); i++) {
       Record row = chunk.get(i);
       if (!scope.covers((Integer) row.getField(KafkaColumns.PARTITION), (Long)
@@ -119,12 +129,16 @@ final class FileRedecoder {
       byte[] key = raw.rawKey(row);
       byte[] value = raw.rawValue(row);
       ConsumerRecord<byte[], byte[]> full = raw.record(topic, row, key, value);
-      RawReason keyReason = key == null
+      int partition = (Integer) row.getField(KafkaColumns.PARTITION);
+      long offset = (Long) row.getField(KafkaColumns.OFFSET);
+      String keyReason = key == null
           ? null
-          : PreviousReason.of(key, RawRows.header(full, SchemaIdDetector.KEY_HEADER));
-      RawReason valueReason = value == null
+          : PreviousReason.name(
+              key, RawRows.header(full, SchemaIdDetector.KEY_HEADER), kept, partition, offset);
+      String valueReason = value == null
           ? null
-          : PreviousReason.of(value, RawRows.header(full, SchemaIdDetector.VALUE_HEADER));
+          : PreviousReason.name(
+              value, RawRows.header(full, SchemaIdDetector.VALUE_HEADER), kept, partition, offset);
       key = keyReason != null && scope.covers(keyReason) ? key : null;
       value = valueReason != null && scope.covers(valueReason) ? value : null;
       if (key == null && value == null) {
@@ -133,7 +147,7 @@ final class FileRedecoder {
       positions.add(i);
       records.add(raw.record(topic, row, key, value));
       previous.add(
-          new RawReason[] {key == null ? null : keyReason, value == null ? null : valueReason});
+          new String[] {key == null ? null : keyReason, value == null ? null : valueReason});
     }
     if (records.isEmpty()) {
       return chunk;
@@ -145,10 +159,10 @@ final class FileRedecoder {
       boolean key = previous.get(j)[0] != null && raw.keyDecoded(again);
       boolean value = previous.get(j)[1] != null && RawRows.valueDecoded(again);
       if (key) {
-        redecoded.merge("key." + previous.get(j)[0].key(), 1L, Long::sum);
+        redecoded.merge("key." + previous.get(j)[0], 1L, Long::sum);
       }
       if (value) {
-        redecoded.merge("value." + previous.get(j)[1].key(), 1L, Long::sum);
+        redecoded.merge("value." + previous.get(j)[1], 1L, Long::sum);
       }
       if ((key || value) && again.struct().equals(schema.asStruct())) {
         int at = positions.get(j);

@@ -42,8 +42,11 @@ public record RedecodeScope(Set<Integer> partitions, long fromOffset, Optional<R
     return offset >= fromOffset && (partitions.isEmpty() || partitions.contains(partition));
   }
 
-  /** Whether a raw part with this previous reason is in the scope. */
-  public boolean covers(RawReason previous) {
-    return reason.isEmpty() || reason.get() == previous;
+  /**
+   * Whether a raw part with this previous reason ({@link PreviousReason#name}) is in the scope: a part of {@value
+   * PreviousReason#KNOWN_SCHEMA} only when the scope names no reason.
+   */
+  public boolean covers(String previous) {
+    return reason.isEmpty() || reason.get().key().equals(previous);
   }
 }

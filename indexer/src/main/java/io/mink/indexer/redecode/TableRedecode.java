@@ -2,6 +2,9 @@ package io.mink.indexer.redecode;
 
 import static java.util.Objects.requireNonNull;
 
+import io.mink.indexer.decoding.KeptSchema;
+import io.mink.indexer.decoding.TableDecoders;
+import io.mink.indexer.decoding.TableWriterSchemas;
 import io.mink.indexer.errors.MinkException;
 import io.mink.indexer.round.RecordParts;
 import io.mink.indexer.round.RegistryWaitingParts;
@@ -24,6 +27,7 @@ import io.mink.lake.write.deletes.WrittenDeletes;
 import io.mink.schema.batch.RowBatch;
 import io.mink.schema.decode.MappingOptions;
 import io.mink.schema.decode.PartDecoder;
+import io.mink.schema.registry.SchemaRef;
 import io.mink.schema.table.TableSchema;
 import io.mink.tables.TableDescriptor;
 import java.time.Duration;
@@ -75,6 +79,7 @@ public final class TableRedecode {
   private final RecordParts parts;
   private final LakeCommitter committer;
   private final int maxAttempts;
+  private final Function<SchemaRef, Optional<KeptSchema>> kept;
 
   /**
    * @param parts decodes keys and values, as a round's do
@@ -86,6 +91,21 @@ public final class TableRedecode {
       RecordParts parts,
       LakeCommitter committer,
       int maxAttempts) {
+    this(descriptor, table, parts, committer, maxAttempts, ref -> Optional.empty());
+  }
+
+  /**
+   * @param kept the writer schema the table keeps for a ref ({@link TableWriterSchemas}), which tells the previous
+   *     reason of its raw parts ({@link PreviousReason#name})
+   */
+  public TableRedecode(
+      TableDescriptor descriptor,
+      Table table,
+      RecordParts parts,
+      LakeCommitter committer,
+      int maxAttempts,
+      Function<SchemaRef, Optional<KeptSchema>> kept) {
+    this.kept = requireNonNull(kept, "kept is null");
     this.descriptor = requireNonNull(descriptor, "descriptor is null");
     this.table = requireNonNull(table, "table is null");
     this.parts = requireNonNull(parts, "parts is null");
@@ -99,8 +119,10 @@ public final class TableRedecode {
   }
 
   /**
-   * A redecode whose keys and values are decoded through the schema registry as a round's are, an unavailable
-   * registry waited out for up to {@code registryWait} from now; past it the redecode fails and commits nothing.
+   * A redecode whose keys and values are decoded as a round's are, through the writer schemas the table keeps
+   * ({@link TableWriterSchemas}) and then the schema registry, an unavailable registry waited out for up to {@code
+   * registryWait} from now; past it the redecode fails and commits nothing. Parts whose schemas the table keeps
+   * need no registry.
    */
   public static TableRedecode throughRegistry(
       TableDescriptor descriptor,
@@ -110,14 +132,16 @@ public final class TableRedecode {
       Duration registryWait,
       int maxAttempts) {
     MappingOptions options = MinkTableLayout.mappingOptions(descriptor.options());
+    TableDecoders.Reading reading = TableDecoders.reading(decoder, table);
     RecordParts parts = new RegistryWaitingParts(
         descriptor.qualifiedName(),
-        decoder,
+        reading.decoder(),
         options,
         System::nanoTime,
         System.nanoTime() + registryWait.toNanos(),
         wait -> {});
-    return new TableRedecode(descriptor, table, parts, committer, maxAttempts);
+    return new TableRedecode(
+        descriptor, table, parts, committer, maxAttempts, reading.schemas()::kept);
   }
 
   /** Decodes again the raw parts in the scope and commits the rewritten files; nothing when none decodes now. */
@@ -160,7 +184,7 @@ public final class TableRedecode {
         .toList();
     int untouched = current.files().size() - candidates.size();
     MappingOptions options = MinkTableLayout.mappingOptions(descriptor.options());
-    FileRedecoder redecoder = new FileRedecoder(table, descriptor.topic(), scope);
+    FileRedecoder redecoder = new FileRedecoder(table, descriptor.topic(), scope, kept);
     DeleteLoader loader = new BaseDeleteLoader(file -> table.io().newInputFile(file));
 
     RowBuilder learning = new RowBuilder(descriptor.qualifiedName(), start, parts, options);

@@ -2,6 +2,7 @@ package io.mink.indexer.schedule;
 
 import static java.util.Objects.requireNonNull;
 
+import io.mink.indexer.decoding.TableDecoders;
 import io.mink.indexer.lifecycle.TopicIdentityCheck;
 import io.mink.indexer.round.RoundResult;
 import io.mink.indexer.round.TieringRound;
@@ -12,7 +13,6 @@ import io.mink.lake.LakeOffsets;
 import io.mink.lake.catalog.LakeTables;
 import io.mink.lake.commit.CommitHook;
 import io.mink.lake.commit.LakeCommitter;
-import io.mink.schema.decode.PartDecoder;
 import io.mink.tables.TableDescriptor;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -48,7 +48,7 @@ final class RoundWorker implements Runnable {
   private final WriterLanes lanes;
   private final CommitHook hook;
   private final TieringSettings settings;
-  private final PartDecoder decoder;
+  private final TableDecoders decoders;
   private final GroupOffsetPublisher groupOffsets;
   private final RoundMaintenance maintenance;
   private final Supplier<Admin> admin;
@@ -56,7 +56,7 @@ final class RoundWorker implements Runnable {
   private final KeyIndexes keyIndexes;
 
   /**
-   * @param decoder null when no schema registry is configured
+   * @param decoders each table's decoder, which keeps the writer schemas it fetches with the table
    * @param maintenance runs after each committed round, once the round is reported
    * @param admin the service's admin client, for the topic check before each commit
    * @param consumers makes the worker's consumer when it first needs one
@@ -68,7 +68,7 @@ final class RoundWorker implements Runnable {
       WriterLanes lanes,
       CommitHook hook,
       TieringSettings settings,
-      PartDecoder decoder,
+      TableDecoders decoders,
       GroupOffsetPublisher groupOffsets,
       RoundMaintenance maintenance,
       Supplier<Admin> admin,
@@ -80,7 +80,7 @@ final class RoundWorker implements Runnable {
     this.lanes = requireNonNull(lanes, "lanes is null");
     this.hook = requireNonNull(hook, "hook is null");
     this.settings = requireNonNull(settings, "settings is null");
-    this.decoder = decoder;
+    this.decoders = requireNonNull(decoders, "decoders is null");
     this.groupOffsets = requireNonNull(groupOffsets, "groupOffsets is null");
     this.maintenance = requireNonNull(maintenance, "maintenance is null");
     this.admin = requireNonNull(admin, "admin is null");
@@ -124,7 +124,7 @@ final class RoundWorker implements Runnable {
                   new TopicIdentityCheck(admin.get(), descriptor, new EpochFence(lease, hook))),
               settings.targetFileSizeBytes(),
               descriptor.freshness(),
-              decoder,
+              decoders.of(table),
               lease::heartbeat,
               lease::registryWait,
               settings.writerBudget(),

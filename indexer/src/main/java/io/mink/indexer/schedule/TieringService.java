@@ -2,6 +2,7 @@ package io.mink.indexer.schedule;
 
 import static java.util.Objects.requireNonNull;
 
+import io.mink.indexer.decoding.TableDecoders;
 import io.mink.indexer.lifecycle.TopicWatcher;
 import io.mink.indexer.round.WriterLanes;
 import io.mink.indexer.stats.MaintenanceCounters;
@@ -209,6 +210,7 @@ public final class TieringService implements AutoCloseable {
   private List<Thread> startWorkers() {
     List<Thread> workers = new ArrayList<>();
     RoundMaintenance maintenance = new RoundMaintenance(clock, maintenanceCounters);
+    TableDecoders decoders = new TableDecoders(decoder);
     for (int i = 0; i < settings.workers(); i++) {
       Thread worker = new Thread(
           new RoundWorker(
@@ -217,7 +219,7 @@ public final class TieringService implements AutoCloseable {
               lanes,
               hook,
               settings,
-              decoder,
+              decoders,
               groupOffsets,
               maintenance,
               () -> admin,

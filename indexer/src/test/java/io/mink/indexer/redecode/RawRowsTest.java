@@ -67,6 +67,29 @@ class RawRowsTest {
         .isEqualTo(RawReason.UNKNOWN_SCHEMA);
   }
 
+  @Test
+  void aPartWhoseSchemaTheTableHadWhenItWroteItWasNotRawForWantOfIt() {
+    byte[] id7 = {0, 0, 0, 0, 7, 2};
+    io.mink.indexer.decoding.KeptSchema kept = io.mink.indexer.decoding.KeptSchema.from(
+        io.mink.schema.registry.RegisteredSchema.of(
+            io.mink.schema.registry.SchemaType.AVRO, "\"long\""),
+        java.util.Map.of(0, 100L));
+
+    assertThat(PreviousReason.name(id7, null, ref -> java.util.Optional.of(kept), 0, 100))
+        .isEqualTo(PreviousReason.KNOWN_SCHEMA);
+    assertThat(PreviousReason.name(id7, null, ref -> java.util.Optional.of(kept), 0, 99))
+        .isEqualTo("unknown-schema");
+    assertThat(PreviousReason.name(id7, null, ref -> java.util.Optional.empty(), 0, 100))
+        .isEqualTo("unknown-schema");
+    assertThat(PreviousReason.name(
+            "plain".getBytes(StandardCharsets.UTF_8),
+            null,
+            ref -> java.util.Optional.of(kept),
+            0,
+            100))
+        .isEqualTo("no-schema-id");
+  }
+
   private static Record row(String key, byte[] value) {
     GenericRecord row = GenericRecord.create(SCHEMA);
     row.setField(KafkaColumns.PARTITION, 3);

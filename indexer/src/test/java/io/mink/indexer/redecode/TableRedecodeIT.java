@@ -1,8 +1,10 @@
 package io.mink.indexer.redecode;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.mink.indexer.decoding.RegistryDecoders;
+import io.mink.indexer.errors.MinkException;
 import io.mink.indexer.testing.FramedOrders;
 import io.mink.indexer.testing.InProcessSidecar;
 import io.mink.lake.MinkSnapshot;
@@ -314,6 +316,76 @@ class TableRedecodeIT {
           .hasSize(200)
           .isEqualTo(byName(fresh.rowsByOffset(freshDescriptor)));
     }
+  }
+
+  @Test
+  void rowsWhoseSchemaALaterRoundKeptDecodeAgainWithTheRegistryDownAndUnseenIdsWaitForIt()
+      throws Exception {
+    String topic = InProcessSidecar.uniqueTopic("redecode-kept");
+    KAFKA.createTopic(topic, 2);
+    int schemaId = register(topic);
+    TableDescriptor descriptor;
+    try (InProcessSidecar wrong = sidecar(emptyRegistry, "_tables")) {
+      descriptor = wrong.add(topic, FRESHNESS);
+      FramedOrders.produceOrders(KAFKA, topic, 999_999, 0, 10, 2);
+      FramedOrders.produceOrders(KAFKA, topic, schemaId, 10, 110, 2);
+      wrong.runRound(descriptor);
+    }
+    try (InProcessSidecar right = sidecar(registry, "_tables")) {
+      FramedOrders.produceOrders(KAFKA, topic, schemaId, 110, 130, 2);
+      right.runRound(descriptor);
+      redecodeWithTheRegistryDown(descriptor, right.table(descriptor), schemaId);
+    }
+  }
+
+  /** The rows the wrong registry left raw, whose schema the right one's round kept, and 10 of an unseen id. */
+  private void redecodeWithTheRegistryDown(TableDescriptor descriptor, Table table, int schemaId)
+      throws Exception {
+    assertThat(rawCounts(table, "value.unknown-schema")).isEqualTo(110);
+    String kept =
+        table.location() + "/metadata/mink-writer-schemas/confluent-id/" + schemaId + ".json";
+    assertThat(table.io().newInputFile(kept).exists()).isTrue();
+    assertThat(table
+            .io()
+            .newInputFile(
+                table.location() + "/metadata/mink-writer-schemas/confluent-id/999999.json")
+            .exists())
+        .isFalse();
+    long before = table.currentSnapshot().snapshotId();
+
+    registry.setAvailable(false);
+    assertThatThrownBy(() -> redecodeWithRegistryDown(descriptor, table, RedecodeScope.ALL))
+        .as("id 999999 was never seen: it needs the registry")
+        .isInstanceOf(MinkException.class)
+        .hasMessageContaining("schema registry");
+    table.refresh();
+    assertThat(table.currentSnapshot().snapshotId()).isEqualTo(before);
+
+    Redecoded done = redecodeWithRegistryDown(
+        descriptor, table, new RedecodeScope(java.util.Set.of(), 5, java.util.Optional.empty()));
+
+    assertThat(done.redecoded()).isEqualTo(Map.of("value.unknown-schema", 100L));
+    table.refresh();
+    long typed = 0;
+    try (CloseableIterable<Record> rows =
+        org.apache.iceberg.data.IcebergGenerics.read(table).build()) {
+      for (Record row : rows) {
+        typed += row.getField("id") == null ? 0 : 1;
+      }
+    }
+    assertThat(typed).isEqualTo(120);
+  }
+
+  private Redecoded redecodeWithRegistryDown(
+      TableDescriptor descriptor, Table table, RedecodeScope scope) throws InterruptedException {
+    return TableRedecode.throughRegistry(
+            descriptor,
+            table,
+            decoder(registry),
+            new LakeCommitter(CommitHook.NONE),
+            Duration.ofSeconds(1),
+            3)
+        .run(scope);
   }
 
   private Redecoded redecode(TableDescriptor descriptor, Table table, CommitHook hook) {

@@ -3,6 +3,7 @@ package io.mink.indexer.testing;
 import static java.util.Objects.requireNonNull;
 
 import io.mink.indexer.config.IndexerSettings;
+import io.mink.indexer.decoding.TableDecoders;
 import io.mink.indexer.round.RoundResult;
 import io.mink.indexer.round.TieringRound;
 import io.mink.indexer.round.WriterLanes;
@@ -30,7 +31,7 @@ public final class RoundRunner implements AutoCloseable {
   private final LakeTables lake;
   private final KafkaClientFactory clients;
   private final TieringSettings settings;
-  private final PartDecoder decoder;
+  private final TableDecoders decoders;
   private final WriterLanes lanes;
   private final LakeCommitter committer;
   private final KeyIndexes keyIndexes;
@@ -58,7 +59,7 @@ public final class RoundRunner implements AutoCloseable {
     this.lake = requireNonNull(lake, "lake is null");
     this.clients = requireNonNull(clients, "clients is null");
     this.settings = requireNonNull(settings, "settings is null");
-    this.decoder = decoder;
+    this.decoders = new TableDecoders(decoder);
     this.lanes = new WriterLanes(settings.writerThreads(), TieringService.LANE_QUEUE_BATCHES);
     this.keyIndexes = new KeyIndexes(new KeyIndexBudget(settings.keyIndexMemoryBytes()));
   }
@@ -113,7 +114,7 @@ public final class RoundRunner implements AutoCloseable {
             committer,
             settings.targetFileSizeBytes(),
             descriptor.freshness(),
-            decoder,
+            decoders.of(table),
             () -> {},
             wait -> {},
             settings.writerBudget(),

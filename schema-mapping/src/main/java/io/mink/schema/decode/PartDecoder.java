@@ -31,6 +31,19 @@ public final class PartDecoder {
     this.compilers = Map.copyOf(requireNonNull(compilers, "compilers is null"));
   }
 
+  /** The registry the schemas are fetched from. */
+  public SchemaRegistry registry() {
+    return registry;
+  }
+
+  /**
+   * A decoder with the same compilers whose schemas are fetched from {@code other}, such as a view of this one's
+   * registry; it compiles each schema again.
+   */
+  public PartDecoder over(SchemaRegistry other) {
+    return new PartDecoder(other, compilers);
+  }
+
   /** Decodes a part as a table without options maps it. */
   public PartResult decode(byte[] bytes, byte[] schemaIdHeader)
       throws RegistryUnavailableException {
