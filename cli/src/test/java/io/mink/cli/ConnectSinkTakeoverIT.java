@@ -111,8 +111,9 @@ class ConnectSinkTakeoverIT {
     long seed = Long.getLong("mink.takeover.seed", new Random().nextLong());
     CliFixture fixture = new CliFixture(KAFKA, workingDirectory);
     try (FakeSchemaRegistry registry = FakeSchemaRegistry.start()) {
-      for (Stop stop : Stop.values()) {
-        int run = 100 + stop.ordinal();
+      int run = 100;
+      for (Stop stop : List.of(Stop.GRACEFUL, Stop.KILL)) {
+        run++;
         String outcome = adopt(fixture, registry, run, stop, seed + run, stop == Stop.GRACEFUL);
         System.out.println("[adopt] run " + run + " seed " + (seed + run) + " " + stop + ": " + outcome);
       }
