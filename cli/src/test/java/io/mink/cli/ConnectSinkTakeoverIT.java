@@ -115,7 +115,8 @@ class ConnectSinkTakeoverIT {
       for (Stop stop : List.of(Stop.GRACEFUL, Stop.KILL)) {
         run++;
         String outcome = adopt(fixture, registry, run, stop, seed + run, stop == Stop.GRACEFUL);
-        System.out.println("[adopt] run " + run + " seed " + (seed + run) + " " + stop + ": " + outcome);
+        System.out.println(
+            "[adopt] run " + run + " seed " + (seed + run) + " " + stop + ": " + outcome);
       }
     }
   }
@@ -165,10 +166,11 @@ class ConnectSinkTakeoverIT {
           refusals,
           () -> {
             long before = snapshotId(table);
-            runSinkAndStop(connectDirectory, connector, topic, controlTopic, sinkTable, stop, () -> {
-              awaitNewSnapshot(table, before);
-              return () -> {};
-            });
+            runSinkAndStop(
+                connectDirectory, connector, topic, controlTopic, sinkTable, stop, () -> {
+                  awaitNewSnapshot(table, before);
+                  return () -> {};
+                });
           },
           "table",
           "add",
@@ -246,7 +248,9 @@ class ConnectSinkTakeoverIT {
       problems.add("the table holds " + sum(sinkIds) + " + " + minkPositions.size() + " rows for "
           + produced.size() + " records");
     }
-    assertThat(problems).as("seed " + seed + ", " + stop + ", refusals " + refusals).isEmpty();
+    assertThat(problems)
+        .as("seed " + seed + ", " + stop + ", refusals " + refusals)
+        .isEmpty();
     assertThat(sinkIds).as("the sink committed rows before the takeover").isNotEmpty();
     assertThat(minkPositions).as("Mink indexed rows after the takeover").isNotEmpty();
     if (withSpark) {
@@ -260,8 +264,10 @@ class ConnectSinkTakeoverIT {
         assertThat(((Number) counts.get("mink")).longValue()).isEqualTo(minkPositions.size());
       }
     }
-    return produced.size() + " records, " + sum(sinkIds) + " the sink's rows, " + minkPositions.size()
-        + " Mink's (start offsets " + fixture.entry(sinkTable.toString()).options().get("start-offsets")
+    return produced.size() + " records, " + sum(sinkIds) + " the sink's rows, "
+        + minkPositions.size()
+        + " Mink's (start offsets "
+        + fixture.entry(sinkTable.toString()).options().get("start-offsets")
         + "), " + refusals.size() + " refusal(s)" + (refusals.isEmpty() ? "" : ": " + refusals);
   }
 
@@ -278,7 +284,8 @@ class ConnectSinkTakeoverIT {
     long deadline = System.nanoTime() + START_TIMEOUT.toNanos();
     while (!catalog.tableExists(identifier)) {
       if (System.nanoTime() > deadline) {
-        throw new AssertionError("The sink did not create " + identifier + " within " + START_TIMEOUT);
+        throw new AssertionError(
+            "The sink did not create " + identifier + " within " + START_TIMEOUT);
       }
       sleep(Duration.ofMillis(100));
     }
@@ -343,11 +350,12 @@ class ConnectSinkTakeoverIT {
           refusals,
           () -> {
             long before = snapshotId(table);
-            runSinkAndStop(connectDirectory, connector, topic, controlTopic, sinkTable, stop, () -> {
-              awaitNewSnapshot(table, before);
-              sleep(Duration.ofMillis(random.nextInt(1500)));
-              return () -> {};
-            });
+            runSinkAndStop(
+                connectDirectory, connector, topic, controlTopic, sinkTable, stop, () -> {
+                  awaitNewSnapshot(table, before);
+                  sleep(Duration.ofMillis(random.nextInt(1500)));
+                  return () -> {};
+                });
           },
           "table",
           "add",
@@ -359,7 +367,8 @@ class ConnectSinkTakeoverIT {
           "--connect-group",
           group);
       assertThat(add.out())
-          .startsWith("Added table " + minkTable + " for topic " + topic + " (3 partitions, topic id ")
+          .startsWith(
+              "Added table " + minkTable + " for topic " + topic + " (3 partitions, topic id ")
           .contains("), starting at offsets "
               + fixture.entry(minkTable).options().get("start-offsets")
               + ". The sidecar indexes it every ");
@@ -526,7 +535,8 @@ class ConnectSinkTakeoverIT {
     connector.put("tasks.max", "1");
     connector.put("topics", topic);
     connector.put("iceberg.tables", sinkTable.toString());
-    // a table that does not exist yet is made by the sink, with the columns it infers from the JSON values
+    // a table that does not exist yet is made by the sink, with the columns it infers from the JSON
+    // values
     connector.put("iceberg.tables.auto-create-enabled", "true");
     connector.put("iceberg.control.topic", controlTopic);
     connector.put("iceberg.control.commit.interval-ms", Long.toString(COMMIT_INTERVAL.toMillis()));

@@ -69,21 +69,19 @@ final class IdProducer implements AutoCloseable {
     while (!stopping && failure.get() == null) {
       for (int i = 0; i < BATCH; i++) {
         long id = nextId++;
-        byte[] value = ("{\"id\":" + id + ",\"payload\":\"record " + id + " of " + topic + "\",\"score\":"
-                + id + "}")
+        byte[] value = ("{\"id\":" + id + ",\"payload\":\"record " + id + " of " + topic
+                + "\",\"score\":" + id + "}")
             .getBytes(UTF_8);
         ProducerRecord<byte[], byte[]> record =
             new ProducerRecord<>(topic, random.nextInt(partitions), null, value);
         headers.forEach((key, header) -> record.headers().add(key, header));
-        producer.send(
-            record,
-            (metadata, exception) -> {
-              if (exception != null) {
-                failure.compareAndSet(null, exception);
-              } else {
-                positions.put(id, new Position(metadata.partition(), metadata.offset()));
-              }
-            });
+        producer.send(record, (metadata, exception) -> {
+          if (exception != null) {
+            failure.compareAndSet(null, exception);
+          } else {
+            positions.put(id, new Position(metadata.partition(), metadata.offset()));
+          }
+        });
       }
       try {
         Thread.sleep(PAUSE_MILLIS);

@@ -328,9 +328,10 @@ final class TableAddition {
               + " Adopt it with --mode append, or add the topic as a new upsert table with --after-connect-sink");
     }
     if (request.autoCompaction()) {
-      throw MinkException.user("Cannot use --auto-compaction with --adopt: compaction finds a file's Kafka partition"
-          + " by the field ids of the _kafka_* columns in a table Mink made, which the sink's table gives to its own"
-          + " columns. Leave out --auto-compaction, and compact the adopted table with your engine");
+      throw MinkException.user(
+          "Cannot use --auto-compaction with --adopt: compaction finds a file's Kafka partition"
+              + " by the field ids of the _kafka_* columns in a table Mink made, which the sink's table gives to its own"
+              + " columns. Leave out --auto-compaction, and compact the adopted table with your engine");
     }
     if (!request.partitionBy().isEmpty()) {
       throw MinkException.user(

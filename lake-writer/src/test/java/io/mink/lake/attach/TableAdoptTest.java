@@ -64,14 +64,18 @@ class TableAdoptTest {
       assertThat(AttachCheck.render(columns.get(i).type()))
           .isEqualTo(AttachCheck.render(KafkaColumns.SCHEMA.columns().get(i).type()));
     }
-    assertThat(table.schema().findField("id").fieldId()).as("the sink's columns keep their ids").isEqualTo(1);
+    assertThat(table.schema().findField("id").fieldId())
+        .as("the sink's columns keep their ids")
+        .isEqualTo(1);
     assertThat(PartitionSpecs.kafkaPartitionIdentity(table.spec())).isZero();
     assertThat(TableAdopt.needsEvolution(table.schema(), table.spec())).isFalse();
     TableMetadata metadata = ((HasTableOperations) table).operations().current();
-    assertThat(AttachCheck.problems("connect.orders", metadata, "orders", TableMode.APPEND, true)).isEmpty();
+    assertThat(AttachCheck.problems("connect.orders", metadata, "orders", TableMode.APPEND, true))
+        .isEmpty();
     assertThat(AttachCheck.problems("connect.orders", metadata, "orders", TableMode.APPEND, false))
         .as("an attach without --adopt wants the columns of docs/layout.md")
-        .anyMatch(problem -> problem.startsWith("column _kafka_partition is optional, not required"));
+        .anyMatch(
+            problem -> problem.startsWith("column _kafka_partition is optional, not required"));
   }
 
   @Test
