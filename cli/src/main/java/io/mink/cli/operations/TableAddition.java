@@ -97,6 +97,9 @@ final class TableAddition {
     }
     LakeTables lake = new LakeTables(Connections.catalog(session.config().lake()));
     SinkBoundary boundary = null;
+    Long sinkSnapshot = adopting(request)
+        ? TableAttachment.currentSnapshot(lake, request.afterConnectSink().identifier())
+        : null;
     if (request.afterConnectSink() != null) {
       boundary = request.afterConnectSink().resolve(session, lake, topic);
       descriptor = startingAt(descriptor, boundary.acceptedStart());
@@ -105,7 +108,7 @@ final class TableAddition {
     int partitions = topic.partitions().size();
     if (adopting(request)) {
       AddedTable.AttachStart start =
-          new TableAttachment(session, lake, identifier, descriptor, topic).adopt(boundary);
+          new TableAttachment(session, lake, identifier, descriptor, topic).adopt(boundary, sinkSnapshot);
       return new AddedTable(descriptor, partitions, Optional.of(start));
     }
     if (request.attach()) {

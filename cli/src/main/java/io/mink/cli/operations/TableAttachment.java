@@ -15,6 +15,7 @@ import io.mink.tables.TableDescriptor;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.TreeMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -76,7 +77,7 @@ final class TableAttachment {
     if (!problems.isEmpty()) {
       throw cannotAttach(problems);
     }
-    commit(table, metadata, baseline);
+    commit(table, metadata, baseline, "");
     return new AddedTable.AttachStart(baseline, starts);
   }
 
@@ -84,10 +85,15 @@ final class TableAttachment {
    * {@code --adopt}: evolves the Kafka Connect sink's table for Mink ({@link TableAdopt}), then attaches it with the
    * sink's boundary as the baseline, so indexing continues in the same table where the sink's committed data ends.
    * Partitions the boundary does not name start at their log start, as the sink never committed any of their
-   * records.
+   * records. Refused when the table changed after {@code boundarySnapshot}, its current snapshot before the boundary
+   * was read: the boundary would then not be where its data ends.
    */
-  AddedTable.AttachStart adopt(SinkBoundary boundary) {
+  AddedTable.AttachStart adopt(SinkBoundary boundary, Long boundarySnapshot) {
     Table table = lake.load(identifier);
+    if (!Objects.equals(snapshotId(table), boundarySnapshot)) {
+      throw MinkException.conflict("The sink's table " + identifier + " was committed to while Mink read where its"
+          + " data ends: is the connector stopped? Stop it, then run the same command again");
+    }
     try {
       TableAdopt.evolve(table);
     } catch (RuntimeException e) {
@@ -120,11 +126,12 @@ final class TableAttachment {
     if (!problems.isEmpty()) {
       throw cannotAdopt(problems);
     }
-    commit(table, metadata, baseline);
+    commit(table, metadata, baseline, " (is the connector stopped?)");
     return new AddedTable.AttachStart(baseline, starts);
   }
 
-  private void commit(Table table, TableMetadata metadata, TableAttach.Baseline baseline) {
+  private void commit(
+      Table table, TableMetadata metadata, TableAttach.Baseline baseline, String conflictHint) {
     try {
       TableAttach.commit(
           identifier.toString(),
@@ -134,7 +141,7 @@ final class TableAttachment {
           MinkTableLayout.attachProperties(
               descriptor.topic(), descriptor.topicId(), TableOptions.withFreshness(descriptor)));
     } catch (AttachConflictException e) {
-      throw MinkException.conflict(e.getMessage() + " (is the connector stopped?)", e);
+      throw MinkException.conflict(e.getMessage() + conflictHint, e);
     }
     TableAddition.record(
         session,
@@ -142,6 +149,16 @@ final class TableAttachment {
         "; the table keeps Mink's baseline snapshot (empty: no row changed). "
             + "Check that Kafka is up and Mink may write the topic, then run the same command again",
         () -> {});
+  }
+
+  /** The id of the table's current snapshot; null when the table does not exist or has none. */
+  static Long currentSnapshot(LakeTables lake, TableIdentifier identifier) {
+    return lake.exists(identifier) ? snapshotId(lake.load(identifier)) : null;
+  }
+
+  private static Long snapshotId(Table table) {
+    Snapshot current = table.currentSnapshot();
+    return current == null ? null : current.snapshotId();
   }
 
   private MinkException cannotAdopt(List<String> problems) {
