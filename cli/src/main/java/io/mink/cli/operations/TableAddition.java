@@ -107,8 +107,9 @@ final class TableAddition {
     TableIdentifier identifier = TableIdentifier.of(descriptor.namespace(), descriptor.name());
     int partitions = topic.partitions().size();
     if (adopting(request)) {
-      AddedTable.AttachStart start =
-          new TableAttachment(session, lake, identifier, descriptor, topic).adopt(boundary, sinkSnapshot);
+      AddedTable.AttachStart start = new TableAttachment(
+              session, lake, identifier, descriptor, topic)
+          .adopt(boundary, sinkSnapshot);
       return new AddedTable(descriptor, partitions, Optional.of(start));
     }
     if (request.attach()) {

@@ -91,8 +91,9 @@ final class TableAttachment {
   AddedTable.AttachStart adopt(SinkBoundary boundary, Long boundarySnapshot) {
     Table table = lake.load(identifier);
     if (!Objects.equals(snapshotId(table), boundarySnapshot)) {
-      throw MinkException.conflict("The sink's table " + identifier + " was committed to while Mink read where its"
-          + " data ends: is the connector stopped? Stop it, then run the same command again");
+      throw MinkException.conflict(
+          "The sink's table " + identifier + " was committed to while Mink read where its"
+              + " data ends: is the connector stopped? Stop it, then run the same command again");
     }
     try {
       TableAdopt.evolve(table);
