@@ -41,6 +41,7 @@ import picocli.CommandLine.Parameters;
       "  mink table add orders --attach   # the existing Iceberg table kafka.orders",
       "  mink table add orders --wait=5m  # once the topic exists",
       "  mink table add orders --after-connect-sink lake.orders --connect-group connect-orders-sink",
+      "  mink table add orders --adopt lake.orders --connect-group connect-orders-sink",
       "  mink table add orders --command-config client.properties --output json"
     })
 final class TableAddCommand extends GroupSubcommand {
@@ -138,6 +139,16 @@ final class TableAddCommand extends GroupSubcommand {
   String afterConnectSink;
 
   @Option(
+      names = "--adopt",
+      paramLabel = "NAMESPACE.TABLE",
+      description =
+          "Take over the table of Iceberg's Kafka Connect sink and continue in it where the sink's committed data "
+              + "ends: adds the _kafka_* columns as optional columns and identity(_kafka_partition), maps the "
+              + "decoded columns to the sink's by name; the connector must be stopped (docs/operations.md, "
+              + "\"Adopting the Kafka Connect sink's table\"). Needs --connect-group")
+  String adopt;
+
+  @Option(
       names = "--connect-group",
       paramLabel = "GROUP",
       description =
@@ -170,13 +181,13 @@ final class TableAddCommand extends GroupSubcommand {
         mode,
         cdc,
         from == null ? null : StartSpec.parse(from),
-        ConnectSinkStart.of(afterConnectSink, connectGroup));
+        ConnectSinkStart.of(afterConnectSink, adopt, connectGroup));
     AddedTable added = new TableOperations(minkConfig, environment.progress()).add(request);
     if (output.json()) {
       environment
           .out()
           .print(CommandJson.render(CommandJson.descriptor(added.descriptor())
-              .put("attached", attach)
+              .put("attached", added.attached().isPresent())
               .put("partitions", added.partitions())));
     } else {
       environment.out().println(text(added));
@@ -223,6 +234,9 @@ final class TableAddCommand extends GroupSubcommand {
       case MINK_OFFSETS -> "from the mink-offsets of snapshot " + baseline.snapshotId();
       case COLUMN_BOUNDS -> "from the _kafka_offset bounds of snapshot " + baseline.snapshotId();
       case ROW_SCAN -> "from the rows of snapshot " + baseline.snapshotId();
+      case CONNECT_SINK ->
+        "where the Kafka Connect sink's committed data in snapshot " + baseline.snapshotId()
+            + " ends";
     };
     StringBuilder text = new StringBuilder(
         offsets.nextOffsets().isEmpty()

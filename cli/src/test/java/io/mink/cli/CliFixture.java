@@ -7,6 +7,7 @@ import io.mink.indexer.testing.RoundRunner;
 import io.mink.lake.catalog.CatalogLoader;
 import io.mink.lake.catalog.LakeSettings;
 import io.mink.lake.catalog.LakeTables;
+import io.mink.schema.decode.PartDecoder;
 import io.mink.tables.KafkaClientFactory;
 import io.mink.tables.KafkaTableStore;
 import io.mink.tables.TableDescriptor;
@@ -115,11 +116,16 @@ final class CliFixture {
 
   /** One round of the table, to the end offsets of now, as a sidecar's would be. */
   RoundResult round(String table) {
+    return round(table, null);
+  }
+
+  /** One round of the table, decoding through {@code decoder} (null: no registry), as a sidecar's would be. */
+  RoundResult round(String table, PartDecoder decoder) {
     KafkaClientFactory clients =
         new KafkaClientFactory(Map.of("bootstrap.servers", kafka.bootstrapServers()), "mink-test");
     try (KafkaTableStore store = store();
         RoundRunner rounds =
-            new RoundRunner(lake(), clients, RoundRunner.settings(1, 128L << 20), null)) {
+            new RoundRunner(lake(), clients, RoundRunner.settings(1, 128L << 20), decoder)) {
       return rounds.run(store.find(table).orElseThrow());
     }
   }

@@ -5,13 +5,18 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.mink.indexer.decoding.RegistryDecoders;
 import io.mink.indexer.takeover.SinkBoundaryRule;
 import io.mink.lake.catalog.CatalogLoader;
 import io.mink.lake.catalog.LakeSettings;
+import io.mink.schema.registry.ConfluentRegistryClient;
+import io.mink.schema.registry.ConfluentRegistrySettings;
+import io.mink.schema.registry.SchemaType;
 import io.mink.testkit.ChildClasspath;
 import io.mink.testkit.ConnectWorker;
 import io.mink.testkit.KafkaBroker;
 import io.mink.testkit.SparkReader;
+import io.mink.testkit.registry.FakeSchemaRegistry;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
@@ -25,6 +30,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.TreeMap;
+import java.util.UUID;
 import java.util.function.Supplier;
 import java.util.stream.StreamSupport;
 import org.apache.iceberg.CatalogProperties;
@@ -94,6 +100,198 @@ class ConnectSinkTakeoverIT {
     assertThat(outcomes).hasSize(runs);
   }
 
+  /**
+   * mink table add --adopt: the sink makes its table from the plain JSON values (id and score as long, payload as
+   * string), is stopped gracefully and then, in a second run, killed; Mink adopts the table and decodes the same
+   * values through their JSON Schema (named by a header), so its id and payload land in the sink's columns and its
+   * score, a number there, renames the sink's long column. Every produced id is in the table once.
+   */
+  @Test
+  void adoptedSinkTableHoldsEveryOffsetOnce() throws Exception {
+    long seed = Long.getLong("mink.takeover.seed", new Random().nextLong());
+    CliFixture fixture = new CliFixture(KAFKA, workingDirectory);
+    try (FakeSchemaRegistry registry = FakeSchemaRegistry.start()) {
+      int run = 100;
+      for (Stop stop : List.of(Stop.GRACEFUL, Stop.KILL)) {
+        run++;
+        String outcome = adopt(fixture, registry, run, stop, seed + run, stop == Stop.GRACEFUL);
+        System.out.println(
+            "[adopt] run " + run + " seed " + (seed + run) + " " + stop + ": " + outcome);
+      }
+    }
+  }
+
+  private String adopt(
+      CliFixture fixture,
+      FakeSchemaRegistry registry,
+      int run,
+      Stop stop,
+      long seed,
+      boolean withSpark)
+      throws Exception {
+    Random random = new Random(seed);
+    String topic = fixture.topic("adopt" + run, PARTITIONS);
+    String controlTopic = topic + "_control";
+    KAFKA.createTopic(controlTopic, 1);
+    String connector = "sink-" + topic;
+    String group = "connect-" + connector;
+    TableIdentifier sinkTable = TableIdentifier.of("connect", "adopted_" + run);
+    Catalog catalog = CatalogLoader.load(lakeSettings());
+    if (catalog instanceof SupportsNamespaces namespaces
+        && !namespaces.namespaceExists(Namespace.of("connect"))) {
+      namespaces.createNamespace(Namespace.of("connect"));
+    }
+    FakeSchemaRegistry.Registered schema = registry.register(
+        topic + "-value",
+        SchemaType.JSON,
+        "{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"integer\"},"
+            + "\"payload\":{\"type\":\"string\"},\"score\":{\"type\":\"number\"}}}");
+    Path connectDirectory = Files.createDirectories(workingDirectory.resolve("connect-" + run));
+    List<String> refusals = new ArrayList<>();
+    Map<Long, IdProducer.Position> produced;
+    try (IdProducer producer = new IdProducer(
+        KAFKA.bootstrapServers(),
+        topic,
+        PARTITIONS,
+        seed,
+        Map.of("__value_schema_id", guidHeader(schema.guid())))) {
+      runSinkAndStop(connectDirectory, connector, topic, controlTopic, sinkTable, stop, () -> {
+        awaitSnapshots(awaitTable(catalog, sinkTable), 3);
+        sleep(Duration.ofMillis(random.nextInt(3000)));
+        return () -> {};
+      });
+      Table table = catalog.loadTable(sinkTable);
+      CommandRun add = addUntilAccepted(
+          fixture,
+          refusals,
+          () -> {
+            long before = snapshotId(table);
+            runSinkAndStop(
+                connectDirectory, connector, topic, controlTopic, sinkTable, stop, () -> {
+                  awaitNewSnapshot(table, before);
+                  return () -> {};
+                });
+          },
+          "table",
+          "add",
+          topic,
+          "--adopt",
+          sinkTable.toString(),
+          "--connect-group",
+          group);
+      assertThat(add.out())
+          .startsWith("Attached table " + sinkTable + " to topic " + topic + " (3 partitions")
+          .contains("where the Kafka Connect sink's committed data in snapshot ");
+      sleep(Duration.ofMillis(500));
+      produced = producer.stop();
+    }
+    fixture.round(
+        sinkTable.toString(),
+        RegistryDecoders.forRegistry(
+            ConfluentRegistryClient.create(ConfluentRegistrySettings.of(registry.url()))));
+
+    Table table = catalog.loadTable(sinkTable);
+    Schema adopted = table.schema();
+    assertThat(adopted.columns().subList(0, 6))
+        .extracting(Types.NestedField::name)
+        .containsExactly(
+            "_kafka_partition",
+            "_kafka_offset",
+            "_kafka_timestamp",
+            "_kafka_key",
+            "_kafka_headers",
+            "_kafka_value");
+    assertThat(adopted.findField("id").type()).isEqualTo(Types.LongType.get());
+    assertThat(adopted.findField("score").type()).isEqualTo(Types.DoubleType.get());
+    String renamedScore = adopted.columns().stream()
+        .map(Types.NestedField::name)
+        .filter(name -> name.startsWith("score_s"))
+        .findFirst()
+        .orElseThrow(() -> new AssertionError("The sink's long score was not renamed: " + adopted));
+    Map<Long, Integer> sinkIds = new HashMap<>();
+    Map<IdProducer.Position, Long> minkPositions = new HashMap<>();
+    List<String> problems = new ArrayList<>();
+    try (CloseableIterable<Record> rows = IcebergGenerics.read(table).build()) {
+      for (Record row : rows) {
+        Long id = (Long) row.getField("id");
+        Integer partition = (Integer) row.getField("_kafka_partition");
+        if (partition == null) {
+          sinkIds.merge(id, 1, Integer::sum);
+          if (row.getField("_kafka_offset") != null || !id.equals(row.getField(renamedScore))) {
+            problems.add("the sink's row of id " + id + " is " + row);
+          }
+          continue;
+        }
+        IdProducer.Position position =
+            new IdProducer.Position(partition, (Long) row.getField("_kafka_offset"));
+        if (minkPositions.put(position, id) != null) {
+          problems.add("Mink's rows hold " + position + " twice");
+        }
+        if (!Double.valueOf(id).equals(row.getField("score"))
+            || !("record " + id + " of " + topic).equals(row.getField("payload"))) {
+          problems.add("Mink's row of id " + id + " is " + row);
+        }
+      }
+    }
+    produced.forEach((id, position) -> {
+      int inSink = sinkIds.getOrDefault(id, 0);
+      Long minkId = minkPositions.get(position);
+      if (minkId != null && !minkId.equals(id)) {
+        problems.add("Mink's row at " + position + " holds id " + minkId + ", not " + id);
+      }
+      if (inSink + (minkId == null ? 0 : 1) != 1) {
+        problems.add("id " + id + " at " + position + ": " + inSink + " sink row(s), "
+            + (minkId == null ? 0 : 1) + " Mink row(s)");
+      }
+    });
+    if (sum(sinkIds) + minkPositions.size() != produced.size()) {
+      problems.add("the table holds " + sum(sinkIds) + " + " + minkPositions.size() + " rows for "
+          + produced.size() + " records");
+    }
+    assertThat(problems)
+        .as("seed " + seed + ", " + stop + ", refusals " + refusals)
+        .isEmpty();
+    assertThat(sinkIds).as("the sink committed rows before the takeover").isNotEmpty();
+    assertThat(minkPositions).as("Mink indexed rows after the takeover").isNotEmpty();
+    if (withSpark) {
+      try (SparkReader spark = SparkReader.start(lakeSettings())) {
+        Map<String, Object> counts = spark
+            .sql("SELECT count(*) AS n, count(DISTINCT id) AS ids, count(_kafka_offset) AS mink"
+                + " FROM mink." + sinkTable)
+            .get(0);
+        assertThat(((Number) counts.get("n")).longValue()).isEqualTo(produced.size());
+        assertThat(((Number) counts.get("ids")).longValue()).isEqualTo(produced.size());
+        assertThat(((Number) counts.get("mink")).longValue()).isEqualTo(minkPositions.size());
+      }
+    }
+    return produced.size() + " records, " + sum(sinkIds) + " the sink's rows, "
+        + minkPositions.size()
+        + " Mink's (start offsets "
+        + fixture.entry(sinkTable.toString()).options().get("start-offsets")
+        + "), " + refusals.size() + " refusal(s)" + (refusals.isEmpty() ? "" : ": " + refusals);
+  }
+
+  /** A {@code __value_schema_id} header: byte 1, then the schema's GUID (docs/decoding.md). */
+  private static byte[] guidHeader(UUID guid) {
+    return ByteBuffer.allocate(17)
+        .put((byte) 1)
+        .putLong(guid.getMostSignificantBits())
+        .putLong(guid.getLeastSignificantBits())
+        .array();
+  }
+
+  private static Table awaitTable(Catalog catalog, TableIdentifier identifier) {
+    long deadline = System.nanoTime() + START_TIMEOUT.toNanos();
+    while (!catalog.tableExists(identifier)) {
+      if (System.nanoTime() > deadline) {
+        throw new AssertionError(
+            "The sink did not create " + identifier + " within " + START_TIMEOUT);
+      }
+      sleep(Duration.ofMillis(100));
+    }
+    return catalog.loadTable(identifier);
+  }
+
   /** One takeover; returns what happened, for the test's output. */
   private String takeOver(CliFixture fixture, int run, Stop stop, long seed, boolean withSpark)
       throws Exception {
@@ -147,44 +345,33 @@ class ConnectSinkTakeoverIT {
         sleep(Duration.ofMillis(random.nextInt(300)));
         return lock;
       });
-      long deadline = System.nanoTime() + TAKEOVER_TIMEOUT.toNanos();
-      while (true) {
-        CommandRun add = fixture.run(
-            "table",
-            "add",
-            topic,
-            "--name",
-            "mink_" + run,
-            "--after-connect-sink",
-            sinkTable.toString(),
-            "--connect-group",
-            group);
-        if (add.exitCode() == 0) {
-          assertThat(add.out())
-              .startsWith(
-                  "Added table " + minkTable + " for topic " + topic + " (3 partitions, topic id ")
-              .contains("), starting at offsets "
-                  + fixture.entry(minkTable).options().get("start-offsets")
-                  + ". The sidecar indexes it every ");
-          break;
-        }
-        assertThat(add.exitCode()).as(add.err()).isEqualTo(ExitCode.CONFLICT.code());
-        assertThat(System.nanoTime())
-            .as("takeover still refused: " + refusals)
-            .isLessThan(deadline);
-        refusals.add(add.err().strip());
-        if (add.err().contains(SinkBoundaryRule.RUN_A_COMMIT)) {
-          long before = snapshotId(table);
-          runSinkAndStop(connectDirectory, connector, topic, controlTopic, sinkTable, stop, () -> {
-            awaitNewSnapshot(table, before);
-            sleep(Duration.ofMillis(random.nextInt(1500)));
-            return () -> {};
-          });
-        } else {
-          assertThat(add.err()).containsAnyOf("the connector is running", "is still open");
-          sleep(Duration.ofSeconds(1));
-        }
-      }
+      CommandRun add = addUntilAccepted(
+          fixture,
+          refusals,
+          () -> {
+            long before = snapshotId(table);
+            runSinkAndStop(
+                connectDirectory, connector, topic, controlTopic, sinkTable, stop, () -> {
+                  awaitNewSnapshot(table, before);
+                  sleep(Duration.ofMillis(random.nextInt(1500)));
+                  return () -> {};
+                });
+          },
+          "table",
+          "add",
+          topic,
+          "--name",
+          "mink_" + run,
+          "--after-connect-sink",
+          sinkTable.toString(),
+          "--connect-group",
+          group);
+      assertThat(add.out())
+          .startsWith(
+              "Added table " + minkTable + " for topic " + topic + " (3 partitions, topic id ")
+          .contains("), starting at offsets "
+              + fixture.entry(minkTable).options().get("start-offsets")
+              + ". The sidecar indexes it every ");
       sleep(Duration.ofMillis(500));
       produced = producer.stop();
     }
@@ -225,6 +412,36 @@ class ConnectSinkTakeoverIT {
         + " in Mink's (start offsets " + fixture.entry(minkTable).options().get("start-offsets")
         + ", the Connect group's offsets " + groupOffsets(group, topic) + "), " + refusals.size()
         + " refusal(s)" + (refusals.isEmpty() ? "" : ": " + refusals);
+  }
+
+  /** Runs the sink again; what a refusal that asks for another sink commit does. */
+  interface SinkRerun {
+    void run() throws Exception;
+  }
+
+  /**
+   * Runs {@code mink table add} until it succeeds, doing what each refusal says: another sink commit, or a moment's
+   * wait for the stopped connector's group or transaction to close. Keeps the refusals.
+   */
+  private static CommandRun addUntilAccepted(
+      CliFixture fixture, List<String> refusals, SinkRerun rerunSink, String... args)
+      throws Exception {
+    long deadline = System.nanoTime() + TAKEOVER_TIMEOUT.toNanos();
+    while (true) {
+      CommandRun add = fixture.run(args);
+      if (add.exitCode() == 0) {
+        return add;
+      }
+      assertThat(add.exitCode()).as(add.err()).isEqualTo(ExitCode.CONFLICT.code());
+      assertThat(System.nanoTime()).as("takeover still refused: " + refusals).isLessThan(deadline);
+      refusals.add(add.err().strip());
+      if (add.err().contains(SinkBoundaryRule.RUN_A_COMMIT)) {
+        rerunSink.run();
+      } else {
+        assertThat(add.err()).containsAnyOf("the connector is running", "is still open");
+        sleep(Duration.ofSeconds(1));
+      }
+    }
   }
 
   /** The Connect group's committed offsets of the topic: above the start offsets when data was pending. */
@@ -318,6 +535,9 @@ class ConnectSinkTakeoverIT {
     connector.put("tasks.max", "1");
     connector.put("topics", topic);
     connector.put("iceberg.tables", sinkTable.toString());
+    // a table that does not exist yet is made by the sink, with the columns it infers from the JSON
+    // values
+    connector.put("iceberg.tables.auto-create-enabled", "true");
     connector.put("iceberg.control.topic", controlTopic);
     connector.put("iceberg.control.commit.interval-ms", Long.toString(COMMIT_INTERVAL.toMillis()));
     // a killed worker's open transaction is aborted after 5 s, not a minute

@@ -12,8 +12,9 @@ import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 
 /**
- * Writes plain-JSON records {@code {"id": n, "payload": "..."}} with unique ids to random partitions of a topic, on
- * a thread of its own, until closed, and keeps each id's partition and offset as Kafka acknowledged them.
+ * Writes plain-JSON records {@code {"id": n, "payload": "...", "score": n}} with unique ids to random partitions of a topic, on
+ * a thread of its own, until closed, and keeps each id's partition and offset as Kafka acknowledged them. Each
+ * record carries the given headers, such as a schema id.
  */
 final class IdProducer implements AutoCloseable {
   /** Where Kafka put a record. */
@@ -28,11 +29,22 @@ final class IdProducer implements AutoCloseable {
   private final Random random;
   private final Map<Long, Position> positions = new ConcurrentHashMap<>();
   private final AtomicReference<Exception> failure = new AtomicReference<>();
+  private final Map<String, byte[]> headers;
   private final Thread thread;
   private volatile boolean stopping;
   private long nextId;
 
   IdProducer(String bootstrapServers, String topic, int partitions, long seed) {
+    this(bootstrapServers, topic, partitions, seed, Map.of());
+  }
+
+  IdProducer(
+      String bootstrapServers,
+      String topic,
+      int partitions,
+      long seed,
+      Map<String, byte[]> headers) {
+    this.headers = Map.copyOf(headers);
     this.producer = new KafkaProducer<>(
         Map.of(
             ProducerConfig.BOOTSTRAP_SERVERS_CONFIG,
@@ -57,17 +69,19 @@ final class IdProducer implements AutoCloseable {
     while (!stopping && failure.get() == null) {
       for (int i = 0; i < BATCH; i++) {
         long id = nextId++;
-        byte[] value = ("{\"id\":" + id + ",\"payload\":\"record " + id + " of " + topic + "\"}")
+        byte[] value = ("{\"id\":" + id + ",\"payload\":\"record " + id + " of " + topic
+                + "\",\"score\":" + id + "}")
             .getBytes(UTF_8);
-        producer.send(
-            new ProducerRecord<>(topic, random.nextInt(partitions), null, value),
-            (metadata, exception) -> {
-              if (exception != null) {
-                failure.compareAndSet(null, exception);
-              } else {
-                positions.put(id, new Position(metadata.partition(), metadata.offset()));
-              }
-            });
+        ProducerRecord<byte[], byte[]> record =
+            new ProducerRecord<>(topic, random.nextInt(partitions), null, value);
+        headers.forEach((key, header) -> record.headers().add(key, header));
+        producer.send(record, (metadata, exception) -> {
+          if (exception != null) {
+            failure.compareAndSet(null, exception);
+          } else {
+            positions.put(id, new Position(metadata.partition(), metadata.offset()));
+          }
+        });
       }
       try {
         Thread.sleep(PAUSE_MILLIS);

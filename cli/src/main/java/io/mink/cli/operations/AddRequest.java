@@ -39,8 +39,9 @@ public record AddRequest(
   public AddRequest {
     requireNonNull(topic, "topic is null");
     if (from != null && afterConnectSink != null) {
-      throw MinkException.user(
-          "--from and --after-connect-sink both say where the table starts: give one of them");
+      throw MinkException.user("--from and "
+          + (afterConnectSink.adopt() ? "--adopt" : "--after-connect-sink")
+          + " both say where the table starts: give one of them");
     }
     options = Map.copyOf(options);
     partitionBy = List.copyOf(partitionBy);

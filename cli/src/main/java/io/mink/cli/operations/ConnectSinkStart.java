@@ -15,12 +15,14 @@ import org.apache.kafka.clients.admin.TopicDescription;
 /**
  * {@code mink table add TOPIC --after-connect-sink NAMESPACE.TABLE --connect-group G}: where the new table starts so
  * that it holds exactly what Iceberg's Kafka Connect sink did not commit to its table (docs/operations.md,
- * "Switching from the Kafka Connect sink").
+ * "Switching from the Kafka Connect sink"). With {@code --adopt NAMESPACE.TABLE} instead, the same boundary is where
+ * Mink continues in the sink's own table (docs/operations.md, "Adopting the Kafka Connect sink's table").
  *
  * @param sinkTable the sink's table, {@code namespace.name}
  * @param connectGroup the sink's Connect group
+ * @param adopt whether Mink takes the sink's table over (--adopt) rather than starting a new one after it
  */
-public record ConnectSinkStart(String sinkTable, String connectGroup) {
+public record ConnectSinkStart(String sinkTable, String connectGroup, boolean adopt) {
   public ConnectSinkStart {
     requireNonNull(sinkTable, "sinkTable is null");
     requireNonNull(connectGroup, "connectGroup is null");
@@ -28,29 +30,50 @@ public record ConnectSinkStart(String sinkTable, String connectGroup) {
 
   /** Checks the options of the command line: both are needed, and the table is {@code namespace.name}. */
   public static ConnectSinkStart of(String sinkTable, String connectGroup) {
+    return of(sinkTable, null, connectGroup);
+  }
+
+  /**
+   * Checks the options of the command line: one of --after-connect-sink and --adopt, with --connect-group, and the
+   * table as {@code namespace.name}.
+   */
+  public static ConnectSinkStart of(String afterConnectSink, String adopt, String connectGroup) {
+    if (afterConnectSink != null && adopt != null) {
+      throw MinkException.user(
+          "--after-connect-sink starts a new table after the sink's, and --adopt continues in"
+              + " the sink's table: give one of them");
+    }
+    String sinkTable = adopt == null ? afterConnectSink : adopt;
+    String option = adopt == null ? "--after-connect-sink" : "--adopt";
     if (sinkTable == null && connectGroup == null) {
       return null;
     }
     if (sinkTable == null || connectGroup == null) {
       throw MinkException.user(
-          "--after-connect-sink and --connect-group go together: name the sink's table"
+          "--connect-group goes with --after-connect-sink or --adopt: name the sink's table"
               + " as NAMESPACE.TABLE and its Connect group (the connector's iceberg.connect.group-id, by default"
               + " connect-<connector name>)");
     }
     if (!sinkTable.contains(".") || sinkTable.startsWith(".") || sinkTable.endsWith(".")) {
       throw MinkException.user(
-          "--after-connect-sink names the sink's table as NAMESPACE.TABLE, not " + sinkTable);
+          option + " names the sink's table as NAMESPACE.TABLE, not " + sinkTable);
     }
-    return new ConnectSinkStart(sinkTable, connectGroup);
+    return new ConnectSinkStart(sinkTable, connectGroup, adopt != null);
+  }
+
+  /** The sink's table in the catalog. */
+  TableIdentifier identifier() {
+    return TableIdentifier.parse(sinkTable);
   }
 
   /** Reads the stopped sink's state and returns where the new table starts; refuses when it cannot be exact. */
   SinkBoundary resolve(TableStoreSession session, LakeTables lake, TopicDescription topic) {
-    TableIdentifier identifier = TableIdentifier.parse(sinkTable);
+    TableIdentifier identifier = identifier();
     if (!lake.exists(identifier)) {
       throw MinkException.user(
           "The sink's table " + sinkTable + " does not exist in the catalog of [lake]:"
-              + " name the table the connector writes (its iceberg.tables) with --after-connect-sink");
+              + " name the table the connector writes (its iceberg.tables) with "
+              + (adopt ? "--adopt" : "--after-connect-sink"));
     }
     Table table = lake.load(identifier);
     Set<Integer> partitions =

@@ -2,6 +2,7 @@ package io.mink.cli.operations;
 
 import io.mink.indexer.config.MinkConfig;
 import io.mink.indexer.errors.MinkException;
+import io.mink.indexer.takeover.SinkBoundary;
 import io.mink.lake.AcceptedStart;
 import io.mink.lake.MinkTableLayout;
 import io.mink.lake.catalog.LakeTables;
@@ -38,19 +39,26 @@ final class TableAddition {
 
   /** The addition the request asks for, checked without I/O: a bad name or option fails here. */
   static TableAddition of(AddRequest request, MinkConfig config) {
+    TableIdentifier adopted = adopting(request) ? request.afterConnectSink().identifier() : null;
     String namespace = TableOptions.identifier(
-        request.namespace() == null ? config.indexer().namespace() : request.namespace(),
+        adopted != null
+            ? adopted.namespace().toString()
+            : request.namespace() == null ? config.indexer().namespace() : request.namespace(),
         "namespace",
         "");
     String name = TableOptions.identifier(
-        request.name() == null ? TableDescriptor.tableNameFor(request.topic()) : request.name(),
+        adopted != null
+            ? adopted.name()
+            : request.name() == null
+                ? TableDescriptor.tableNameFor(request.topic())
+                : request.name(),
         "table name",
         request.name() == null ? "; give one with --name" : "");
     Duration freshness =
         request.freshness() == null ? config.indexer().freshness() : request.freshness();
     Map<String, String> options = tableOptions(request);
     PartitionSpec spec = null;
-    if (!request.attach()) {
+    if (!request.attach() && adopted == null) {
       if (MinkTableLayout.isUpsert(options) && !request.partitionBy().isEmpty()) {
         throw MinkException.user("Cannot use --partition-by with --mode upsert: "
             + MinkTableLayout.UPSERT_PARTITIONING + ". Leave out --partition-by");
@@ -88,12 +96,22 @@ final class TableAddition {
       throw alreadyAdded(recorded.get());
     }
     LakeTables lake = new LakeTables(Connections.catalog(session.config().lake()));
+    SinkBoundary boundary = null;
+    Long sinkSnapshot = adopting(request)
+        ? TableAttachment.currentSnapshot(lake, request.afterConnectSink().identifier())
+        : null;
     if (request.afterConnectSink() != null) {
-      descriptor = startingAt(
-          descriptor, request.afterConnectSink().resolve(session, lake, topic).acceptedStart());
+      boundary = request.afterConnectSink().resolve(session, lake, topic);
+      descriptor = startingAt(descriptor, boundary.acceptedStart());
     }
     TableIdentifier identifier = TableIdentifier.of(descriptor.namespace(), descriptor.name());
     int partitions = topic.partitions().size();
+    if (adopting(request)) {
+      AddedTable.AttachStart start = new TableAttachment(
+              session, lake, identifier, descriptor, topic)
+          .adopt(boundary, sinkSnapshot);
+      return new AddedTable(descriptor, partitions, Optional.of(start));
+    }
     if (request.attach()) {
       AddedTable.AttachStart start =
           new TableAttachment(session, lake, identifier, descriptor, topic).attach();
@@ -260,6 +278,9 @@ final class TableAddition {
       options.put(TableOptions.AUTO_COMPACTION, "true");
     }
     TableOptions.check(options);
+    if (adopting(request)) {
+      return adoptOptions(request, options);
+    }
     if (!request.attach()) {
       return options;
     }
@@ -283,6 +304,48 @@ final class TableAddition {
       throw MinkException.user(
           MinkTableLayout.FORMAT_VERSION_OPTION + " applies to a table Mink creates: an "
               + "attached table keeps its format version. Leave out the option, or upgrade the table with your engine");
+    }
+    options.put(MinkTableLayout.ATTACH_OPTION, "true");
+    return options;
+  }
+
+  /** Whether the request adopts the Kafka Connect sink's table (--adopt). */
+  private static boolean adopting(AddRequest request) {
+    return request.afterConnectSink() != null && request.afterConnectSink().adopt();
+  }
+
+  /** The options of an adopted table: those of an attached one; what only applies to a new table is refused. */
+  private static Map<String, String> adoptOptions(AddRequest request, Map<String, String> options) {
+    String table = request.afterConnectSink().sinkTable();
+    if (request.attach()) {
+      throw MinkException.user(
+          "--adopt attaches the sink's table " + table + " itself: leave out --attach");
+    }
+    if (request.namespace() != null || request.name() != null) {
+      throw MinkException.user("--adopt names the table, " + table
+          + ", as the sink's table: leave out --namespace and --name");
+    }
+    if (MinkTableLayout.isUpsert(options)) {
+      throw MinkException.user(
+          "Cannot adopt the sink's table " + table + " as an upsert table: its rows have"
+              + " no _kafka_key to key on, and Iceberg does not make the optional column Mink adds required."
+              + " Adopt it with --mode append, or add the topic as a new upsert table with --after-connect-sink");
+    }
+    if (request.autoCompaction()) {
+      throw MinkException.user(
+          "Cannot use --auto-compaction with --adopt: compaction finds a file's Kafka partition"
+              + " by the field ids of the _kafka_* columns in a table Mink made, which the sink's table gives to its own"
+              + " columns. Leave out --auto-compaction, and compact the adopted table with your engine");
+    }
+    if (!request.partitionBy().isEmpty()) {
+      throw MinkException.user(
+          "--partition-by applies to a table Mink creates: an adopted table keeps the sink's "
+              + "partition fields and gains identity(_kafka_partition). Leave out --partition-by");
+    }
+    if (options.containsKey(MinkTableLayout.FORMAT_VERSION_OPTION)) {
+      throw MinkException.user(
+          MinkTableLayout.FORMAT_VERSION_OPTION + " applies to a table Mink creates: an "
+              + "adopted table keeps its format version. Leave out the option, or upgrade the table with your engine");
     }
     options.put(MinkTableLayout.ATTACH_OPTION, "true");
     return options;

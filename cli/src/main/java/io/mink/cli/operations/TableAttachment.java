@@ -2,21 +2,26 @@ package io.mink.cli.operations;
 
 import io.mink.indexer.errors.ErrorCategory;
 import io.mink.indexer.errors.MinkException;
+import io.mink.indexer.takeover.SinkBoundary;
+import io.mink.lake.LakeOffsets;
 import io.mink.lake.MinkTableLayout;
 import io.mink.lake.TableMode;
 import io.mink.lake.attach.AttachCheck;
 import io.mink.lake.attach.AttachConflictException;
+import io.mink.lake.attach.TableAdopt;
 import io.mink.lake.attach.TableAttach;
 import io.mink.lake.catalog.LakeTables;
 import io.mink.tables.TableDescriptor;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.TreeMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import org.apache.iceberg.HasTableOperations;
+import org.apache.iceberg.Snapshot;
 import org.apache.iceberg.Table;
 import org.apache.iceberg.TableMetadata;
 import org.apache.iceberg.catalog.TableIdentifier;
@@ -72,6 +77,62 @@ final class TableAttachment {
     if (!problems.isEmpty()) {
       throw cannotAttach(problems);
     }
+    commit(table, metadata, baseline, "");
+    return new AddedTable.AttachStart(baseline, starts);
+  }
+
+  /**
+   * {@code --adopt}: evolves the Kafka Connect sink's table for Mink ({@link TableAdopt}), then attaches it with the
+   * sink's boundary as the baseline, so indexing continues in the same table where the sink's committed data ends.
+   * Partitions the boundary does not name start at their log start, as the sink never committed any of their
+   * records. Refused when the table changed after {@code boundarySnapshot}, its current snapshot before the boundary
+   * was read: the boundary would then not be where its data ends.
+   */
+  AddedTable.AttachStart adopt(SinkBoundary boundary, Long boundarySnapshot) {
+    Table table = lake.load(identifier);
+    if (!Objects.equals(snapshotId(table), boundarySnapshot)) {
+      throw MinkException.conflict(
+          "The sink's table " + identifier + " was committed to while Mink read where its"
+              + " data ends: is the connector stopped? Stop it, then run the same command again");
+    }
+    try {
+      TableAdopt.evolve(table);
+    } catch (RuntimeException e) {
+      throw MinkException.conflict(
+          "Cannot add the _kafka_* columns and identity(_kafka_partition) to the sink's table "
+              + identifier
+              + " (" + Connections.rootMessage(e)
+              + "): check that the connector is stopped and nothing else"
+              + " changes the table, then run the same command again",
+          e);
+    }
+    TableMetadata metadata = ((HasTableOperations) table).operations().current();
+    List<String> problems = AttachCheck.problems(
+        identifier.toString(),
+        metadata,
+        descriptor.topic(),
+        TableMode.of(descriptor.options()),
+        true);
+    if (!problems.isEmpty()) {
+      throw cannotAdopt(problems);
+    }
+    Snapshot current = metadata.currentSnapshot();
+    TableAttach.Baseline baseline = new TableAttach.Baseline(
+        LakeOffsets.of(boundary.firstOffsets()),
+        TableAttach.Source.CONNECT_SINK,
+        current == null ? null : current.snapshotId());
+    Map<Integer, Long> starts = offsets(OffsetSpec.earliest());
+    problems = AttachCheck.topicProblems(
+        descriptor.topic(), baseline.offsets(), offsets(OffsetSpec.latest()));
+    if (!problems.isEmpty()) {
+      throw cannotAdopt(problems);
+    }
+    commit(table, metadata, baseline, " (is the connector stopped?)");
+    return new AddedTable.AttachStart(baseline, starts);
+  }
+
+  private void commit(
+      Table table, TableMetadata metadata, TableAttach.Baseline baseline, String conflictHint) {
     try {
       TableAttach.commit(
           identifier.toString(),
@@ -81,7 +142,7 @@ final class TableAttachment {
           MinkTableLayout.attachProperties(
               descriptor.topic(), descriptor.topicId(), TableOptions.withFreshness(descriptor)));
     } catch (AttachConflictException e) {
-      throw MinkException.conflict(e.getMessage(), e);
+      throw MinkException.conflict(e.getMessage() + conflictHint, e);
     }
     TableAddition.record(
         session,
@@ -89,7 +150,23 @@ final class TableAttachment {
         "; the table keeps Mink's baseline snapshot (empty: no row changed). "
             + "Check that Kafka is up and Mink may write the topic, then run the same command again",
         () -> {});
-    return new AddedTable.AttachStart(baseline, starts);
+  }
+
+  /** The id of the table's current snapshot; null when the table does not exist or has none. */
+  static Long currentSnapshot(LakeTables lake, TableIdentifier identifier) {
+    return lake.exists(identifier) ? snapshotId(lake.load(identifier)) : null;
+  }
+
+  private static Long snapshotId(Table table) {
+    Snapshot current = table.currentSnapshot();
+    return current == null ? null : current.snapshotId();
+  }
+
+  private MinkException cannotAdopt(List<String> problems) {
+    return MinkException.conflict("Cannot adopt the sink's table " + identifier + ": "
+        + String.join("; ", problems)
+        + ". The optional _kafka_* columns and identity(_kafka_partition) added to it stay (they change no row);"
+        + " fix the table and run the same command again");
   }
 
   private MinkException cannotAttach(List<String> problems) {

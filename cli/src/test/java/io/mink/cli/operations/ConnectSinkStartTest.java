@@ -16,23 +16,41 @@ class ConnectSinkStartTest {
   @Test
   void bothOptionsNameTheSinksTableAndGroup() {
     assertThat(ConnectSinkStart.of("lake.orders", "connect-orders-sink"))
-        .isEqualTo(new ConnectSinkStart("lake.orders", "connect-orders-sink"));
+        .isEqualTo(new ConnectSinkStart("lake.orders", "connect-orders-sink", false));
   }
 
   @Test
   void oneOptionWithoutTheOtherIsAUsageError() {
     assertThatThrownBy(() -> ConnectSinkStart.of("lake.orders", null))
-        .hasMessage("--after-connect-sink and --connect-group go together: name the sink's table as"
-            + " NAMESPACE.TABLE and its Connect group (the connector's iceberg.connect.group-id, by default"
-            + " connect-<connector name>)")
+        .hasMessage(
+            "--connect-group goes with --after-connect-sink or --adopt: name the sink's table as"
+                + " NAMESPACE.TABLE and its Connect group (the connector's iceberg.connect.group-id, by default"
+                + " connect-<connector name>)")
         .satisfies(e -> assertThat(ErrorCategories.of(e)).isEqualTo(ErrorCategory.USER));
     assertThatThrownBy(() -> ConnectSinkStart.of(null, "connect-orders-sink"))
-        .hasMessageStartingWith("--after-connect-sink and --connect-group go together");
+        .hasMessageStartingWith("--connect-group goes with --after-connect-sink or --adopt");
   }
 
   @Test
   void aTableWithoutNamespaceIsAUsageError() {
     assertThatThrownBy(() -> ConnectSinkStart.of("orders", "connect-orders-sink"))
         .hasMessage("--after-connect-sink names the sink's table as NAMESPACE.TABLE, not orders");
+  }
+
+  @Test
+  void adoptNamesTheSinksTableToContinueIn() {
+    assertThat(ConnectSinkStart.of(null, "lake.orders", "connect-orders-sink"))
+        .isEqualTo(new ConnectSinkStart("lake.orders", "connect-orders-sink", true));
+    assertThatThrownBy(() -> ConnectSinkStart.of(null, "orders", "connect-orders-sink"))
+        .hasMessage("--adopt names the sink's table as NAMESPACE.TABLE, not orders");
+  }
+
+  @Test
+  void adoptAndAfterConnectSinkAreExclusive() {
+    assertThatThrownBy(
+            () -> ConnectSinkStart.of("lake.orders", "lake.orders", "connect-orders-sink"))
+        .hasMessageStartingWith(
+            "--after-connect-sink starts a new table after the sink's, and --adopt")
+        .satisfies(e -> assertThat(ErrorCategories.of(e)).isEqualTo(ErrorCategory.USER));
   }
 }

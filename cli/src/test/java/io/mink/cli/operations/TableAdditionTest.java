@@ -91,6 +91,46 @@ class TableAdditionTest {
             + "them, remove the table (mink table remove) and add it again with the new mode");
   }
 
+  @Test
+  void adoptRefusesWhatOnlyAppliesToANewTableOrAnUpsertTable() {
+    assertThat(TableAddition.of(adopt(null, false, null, List.of()), CONFIG))
+        .as("an append adoption is accepted")
+        .isNotNull();
+    assertUserError(
+        adopt("upsert", false, null, List.of()),
+        "Cannot adopt the sink's table lake.orders as an upsert table: its rows have no _kafka_key to key on, and"
+            + " Iceberg does not make the optional column Mink adds required. Adopt it with --mode append, or add"
+            + " the topic as a new upsert table with --after-connect-sink");
+    assertUserError(
+        adopt(null, false, "orders_v2", List.of()),
+        "--adopt names the table, lake.orders, as the sink's table: leave out --namespace and --name");
+    assertUserError(
+        adopt(null, true, null, List.of()),
+        "--adopt attaches the sink's table lake.orders itself: leave out --attach");
+    assertUserError(
+        adopt(null, false, null, List.of("day(_kafka_timestamp)")),
+        "--partition-by applies to a table Mink creates: an adopted table keeps the sink's partition fields and"
+            + " gains identity(_kafka_partition). Leave out --partition-by");
+  }
+
+  private static AddRequest adopt(
+      String mode, boolean attach, String name, List<String> partitionBy) {
+    return new AddRequest(
+        "orders",
+        null,
+        name,
+        null,
+        Map.of(),
+        partitionBy,
+        false,
+        attach,
+        null,
+        mode,
+        null,
+        null,
+        ConnectSinkStart.of(null, "lake.orders", "connect-orders-sink"));
+  }
+
   private static void assertUserError(AddRequest request, String message) {
     assertThatThrownBy(() -> TableAddition.of(request, CONFIG))
         .isInstanceOfSatisfying(

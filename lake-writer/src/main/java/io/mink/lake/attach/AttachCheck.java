@@ -32,9 +32,18 @@ public final class AttachCheck {
   /** The problems of the table's format version, schema, partition spec and owner topic in the mode. */
   public static List<String> problems(
       String tableName, TableMetadata metadata, String topic, TableMode mode) {
+    return problems(tableName, metadata, topic, mode, false);
+  }
+
+  /**
+   * The problems in the mode; with {@code adopted}, a table {@link TableAdopt} evolved, whose _kafka_* columns may be
+   * optional as the rows there before have none.
+   */
+  public static List<String> problems(
+      String tableName, TableMetadata metadata, String topic, TableMode mode, boolean adopted) {
     List<String> problems = new ArrayList<>();
     problems.addAll(formatVersionProblems(tableName, metadata.formatVersion()));
-    problems.addAll(schemaProblems(tableName, metadata.schema(), mode));
+    problems.addAll(schemaProblems(tableName, metadata.schema(), mode, adopted));
     problems.addAll(specProblems(tableName, metadata.spec()));
     problems.addAll(modeProblems(tableName, metadata, mode));
     String owner = metadata.properties().get(MinkTableLayout.TOPIC_PROPERTY);
@@ -69,6 +78,12 @@ public final class AttachCheck {
 
   /** The schema problems in the mode; an upsert table's key is checked by {@link #modeProblems}. */
   static List<String> schemaProblems(String tableName, Schema schema, TableMode mode) {
+    return schemaProblems(tableName, schema, mode, false);
+  }
+
+  /** The schema problems; {@code adopted} lets the _kafka_* columns be optional (Mink still fills them). */
+  static List<String> schemaProblems(
+      String tableName, Schema schema, TableMode mode, boolean adopted) {
     List<String> problems = new ArrayList<>();
     List<Types.NestedField> columns = schema.columns();
     boolean allPresent = true;
@@ -89,7 +104,8 @@ public final class AttachCheck {
             + ": Mink writes " + expected.name() + " as " + expectedType);
       }
       boolean upsertKey = mode == TableMode.UPSERT && expected.name().equals(KafkaColumns.KEY);
-      if (expected.isOptional() != actual.isOptional() && !upsertKey) {
+      boolean adoptedOptional = adopted && actual.isOptional();
+      if (expected.isOptional() != actual.isOptional() && !upsertKey && !adoptedOptional) {
         problems.add("column " + expected.name() + " is " + nullability(actual) + ", not "
             + nullability(expected)
             + ": "

@@ -54,7 +54,9 @@ public final class TableAttach {
     /** max(_kafka_offset) + 1 per partition, from the column upper bounds in the manifests. */
     COLUMN_BOUNDS,
     /** max(_kafka_offset) + 1 per partition, from reading the two columns, as some file had no bounds. */
-    ROW_SCAN
+    ROW_SCAN,
+    /** Where the Kafka Connect sink's committed data in the adopted table ends ({@link TableAdopt}). */
+    CONNECT_SINK
   }
 
   /**
