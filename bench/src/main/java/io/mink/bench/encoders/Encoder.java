@@ -75,8 +75,10 @@ interface Encoder {
   }
 
   /**
-   * parquet-java fed from the column batch Mink's rounds build, through Mink's batch value writer: the rows
-   * are a batch beforehand, as in the other parquet-java encoders, so only the encoding is timed.
+   * parquet-java's column writers fed a value at a time from the column batch Mink's rounds build, through
+   * Mink's batch value writer (what Mink wrote with before its column-wise encoder, and still does for v2 pages
+   * and bloom filters): the rows are a batch beforehand, as in the other parquet-java encoders, so only the
+   * encoding is timed.
    */
   static Encoder parquetJavaFromBatches(String name, Map<String, String> properties) {
     return new Encoder() {
@@ -110,12 +112,12 @@ interface Encoder {
   }
 
   /**
-   * Mink's DuckDB writer (PartitionFileWriter with ParquetEncoder.DUCKDB) fed the column batch of the rows,
-   * handed over as many times as {@code count} needs: as in {@link #parquetJavaFromBatches} only the encoding
-   * is timed, plus the copy of the finished file to the table's (local) data location. The files carry the
-   * ids of the rows' schema, which a new table renumbers.
+   * Mink's writer (PartitionFileWriter) with {@code encoder}, fed the column batch of the rows, handed over as
+   * many times as {@code count} needs: as in {@link #parquetJavaFromBatches} only the encoding is timed, plus
+   * the move of the finished file. parquet-java files get the per-column encodings a round chooses; DuckDB's
+   * files carry the ids of the rows' schema, which a new table renumbers.
    */
-  static Encoder duckDbFromBatches(String name, Map<String, String> properties) {
+  static Encoder minkWriter(String name, Map<String, String> properties, ParquetEncoder encoder) {
     return new Encoder() {
       @Override
       public String name() {
@@ -124,31 +126,37 @@ interface Encoder {
 
       @Override
       public void write(OrderRows rows, long count, Path file) {
-        DuckDbSupport.refusal(rows.schema(), PartitionSpec.unpartitioned()).ifPresent(why -> {
-          throw new IllegalStateException("DuckDB cannot write the bench's rows: " + why);
-        });
+        if (encoder == ParquetEncoder.DUCKDB) {
+          DuckDbSupport.refusal(rows.schema(), PartitionSpec.unpartitioned()).ifPresent(why -> {
+            throw new IllegalStateException("DuckDB cannot write the bench's rows: " + why);
+          });
+        }
         Path location = file.resolveSibling(file.getFileName() + ".table");
         Table table = new HadoopTables(new Configuration())
             .create(rows.schema(), PartitionSpec.unpartitioned(), properties, location.toString());
-        try (RowBatch sample = RowBatch.of(rows.schema(), rows.rows());
-            PartitionFileWriter writer = PartitionFileWriter.open(
-                table,
-                rows.schema(),
-                PartitionFileWriter.writerFactory(table, rows.schema()),
-                "bench",
-                0,
-                Long.MAX_VALUE,
-                ParquetEncoder.DUCKDB)) {
-          long whole = count / sample.rows();
-          for (long i = 0; i < whole; i++) {
-            writer.write(sample);
+        try (RowBatch sample = RowBatch.of(rows.schema(), rows.rows())) {
+          Map<String, String> writerProperties = encoder == ParquetEncoder.PARQUET_JAVA
+              ? ColumnEncodings.choose(rows.schema(), sample, properties)
+              : Map.of();
+          try (PartitionFileWriter writer = PartitionFileWriter.open(
+              table,
+              rows.schema(),
+              PartitionFileWriter.writerFactory(table, rows.schema(), writerProperties),
+              "bench",
+              0,
+              Long.MAX_VALUE,
+              encoder)) {
+            long whole = count / sample.rows();
+            for (long i = 0; i < whole; i++) {
+              writer.write(sample);
+            }
+            int rest = (int) (count % sample.rows());
+            if (rest > 0) {
+              writer.write(rows.rows().subList(0, rest));
+            }
+            List<DataFile> files = writer.complete();
+            Files.move(Path.of(files.get(0).location().replaceFirst("^file:", "")), file);
           }
-          int rest = (int) (count % sample.rows());
-          if (rest > 0) {
-            writer.write(rows.rows().subList(0, rest));
-          }
-          List<DataFile> files = writer.complete();
-          Files.move(Path.of(files.get(0).location().replaceFirst("^file:", "")), file);
           deleteTree(location);
         } catch (IOException e) {
           throw new UncheckedIOException(e);

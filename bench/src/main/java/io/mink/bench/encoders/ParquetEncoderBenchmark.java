@@ -2,6 +2,7 @@ package io.mink.bench.encoders;
 
 import io.mink.indexer.round.WriterBudget;
 import io.mink.lake.MinkTableLayout;
+import io.mink.lake.write.ParquetEncoder;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
@@ -51,8 +52,11 @@ public final class ParquetEncoderBenchmark {
           Encoder.parquetJava("parquet-java, every column dictionary (before)", mink, false),
           Encoder.parquetJava("parquet-java, per-column encodings", mink, true),
           Encoder.parquetJava("parquet-java, per-column, zstd level 1", level1, true),
-          Encoder.parquetJavaFromBatches("parquet-java from column batches (Mink)", mink),
-          Encoder.duckDbFromBatches("DuckDB from column batches (Mink's writer)", mink),
+          Encoder.parquetJavaFromBatches("parquet-java value writers from column batches", mink),
+          Encoder.minkWriter(
+              "column-wise from column batches (Mink)", mink, ParquetEncoder.PARQUET_JAVA),
+          Encoder.minkWriter(
+              "DuckDB from column batches (Mink's writer)", mink, ParquetEncoder.DUCKDB),
           Encoder.arrowBatchesOnly(allocator),
           Encoder.arrowDataset(allocator),
           Encoder.duckDb(allocator, "zstd"),

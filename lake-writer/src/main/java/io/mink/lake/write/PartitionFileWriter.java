@@ -179,15 +179,25 @@ public final class PartitionFileWriter implements AutoCloseable {
       rows += count;
       return;
     }
-    for (int index = 0; index < count; index++) {
-      row.at(batch, index);
-      if (single != null) {
-        single.write(row);
-      } else {
-        key.partition(row);
-        fanout.write(row, spec, key);
+    try {
+      for (int index = 0; index < count; index++) {
+        row.at(batch, index);
+        if (single != null) {
+          single.write(row);
+        } else {
+          key.partition(row);
+          fanout.write(row, spec, key);
+        }
       }
+    } catch (RuntimeException e) {
+      try {
+        row.endBatch();
+      } catch (RuntimeException encoding) {
+        e.addSuppressed(encoding);
+      }
+      throw e;
     }
+    row.endBatch();
     rows += count;
   }
 

@@ -19,11 +19,13 @@ import org.apache.iceberg.types.Type;
 import org.apache.iceberg.types.Types;
 
 /**
- * One row of a column batch, moved from row to row by the writer. As a {@link StructLike} it gives the
+ * One row of a column batch, moved from row to row by the writer, which calls {@link #endBatch} after a batch's
+ * last row and before it closes the batch. As a {@link StructLike} it gives the
  * row's values in Iceberg's internal representation (micros as longs, days as ints), which partition
  * transforms read; lists and maps are not given, as no transform reads them.
  */
 public final class BatchRow implements StructLike {
+  private final List<Runnable> batchEndActions = new ArrayList<>();
   private RowBatch batch;
   private int index;
   private Types.StructType struct;
@@ -38,6 +40,25 @@ public final class BatchRow implements StructLike {
     }
     index = row;
     return this;
+  }
+
+  /**
+   * Runs {@code action} when the rows of the current batch have all been written, while the batch is still
+   * open: a writer that collects rows encodes them then.
+   */
+  public void whenBatchEnds(Runnable action) {
+    batchEndActions.add(action);
+  }
+
+  /** Tells the writers of the current batch's rows that no more of them come; the batch is still open. */
+  public void endBatch() {
+    try {
+      for (Runnable action : batchEndActions) {
+        action.run();
+      }
+    } finally {
+      batchEndActions.clear();
+    }
   }
 
   public RowBatch batch() {

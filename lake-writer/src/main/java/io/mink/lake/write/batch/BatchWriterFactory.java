@@ -17,13 +17,17 @@ import org.apache.iceberg.deletes.PositionDeleteWriter;
 import org.apache.iceberg.encryption.EncryptedOutputFile;
 import org.apache.iceberg.encryption.NativeEncryptionOutputFile;
 import org.apache.iceberg.io.DataWriter;
+import org.apache.iceberg.io.FileAppender;
 import org.apache.iceberg.io.FileWriterFactory;
 import org.apache.iceberg.io.OutputFile;
 import org.apache.iceberg.parquet.Parquet;
 import org.apache.iceberg.util.PropertyUtil;
 
 /**
- * Opens Parquet data files of a table for rows of column batches ({@link BatchParquetWriter}): the table's
+ * Opens Parquet data files of a table for rows of column batches: encoded a column at a time ({@link
+ * ColumnarFileAppender}), or a value at a time through parquet-java's column writers ({@link BatchFileAppender})
+ * where the table asks for v2 pages, bloom filters or byte-stream-split encoding, which the column-wise encoder
+ * does not write. Each takes the table's
  * properties, metrics configuration and sort order, with writer properties on top (row group size, column
  * encodings). Shared by a round's partitions.
  */
@@ -72,8 +76,11 @@ public final class BatchWriterFactory implements FileWriterFactory<BatchRow> {
       return encryptedDataWriter(file, spec, partition);
     }
     OutputFile output = file.encryptingOutputFile();
+    FileAppender<BatchRow> appender = layout.settings().encodesColumnWise()
+        ? new ColumnarFileAppender(output, layout, conf, metricsConfig)
+        : new BatchFileAppender(output, layout, conf, metricsConfig);
     return new DataWriter<>(
-        new BatchFileAppender(output, layout, conf, metricsConfig),
+        appender,
         FileFormat.PARQUET,
         output.location(),
         spec,

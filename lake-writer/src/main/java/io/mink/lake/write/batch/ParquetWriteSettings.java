@@ -23,12 +23,15 @@ import org.apache.parquet.schema.MessageType;
  * @param codec the compression codec
  * @param compressionLevel the codec's level, or null for its default
  * @param rowGroupBytes the row group size to aim for
+ * @param encodesColumnWise whether Mink's column-wise encoder writes the files: v1 pages (Iceberg's default),
+ *     no bloom filter and no byte-stream-split encoding on any column; otherwise parquet-java's column writers do
  */
 record ParquetWriteSettings(
     ParquetProperties properties,
     CompressionCodecName codec,
     String compressionLevel,
-    long rowGroupBytes) {
+    long rowGroupBytes,
+    boolean encodesColumnWise) {
   /** Parquet's key for the length of the column index's min and max values. */
   static final String COLUMN_INDEX_TRUNCATE_LENGTH = "parquet.columnindex.truncate.length";
 
@@ -104,11 +107,25 @@ record ParquetWriteSettings(
       throw new IllegalArgumentException(
           TableProperties.PARQUET_ROW_GROUP_SIZE_BYTES + " must be above 0, not " + rowGroupBytes);
     }
+    ParquetProperties properties = builder.build();
     return new ParquetWriteSettings(
-        builder.build(),
+        properties,
         codec(props),
         props.get(TableProperties.PARQUET_COMPRESSION_LEVEL),
-        rowGroupBytes);
+        rowGroupBytes,
+        columnWise(properties, parquetSchema));
+  }
+
+  private static boolean columnWise(ParquetProperties properties, MessageType parquetSchema) {
+    if (properties.getWriterVersion() != ParquetProperties.WriterVersion.PARQUET_1_0) {
+      return false;
+    }
+    for (ColumnDescriptor column : parquetSchema.getColumns()) {
+      if (properties.isBloomFilterEnabled(column) || properties.isByteStreamSplitEnabled(column)) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /** The Hadoop settings that carry the compression level to the codec, as Iceberg passes them. */
