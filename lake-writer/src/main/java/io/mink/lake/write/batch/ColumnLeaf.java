@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.stream.Stream;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.iceberg.FieldMetrics;
+import org.apache.parquet.bytes.BytesInput;
 import org.apache.parquet.column.ColumnDescriptor;
 import org.apache.parquet.column.Encoding;
 import org.apache.parquet.column.ParquetProperties;
@@ -50,10 +51,11 @@ abstract class ColumnLeaf {
   private int levelCount;
   private int pageRows;
   private int pageNulls;
-  private final PageBytes encoded = new PageBytes(64 * 1024);
+  /** The page's levels, then its dictionary ids when it has them. */
+  private final PageBytes encoded = new PageBytes(4 * 1024);
 
   /** The page's values in plain encoding, when not in the dictionary. */
-  final PageBytes plain = new PageBytes(64 * 1024);
+  final PageBytes plain = new PageBytes(4 * 1024);
 
   /** The page's dictionary ids. */
   int[] ids = new int[1024];
@@ -240,6 +242,9 @@ abstract class ColumnLeaf {
     Encoding repetitionEncoding = levels(repetitions, maxRepetition);
     Encoding definitionEncoding = levels(definitions, maxDefinition);
     Encoding valuesEncoding = values();
+    BytesInput page = valuesEncoding == Encoding.PLAIN
+        ? BytesInput.concat(encoded.view(), plain.view())
+        : encoded.view();
     Statistics<?> statistics =
         statisticsEnabled ? Statistics.createStats(type) : Statistics.noopStats(type);
     takeBounds(statistics);
@@ -248,7 +253,7 @@ abstract class ColumnLeaf {
     }
     try {
       pageWriter.writePage(
-          encoded.view(),
+          page,
           levelCount,
           pageRows,
           statistics,
@@ -299,7 +304,6 @@ abstract class ColumnLeaf {
       fallBackToPlain();
     }
     finishPlain();
-    encoded.putBytes(plain);
     return Encoding.PLAIN;
   }
 
