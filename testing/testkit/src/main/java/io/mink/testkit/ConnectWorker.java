@@ -238,20 +238,6 @@ public final class ConnectWorker implements AutoCloseable {
     }
   }
 
-  /** The worker JVM's CPU time so far, user and system, in clock ticks from /proc; -1 where there is no /proc. */
-  public long cpuTicks() {
-    try {
-      String stat = Files.readString(Path.of("/proc", Long.toString(process.pid()), "stat"));
-      // the command name in parentheses may hold spaces; the fields after it start with the state
-      // (field 3)
-      String[] fields = stat.substring(stat.lastIndexOf(')') + 2).trim().split("\\s+");
-      long ticks = Long.parseLong(fields[11]) + Long.parseLong(fields[12]);
-      return ticks;
-    } catch (IOException | RuntimeException e) {
-      return -1;
-    }
-  }
-
   public Path log() {
     return log;
   }
