@@ -1,6 +1,5 @@
 package io.mink.bench.connect;
 
-import io.mink.bench.ResourceMeter;
 import io.mink.lake.catalog.CatalogLoader;
 import io.mink.testkit.ConnectWorker;
 import io.mink.testkit.KafkaBroker;
@@ -18,31 +17,22 @@ import java.util.stream.Stream;
 import org.apache.iceberg.CatalogProperties;
 
 /**
- * Runs Iceberg's Kafka Connect sink over a topic of JSON orders until its table holds every record: creates the
- * control topic and the table in a fresh warehouse, starts a Kafka Connect standalone worker with the sink
- * ({@link ConnectWorker}), waits until its task is RUNNING, then until a commit brings the table to the topic's
- * record count, and stops the worker. Fails, keeping the worker's files and log, when the worker exits, the task
- * fails, the table gets more rows than records, or the rows do not all arrive in time.
+ * Runs Iceberg's Kafka Connect sink over a topic of JSON orders until its table holds every record, the way a user
+ * adds a connector to a running worker: creates the control topic and the table in a fresh warehouse, starts a Kafka
+ * Connect standalone worker with no connector ({@link ConnectWorker}), waits until its REST API answers, adds the
+ * sink there ({@code POST /connectors}), waits until its task is RUNNING, then until a commit brings the table to
+ * the topic's record count, and stops the worker. Fails, keeping the worker's files and log, when the worker exits,
+ * the task fails, the table gets more rows than records, or the rows do not all arrive in time.
  */
 final class ConnectSinkRun {
-  /** How often the task's state is asked for until it runs: the start of the sink's time. */
+  /** How often the worker is asked whether it answers and whether its task runs. */
   private static final Duration START_POLL = Duration.ofMillis(100);
   /**
    * How often the table is read for commits: their times come from the snapshots, so this only delays noticing the
-   * last one, and polling less leaves the cores to the sink.
+   * last one (and so reading the worker's CPU time, up to this much later), and polling less leaves the cores to the
+   * sink. {@link MinkServeRun} polls its table as often.
    */
-  private static final Duration COMMIT_POLL = Duration.ofMillis(500);
-
-  /** A moment of the run: the wall clock and the CPU time so far of the worker, this JVM and the whole machine. */
-  private record Moment(long epochMillis, long workerCpu, long ownCpu, long machineBusy) {
-    static Moment now(ConnectWorker worker) {
-      return new Moment(
-          System.currentTimeMillis(),
-          worker.cpuTicks() < 0 ? -1 : worker.cpuTicks() * ResourceMeter.NANOS_PER_TICK,
-          ResourceMeter.processCpuNanos(),
-          ResourceMeter.machineBusyNanos());
-    }
-  }
+  static final Duration COMMIT_POLL = Duration.ofMillis(500);
 
   private ConnectSinkRun() {}
 
@@ -70,20 +60,24 @@ final class ConnectSinkRun {
       SinkTable table = SinkTable.create(warehouse.catalog(), settings.table());
       int restPort = ConnectWorker.freePort();
       long deadline = System.nanoTime() + timeout(records).toNanos();
-      Moment launch;
       SinkOutcome outcome;
-      try (ConnectWorker worker = ConnectWorker.start(
+      try (ConnectWorker worker = ConnectWorker.startWithoutConnector(
           classpath,
           settings.jvmOptions(),
           directory,
           settings.worker(
               broker.bootstrapServers(), directory.resolve("connect.offsets"), restPort),
-          settings.connector(CatalogLoader.CATALOG_NAME, sinkCatalog(warehouse)),
+          settings.connectorName(),
           restPort)) {
-        launch = Moment.now(worker);
+        Moment launch = Moment.now(worker.pid());
         try {
+          Moment ready = awaitReady(worker, deadline);
+          Moment added = Moment.now(worker.pid());
+          worker.createConnector(
+              settings.connector(CatalogLoader.CATALOG_NAME, sinkCatalog(warehouse)));
           Moment started = awaitTaskRunning(worker, deadline);
-          outcome = awaitRows(worker, table, records, bytes, launch, started, deadline);
+          outcome = awaitRows(
+              worker, table, records, bytes, new Moments(launch, ready, added, started), deadline);
         } catch (RuntimeException e) {
           throw new IllegalStateException(
               e.getMessage() + "\nKafka Connect's files are kept in " + directory
@@ -96,11 +90,19 @@ final class ConnectSinkRun {
     }
   }
 
+  private static Moment awaitReady(ConnectWorker worker, long deadline) {
+    while (!worker.ready()) {
+      checkAlive(worker, deadline, "before its REST API answered");
+      sleep(START_POLL);
+    }
+    return Moment.now(worker.pid());
+  }
+
   private static Moment awaitTaskRunning(ConnectWorker worker, long deadline) {
     while (true) {
       String state = worker.taskState();
       if (state.equals("RUNNING")) {
-        return Moment.now(worker);
+        return Moment.now(worker.pid());
       }
       if (state.startsWith("FAILED")) {
         throw new IllegalStateException("The sink's task failed as it started: " + state);
@@ -115,8 +117,7 @@ final class ConnectSinkRun {
       SinkTable table,
       long records,
       long bytes,
-      Moment launch,
-      Moment started,
+      Moments moments,
       long deadline) {
     Moment firstCommit = null;
     long lastRows = 0;
@@ -129,11 +130,10 @@ final class ConnectSinkRun {
             + " rows to " + table + " for " + records + " records: it duplicated records");
       }
       if (rows > 0 && firstCommit == null) {
-        firstCommit = Moment.now(worker);
+        firstCommit = Moment.now(worker.pid());
       }
       if (rows == records) {
-        Moments moments = new Moments(launch, started, firstCommit, Moment.now(worker));
-        return outcome(commits, records, bytes, moments);
+        return outcome(commits, records, bytes, moments, firstCommit, Moment.now(worker.pid()));
       }
       if (rows > lastRows) {
         lastRows = rows;
@@ -154,35 +154,45 @@ final class ConnectSinkRun {
     }
   }
 
-  /** The moments of a run: the worker's launch, its task's start, the first commit seen, and the last. */
-  private record Moments(Moment launch, Moment started, Moment firstCommit, Moment end) {}
+  /**
+   * The moments of a run before its commits: the worker's launch, its REST API answering, the connector added,
+   * its task running.
+   */
+  private record Moments(Moment launch, Moment ready, Moment added, Moment started) {}
 
   private static SinkOutcome outcome(
-      List<SinkTable.Commit> commits, long records, long bytes, Moments moments) {
+      List<SinkTable.Commit> commits,
+      long records,
+      long bytes,
+      Moments moments,
+      Moment firstCommit,
+      Moment end) {
     SinkTable.Commit first = commits.get(0);
     SinkTable.Commit last = commits.get(commits.size() - 1);
     long steadyRows = last.totalRecords() - first.totalRecords();
     long steadyMillis = last.epochMillis() - first.epochMillis();
-    long steadyCpu = difference(moments.firstCommit().workerCpu(), moments.end().workerCpu());
+    long steadyCpu = firstCommit.childCpuTo(end);
+    Moment added = moments.added();
     Moment started = moments.started();
-    Moment end = moments.end();
-    long ownCpu = difference(started.ownCpu(), end.ownCpu());
-    long workerCpu = difference(started.workerCpu(), end.workerCpu());
-    long machine = difference(started.machineBusy(), end.machineBusy());
-    long others =
-        ownCpu < 0 || workerCpu < 0 || machine < 0 ? -1 : Math.max(0, machine - ownCpu - workerCpu);
     return new SinkOutcome(
         records,
         bytes,
-        (started.epochMillis() - moments.launch().epochMillis()) * 1_000_000L,
-        Math.max(1, last.epochMillis() - started.epochMillis()) * 1_000_000L,
-        workerCpu,
-        difference(moments.launch().workerCpu(), started.workerCpu()),
+        millisToNanos(moments.ready().epochMillis() - moments.launch().epochMillis()),
+        moments.launch().childCpuTo(moments.ready()),
+        millisToNanos(Math.max(1, last.epochMillis() - added.epochMillis())),
+        end.childCpuNanos(),
+        millisToNanos(started.epochMillis() - added.epochMillis()),
+        millisToNanos(Math.max(1, last.epochMillis() - started.epochMillis())),
+        started.childCpuTo(end),
         commits.size(),
         steadyRows <= 0 || steadyMillis <= 0 ? Double.NaN : steadyRows * 1e3 / steadyMillis,
         steadyRows <= 0 || steadyCpu < 0 ? Double.NaN : steadyCpu / 1e3 / steadyRows,
-        ownCpu,
-        others);
+        added.ownCpuTo(end),
+        added.othersCpuTo(end));
+  }
+
+  private static long millisToNanos(long millis) {
+    return millis * 1_000_000L;
   }
 
   private static void checkAlive(ConnectWorker worker, long deadline, String when) {
@@ -193,10 +203,6 @@ final class ConnectSinkRun {
       throw new IllegalStateException("Iceberg's Kafka Connect sink timed out " + when + ": it had "
           + timeout(0).toSeconds() + " s plus one per " + RECORDS_PER_SECOND_AT_LEAST + " records");
     }
-  }
-
-  private static long difference(long before, long after) {
-    return before < 0 || after < 0 ? -1 : after - before;
   }
 
   private static void sleep(Duration duration) {

@@ -9,9 +9,9 @@ import io.mink.bench.Throughput;
 /**
  * One row of the comparison: what a phase moved, in how long, and its CPU time.
  *
- * @param processCpuNanos the CPU time of the whole process that did the work over the timed part (this JVM for
- *     Mink and the fetch limit, the in-process broker included; the worker JVM for the sink), -1 where the timed
- *     part is not all the process did
+ * @param processCpuNanos the CPU time of the whole process that did the work: this JVM over the timed part for
+ *     Mink's rounds and the fetch limit, the in-process broker included; the {@code mink serve} JVM and the sink's
+ *     worker JVM from their launch, their start included; -1 where the timed part is not all the process did
  * @param threadCpuNanos the CPU time of the threads that did the work (fetching, writing), -1 where not measured
  */
 record PhaseFigures(
@@ -58,10 +58,32 @@ record PhaseFigures(
         fetch < 0 || write < 0 ? -1 : fetch + write);
   }
 
-  /** The sink: its worker JVM from the task's start to the commit that holds every record. */
+  /**
+   * Mink as a user runs it: from {@code mink table add} until the commit that holds every record, and the whole
+   * {@code mink serve} JVM from its launch.
+   */
+  static PhaseFigures serve(String name, ServeOutcome outcome) {
+    return new PhaseFigures(
+        name,
+        outcome.records(),
+        outcome.bytes(),
+        outcome.userNanos(),
+        outcome.processCpuNanos(),
+        -1);
+  }
+
+  /**
+   * The sink, measured as {@link #serve}: from adding the connector to the running worker until the commit that
+   * holds every record, and the whole worker JVM from its launch.
+   */
   static PhaseFigures sink(String name, SinkOutcome outcome) {
     return new PhaseFigures(
-        name, outcome.records(), outcome.bytes(), outcome.runNanos(), outcome.cpuNanos(), -1);
+        name,
+        outcome.records(),
+        outcome.bytes(),
+        outcome.userNanos(),
+        outcome.processCpuNanos(),
+        -1);
   }
 
   double recordsPerSecond() {

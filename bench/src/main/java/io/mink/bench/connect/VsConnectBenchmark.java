@@ -14,9 +14,11 @@ import io.mink.bench.registry.OrderTableCheck;
 import io.mink.bench.registry.RegistryTopic;
 import io.mink.bench.registry.TypedWriteLimit;
 import io.mink.cli.Main;
+import io.mink.indexer.config.Durations;
 import io.mink.indexer.config.IndexerSettings;
 import io.mink.testkit.ChildClasspath;
 import io.mink.testkit.KafkaBroker;
+import io.mink.testkit.SidecarProcess;
 import io.mink.testkit.registry.FakeSchemaRegistry;
 import java.io.PrintStream;
 import java.util.ArrayList;
@@ -30,9 +32,11 @@ import java.util.concurrent.atomic.AtomicReference;
  * Mink against Iceberg's own Kafka Connect sink, in one run on one machine and one in-process broker. The same
  * orders (the test kit's 21-field {@code Order}) go to three topics: (1) Avro with Confluent's prefix through an
  * in-process schema registry, (2) plain JSON, (3) the same JSON bytes for Mink to keep raw. Then, one after the
- * other: the fetch limits and write limits of topics 1 and 3, Mink end to end on topic 1 (typed) and on topic 3
- * (raw), and the sink on topic 2 in a Kafka Connect standalone worker of its own ({@link ConnectSinkRun}). It prints
- * records per second, MB/s and CPU-seconds per million records of each, its speed targets against the sink, and one summary
+ * other: the fetch limits and write limits of topics 1 and 3; Mink end to end on topic 1 (typed) and on topic 3
+ * (raw), twice: its rounds in this JVM, then as a user runs it, {@code mink serve} in a JVM of its own timed from
+ * {@code mink table add} ({@link MinkServeRun}); and the sink on topic 2 in a Kafka Connect standalone worker of its
+ * own, timed from adding the connector ({@link ConnectSinkRun}). It prints records per second, MB/s and CPU-seconds
+ * per million records of each, both of Mink's figures against the sink's with the issue's aims, and one summary
  * line.
  *
  * <p>Run it with {@code bench/vs-connect [records]}; docs/benchmarks/vs-connect.md explains the figures. It fails on wrong row
@@ -76,7 +80,15 @@ public final class VsConnectBenchmark {
         JSON_TOPIC,
         RAW_TOPIC));
     setup.add(
-        "Mink       its default writer threads and target file size, one round to the end offsets");
+        "Mink (c)   rounds in this JVM: its default writer threads and target file size, one round to the end offsets");
+    setup.add(String.format(
+        Locale.ROOT,
+        "Mink (d)   mink serve in a JVM of its own (%s serve, as bin/mink starts it: %s), one per topic, then mink"
+            + " table add TOPIC in another; mink.toml: this broker, the registry for typed records, the embedded"
+            + " lake; the default freshness (%s) and every other key Mink's default but its topics, group and port",
+        SidecarProcess.MAIN_CLASS,
+        String.join(" ", MinkServeRun.serveJvmOptions()),
+        Durations.format(settings.freshness())));
     setup.addAll(sink.describe());
     setup.add("MB = 10^6 bytes of key + value as in Kafka (prefixes included)");
     report.header(setup);
@@ -94,21 +106,25 @@ public final class VsConnectBenchmark {
           new ArrayList<>(limits(report, broker, registry, ends, settings, produced));
       PhaseFigures typed = mink(report, broker, ends, settings, records, registry);
       PhaseFigures raw = mink(report, broker, ends, settings, records, null);
+      PhaseFigures typedServe =
+          serve(out, broker, TYPED_TOPIC, ends, produced, registry.url(), records);
+      PhaseFigures rawServe = serve(out, broker, RAW_TOPIC, ends, produced, null, records);
       out.printf(
-          "== (d) Iceberg's Kafka Connect sink on %s: starting Kafka Connect (up to %d s)%n",
+          "== (e) Iceberg's Kafka Connect sink on %s: starting Kafka Connect (up to %d s)%n",
           JSON_TOPIC, ConnectSinkRun.timeout(records).toSeconds());
       out.flush();
       SinkOutcome sinkOutcome = ConnectSinkRun.run(
           broker, sink, records, produced.get(JSON_TOPIC).bytes(), connectClasspath);
-      PhaseFigures sinkFigures = PhaseFigures.sink("(d) Kafka Connect sink, JSON", sinkOutcome);
+      PhaseFigures sinkFigures = PhaseFigures.sink("(e) Kafka Connect sink, JSON", sinkOutcome);
       out.printf(
           "   the sink committed %,d rows to %s = produced %,d%n",
           sinkOutcome.records(), sink.table(), records);
-      phases.addAll(List.of(typed, raw, sinkFigures));
+      phases.addAll(List.of(typed, raw, typedServe, rawServe, sinkFigures));
       VsConnectReport comparison = new VsConnectReport(out);
       comparison.table(phases);
       comparison.sink(sinkOutcome);
-      comparison.summary(typed, raw, sinkFigures);
+      comparison.summary(
+          new VsConnectReport.MinkFigures(typed, typedServe, raw, rawServe), sinkFigures);
     }
   }
 
@@ -193,6 +209,50 @@ public final class VsConnectBenchmark {
     }));
     report.mink(outcome.get(), records, typed ? TYPED_CHECKED : "");
     return PhaseFigures.mink(name, outcome.get());
+  }
+
+  /**
+   * (d) Mink as a user runs it: a fresh {@code mink serve} JVM, timed from {@code mink table add} until the lake
+   * holds every record, with the whole JVM's CPU time.
+   *
+   * @param registryUrl the registry typed records decode through; null for the raw topic
+   */
+  private static PhaseFigures serve(
+      PrintStream out,
+      KafkaBroker broker,
+      String topic,
+      Map<String, Map<Integer, Long>> ends,
+      Map<String, Throughput> produced,
+      String registryUrl,
+      int records) {
+    boolean typed = registryUrl != null;
+    String name = typed ? "(d) mink serve, typed Avro" : "(d) mink serve, raw";
+    out.printf(
+        "== %s on %s: starting mink serve (up to %d s)%n",
+        name, topic, ConnectSinkRun.timeout(records).toSeconds());
+    out.flush();
+    ServeOutcome outcome = MinkServeRun.run(
+        broker,
+        typed ? "vs_connect_typed" : "vs_connect_raw",
+        topic,
+        ends.get(topic),
+        produced.get(topic).bytes(),
+        registryUrl,
+        typed);
+    PhaseFigures figures = PhaseFigures.serve(name, outcome);
+    out.printf(
+        Locale.ROOT,
+        "== %s: %,d records in %.2f s from mink table add to the commit: %,.0f records/s, %.1f MB/s; the mink serve"
+            + " JVM %.1f CPU-s from its launch, %.2f per million%n",
+        name,
+        outcome.records(),
+        figures.nanos() / 1e9,
+        figures.recordsPerSecond(),
+        figures.megabytesPerSecond(),
+        outcome.processCpuNanos() / 1e9,
+        figures.processCpuSecondsPerMillion());
+    new VsConnectReport(out).serve(outcome, typed ? TYPED_CHECKED : "");
+    return figures;
   }
 
   private static int records(String[] args) {

@@ -4,6 +4,7 @@ import static java.nio.charset.StandardCharsets.UTF_8;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.io.Writer;
@@ -23,7 +24,8 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * One Kafka Connect standalone worker ({@code org.apache.kafka.connect.cli.ConnectStandalone}) in a JVM of its own,
- * on the connect-sink module's classpath, running one connector. Its files (worker and connector properties, the
+ * on the connect-sink module's classpath, running one connector: given at its start, or added through its REST API
+ * once it runs. Its files (worker and connector properties, the
  * Log4j 2 configuration, the offsets file and its log) are in the directory it is given. Closing it stops the
  * JVM: a polite signal first, then a kill; a JVM left running when the test or benchmark exits is killed then.
  * bench/vs-connect measures the sink with it, and the takeover tests stop it at random points.
@@ -33,6 +35,9 @@ public final class ConnectWorker implements AutoCloseable {
 
   private static final Duration STOP_TIMEOUT = Duration.ofSeconds(10);
   private static final Duration REQUEST_TIMEOUT = Duration.ofSeconds(2);
+  /** Creating a connector validates its configuration first, which loads the connector's classes. */
+  private static final Duration CREATE_TIMEOUT = Duration.ofSeconds(60);
+
   private static final int LOG_TAIL_LINES = 40;
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final String LOG4J2 = """
@@ -49,21 +54,23 @@ public final class ConnectWorker implements AutoCloseable {
 
   private final Process process;
   private final Path log;
+  private final URI rest;
   private final URI status;
   private final HttpClient http =
       HttpClient.newBuilder().connectTimeout(REQUEST_TIMEOUT).build();
   private final Thread killer;
 
-  private ConnectWorker(Process process, Path log, URI status) {
+  private ConnectWorker(Process process, Path log, URI rest, String connectorName) {
     this.process = process;
     this.log = log;
-    this.status = status;
+    this.rest = rest;
+    this.status = rest.resolve("/connectors/" + connectorName + "/status");
     this.killer = new Thread(process::destroyForcibly, "connect-worker-killer");
     Runtime.getRuntime().addShutdownHook(killer);
   }
 
   /**
-   * Writes the worker's files into {@code directory} and starts its JVM.
+   * Writes the worker's files into {@code directory} and starts its JVM with the connector.
    *
    * @param classpath Connect's classpath, such as {@code ChildClasspath.CONNECT_SINK.find()}
    * @param connector the connector's properties, its {@code name} among them
@@ -75,13 +82,45 @@ public final class ConnectWorker implements AutoCloseable {
       Map<String, String> worker,
       Map<String, String> connector,
       int restPort) {
-    Path workerFile = directory.resolve("worker.properties");
     Path connectorFile = directory.resolve("connector.properties");
+    try {
+      store(connector, connectorFile);
+    } catch (IOException e) {
+      throw new UncheckedIOException("Cannot write Kafka Connect's files into " + directory, e);
+    }
+    return launch(
+        classpath, jvmOptions, directory, worker, connector.get("name"), restPort, connectorFile);
+  }
+
+  /**
+   * Writes the worker's files into {@code directory} and starts its JVM with no connector, as a worker runs before
+   * a user adds one; {@link #createConnector} adds it through the REST API once {@link #ready()}.
+   *
+   * @param connectorName the name of the connector {@link #taskState()} will ask about
+   */
+  public static ConnectWorker startWithoutConnector(
+      String classpath,
+      List<String> jvmOptions,
+      Path directory,
+      Map<String, String> worker,
+      String connectorName,
+      int restPort) {
+    return launch(classpath, jvmOptions, directory, worker, connectorName, restPort, null);
+  }
+
+  private static ConnectWorker launch(
+      String classpath,
+      List<String> jvmOptions,
+      Path directory,
+      Map<String, String> worker,
+      String connectorName,
+      int restPort,
+      Path connectorFile) {
+    Path workerFile = directory.resolve("worker.properties");
     Path log4j = directory.resolve("log4j2.properties");
     Path log = directory.resolve("connect.log");
     try {
       store(worker, workerFile);
-      store(connector, connectorFile);
       Files.writeString(log4j, LOG4J2, UTF_8);
     } catch (IOException e) {
       throw new UncheckedIOException("Cannot write Kafka Connect's files into " + directory, e);
@@ -90,18 +129,17 @@ public final class ConnectWorker implements AutoCloseable {
     command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
     command.addAll(jvmOptions);
     command.add("-Dlog4j2.configurationFile=" + log4j.toUri());
-    command.addAll(
-        List.of("-cp", classpath, MAIN_CLASS, workerFile.toString(), connectorFile.toString()));
+    command.addAll(List.of("-cp", classpath, MAIN_CLASS, workerFile.toString()));
+    if (connectorFile != null) {
+      command.add(connectorFile.toString());
+    }
     ProcessBuilder builder = new ProcessBuilder(command)
         .directory(directory.toFile())
         .redirectErrorStream(true)
         .redirectOutput(log.toFile());
     try {
       return new ConnectWorker(
-          builder.start(),
-          log,
-          URI.create(
-              "http://127.0.0.1:" + restPort + "/connectors/" + connector.get("name") + "/status"));
+          builder.start(), log, URI.create("http://127.0.0.1:" + restPort), connectorName);
     } catch (IOException e) {
       throw new UncheckedIOException("Cannot start Kafka Connect with " + command.get(0), e);
     }
@@ -117,8 +155,63 @@ public final class ConnectWorker implements AutoCloseable {
     }
   }
 
+  /** The worker JVM's process id. */
+  public long pid() {
+    return process.pid();
+  }
+
   public boolean alive() {
     return process.isAlive();
+  }
+
+  /** Whether the worker's REST API answers the list of connectors: it has started and takes connectors. */
+  public boolean ready() {
+    try {
+      HttpResponse<String> response = http.send(
+          HttpRequest.newBuilder(rest.resolve("/connectors"))
+              .timeout(REQUEST_TIMEOUT)
+              .GET()
+              .build(),
+          HttpResponse.BodyHandlers.ofString());
+      return response.statusCode() == 200;
+    } catch (IOException e) {
+      return false;
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("Interrupted while asking Kafka Connect whether it runs", e);
+    }
+  }
+
+  /**
+   * Adds a connector through the REST API ({@code POST /connectors}), as a user adds one to a running worker;
+   * fails with the worker's answer unless it created the connector.
+   *
+   * @param connector the connector's properties, its {@code name} among them
+   */
+  public void createConnector(Map<String, String> connector) {
+    ObjectNode request = JSON.createObjectNode();
+    request.put("name", connector.get("name"));
+    ObjectNode config = request.putObject("config");
+    connector.forEach(config::put);
+    try {
+      HttpResponse<String> response = http.send(
+          HttpRequest.newBuilder(rest.resolve("/connectors"))
+              .timeout(CREATE_TIMEOUT)
+              .header("Content-Type", "application/json")
+              .POST(HttpRequest.BodyPublishers.ofString(JSON.writeValueAsString(request)))
+              .build(),
+          HttpResponse.BodyHandlers.ofString());
+      if (response.statusCode() != 201) {
+        throw new IllegalStateException("Kafka Connect did not create connector "
+            + connector.get("name") + ": HTTP " + response.statusCode() + " " + response.body());
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException(
+          "Cannot add connector " + connector.get("name") + " to Kafka Connect at " + rest, e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("Interrupted while adding a connector to Kafka Connect", e);
+    }
   }
 
   /**
@@ -142,20 +235,6 @@ public final class ConnectWorker implements AutoCloseable {
       Thread.currentThread().interrupt();
       throw new IllegalStateException(
           "Interrupted while asking Kafka Connect for its task's state", e);
-    }
-  }
-
-  /** The worker JVM's CPU time so far, user and system, in clock ticks from /proc; -1 where there is no /proc. */
-  public long cpuTicks() {
-    try {
-      String stat = Files.readString(Path.of("/proc", Long.toString(process.pid()), "stat"));
-      // the command name in parentheses may hold spaces; the fields after it start with the state
-      // (field 3)
-      String[] fields = stat.substring(stat.lastIndexOf(')') + 2).trim().split("\\s+");
-      long ticks = Long.parseLong(fields[11]) + Long.parseLong(fields[12]);
-      return ticks;
-    } catch (IOException | RuntimeException e) {
-      return -1;
     }
   }
 
