@@ -21,21 +21,19 @@ import org.apache.parquet.schema.MessageType;
 
 /**
  * One Parquet data file of rows of column batches, encoded a column at a time: the rows a file takes from a
- * batch are collected as indexes and, at the batch's end (or every {@link #MAX_PENDING_ROWS} rows), shredded
+ * batch are collected as indexes and, at the batch's end, when its length is asked or every {@link
+ * #MAX_PENDING_ROWS} rows, shredded
  * into each leaf column's levels and encoded into its pages straight from the Arrow vectors ({@link
  * ColumnLeaf}). Pages, dictionaries, the column and offset indexes and the footer are written by parquet-java's
  * page store and file writer, so the file, its statistics and Iceberg's metrics are what Iceberg's own Parquet
  * appender makes of the same rows, with the same row group, page and dictionary settings.
  */
 final class ColumnarFileAppender implements FileAppender<BatchRow> {
-  /** Rows collected before they are encoded, so that a file's size is known to a few thousand rows. */
+  /** Rows collected at most before they are encoded. */
   static final int MAX_PENDING_ROWS = 4096;
 
   /** Rows shredded at a time, at most. */
   private static final int MAX_RUN_ROWS = 1024;
-
-  /** The size of a row assumed before the first rows are encoded. */
-  private static final int FIRST_ROW_BYTES_GUESS = 64;
 
   private final MessageType parquetSchema;
   private final ParquetWriteSettings settings;
@@ -53,7 +51,6 @@ final class ColumnarFileAppender implements FileAppender<BatchRow> {
   private RowBatch bound;
   private int pendingCount;
   private long recordCount;
-  private long encodedRecords;
   private int rowGroupOrdinal;
   private boolean closed;
 
@@ -115,7 +112,6 @@ final class ColumnarFileAppender implements FileAppender<BatchRow> {
       }
       from += count;
       recordCount += count;
-      encodedRecords += count;
       for (ColumnLeaf leaf : plan.leaves()) {
         if (leaf.pageFull() || leaf.pageRows() >= properties.getPageRowCountLimit()) {
           leaf.writePage();
@@ -203,19 +199,18 @@ final class ColumnarFileAppender implements FileAppender<BatchRow> {
         writer.getFooter(), plan.leaves().stream().flatMap(ColumnLeaf::metrics), metricsConfig);
   }
 
-  /** The bytes written, those buffered, and the rows not yet encoded at the size of the rows that were. */
+  /**
+   * The bytes written and those buffered, once the rows collected so far are encoded: the rolling writer asks
+   * between rows, while their batch is open, and rolls the file at its target size from this.
+   */
   @Override
   public long length() {
     try {
-      long written = writer.getPos();
       if (closed) {
-        return written;
+        return writer.getPos();
       }
-      long buffered = bufferedBytes();
-      double rowBytes = encodedRecords == 0
-          ? FIRST_ROW_BYTES_GUESS
-          : (double) (written + buffered) / encodedRecords;
-      return written + buffered + (long) (pendingCount * rowBytes);
+      drain();
+      return writer.getPos() + bufferedBytes();
     } catch (IOException e) {
       throw new UncheckedIOException("Cannot read the length of " + writer, e);
     }
