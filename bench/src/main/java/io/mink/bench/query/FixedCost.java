@@ -33,7 +33,8 @@ record FixedCost(double medianMillis, double bestMillis, double worstMillis) {
   private static void count(MinkEngine mink, String sql, long rows) {
     long n = Engine.Timed.n(mink.rows(sql), sql);
     if (n != rows) {
-      throw new IllegalStateException("mink-query counted " + n + " rows, not " + rows + ": " + sql);
+      throw new IllegalStateException(
+          "mink-query counted " + n + " rows, not " + rows + ": " + sql);
     }
   }
 }

@@ -118,11 +118,11 @@ public final class QueryBenchmark {
         Instant to = from.plusMillis(Math.max(1, rows / 100));
         QuerySettings settings = QuerySettings.defaults(orders.namespace());
         List<BenchQuery> queries = BenchQuery.all();
-        try (SqlEngine sql = new SqlEngine(
-                new EngineTables(sidecar, decoders.get(), Optional.of(warehouse.directory())),
-                settings);
-            SqlEngine streamed = new SqlEngine(
-                new EngineTables(sidecar, decoders.get(), Optional.empty()), settings);
+        try (EngineTables local =
+                new EngineTables(sidecar, decoders.get(), Optional.of(warehouse.directory()));
+            EngineTables remote = new EngineTables(sidecar, decoders.get(), Optional.empty());
+            SqlEngine sql = new SqlEngine(local, settings);
+            SqlEngine streamed = new SqlEngine(remote, settings);
             DirectDuckDb duckdb = new DirectDuckDb(settings.targetPartitions())) {
           MinkEngine mink = new MinkEngine(sql);
           String minkOrders = orders.qualifiedName();
