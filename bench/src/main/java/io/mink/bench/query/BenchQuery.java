@@ -14,10 +14,13 @@ record BenchQuery(String name, String template) {
   private static final DateTimeFormatter LITERAL =
       DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss.SSS").withZone(ZoneOffset.UTC);
 
+  /** The name of the count(*) query. */
+  static final String COUNT = "count(*)";
+
   /** count(*), a GROUP BY on a typed column, a range of Kafka timestamps, a join of two tables. */
   static List<BenchQuery> all() {
     return List.of(
-        new BenchQuery("count(*)", "SELECT count(*) AS n FROM {orders}"),
+        new BenchQuery(COUNT, "SELECT count(*) AS n FROM {orders}"),
         new BenchQuery(
             "GROUP BY region_id",
             "SELECT region_id, sum(amount_cents) AS amount, max(price) AS price, count(*) AS n"

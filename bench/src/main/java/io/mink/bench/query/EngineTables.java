@@ -10,22 +10,25 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
 import org.apache.iceberg.Table;
+import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.consumer.Consumer;
 
 /**
  * The tables of the benchmark's in-process sidecar as mink-query finds them: its tables topic, its lake, its broker,
- * and one registry decoder for the engine's life, as a long-running mink-query holds one.
+ * and one registry decoder and one Kafka admin for the engine's life, as a long-running mink-query holds them.
  */
-final class EngineTables implements QueryTables {
+final class EngineTables implements QueryTables, AutoCloseable {
   private final InProcessSidecar sidecar;
   private final PartDecoder decoder;
   private final Optional<Path> localLake;
+  private final Admin admin;
 
   /** @param localLake the warehouse directory when DuckDB is to read the data files itself */
   EngineTables(InProcessSidecar sidecar, PartDecoder decoder, Optional<Path> localLake) {
     this.sidecar = sidecar;
     this.decoder = decoder;
     this.localLake = localLake;
+    this.admin = sidecar.clients.admin();
   }
 
   @Override
@@ -45,7 +48,7 @@ final class EngineTables implements QueryTables {
 
   @Override
   public TopicIds topicIds() {
-    return TopicIds.connecting(sidecar.clients);
+    return TopicIds.of(admin);
   }
 
   @Override
@@ -56,5 +59,10 @@ final class EngineTables implements QueryTables {
   @Override
   public Optional<Path> localLake() {
     return localLake;
+  }
+
+  @Override
+  public void close() {
+    admin.close();
   }
 }

@@ -50,6 +50,10 @@ public final class QueryBenchmark {
   static final String ORDERS = "orders";
   static final String ITEMS = "items";
   static final String TAIL = "orders_tail";
+  /** A small tiered table whose count(*) costs little beyond what every statement costs. */
+  static final String SMALL = "orders_small";
+
+  static final int SMALL_ROWS = 1_000;
   /** So long that no round is cut short for freshness. */
   private static final Duration FRESHNESS = Duration.ofHours(1);
 
@@ -91,7 +95,7 @@ public final class QueryBenchmark {
         Warehouse warehouse = Warehouse.create()) {
       Supplier<PartDecoder> decoders = () -> OrderSchemas.decoder(registry);
       Map<String, OrderLog> logs = new java.util.LinkedHashMap<>();
-      for (String topic : List.of(ORDERS, ITEMS, TAIL)) {
+      for (String topic : List.of(ORDERS, ITEMS, TAIL, SMALL)) {
         OrderSchemas.Ids ids = OrderSchemas.register(registry, topic);
         broker.createTopic(topic, PARTITIONS, BenchmarkTopic.TOPIC_CONFIGS);
         logs.put(topic, new OrderLog(broker, topic, PARTITIONS, OrderEncoding.confluentAvro(ids)));
@@ -101,21 +105,24 @@ public final class QueryBenchmark {
         TableDescriptor orders = sidecar.add(ORDERS, FRESHNESS);
         TableDescriptor itemsTable = sidecar.add(ITEMS, FRESHNESS);
         TableDescriptor tailTable = sidecar.add(TAIL, FRESHNESS);
+        TableDescriptor smallTable = sidecar.add(SMALL, FRESHNESS);
         report.produced("orders, the lake part", logs.get(ORDERS).append(rows));
         report.produced("items", logs.get(ITEMS).append(items));
         report.produced("orders_tail", logs.get(TAIL).append(tail));
+        report.produced("orders_small", logs.get(SMALL).append(SMALL_ROWS));
         report.tiered("orders", tierTo(sidecar, orders, broker, rows));
         report.tiered("items", tierTo(sidecar, itemsTable, broker, items));
+        report.tiered("orders_small", tierTo(sidecar, smallTable, broker, SMALL_ROWS));
 
         Instant from = Instant.ofEpochMilli(OrderLog.BASE_TIMESTAMP + rows / 2 - rows / 200);
         Instant to = from.plusMillis(Math.max(1, rows / 100));
         QuerySettings settings = QuerySettings.defaults(orders.namespace());
         List<BenchQuery> queries = BenchQuery.all();
-        try (SqlEngine sql = new SqlEngine(
-                new EngineTables(sidecar, decoders.get(), Optional.of(warehouse.directory())),
-                settings);
-            SqlEngine streamed = new SqlEngine(
-                new EngineTables(sidecar, decoders.get(), Optional.empty()), settings);
+        try (EngineTables local =
+                new EngineTables(sidecar, decoders.get(), Optional.of(warehouse.directory()));
+            EngineTables remote = new EngineTables(sidecar, decoders.get(), Optional.empty());
+            SqlEngine sql = new SqlEngine(local, settings);
+            SqlEngine streamed = new SqlEngine(remote, settings);
             DirectDuckDb duckdb = new DirectDuckDb(settings.targetPartitions())) {
           MinkEngine mink = new MinkEngine(sql);
           String minkOrders = orders.qualifiedName();
@@ -124,6 +131,8 @@ public final class QueryBenchmark {
           report.phase("lake alone: mink-query, DuckDB on the files, Spark; load " + loadAverage());
           QueryPhases.LakeFigures lake = QueryPhases.lakePhase(
               report, mink, duckdb, warehouse, queries, orders, itemsTable, sidecar, from, to);
+          FixedCost fixed = FixedCost.measure(mink, smallTable, SMALL_ROWS);
+          report.fixedCost(fixed);
           QueryPhases.streamedPhase(
               report, new MinkEngine(streamed), queries, minkOrders, minkItems, from, to);
           report.produced("orders, the tail", logs.get(ORDERS).append(tail));
@@ -140,7 +149,7 @@ public final class QueryBenchmark {
           TailDecodeLimit.decode(broker, sidecar, tailTable, decoders, tailEnds);
           Throughput decode =
               TailDecodeLimit.decode(broker, sidecar, tailTable, decoders, tailEnds);
-          report.summary(figures, tailCount, fetch, decode, loadAverage());
+          report.summary(figures, fixed, tailCount, fetch, decode, loadAverage());
         }
       }
     }

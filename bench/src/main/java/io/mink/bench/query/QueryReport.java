@@ -11,6 +11,10 @@ final class QueryReport {
   static final double DUCKDB_AIM = 1.5;
   /** mink-query at least this many times faster than Spark SQL on the lake. */
   static final double SPARK_AIM = 3.0;
+  /** What every statement may cost besides reading rows: count(*) of a small table, the median run. */
+  static final double FIXED_COST_AIM_MS = 10.0;
+  /** mink-query's count(*) over the lake within this factor of DuckDB counting the same files. */
+  static final double COUNT_AIM = 3.0;
 
   /**
    * What the rounds of one table committed.
@@ -40,13 +44,14 @@ final class QueryReport {
         Locale.ROOT,
         "bench/query: mink-query against DuckDB on the Parquet files and Spark SQL (local[2]) on the lake%n"
             + "tables     orders: %,d Avro orders tiered + a tail of %,d in Kafka; items: %,d tiered;"
-            + " orders_tail: %,d never tiered%n"
+            + " orders_tail: %,d never tiered; orders_small: %,d tiered%n"
             + "machine    %d cores seen by the JVM, max heap %,d MB, load average %s%n"
             + "timing     one warm-up run, then the best of %d (every row of the answer taken)%n",
         rows,
         tail,
         items,
         tail,
+        QueryBenchmark.SMALL_ROWS,
         Runtime.getRuntime().availableProcessors(),
         Runtime.getRuntime().maxMemory() >> 20,
         load,
@@ -106,9 +111,48 @@ final class QueryReport {
     out.println(line);
   }
 
+  void fixedCost(FixedCost fixed) {
+    out.printf(
+        Locale.ROOT,
+        "  %-34s mink-query %,8.1f ms median of %d (best %,.1f, worst %,.1f)%n",
+        "count(*) of orders_small",
+        fixed.medianMillis(),
+        FixedCost.RUNS,
+        fixed.bestMillis(),
+        fixed.worstMillis());
+  }
+
   void summary(
-      List<Row> figures, Engine.Timed tailCount, Throughput fetch, Throughput decode, String load) {
+      List<Row> figures,
+      FixedCost fixed,
+      Engine.Timed tailCount,
+      Throughput fetch,
+      Throughput decode,
+      String load) {
     double fetchDecodeMs = (fetch.nanos() + decode.nanos()) / 1e6;
+    out.println();
+    out.printf(
+        Locale.ROOT,
+        "fixed cost per statement (count(*) of the %,d-row orders_small, median of %d): %.1f ms (aim ≤ %.0f"
+            + " ms) %s%n",
+        QueryBenchmark.SMALL_ROWS,
+        FixedCost.RUNS,
+        fixed.medianMillis(),
+        FIXED_COST_AIM_MS,
+        fixed.medianMillis() <= FIXED_COST_AIM_MS ? "met" : "missed");
+    Row count = figures.stream()
+        .filter(row -> row.query().equals(BenchQuery.COUNT))
+        .findFirst()
+        .orElseThrow();
+    double countRatio = count.mink().bestMillis() / count.duckdb().bestMillis();
+    out.printf(
+        Locale.ROOT,
+        "count(*) over the lake: mink-query %.1f ms, DuckDB on the files %.1f ms: %.2f (aim ≤ %.0f) %s%n",
+        count.mink().bestMillis(),
+        count.duckdb().bestMillis(),
+        countRatio,
+        COUNT_AIM,
+        countRatio <= COUNT_AIM ? "met" : "missed");
     out.println();
     out.println(
         "| query | mink-query ms | DuckDB on files ms | mink / DuckDB (aim ≤ 1.5) | Spark ms"

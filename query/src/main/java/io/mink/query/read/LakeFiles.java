@@ -10,9 +10,13 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.SortedMap;
 import java.util.TreeMap;
 import org.apache.iceberg.DataFile;
+import org.apache.iceberg.DeleteFile;
+import org.apache.iceberg.FileContent;
+import org.apache.iceberg.FileFormat;
 import org.apache.iceberg.FileScanTask;
 import org.apache.iceberg.PartitionField;
 import org.apache.iceberg.PartitionSpec;
@@ -146,6 +150,36 @@ public final class LakeFiles {
   /** The partitions some file is filed under. */
   public java.util.Set<Integer> partitions() {
     return byPartition.keySet();
+  }
+
+  /**
+   * The rows of the files, each file counted once, from the manifests alone: each file's record count less the rows
+   * its deletion vectors delete. These are the rows of a read of every partition without a filter. Empty when a file
+   * has a position delete file or equality deletes, whose rows only a read can tell (a position delete file may name
+   * positions of other files, or one position twice), or when a task is a part of its file.
+   */
+  public OptionalLong rows() {
+    java.util.Set<String> counted = new java.util.HashSet<>();
+    List<FileScanTask> tasks = new ArrayList<>(unplaced);
+    byPartition.values().forEach(files -> files.forEach(file -> tasks.add(file.task())));
+    long rows = 0;
+    for (FileScanTask task : tasks) {
+      if (!counted.add(task.file().location())) {
+        continue;
+      }
+      if (task.start() != 0 || task.length() != task.file().fileSizeInBytes()) {
+        return OptionalLong.empty();
+      }
+      rows += task.file().recordCount();
+      for (DeleteFile deletes : task.deletes()) {
+        if (deletes.content() != FileContent.POSITION_DELETES
+            || deletes.format() != FileFormat.PUFFIN) {
+          return OptionalLong.empty();
+        }
+        rows -= deletes.recordCount();
+      }
+    }
+    return OptionalLong.of(rows);
   }
 
   public long fileCount() {

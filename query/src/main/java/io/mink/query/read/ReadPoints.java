@@ -13,7 +13,8 @@ import org.apache.kafka.clients.consumer.Consumer;
 final class ReadPoints {
   private ReadPoints() {}
 
-  static ReadPoint now(
+  /** The point and the bounds of the topic it was planned with. */
+  static PlannedPoint now(
       Table table,
       String topic,
       Consumer<byte[], byte[]> consumer,
@@ -24,7 +25,7 @@ final class ReadPoints {
         SnapshotPin.pinned(((HasTableOperations) table).operations().current(), request, name);
     Map<Integer, PartitionBounds> bounds =
         request.mode().readsLog() ? TopicBounds.read(consumer, topic, name) : Map.of();
-    return ReadPoint.of(
+    ReadPoint point = ReadPoint.of(
         pinned.id(),
         ReadPlanner.plan(
                 request.mode(),
@@ -37,5 +38,6 @@ final class ReadPoints {
             .stream()
             .map(PartitionRead::tail)
             .toList());
+    return new PlannedPoint(point, bounds);
   }
 }

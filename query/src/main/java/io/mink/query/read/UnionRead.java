@@ -60,6 +60,7 @@ public final class UnionRead {
   private final ReadProgress progress;
   private final long tailMemoryBytes;
   private Duration registryWait = REGISTRY_WAIT;
+  private PlannedPoint planned;
 
   /**
    * @param consumer an assign-and-seek consumer with no group, read_committed, such as {@code
@@ -106,6 +107,16 @@ public final class UnionRead {
       throw new IllegalArgumentException("wait must not be negative, not " + wait);
     }
     this.registryWait = wait;
+    return this;
+  }
+
+  /**
+   * Reads of requests at the planned point take the bounds it was planned with instead of asking Kafka again, and
+   * skip the check of the topic's id made when it was planned; reads of any other request ask Kafka as usual. For
+   * reads of parts of one point planned a moment before, as the splits of one SQL statement are.
+   */
+  public UnionRead reading(PlannedPoint point) {
+    this.planned = requireNonNull(point, "point is null");
     return this;
   }
 
@@ -163,7 +174,7 @@ public final class UnionRead {
     List<TailRange> ranges = ReadPlanner.plan(
             request.mode(),
             pinned.seams(),
-            TopicBounds.read(consumer, descriptor.topic(), name()),
+            bounds(request),
             Set.of(),
             request.partitions(),
             request.at(),
@@ -190,14 +201,33 @@ public final class UnionRead {
    * request {@link ReadRequest#at at} this point, of any of its partitions, see one point in time.
    */
   public ReadPoint point(ReadRequest request) {
+    return planPoint(request).point();
+  }
+
+  /** Like {@link #point}, with the bounds of the topic the point was planned with, for {@link #reading}. */
+  public PlannedPoint planPoint(ReadRequest request) {
     requireTail(request);
     return ReadPoints.now(table, descriptor.topic(), consumer, request, name());
   }
 
   private void requireTail(ReadRequest request) {
-    if (request.mode().readsLog()) {
+    if (request.mode().readsLog() && !atPlannedPoint(request)) {
       TailTopicCheck.require(descriptor, topicIds);
     }
+  }
+
+  private boolean atPlannedPoint(ReadRequest request) {
+    return planned != null
+        && request.at().isPresent()
+        && request.at().get().equals(planned.point())
+        && !planned.bounds().isEmpty();
+  }
+
+  /** Kafka's bounds of the topic: those of the planned point for a request at it, else asked now. */
+  private Map<Integer, PartitionBounds> bounds(ReadRequest request) {
+    return atPlannedPoint(request)
+        ? planned.bounds()
+        : TopicBounds.read(consumer, descriptor.topic(), name());
   }
 
   private ReadResult readLake(
@@ -237,7 +267,7 @@ public final class UnionRead {
       Pinned pinned,
       LakeFiles planned,
       TableSchema start) {
-    Map<Integer, PartitionBounds> bounds = TopicBounds.read(consumer, descriptor.topic(), name());
+    Map<Integer, PartitionBounds> bounds = bounds(request);
     List<PartitionRead> plan = ReadPlanner.plan(
         request.mode(),
         pinned.seams(),

@@ -50,6 +50,9 @@ final class ScanExplain {
             : pushdown.projection().stream().collect(Collectors.joining(", ", "[", "]")))
         + ", limit=" + (pushdown.limit().isPresent() ? pushdown.limit().getAsLong() : "none")
         + ", tail_records=" + scan.tailRecords()
-        + ", lake_reader=" + (scan.nativeLake().isPresent() ? "duckdb" : "mink");
+        + ", lake_reader="
+        + (scan.lakeRows().isPresent()
+            ? "manifests"
+            : scan.nativeLake().isPresent() ? "duckdb" : "mink");
   }
 }

@@ -8,7 +8,6 @@ import io.mink.schema.batch.ArrowSchemas;
 import io.mink.schema.batch.RowBatch;
 import java.io.IOException;
 import java.nio.file.Path;
-import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -39,6 +38,7 @@ public final class SqlEngine implements AutoCloseable {
   private final CatalogMirror mirror;
   private final ConsumerPool consumers;
   private final ExecutorService splitOpeners;
+  private final PlannedFiles plannedFiles = new PlannedFiles();
 
   public SqlEngine(QueryTables tables, QuerySettings settings) {
     this.tables = requireNonNull(tables, "tables is null");
@@ -96,14 +96,19 @@ public final class SqlEngine implements AutoCloseable {
    */
   public StatementResult execute(String sql, BufferAllocator allocator) {
     StatementKind kind = StatementKind.of(sql);
-    mirror.refresh(tables);
     StatementRun run = begin();
     try {
       String text = sql;
-      if (kind != StatementKind.CATALOG) {
+      CatalogMirror.View catalog;
+      if (kind == StatementKind.CATALOG) {
+        catalog = mirror.refreshAll(tables);
+        use(run, catalog);
+      } else {
         String body = kind == StatementKind.EXPLAIN ? StatementKind.explained(sql) : sql;
-        StatementPlan plan =
-            StatementPlan.plan(tree(run, body), body, mirror, this::scanContext, run);
+        StatementTree tree = tree(run, body);
+        catalog = mirror.refresh(tables, StatementPlan.refreshed(tree, settings.database()));
+        use(run, catalog);
+        StatementPlan plan = StatementPlan.plan(tree, body, catalog, this::scanContext, run);
         text = kind == StatementKind.EXPLAIN
             ? ExplainText.query(plan, StatementKind.analyzes(sql), run)
             : plan.sql();
@@ -132,10 +137,9 @@ public final class SqlEngine implements AutoCloseable {
     }
   }
 
-  /** The indexing tables, read again from the tables topic. */
+  /** The indexing tables, read again from the tables topic, each with its current schema. */
   public List<CatalogTable> catalog() {
-    mirror.refresh(tables);
-    return mirror.entries().stream()
+    return mirror.refreshAll(tables).entries().stream()
         .map(entry -> new CatalogTable(
             entry.descriptor().namespace(),
             entry.descriptor().name(),
@@ -147,21 +151,29 @@ public final class SqlEngine implements AutoCloseable {
   StatementPlan.ScanContext scanContext() {
     return new StatementPlan.ScanContext(
         new TableScan.ScanSources(
-            consumers, tables.topicIds(), tables.decoder(), splitOpeners, tables.localLake()),
+            consumers,
+            tables.topicIds(),
+            tables.decoder(),
+            splitOpeners,
+            tables.localLake(),
+            plannedFiles),
         settings);
   }
 
   private StatementRun begin() {
     try {
-      Connection connection = duckdb.duplicate();
-      try (Statement statement = connection.createStatement()) {
-        if (mirror.hasNamespace(settings.database())) {
-          statement.execute("USE " + CATALOG + "." + Identifiers.quote(settings.database()));
-        }
-      }
-      return new StatementRun(connection);
+      return new StatementRun(duckdb.duplicate());
     } catch (SQLException e) {
       throw new IllegalStateException("Cannot open a DuckDB connection: " + e.getMessage(), e);
+    }
+  }
+
+  /** Makes the database the statement's default schema, once the catalog has it. */
+  private void use(StatementRun run, CatalogMirror.View catalog) throws SQLException {
+    if (catalog.hasNamespace(settings.database())) {
+      try (Statement statement = run.connection().createStatement()) {
+        statement.execute("USE " + CATALOG + "." + Identifiers.quote(settings.database()));
+      }
     }
   }
 

@@ -1,7 +1,7 @@
 package io.mink.query.sql;
 
 import io.mink.indexer.errors.MinkException;
-import io.mink.query.read.ReadPoint;
+import io.mink.query.read.PlannedPoint;
 import io.mink.query.read.ReadRequest;
 import io.mink.schema.batch.ArrowSchemas;
 import io.mink.tables.TableDescriptor;
@@ -54,7 +54,7 @@ final class StatementPlan {
   static StatementPlan plan(
       StatementTree tree,
       String text,
-      CatalogMirror catalog,
+      CatalogMirror.View catalog,
       Supplier<ScanContext> contexts,
       StatementRun run)
       throws SQLException {
@@ -68,7 +68,9 @@ final class StatementPlan {
       });
     }
     boolean copied = tree.recursive() || tree.hasCtes();
-    Map<String, ReadPoint> points = new HashMap<>();
+    Optional<CountOnly> count = CountOnly.of(tree);
+    String counted = null;
+    Map<String, PlannedPoint> points = new HashMap<>();
     Map<TableRef, String> relations = new HashMap<>();
     List<PlannedScan> planned = new ArrayList<>();
     for (TableRef ref : tree.tables()) {
@@ -80,9 +82,10 @@ final class StatementPlan {
       Pushdown pushdown = new ScanPushdown(tree, ref, schemas).pushdown(SqlEngine.isUpsert(entry));
       ReadRequest request = TableScan.request(pushdown, context.settings());
       long opening = System.nanoTime();
-      ReadPoint point = points.computeIfAbsent(
+      PlannedPoint point = points.computeIfAbsent(
           descriptor.qualifiedName(),
           name -> TableScan.point(context.sources(), descriptor, entry.table()));
+      boolean counting = count.isPresent() && count.get().table().equals(ref);
       TableScan scan = TableScan.open(
           context.sources(),
           descriptor,
@@ -90,7 +93,8 @@ final class StatementPlan {
           point,
           pushdown,
           request,
-          context.settings().targetPartitions());
+          context.settings().targetPartitions(),
+          counting);
       Schema empty = pushdown.projection().isEmpty()
           ? entry.table().schema()
           : entry.table().schema().select(pushdown.projection());
@@ -101,18 +105,44 @@ final class StatementPlan {
         scan.close();
         throw e;
       }
+      if (counting && scan.lakeRows().isPresent()) {
+        counted = count.get().sql(relation, scan.lakeRows().getAsLong());
+      }
       relations.put(
           ref,
           relation + " AS " + Identifiers.quote(ref.alias().isEmpty() ? ref.table() : ref.alias()));
       planned.add(
           new PlannedScan(descriptor.qualifiedName(), scan, pushdown, System.nanoTime() - opening));
     }
-    return new StatementPlan(rewrite(text, relations), planned);
+    return new StatementPlan(counted != null ? counted : rewrite(text, relations), planned);
+  }
+
+  /**
+   * The tables whose metadata the statement needs current: those it names, as {@link #resolve} finds them; every
+   * table when it calls a table function or names a catalog other than Mink's, as it may read DuckDB's catalog views
+   * of Mink's tables. Pure.
+   */
+  static CatalogMirror.Scope refreshed(StatementTree tree, String database) {
+    if (tree.callsTableFunctions()) {
+      return CatalogMirror.Scope.ALL;
+    }
+    Set<String> names = new java.util.HashSet<>();
+    for (TableRef ref : tree.tables()) {
+      if (!ref.catalog().isEmpty() && !ref.catalog().equalsIgnoreCase(SqlEngine.CATALOG)) {
+        return CatalogMirror.Scope.ALL;
+      }
+      if (ref.catalog().isEmpty() && ref.schema().isEmpty() && tree.isCte(ref.table())) {
+        continue;
+      }
+      String namespace = ref.schema().isEmpty() ? database : ref.schema();
+      names.add((namespace + "." + ref.table()).toLowerCase(Locale.ROOT));
+    }
+    return new CatalogMirror.Scope(false, names);
   }
 
   /** The Mink table a reference names; empty for a name DuckDB resolves (a common table expression, a system view). */
   private static Optional<CatalogMirror.Entry> resolve(
-      TableRef ref, StatementTree tree, CatalogMirror catalog, String database) {
+      TableRef ref, StatementTree tree, CatalogMirror.View catalog, String database) {
     if (!ref.catalog().isEmpty() && !ref.catalog().equalsIgnoreCase(SqlEngine.CATALOG)) {
       return Optional.empty();
     }

@@ -109,6 +109,11 @@ final class StatementTree {
     return naturalJoin;
   }
 
+  /** Whether the statement calls a table function or a SHOW in a FROM clause, which may read DuckDB's catalog. */
+  boolean callsTableFunctions() {
+    return containsType(root, "TABLE_FUNCTION") || containsType(root, "SHOW_REF");
+  }
+
   /** Whether the statement recurses, so DuckDB may scan a table of it more than once. */
   boolean recursive() {
     return containsType(root, "RECURSIVE_CTE_NODE");

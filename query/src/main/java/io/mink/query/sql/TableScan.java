@@ -1,7 +1,9 @@
 package io.mink.query.sql;
 
+import io.mink.lake.RowTtl;
 import io.mink.query.filter.WhereFilter;
 import io.mink.query.read.LakeFiles;
+import io.mink.query.read.PlannedPoint;
 import io.mink.query.read.ReadMode;
 import io.mink.query.read.ReadPoint;
 import io.mink.query.read.ReadProgress;
@@ -15,6 +17,7 @@ import io.mink.tables.TableDescriptor;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.CompletableFuture;
@@ -35,15 +38,21 @@ final class TableScan implements AutoCloseable {
   private final long files;
   private final Optional<String> nativeLake;
   private final long tailRecords;
+  private final OptionalLong lakeRows;
 
   private final ConsumerPool consumers;
 
   private TableScan(
-      List<Split> splits, ConsumerPool consumers, long files, Optional<String> nativeLake) {
+      List<Split> splits,
+      ConsumerPool consumers,
+      long files,
+      Optional<String> nativeLake,
+      OptionalLong lakeRows) {
     this.splits = splits;
     this.consumers = consumers;
     this.files = files;
     this.nativeLake = nativeLake;
+    this.lakeRows = lakeRows;
     this.tailRecords =
         splits.stream().mapToLong(split -> split.result().tailRecords()).sum();
   }
@@ -61,37 +70,49 @@ final class TableScan implements AutoCloseable {
     return pushdown.limit().isPresent() ? request.withLimit(pushdown.limit().getAsLong()) : request;
   }
 
-  /** The table's read point now: its current snapshot and every partition's tail to the last stable offset. */
-  static ReadPoint point(ScanSources sources, TableDescriptor descriptor, Table table) {
+  /**
+   * The table's read point now: its current snapshot and every partition's tail to the last stable offset, with the
+   * bounds of its topic the splits then plan with instead of asking Kafka again.
+   */
+  static PlannedPoint point(ScanSources sources, TableDescriptor descriptor, Table table) {
     Consumer<byte[], byte[]> consumer = sources.consumers().take();
     try {
       return new UnionRead(
               table, descriptor, consumer, sources.topicIds(), sources.decoder(), ReadProgress.NONE)
-          .point(ReadRequest.of(ReadMode.union));
+          .planPoint(ReadRequest.of(ReadMode.union));
     } finally {
       sources.consumers().give(consumer);
     }
   }
 
-  /** Opens the splits of the table's partitions the pushdown keeps, at most {@code splits} of them. */
+  /**
+   * Opens the splits of the table's partitions the pushdown keeps, at most {@code splits} of them.
+   *
+   * @param counting whether the statement only counts the table's rows: the lake's rows are then counted from the
+   *     manifests when they can be ({@link #lakeRows}), and the splits read the tail alone
+   */
   static TableScan open(
       ScanSources sources,
       TableDescriptor descriptor,
       Table table,
-      ReadPoint point,
+      PlannedPoint planned,
       Pushdown pushdown,
       ReadRequest request,
-      int splitCount) {
+      int splitCount,
+      boolean counting) {
+    ReadPoint point = planned.point();
     Set<Integer> partitions = new TreeSet<>(point.tails().keySet());
     pushdown.partitions().ifPresent(partitions::retainAll);
     List<Set<Integer>> groups = groups(partitions, splitCount);
-    LakeFiles files = lakeFiles(table, point, request, partitions);
-    Optional<String> nativeLake = SqlEngine.isUpsert(descriptor)
+    LakeFiles files = lakeFiles(sources.plannedFiles(), table, point, request, partitions);
+    OptionalLong lakeRows =
+        counting ? countedRows(descriptor, pushdown, files) : OptionalLong.empty();
+    Optional<String> nativeLake = SqlEngine.isUpsert(descriptor) || lakeRows.isPresent()
         ? Optional.empty()
         : sources
             .localLake()
             .flatMap(directory -> NativeLake.relation(files, columns(table, request), directory));
-    LakeFiles streamed = nativeLake.isPresent() ? LakeFiles.none() : files;
+    LakeFiles streamed = nativeLake.isPresent() || lakeRows.isPresent() ? LakeFiles.none() : files;
     List<CompletableFuture<Split>> opening = new ArrayList<>();
     for (Set<Integer> group : groups) {
       opening.add(CompletableFuture.supplyAsync(
@@ -99,6 +120,7 @@ final class TableScan implements AutoCloseable {
               sources,
               descriptor,
               table,
+              planned,
               request.withPartitions(group).at(point),
               streamed,
               UnionRead.TAIL_MEMORY_BYTES / groups.size()),
@@ -118,7 +140,23 @@ final class TableScan implements AutoCloseable {
       splits.forEach(split -> close(split, sources.consumers()));
       throw failure;
     }
-    return new TableScan(splits, sources.consumers(), files.fileCount(), nativeLake);
+    return new TableScan(splits, sources.consumers(), files.fileCount(), nativeLake, lakeRows);
+  }
+
+  /**
+   * The rows of the lake part counted from the manifests, when they are the rows the scan would read: an append
+   * table (an upsert table's tail replaces lake rows by key) without a row TTL (which drops rows by their time), no
+   * conjunct, and files whose deletes the manifests count.
+   */
+  private static OptionalLong countedRows(
+      TableDescriptor descriptor, Pushdown pushdown, LakeFiles files) {
+    if (SqlEngine.isUpsert(descriptor)
+        || RowTtl.fromOptions(descriptor.options()).isPresent()
+        || !pushdown.lakeFilters().isEmpty()
+        || pushdown.partitions().isPresent()) {
+      return OptionalLong.empty();
+    }
+    return files.rows();
   }
 
   /**
@@ -127,14 +165,19 @@ final class TableScan implements AutoCloseable {
    * once per partition, and DuckDB applies the statement's own conjuncts on {@code _kafka_partition}.
    */
   private static LakeFiles lakeFiles(
-      Table table, ReadPoint point, ReadRequest request, Set<Integer> partitions) {
+      PlannedFiles planned,
+      Table table,
+      ReadPoint point,
+      ReadRequest request,
+      Set<Integer> partitions) {
     if (point.snapshotId().isEmpty() || partitions.isEmpty()) {
       return LakeFiles.none();
     }
     Expression pushed = request.filters()
         ? WhereFilter.bind(table.schema(), request.filter()).expression()
         : Expressions.alwaysTrue();
-    return LakeFiles.plan(table, point.snapshotId().getAsLong(), pushed, partitions)
+    return planned
+        .plan(table, point.snapshotId().getAsLong(), pushed, partitions)
         .readOnce(partitions);
   }
 
@@ -143,19 +186,21 @@ final class TableScan implements AutoCloseable {
       ScanSources sources,
       TableDescriptor descriptor,
       Table table,
+      PlannedPoint planned,
       ReadRequest request,
       LakeFiles files,
       long tailMemoryBytes) {
     Consumer<byte[], byte[]> consumer = sources.consumers().take();
     try {
       UnionRead read = new UnionRead(
-          table,
-          descriptor,
-          consumer,
-          sources.topicIds(),
-          sources.decoder(),
-          ReadProgress.NONE,
-          tailMemoryBytes);
+              table,
+              descriptor,
+              consumer,
+              sources.topicIds(),
+              sources.decoder(),
+              ReadProgress.NONE,
+              tailMemoryBytes)
+          .reading(planned);
       return new Split(request.partitions(), read.read(request, files), consumer);
     } catch (RuntimeException e) {
       sources.consumers().give(consumer);
@@ -194,6 +239,11 @@ final class TableScan implements AutoCloseable {
     return files;
   }
 
+  /** The lake's rows, counted from the manifests, when the scan counts them instead of reading them. */
+  OptionalLong lakeRows() {
+    return lakeRows;
+  }
+
   long tailRecords() {
     return tailRecords;
   }
@@ -218,12 +268,13 @@ final class TableScan implements AutoCloseable {
 
   /**
    * Where a scan's reads come from: the engine's consumers, Kafka's topic ids, the registry's decoder, threads to open
-   * splits on.
+   * splits on, and the snapshots' files planned before.
    */
   record ScanSources(
       ConsumerPool consumers,
       TopicIds topicIds,
       Optional<PartDecoder> decoder,
       Executor executor,
-      Optional<java.nio.file.Path> localLake) {}
+      Optional<java.nio.file.Path> localLake,
+      PlannedFiles plannedFiles) {}
 }

@@ -36,6 +36,7 @@ import org.apache.iceberg.deletes.PositionDelete;
 import org.apache.iceberg.deletes.PositionDeleteWriter;
 import org.apache.iceberg.io.CloseableIterable;
 import org.apache.iceberg.io.OutputFileFactory;
+import org.apache.iceberg.types.Types;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -85,6 +86,52 @@ class UnionReadOutsideChangesIT {
       assertThat(union.point().token()).isEqualTo("v1:s=" + delete + ":0=10-13,1=5-5");
       assertThat(again.offsets()).isEqualTo(union.offsets());
       assertThat(count(engine, table)).isEqualTo(15);
+    }
+  }
+
+  @Test
+  void aStatementReadsWhatAnotherEngineCommittedAfterTheEnginesLastStatement() {
+    String topic = topic(2);
+    produce(topic, 0, 0, 10);
+    produce(topic, 1, 0, 5);
+    try (InProcessSidecar sidecar = sidecar();
+        SqlEngine engine = engine(sidecar)) {
+      TableDescriptor table = sidecar.addNew(topic, KAFKA.topicId(topic).toString(), FRESHNESS);
+      sidecar.runRound(table);
+      produce(topic, 0, 10, 3);
+      String explain = "EXPLAIN SELECT count(*) FROM " + table.qualifiedName();
+      assertThat(count(engine, table)).isEqualTo(18);
+      assertThat(rows(engine, explain).get(0)).contains("lake_reader=manifests");
+
+      deleteByPosition(sidecar.table(table), 0, 0, 1, 2);
+
+      assertThat(count(engine, table)).isEqualTo(15);
+      assertThat(rows(engine, explain).get(0))
+          .contains("files=2")
+          .doesNotContain("lake_reader=manifests");
+
+      sidecar
+          .table(table)
+          .updateSchema()
+          .addColumn("note", Types.StringType.get())
+          .commit();
+
+      assertThat(rows(
+              engine,
+              "SELECT column_name FROM information_schema.columns WHERE table_name = '"
+                  + table.name() + "' AND column_name = 'note'"))
+          .containsExactly("note");
+
+      produce(topic, 1, 5, 2);
+      sidecar.runRound(table);
+      produce(topic, 1, 7, 1);
+
+      assertThat(count(engine, table)).isEqualTo(18);
+      assertThat(rows(
+              engine,
+              "SELECT _kafka_partition, count(note), count(*) FROM " + table.qualifiedName()
+                  + " GROUP BY ALL ORDER BY 1"))
+          .containsExactly("0|0|10", "1|0|8");
     }
   }
 
@@ -222,6 +269,27 @@ class UnionReadOutsideChangesIT {
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
+  }
+
+  /** The statement's rows, each as its values joined by |. */
+  private static List<String> rows(SqlEngine engine, String sql) {
+    List<String> rows = new ArrayList<>();
+    try (BufferAllocator allocator = RowBatch.newChildAllocator("test");
+        StatementResult result = engine.execute(sql, allocator)) {
+      while (result.reader().loadNextBatch()) {
+        var root = result.reader().getVectorSchemaRoot();
+        for (int row = 0; row < root.getRowCount(); row++) {
+          List<String> values = new ArrayList<>();
+          for (int column = 0; column < root.getFieldVectors().size(); column++) {
+            values.add(String.valueOf(root.getVector(column).getObject(row)));
+          }
+          rows.add(String.join("|", values));
+        }
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    return rows;
   }
 
   private static long count(SqlEngine engine, TableDescriptor table) {

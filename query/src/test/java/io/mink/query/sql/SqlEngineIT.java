@@ -122,6 +122,37 @@ class SqlEngineIT {
   }
 
   @Test
+  void aTableAddedAfterTheEnginesFirstStatementIsServedByTheNext() {
+    String first = topic(1);
+    String second = topic(2);
+    produce(first, 0, 0, 3);
+    produce(second, 0, 0, 4);
+    produce(second, 1, 0, 2);
+    try (InProcessSidecar sidecar = sidecar();
+        SqlEngine engine = engine(sidecar)) {
+      TableDescriptor a = sidecar.add(first, Duration.ofMinutes(3));
+      sidecar.runRound(a);
+      String listed =
+          "SELECT table_name FROM information_schema.tables WHERE table_catalog = 'mink'"
+              + " AND table_name IN ('" + a.name() + "', '" + TableDescriptor.tableNameFor(second)
+              + "') ORDER BY 1";
+      assertThat(rows(engine, "SELECT count(*) FROM " + a.name())).containsExactly("3");
+      assertThat(rows(engine, listed)).containsExactly(a.name());
+
+      TableDescriptor b = sidecar.add(second, Duration.ofMinutes(3));
+      sidecar.runRound(b);
+      produce(second, 1, 2, 1);
+
+      assertThat(rows(engine, "SELECT count(*) FROM " + b.name())).containsExactly("7");
+      assertThat(rows(engine, listed))
+          .containsExactlyElementsOf(
+              java.util.stream.Stream.of(a.name(), b.name()).sorted().toList());
+      assertThat(rows(engine, "SELECT count(*) FROM " + a.name() + ", " + b.name()))
+          .containsExactly("21");
+    }
+  }
+
+  @Test
   void aMissingOrReplacedTableIsNotServedAndSaysWhy() {
     try (InProcessSidecar sidecar = sidecar();
         SqlEngine engine = engine(sidecar)) {
