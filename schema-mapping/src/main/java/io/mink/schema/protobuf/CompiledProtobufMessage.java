@@ -1,8 +1,12 @@
 package io.mink.schema.protobuf;
 
+import io.mink.schema.decode.ColumnDecoder;
 import io.mink.schema.decode.CompiledSchema;
+import io.mink.schema.decode.FieldSink;
 import io.mink.schema.decode.MessageSelector;
 import io.mink.schema.decode.UndecodableException;
+import java.util.List;
+import java.util.Optional;
 import org.apache.iceberg.types.Type;
 import org.apache.iceberg.types.Types;
 
@@ -21,6 +25,17 @@ final class CompiledProtobufMessage implements CompiledSchema {
   @Override
   public Type type() {
     return type;
+  }
+
+  /** Always: a payload is a message, whose fields are the columns. */
+  @Override
+  public boolean decodesIntoColumns() {
+    return true;
+  }
+
+  @Override
+  public Optional<ColumnDecoder> columnDecoder(List<FieldSink> sinks) {
+    return Optional.of(new ProtobufColumnDecoder(type, reader, sinks));
   }
 
   @Override

@@ -3,6 +3,7 @@ package io.mink.schema.protobuf;
 import com.squareup.wire.schema.EnumConstant;
 import com.squareup.wire.schema.EnumType;
 import io.mink.schema.decode.UndecodableException;
+import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -14,11 +15,20 @@ final class EnumReader implements ValueReader {
   private final String[] namesByNumber;
   private final Map<Integer, String> sparseNames;
   private final String defaultName;
+  private final byte[][] utf8ByNumber;
+  private final Map<Integer, byte[]> sparseUtf8;
 
   private EnumReader(String[] namesByNumber, Map<Integer, String> sparseNames, String defaultName) {
     this.namesByNumber = namesByNumber;
     this.sparseNames = sparseNames;
     this.defaultName = defaultName;
+    this.utf8ByNumber = new byte[namesByNumber.length][];
+    for (int number = 0; number < namesByNumber.length; number++) {
+      utf8ByNumber[number] = namesByNumber[number] == null ? null : utf8(namesByNumber[number]);
+    }
+    Map<Integer, byte[]> sparse = new HashMap<>();
+    sparseNames.forEach((number, name) -> sparse.put(number, utf8(name)));
+    this.sparseUtf8 = Map.copyOf(sparse);
   }
 
   static EnumReader of(EnumType enumType) {
@@ -58,6 +68,22 @@ final class EnumReader implements ValueReader {
       return namesByNumber[number];
     }
     return sparseNames.get(number);
+  }
+
+  /** The UTF-8 bytes of the name {@link #read} gives the number: the value's name, or the number's digits. */
+  byte[] utf8NameOf(int number) {
+    byte[] name =
+        number >= 0 && number < utf8ByNumber.length ? utf8ByNumber[number] : sparseUtf8.get(number);
+    return name != null ? name : utf8(Integer.toString(number));
+  }
+
+  /** The UTF-8 bytes of {@link #defaultValue}. */
+  byte[] utf8DefaultName() {
+    return utf8(defaultName);
+  }
+
+  private static byte[] utf8(String text) {
+    return text.getBytes(StandardCharsets.UTF_8);
   }
 
   /** The enum's first value: proto3 requires it to be 0, and proto2 readers default to it. */

@@ -31,6 +31,11 @@ abstract class FieldDecoder {
   abstract boolean read(ProtoInput in, int wireType, GenericRecord record, int depth)
       throws UndecodableException;
 
+  /** The positions of every member of the field's oneof, the field's included; none when it is in no oneof. */
+  final int[] oneOfMembers() {
+    return oneOfMembers.clone();
+  }
+
   /** A oneof has one value at most: the member written last. */
   final void clearOneOf(GenericRecord record) {
     for (int member : oneOfMembers) {

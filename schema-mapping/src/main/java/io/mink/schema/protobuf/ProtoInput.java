@@ -205,6 +205,16 @@ final class ProtoInput {
     return value;
   }
 
+  /** The array the payload is in, for a reader that takes bytes without copying them. */
+  byte[] buffer() {
+    return buffer;
+  }
+
+  /** Moves past {@code count} bytes that {@link #readLength} has checked remain. */
+  void advance(int count) {
+    position += count;
+  }
+
   /** A copy of bytes read before, such as an Any's value. */
   byte[] copy(int from, int length) {
     return Arrays.copyOfRange(buffer, from, from + length);

@@ -13,6 +13,10 @@ final class SingularFieldDecoder extends FieldDecoder {
     this.reader = reader;
   }
 
+  ValueReader reader() {
+    return reader;
+  }
+
   @Override
   boolean read(ProtoInput in, int wireType, GenericRecord record, int depth)
       throws UndecodableException {

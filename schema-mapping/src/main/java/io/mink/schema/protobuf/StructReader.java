@@ -23,6 +23,7 @@ final class StructReader implements ValueReader {
   private final FieldDecoder[] sortedDecoders;
   private final FieldDecoder[] requiredFields;
   private final int[] absentBytesPositions;
+  private final FieldDecoder[] decodersByPosition;
 
   /**
    * @param defaults the value of each position before any field is read
@@ -61,6 +62,10 @@ final class StructReader implements ValueReader {
     this.sortedNumbers =
         Arrays.stream(sorted).mapToInt(decoder -> decoder.number).toArray();
     this.requiredFields = requiredFields.toArray(FieldDecoder[]::new);
+    this.decodersByPosition = new FieldDecoder[defaults.length];
+    for (FieldDecoder decoder : sorted) {
+      decodersByPosition[decoder.position] = decoder;
+    }
   }
 
   @Override
@@ -121,7 +126,32 @@ final class StructReader implements ValueReader {
     }
   }
 
-  private FieldDecoder decoderFor(int number) {
+  /** The decoder of the field at each position of the record. */
+  List<FieldDecoder> decoders() {
+    return Arrays.asList(decodersByPosition.clone());
+  }
+
+  /** The value a payload that leaves the field at {@code position} out decodes to. */
+  Object absentValue(int position) {
+    for (int bytesPosition : absentBytesPositions) {
+      if (bytesPosition == position) {
+        return ScalarReader.BYTES.defaultValue();
+      }
+    }
+    return template.get(position);
+  }
+
+  /** The decoders of proto2 required fields, in the order a payload lacking several names the first. */
+  List<FieldDecoder> requiredFields() {
+    return List.of(requiredFields);
+  }
+
+  String messageName() {
+    return messageName;
+  }
+
+  /** The decoder of the field with this number, or null when the message has none. */
+  FieldDecoder decoderFor(int number) {
     if (decodersByNumber != null) {
       return number < decodersByNumber.length ? decodersByNumber[number] : null;
     }

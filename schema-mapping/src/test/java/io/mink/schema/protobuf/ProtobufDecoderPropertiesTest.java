@@ -163,7 +163,7 @@ class ProtobufDecoderPropertiesTest {
     }
   }
 
-  private static String otherSchema() {
+  static String otherSchema() {
     String[] types = {"string", "Other", "double", "bytes", "fixed32", "sint64", "bool", "uint64"};
     StringBuilder text =
         new StringBuilder("syntax = \"proto2\";\npackage other;\nmessage Other {\n");

@@ -16,7 +16,7 @@ import org.junit.jupiter.api.Test;
 
 /** How the binary encoding is read: Protobuf readers' rules for repeats, unknown fields and bad bytes. */
 class ProtobufWireFormatTest {
-  private static final ProtoFixture SAMPLES = ProtoFixture.of("""
+  static final String SAMPLE_SCHEMA = """
       syntax = "proto3";
       package wire;
       message Sample {
@@ -37,7 +37,8 @@ class ProtobufWireFormatTest {
         int32 y = 2;
         repeated string tags = 3;
       }
-      """);
+      """;
+  private static final ProtoFixture SAMPLES = ProtoFixture.of(SAMPLE_SCHEMA);
 
   @Test
   void unknownFieldsOfEveryWireTypeAreSkipped() throws Exception {
