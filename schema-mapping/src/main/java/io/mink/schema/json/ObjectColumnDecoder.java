@@ -2,7 +2,6 @@ package io.mink.schema.json;
 
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
-import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.io.NumberInput;
 import io.mink.schema.decode.ColumnDecoder;
 import io.mink.schema.decode.CompiledSchema;

@@ -20,6 +20,7 @@ final class StrictJson {
   private byte[] data;
   private int end;
   private boolean escaped;
+  private boolean surrogate;
   private boolean ascii;
   private boolean integral;
 
@@ -69,9 +70,13 @@ final class StrictJson {
     return string(at, maxStringLength);
   }
 
-  /** The position after the property name whose opening quote is at {@code at}, or -1. */
+  /**
+   * The position after the property name whose opening quote is at {@code at}, or -1. A name with an escaped
+   * surrogate is refused: Jackson's names refuse escaped lone surrogates that its string values take.
+   */
   int name(int at) {
-    return string(at, maxNameLength);
+    int end = string(at, maxNameLength);
+    return surrogate ? -1 : end;
   }
 
   private int string(int at, int maxLength) {
@@ -80,6 +85,7 @@ final class StrictJson {
     }
     boolean anyEscape = false;
     boolean onlyAscii = true;
+    surrogate = false;
     int i = at + 1;
     while (true) {
       if (i >= end) {
@@ -130,6 +136,7 @@ final class StrictJson {
             return -1;
           }
         }
+        surrogate |= Character.isSurrogate(hex(data, at + 2));
         return at + 6;
       }
       default -> {

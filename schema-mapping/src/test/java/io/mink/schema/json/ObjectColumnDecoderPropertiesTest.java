@@ -50,30 +50,29 @@ import org.apache.kafka.clients.consumer.ConsumerRecord;
  */
 class ObjectColumnDecoderPropertiesTest {
   private static final SchemaRef REF = new SchemaRef.ConfluentId(7);
-  private static final List<String> SCHEMA_TEXTS = List.of(
-      """
-      {"type": "object", "required": ["id", "count"], "properties": {
-        "id": {"type": "string", "format": "uuid"}, "count": {"type": "integer"}, "price": {"type": "number"},
-        "ok": {"type": "boolean"}, "name": {"type": "string"}, "note": {"type": ["string", "null"]},
-        "day": {"type": "string", "format": "date"}, "at": {"type": "string", "format": "date-time"},
-        "status": {"enum": ["NEW", "PAID"]}, "tags": {"type": "array", "items": {"type": "string"}},
-        "dims": {"type": "object", "required": ["w"],
-                 "properties": {"w": {"type": "number"}, "h": {"type": ["integer", "null"]}}},
-        "attrs": {"type": "object", "additionalProperties": {"type": "integer"}}, "extra": {},
-        "maybe": {"oneOf": [{"type": "null"}, {"type": "boolean"}]}, "ünï": {"type": "integer"},
-        "big": {"type": ["integer", "null"]}, "ratio": {"type": ["number", "null"]}}}""",
-      """
-      {"type": ["object", "null"], "required": ["a"], "properties": {
-        "a": {"type": ["integer", "null"]}, "b": {"type": "number"}, "s": {"type": "string"},
-        "q\\"uote": {"type": "boolean"}, "tab\\t": {"type": "string"}, "é": {"type": "string"}}}""",
-      """
-      {"type": "object", "required": ["name"], "properties": {
-        "name": {"type": "string"}, "children": {"type": "array", "items": {"$ref": "#"}}}}""",
-      """
-      {"type": "object", "properties": {"home": {"$ref": "#/definitions/address"}, "when": {"$ref": "#/$defs/day"}},
-       "definitions": {"address": {"type": "object", "properties": {"city": {"type": "string"}}, "required": ["city"]}},
-       "$defs": {"day": {"type": "string", "format": "date"}}}""",
-      manyProperties());
+  private static final List<String> SCHEMA_TEXTS = List.of("""
+        {"type": "object", "required": ["id", "count"], "properties": {
+          "id": {"type": "string", "format": "uuid"}, "count": {"type": "integer"}, "price": {"type": "number"},
+          "ok": {"type": "boolean"}, "name": {"type": "string"}, "note": {"type": ["string", "null"]},
+          "day": {"type": "string", "format": "date"}, "at": {"type": "string", "format": "date-time"},
+          "status": {"enum": ["NEW", "PAID"]}, "tags": {"type": "array", "items": {"type": "string"}},
+          "dims": {"type": "object", "required": ["w"],
+                   "properties": {"w": {"type": "number"}, "h": {"type": ["integer", "null"]}}},
+          "attrs": {"type": "object", "additionalProperties": {"type": "integer"}}, "extra": {},
+          "maybe": {"oneOf": [{"type": "null"}, {"type": "boolean"}]}, "ünï": {"type": "integer"},
+          "big": {"type": ["integer", "null"]}, "ratio": {"type": ["number", "null"]}}}\
+        """, """
+        {"type": ["object", "null"], "required": ["a"], "properties": {
+          "a": {"type": ["integer", "null"]}, "b": {"type": "number"}, "s": {"type": "string"},
+          "q\\"uote": {"type": "boolean"}, "tab\\t": {"type": "string"}, "é": {"type": "string"}}}\
+        """, """
+        {"type": "object", "required": ["name"], "properties": {
+          "name": {"type": "string"}, "children": {"type": "array", "items": {"$ref": "#"}}}}\
+        """, """
+        {"type": "object", "properties": {"home": {"$ref": "#/definitions/address"}, "when": {"$ref": "#/$defs/day"}},
+         "definitions": {"address": {"type": "object", "properties": {"city": {"type": "string"}}, "required": ["city"]}},
+         "$defs": {"day": {"type": "string", "format": "date"}}}\
+        """, manyProperties());
   private static final List<CompiledSchema> SCHEMAS =
       SCHEMA_TEXTS.stream().map(ObjectColumnDecoderPropertiesTest::compiled).toList();
   private static final List<JsonNode> NODES =
@@ -83,7 +82,8 @@ class ObjectColumnDecoderPropertiesTest {
       DoubleDecoder.class, "setDouble",
       BooleanDecoder.class, "setBoolean",
       StringDecoder.class, "setText");
-  private static final List<String> UNKNOWN = List.of("zz", "sku", "a\u0001", "kids", "ünknown", "");
+  private static final List<String> UNKNOWN =
+      List.of("zz", "sku", "a\u0001", "kids", "ünknown", "");
 
   @Provide
   Arbitrary<Integer> schemas() {
@@ -107,26 +107,29 @@ class ObjectColumnDecoderPropertiesTest {
 
     assertSameColumns(SCHEMAS.get(schema), payload);
     assertSameRow(SCHEMAS.get(schema), payload);
-    if (value instanceof Map<?, ?> map && map.keySet().stream().noneMatch(name -> escaped((String) name))) {
+    if (value instanceof Map<?, ?> map
+        && map.keySet().stream().noneMatch(name -> escaped((String) name))) {
       assertScalarsGoStraight(SCHEMAS.get(schema), payload);
     }
   }
 
   @Property(tries = 1500)
-  void anySpellingOfAnObjectGivesTheObjectPathsRow(
-      @ForAll("schemas") int schema, @ForAll long seed) throws Exception {
+  void anySpellingOfAnObjectGivesTheObjectPathsRow(@ForAll("schemas") int schema, @ForAll long seed)
+      throws Exception {
     Random random = new Random(seed);
-    byte[] payload = new RandomJsonText(random, 0).write(value(schema, random, false));
+    byte[] payload = new RandomJsonText(random, RandomJsonText.Fault.NONE, 0)
+        .write(value(schema, random, false));
 
     assertSameColumns(SCHEMAS.get(schema), payload);
     assertSameRow(SCHEMAS.get(schema), payload);
   }
 
   @Property(tries = 2000)
-  void faultyObjectsFailWhereTheObjectPathFails(@ForAll("schemas") int schema, @ForAll long seed)
+  void faultyObjectsFailWhereTheObjectPathFails(
+      @ForAll("schemas") int schema, @ForAll RandomJsonText.Fault fault, @ForAll long seed)
       throws Exception {
     Random random = new Random(seed);
-    byte[] payload = new RandomJsonText(random, 0.02).write(value(schema, random, true));
+    byte[] payload = new RandomJsonText(random, fault, 0.05).write(value(schema, random, true));
 
     assertSameColumns(SCHEMAS.get(schema), payload);
     assertSameRow(SCHEMAS.get(schema), payload);
@@ -134,10 +137,8 @@ class ObjectColumnDecoderPropertiesTest {
 
   @Property(tries = 1000)
   void truncatedAndChangedPayloadsFailWhereTheObjectPathFails(
-      @ForAll("schemas") int schema,
-      @ForAll long seed,
-      @ForAll int position,
-      @ForAll byte value) throws Exception {
+      @ForAll("schemas") int schema, @ForAll long seed, @ForAll int position, @ForAll byte value)
+      throws Exception {
     Random random = new Random(seed);
     byte[] payload = written(value(schema, random, false));
     int at = Math.floorMod(position, payload.length);
@@ -152,7 +153,8 @@ class ObjectColumnDecoderPropertiesTest {
   void anyBytesAndJsonLikeTextFailWhereTheObjectPathFails(
       @ForAll("schemas") int schema,
       @ForAll @Size(max = 200) byte[] bytes,
-      @ForAll("jsonLikeText") String text) throws Exception {
+      @ForAll("jsonLikeText") String text)
+      throws Exception {
     assertSameColumns(SCHEMAS.get(schema), bytes);
     assertSameColumns(SCHEMAS.get(schema), text.getBytes(StandardCharsets.UTF_8));
     assertSameColumns(SCHEMAS.get(0), text.getBytes(StandardCharsets.UTF_8));
@@ -162,19 +164,47 @@ class ObjectColumnDecoderPropertiesTest {
   void edgeCasesOfTheObjectPathHoldForColumns() throws Exception {
     String id = "\"id\": \"0f8fad5b-d9cb-469f-a165-70867728950e\"";
     List<String> objects = new ArrayList<>();
-    for (String count : List.of("0", "-0", "9223372036854775807", "-9223372036854775808",
-        "9223372036854775808", "-9223372036854775809", "1.0", "1e2", "01", "\"1\"", "null", "true")) {
+    for (String count : List.of(
+        "0",
+        "-0",
+        "9223372036854775807",
+        "-9223372036854775808",
+        "9223372036854775808",
+        "-9223372036854775809",
+        "1.0",
+        "1e2",
+        "01",
+        "\"1\"",
+        "null",
+        "true")) {
       objects.add("{" + id + ", \"count\": " + count + "}");
     }
-    for (String price : List.of("-0", "-0.0", "1E400", "1e-400", "12345678901234567890123", "4.9e-324",
-        "0.1e1", "null", "\"1\"")) {
+    for (String price : List.of(
+        "-0",
+        "-0.0",
+        "1E400",
+        "1e-400",
+        "12345678901234567890123",
+        "4.9e-324",
+        "0.1e1",
+        "null",
+        "\"1\"")) {
       objects.add("{" + id + ", \"count\": 1, \"price\": " + price + "}");
     }
-    for (String name : List.of("\"\\ud800\"", "\"\\udc00x\"", "\"\\ud83d\\ude00\"", "\"\\ud83d\\ud83d\\ude00\"",
-        "\"\\u00e9\\n\\/\"", "\"\u00e9\ud83d\ude00\"", "\"a\\x\"", "\"\u0001\"", "\"\\uD83Dz\"")) {
+    for (String name : List.of(
+        "\"\\ud800\"",
+        "\"\\udc00x\"",
+        "\"\\ud83d\\ude00\"",
+        "\"\\ud83d\\ud83d\\ude00\"",
+        "\"\\u00e9\\n\\/\"",
+        "\"\u00e9\ud83d\ude00\"",
+        "\"a\\x\"",
+        "\"\u0001\"",
+        "\"\\uD83Dz\"")) {
       objects.add("{" + id + ", \"count\": 1, \"name\": " + name + "}");
     }
-    for (String date : List.of("\"2024-02-29\"", "\"2023-02-29\"", "\"2024\\u002d05-01\"", "\"2024-05-01 \"")) {
+    for (String date :
+        List.of("\"2024-02-29\"", "\"2023-02-29\"", "\"2024\\u002d05-01\"", "\"2024-05-01 \"")) {
       objects.add("{" + id + ", \"count\": 1, \"day\": " + date + "}");
     }
     objects.addAll(List.of(
@@ -235,7 +265,8 @@ class ObjectColumnDecoderPropertiesTest {
     List<Map.Entry<String, Object>> entries =
         new ArrayList<>(((Map<String, Object>) value).entrySet());
     for (int i = random.nextInt(3); i > 0; i--) {
-      entries.add(new SimpleEntry<>(UNKNOWN.get(random.nextInt(UNKNOWN.size())), values.anyValue(3)));
+      entries.add(
+          new SimpleEntry<>(UNKNOWN.get(random.nextInt(UNKNOWN.size())), values.anyValue(3)));
     }
     if (faults && !entries.isEmpty() && random.nextInt(4) == 0) {
       int at = random.nextInt(entries.size());
@@ -292,14 +323,17 @@ class ObjectColumnDecoderPropertiesTest {
    * Longs, doubles, booleans and strings of a payload Jackson wrote, without escaped names, arrive through the
    * scalar setters; only other properties come as values.
    */
-  private static void assertScalarsGoStraight(CompiledSchema schema, byte[] payload) throws Exception {
+  private static void assertScalarsGoStraight(CompiledSchema schema, byte[] payload)
+      throws Exception {
     Recording[] sinks = recordingSinks(schema);
     schema.columnDecoder(List.of(sinks)).orElseThrow().decode(0, payload, 0, payload.length);
     StructDecoder object = (StructDecoder) ((CompiledJsonSchema) schema).root();
     for (int i = 0; i < sinks.length; i++) {
       ValueDecoder property = object.field(i);
-      boolean scalar = property instanceof LongDecoder || property instanceof DoubleDecoder
-          || property instanceof BooleanDecoder || property instanceof StringDecoder;
+      boolean scalar = property instanceof LongDecoder
+          || property instanceof DoubleDecoder
+          || property instanceof BooleanDecoder
+          || property instanceof StringDecoder;
       if (sinks[i].value != null) {
         assertThat(sinks[i].setter)
             .as("the setter of %s", object.name(i))
@@ -395,7 +429,8 @@ class ObjectColumnDecoderPropertiesTest {
   }
 
   private static TableSchema table(CompiledSchema schema) {
-    MergeResult result = SchemaMerge.mergeValue(TableSchema.initial(KafkaColumns.SCHEMA), schema.type());
+    MergeResult result =
+        SchemaMerge.mergeValue(TableSchema.initial(KafkaColumns.SCHEMA), schema.type());
     if (!(result instanceof MergeResult.Merged merged)) {
       throw new IllegalArgumentException("Cannot merge " + schema.type() + ": " + result);
     }
@@ -403,11 +438,18 @@ class ObjectColumnDecoderPropertiesTest {
   }
 
   private static String manyProperties() {
-    StringBuilder text = new StringBuilder("{\"type\": \"object\", \"required\": [\"p3\", \"p70\"], \"properties\": {");
-    String[] types = {"\"integer\"", "\"number\"", "\"string\"", "\"boolean\"", "[\"string\", \"null\"]"};
+    StringBuilder text = new StringBuilder(
+        "{\"type\": \"object\", \"required\": [\"p3\", \"p70\"], \"properties\": {");
+    String[] types = {
+      "\"integer\"", "\"number\"", "\"string\"", "\"boolean\"", "[\"string\", \"null\"]"
+    };
     for (int i = 0; i < 80; i++) {
-      text.append(i == 0 ? "" : ", ").append("\"p").append(i).append("\": {\"type\": ")
-          .append(types[i % types.length]).append('}');
+      text.append(i == 0 ? "" : ", ")
+          .append("\"p")
+          .append(i)
+          .append("\": {\"type\": ")
+          .append(types[i % types.length])
+          .append('}');
     }
     return text.append("}}").toString();
   }

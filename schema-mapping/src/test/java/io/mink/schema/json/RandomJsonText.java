@@ -13,18 +13,40 @@ import java.util.Random;
 /**
  * Writes Java values (maps, lists, strings, numbers, booleans, null) as JSON text in the many ways a payload may
  * spell them: random whitespace, escapes of any character (lone surrogates included) with either case of hex
- * digit, numbers in every valid form. With a fault rate, some places get a fault instead: a key given twice, a
- * trailing comma, whitespace JSON does not allow, a control character, a bad escape, bytes that are not UTF-8,
+ * digit, numbers in every valid form, strings with characters added (pairs and lone surrogates, controls,
+ * quotes, noncharacters). With a fault, places of its kind get it at the fault rate: a key given twice, a trailing
+ * comma, whitespace JSON does not allow, a control character, a bad escape or bytes that are not UTF-8 in a string,
  * a number JSON does not allow or that no long or double holds.
  */
 final class RandomJsonText {
   private static final List<String> NUMBERS = List.of(
-      "0", "-0", "0.0", "-0.0", "0e0", "-0E-0", "1E400", "-1e400", "1e-400", "4.9e-324", "2.5e-324",
-      "1.7976931348623157e308", "1.7976931348623159e308", "9223372036854775807", "-9223372036854775808",
-      "9223372036854775808", "-9223372036854775809", "123456789012345678", "1234567890123456789",
-      "12345678901234567890123", "0.1e1", "10E-1", "2147483648", "-2147483649", "1" + "0".repeat(400));
-  private static final List<String> BAD_NUMBERS =
-      List.of("01", "-01", "1.", ".5", "+1", "-", "1e", "1e+", "0x10", "NaN", "-Infinity", "1.5.2", "--1");
+      "0",
+      "-0",
+      "0.0",
+      "-0.0",
+      "0e0",
+      "-0E-0",
+      "1E400",
+      "-1e400",
+      "1e-400",
+      "4.9e-324",
+      "2.5e-324",
+      "1.7976931348623157e308",
+      "1.7976931348623159e308",
+      "9223372036854775807",
+      "-9223372036854775808",
+      "9223372036854775808",
+      "-9223372036854775809",
+      "123456789012345678",
+      "1234567890123456789",
+      "12345678901234567890123",
+      "0.1e1",
+      "10E-1",
+      "2147483648",
+      "-2147483649",
+      "1" + "0".repeat(400));
+  private static final List<String> BAD_NUMBERS = List.of(
+      "01", "-01", "1.", ".5", "+1", "-", "1e", "1e+", "0x10", "NaN", "-Infinity", "1.5.2", "--1");
   private static final List<String> SPACES = List.of("", " ", "  ", "\n", "\t", "\r\n  ");
   private static final List<String> BAD_SPACES = List.of("\f", "\u00a0", "\u000b", "/**/", "#");
   private static final List<byte[]> BAD_UTF8 = List.of(
@@ -41,12 +63,40 @@ final class RandomJsonText {
       new byte[] {'\\', 'u', '1', '2'},
       new byte[] {'\\', 'u', 'g', '0', '0', '0'});
 
+  private static final List<String> ADDED = List.of(
+      "\ud83d\ude00",
+      "\ud800",
+      "\udfff",
+      "\u0000",
+      "\u001f",
+      "\"",
+      "\\",
+      "/",
+      "\u007f",
+      "\u00e9",
+      "\uffff",
+      "\u2028",
+      "\ud800\ud83d\ude00",
+      "\udc00\ud800");
+
+  /** The kinds of fault a text may have. */
+  enum Fault {
+    NONE,
+    DUPLICATE_KEY,
+    TRAILING_COMMA,
+    SPACE,
+    STRING,
+    NUMBER
+  }
+
   private final Random random;
+  private final Fault fault;
   private final double faultRate;
   private final ByteArrayOutputStream out = new ByteArrayOutputStream();
 
-  RandomJsonText(Random random, double faultRate) {
+  RandomJsonText(Random random, Fault fault, double faultRate) {
     this.random = random;
+    this.fault = fault;
     this.faultRate = faultRate;
   }
 
@@ -81,7 +131,7 @@ final class RandomJsonText {
   private void object(Map<?, ?> map) {
     out.write('{');
     List<Map.Entry<?, ?>> entries = new ArrayList<>(map.entrySet());
-    if (!entries.isEmpty() && fault()) {
+    if (!entries.isEmpty() && fault(Fault.DUPLICATE_KEY)) {
       entries.add(entries.get(random.nextInt(entries.size())));
     }
     for (int i = 0; i < entries.size(); i++) {
@@ -96,7 +146,7 @@ final class RandomJsonText {
       value(entries.get(i).getValue());
       space();
     }
-    if (!entries.isEmpty() && fault()) {
+    if (!entries.isEmpty() && fault(Fault.TRAILING_COMMA)) {
       out.write(',');
     }
     space();
@@ -118,7 +168,7 @@ final class RandomJsonText {
   }
 
   private void number(String text, boolean integer) {
-    if (fault()) {
+    if (fault(Fault.NUMBER)) {
       ascii(random.nextBoolean() ? pick(BAD_NUMBERS) : pick(NUMBERS));
     } else if (integer && random.nextInt(20) == 0) {
       ascii(text + pick(List.of(".0", "e0", "E+1")));
@@ -140,11 +190,16 @@ final class RandomJsonText {
     return text.replace("e+", random.nextBoolean() ? "e+" : "e");
   }
 
-  private void string(String text) {
+  private void string(String written) {
+    String text = written;
+    if (random.nextInt(8) == 0) {
+      int at = random.nextInt(text.length() + 1);
+      text = text.substring(0, at) + pick(ADDED) + text.substring(at);
+    }
     out.write('"');
     for (int i = 0; i < text.length(); i++) {
       char c = text.charAt(i);
-      if (fault()) {
+      if (fault(Fault.STRING)) {
         out.writeBytes(pick(BAD_UTF8));
       }
       if (c == '"' || c == '\\' || c < 0x20 || random.nextInt(8) == 0) {
@@ -184,11 +239,11 @@ final class RandomJsonText {
   }
 
   private void space() {
-    ascii(fault() ? pick(BAD_SPACES) : pick(SPACES));
+    ascii(fault(Fault.SPACE) ? pick(BAD_SPACES) : pick(SPACES));
   }
 
-  private boolean fault() {
-    return faultRate > 0 && random.nextDouble() < faultRate;
+  private boolean fault(Fault kind) {
+    return kind == fault && random.nextDouble() < faultRate;
   }
 
   private void ascii(String text) {
