@@ -5,12 +5,19 @@ import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
+import io.mink.schema.decode.ColumnDecoder;
 import io.mink.schema.decode.CompiledSchema;
+import io.mink.schema.decode.FieldSink;
 import io.mink.schema.decode.UndecodableException;
 import java.io.IOException;
+import java.util.List;
+import java.util.Optional;
 import org.apache.iceberg.types.Type;
 
-/** A JSON Schema compiled into a decoder tree: decodes one UTF-8 JSON document per call. */
+/**
+ * A JSON Schema compiled into a decoder tree: decodes one UTF-8 JSON document per call. A schema whose top level
+ * is an object also decodes straight into columns ({@link ObjectColumnDecoder}).
+ */
 final class CompiledJsonSchema implements CompiledSchema {
   private final JsonFactory payloads;
   private final ValueDecoder root;
@@ -25,6 +32,24 @@ final class CompiledJsonSchema implements CompiledSchema {
   @Override
   public Type type() {
     return root.type();
+  }
+
+  /** The decoder of the whole payload. */
+  ValueDecoder root() {
+    return root;
+  }
+
+  @Override
+  public boolean decodesIntoColumns() {
+    return root instanceof StructDecoder;
+  }
+
+  @Override
+  public Optional<ColumnDecoder> columnDecoder(List<FieldSink> sinks) {
+    if (!(root instanceof StructDecoder struct)) {
+      return Optional.empty();
+    }
+    return Optional.of(new ObjectColumnDecoder(this, payloads, struct, sinks));
   }
 
   @Override

@@ -64,6 +64,31 @@ final class StructDecoder extends ValueDecoder {
     return "an object";
   }
 
+  /** The number of properties, in schema order. */
+  int size() {
+    return fields.length;
+  }
+
+  /** The decoder of the property at {@code position}. */
+  ValueDecoder field(int position) {
+    return fields[position];
+  }
+
+  /** The property's name. */
+  String name(int position) {
+    return struct.fields().get(position).name();
+  }
+
+  /** Whether the property's field takes null: JSON null, or the property missing when it is not required. */
+  boolean isOptional(int position) {
+    return optional[position];
+  }
+
+  /** Whether "required" lists the property, so that it must be present even when its field is optional. */
+  boolean isRequired(int position) {
+    return (required[position >>> 6] & (1L << position)) != 0;
+  }
+
   @Override
   Object decode(JsonParser parser, JsonToken token) throws IOException, UndecodableException {
     if (token != JsonToken.START_OBJECT) {
