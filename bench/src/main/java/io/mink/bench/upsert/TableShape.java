@@ -22,6 +22,7 @@ import org.apache.iceberg.io.CloseableIterable;
  * @param deleteFiles the delete files that apply to them (deletion vectors count one each)
  * @param deleteObjects the files that hold those (one Puffin file holds the deletion vectors of a round)
  * @param deletedRows the rows those delete
+ * @param manifests the manifests of the snapshot, data and delete, that a reader's planning opens
  */
 record TableShape(
     long dataFiles,
@@ -29,10 +30,11 @@ record TableShape(
     long dataBytes,
     long deleteFiles,
     long deleteObjects,
-    long deletedRows) {
+    long deletedRows,
+    long manifests) {
   static TableShape of(Table table) {
     if (table.currentSnapshot() == null) {
-      return new TableShape(0, 0, 0, 0, 0, 0);
+      return new TableShape(0, 0, 0, 0, 0, 0, 0);
     }
     long files = 0;
     long rows = 0;
@@ -56,7 +58,14 @@ record TableShape(
       throw new UncheckedIOException("Cannot plan table " + table.name(), e);
     }
     long deleted = deletes.values().stream().mapToLong(Long::longValue).sum();
-    return new TableShape(files, rows, bytes, deletes.size(), deleteObjects.size(), deleted);
+    return new TableShape(
+        files,
+        rows,
+        bytes,
+        deletes.size(),
+        deleteObjects.size(),
+        deleted,
+        table.currentSnapshot().allManifests(table.io()).size());
   }
 
   long liveRows() {

@@ -47,6 +47,7 @@ final class RoundDeletes {
    *
    * @param baseSnapshotId the table's current snapshot when the round began; null when it had none
    * @param tableOptions the table's options, which set the fraction of deleted rows that rewrites a file
+   * @param rewriteThreads how many groups of files the compaction rewrites at once: the writer lanes, idle by now
    */
   static Upserted write(
       Table table,
@@ -55,6 +56,7 @@ final class RoundDeletes {
       RoundSinks.Written written,
       Map<String, String> tableOptions,
       long targetFileSizeBytes,
+      int rewriteThreads,
       String roundId) {
     DeletedRows rows = upsert.resolve(table, written.byPartition());
     if (baseSnapshotId == null || upsert.partitions().isEmpty()) {
@@ -73,6 +75,7 @@ final class RoundDeletes {
         MinkTableLayout.targetFileSize(tableOptions, targetFileSizeBytes),
         PropertyUtil.propertyAsLong(
             table.properties(), TableProperties.SPLIT_SIZE, TableProperties.SPLIT_SIZE_DEFAULT),
+        rewriteThreads,
         roundId);
     WrittenDeletes deletes;
     try {

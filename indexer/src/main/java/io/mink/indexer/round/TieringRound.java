@@ -209,6 +209,7 @@ public final class TieringRound {
             written,
             descriptor.options(),
             targetFileSizeBytes,
+            lanes.size(),
             roundId);
       } catch (RuntimeException e) {
         PartitionSink.deleteQuietly(table.io(), written.files());

@@ -66,20 +66,30 @@ public final class UpsertCompaction {
       CurrentDeletes current,
       IntFunction<PartitionKeys> keys,
       Sizes sizes,
+      int parallelism,
       String roundId) {
     DeleteLoader loader = new BaseDeleteLoader(file -> table.io().newInputFile(file));
     Map<String, long[]> newlyDeleted = new HashMap<>();
     deleted.files().forEach(rows -> newlyDeleted.put(rows.file().location(), rows.positions()));
     Map<String, PositionDeleteIndex> before = new HashMap<>();
-    DeletedPositions deletedRows = file -> {
-      PositionDeleteIndex old =
-          before.computeIfAbsent(file.location(), path -> current.positions(path, loader));
-      long[] positions = newlyDeleted.getOrDefault(file.location(), new long[0]);
-      return position -> old.isDeleted(position) || Arrays.binarySearch(positions, position) >= 0;
-    };
     List<List<DataFile>> groups = groups(current, sizes, newlyDeleted, before, loader);
-    List<DeletedRowsRewriter.Rewritten> rewrites =
-        rewriteAll(table, groups, deletedRows, "compaction-" + roundId);
+    Map<String, LongPredicate> deletedRows = new HashMap<>();
+    for (List<DataFile> group : groups) {
+      for (DataFile file : group) {
+        PositionDeleteIndex old =
+            before.computeIfAbsent(file.location(), path -> current.positions(path, loader));
+        long[] positions = newlyDeleted.getOrDefault(file.location(), new long[0]);
+        deletedRows.put(
+            file.location(),
+            position -> old.isDeleted(position) || Arrays.binarySearch(positions, position) >= 0);
+      }
+    }
+    List<DeletedRowsRewriter.Rewritten> rewrites = GroupRewrites.rewrite(
+        table,
+        groups,
+        file -> deletedRows.get(file.location()),
+        parallelism,
+        "compaction-" + roundId);
     List<DataFile> removed = new ArrayList<>();
     List<DataFile> added = new ArrayList<>();
     List<DeleteFile> dropped = new ArrayList<>();
@@ -108,35 +118,6 @@ public final class UpsertCompaction {
           added.size());
     }
     return removed.isEmpty() ? Result.NONE : new Result(new Compaction(removed, added), dropped);
-  }
-
-  /**
-   * Rewrites the groups one after another, each group's file named by its own operation; on a failure deletes what
-   * the others wrote and throws.
-   */
-  private static List<DeletedRowsRewriter.Rewritten> rewriteAll(
-      Table table, List<List<DataFile>> groups, DeletedPositions deletedRows, String operationId) {
-    List<DeletedRowsRewriter.Rewritten> done = new ArrayList<>();
-    try {
-      for (int i = 0; i < groups.size(); i++) {
-        List<DataFile> group = groups.get(i);
-        int partition = CompactionPlanner.kafkaPartition(group.get(0)).orElseThrow();
-        done.add(DeletedRowsRewriter.rewrite(
-            table, group, deletedRows::of, partition, operationId + "-" + i));
-      }
-    } catch (RuntimeException e) {
-      done.stream()
-          .filter(rewritten -> rewritten.file() != null)
-          .forEach(rewritten -> table.io().deleteFile(rewritten.file().location()));
-      throw e;
-    }
-    return done;
-  }
-
-  /** Which rows of a file are deleted once the round commits. */
-  @FunctionalInterface
-  private interface DeletedPositions {
-    LongPredicate of(DataFile file);
   }
 
   /** The small files' runs, then each other file whose deleted rows reach the fraction, alone. */
@@ -200,10 +181,13 @@ public final class UpsertCompaction {
     return run.subList(start, run.size());
   }
 
+  /** Points the keys of the rewritten rows at their new rows; a row without a key (another engine's) has none. */
   private static void moveKeys(PartitionKeys keys, DeletedRowsRewriter.Rewritten rewritten) {
     List<ByteBuffer> moved = rewritten.keys();
     for (int position = 0; position < moved.size(); position++) {
-      keys.put(KeyIndex.hash(moved.get(position)), rewritten.file(), position);
+      if (moved.get(position) != null) {
+        keys.put(KeyIndex.hash(moved.get(position)), rewritten.file(), position);
+      }
     }
   }
 }

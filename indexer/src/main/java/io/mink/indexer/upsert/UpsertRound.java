@@ -144,6 +144,7 @@ public final class UpsertRound {
    * to the rewritten rows.
    *
    * @param current the lake files of the round's partitions and their deletes before the round
+   * @param parallelism how many groups of files are rewritten at once
    */
   public UpsertCompaction.Result compact(
       Table table,
@@ -152,6 +153,7 @@ public final class UpsertRound {
       double deletedFraction,
       long targetFileSizeBytes,
       long splitTargetSizeBytes,
+      int parallelism,
       String roundId) {
     return UpsertCompaction.run(
         table,
@@ -159,6 +161,7 @@ public final class UpsertRound {
         current,
         partition -> resolved.computeIfAbsent(partition, p -> new PartitionKeys()),
         new UpsertCompaction.Sizes(deletedFraction, targetFileSizeBytes, splitTargetSizeBytes),
+        parallelism,
         roundId);
   }
 

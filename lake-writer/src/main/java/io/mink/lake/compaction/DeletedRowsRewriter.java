@@ -9,19 +9,18 @@ import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.function.LongPredicate;
+import org.apache.arrow.vector.VarBinaryVector;
 import org.apache.iceberg.DataFile;
-import org.apache.iceberg.MetadataColumns;
 import org.apache.iceberg.Schema;
 import org.apache.iceberg.Table;
-import org.apache.iceberg.data.GenericRecord;
-import org.apache.iceberg.data.Record;
-import org.apache.iceberg.data.parquet.GenericParquetReaders;
 import org.apache.iceberg.io.CloseableIterable;
+import org.apache.iceberg.io.FileIO;
 import org.apache.iceberg.io.FileWriterFactory;
 import org.apache.iceberg.parquet.Parquet;
-import org.apache.iceberg.types.TypeUtil;
+import org.apache.iceberg.types.Types;
 
 /**
  * Rewrites data files of one Kafka partition without their deleted rows into one new file under the table's
@@ -83,25 +82,34 @@ public final class DeletedRowsRewriter {
       LongPredicate deleted,
       PartitionFileWriter writer,
       List<ByteBuffer> keys) {
-    Schema read = TypeUtil.join(schema, new Schema(MetadataColumns.ROW_POSITION));
-    try (CloseableIterable<Record> rows = Parquet.read(table.io().newInputFile(file.location()))
-        .project(read)
-        .createReaderFunc(fileSchema -> GenericParquetReaders.buildReader(read, fileSchema))
-        .build()) {
-      List<Record> chunk = new ArrayList<>(BATCH_ROWS);
-      for (Record row : rows) {
-        if (deleted.test((Long) row.getField(MetadataColumns.ROW_POSITION.name()))) {
-          continue;
+    int keyColumn = columnPosition(schema, KafkaColumns.KEY);
+    readLiveRows(table.io(), schema, file, deleted, batch -> {
+      try (batch) {
+        VarBinaryVector vector = (VarBinaryVector) batch.column(keyColumn);
+        for (int row = 0; row < batch.rows(); row++) {
+          keys.add(vector.isNull(row) ? null : ByteBuffer.wrap(vector.get(row)));
         }
-        keys.add((ByteBuffer) row.getField(KafkaColumns.KEY));
-        chunk.add(withoutPosition(schema, row));
-        if (chunk.size() == BATCH_ROWS) {
-          write(schema, chunk, writer);
-          chunk.clear();
+        if (batch.rows() > 0) {
+          writer.write(batch);
         }
       }
-      if (!chunk.isEmpty()) {
-        write(schema, chunk, writer);
+    });
+  }
+
+  /**
+   * Reads the rows of {@code file} that {@code deleted} does not accept, under {@code schema}, column by column
+   * into batches of at most {@value #BATCH_ROWS} rows, handed to {@code batches} in row order; whoever takes a
+   * batch closes it.
+   */
+  static void readLiveRows(
+      FileIO io, Schema schema, DataFile file, LongPredicate deleted, Consumer<RowBatch> batches) {
+    try (CloseableIterable<RowBatch> rows = Parquet.read(io.newInputFile(file.location()))
+        .project(schema)
+        .recordsPerBatch(BATCH_ROWS)
+        .createBatchedReaderFunc(fileSchema -> new LiveRowBatches(schema, fileSchema, deleted))
+        .build()) {
+      for (RowBatch batch : rows) {
+        batches.accept(batch);
       }
     } catch (IOException e) {
       throw new UncheckedIOException(
@@ -109,17 +117,13 @@ public final class DeletedRowsRewriter {
     }
   }
 
-  private static Record withoutPosition(Schema schema, Record row) {
-    GenericRecord copy = GenericRecord.create(schema);
-    for (int i = 0; i < schema.columns().size(); i++) {
-      copy.set(i, row.get(i));
+  private static int columnPosition(Schema schema, String name) {
+    List<Types.NestedField> columns = schema.columns();
+    for (int i = 0; i < columns.size(); i++) {
+      if (columns.get(i).name().equals(name)) {
+        return i;
+      }
     }
-    return copy;
-  }
-
-  private static void write(Schema schema, List<Record> rows, PartitionFileWriter writer) {
-    try (RowBatch batch = RowBatch.of(schema, rows)) {
-      writer.write(batch);
-    }
+    throw new IllegalArgumentException("Table schema has no column " + name + ": " + schema);
   }
 }
