@@ -37,8 +37,11 @@ final class ScaleTables {
   private static final int TOPIC_BATCH = 500;
   /** Writers of the tables topic at once during the setup, each with a store of its own. */
   private static final int DESCRIPTOR_WRITERS = 16;
-  /** How long the setup waits for the broker's metadata to hold the topics it created. */
-  private static final Duration METADATA_WAIT = Duration.ofMinutes(2);
+  /**
+   * How long the setup waits for the broker's metadata to hold the topics it created: a busy broker takes minutes to
+   * create the logs of 17,000 partitions.
+   */
+  private static final Duration METADATA_WAIT = Duration.ofMinutes(15);
 
   /**
    * One table of the model.
