@@ -55,6 +55,8 @@ class TableSidecarIT {
     watch.awaitOut("backfill towards", TIMEOUT);
 
     try (SidecarProcess sidecar = CliSidecars.start(config, 0)) {
+      assertThat(sidecar.await("Read the tables topic in ", TIMEOUT))
+          .endsWith(" ms (added tables: 1)");
       CommandRun watched = watch.await(TIMEOUT);
 
       assertThat(watched.exitCode()).as(watched.err()).isZero();

@@ -23,11 +23,21 @@ final class AddedTables {
     this.store = requireNonNull(store, "store is null");
   }
 
-  /** The added tables now; {@code current} when the topic cannot be read. */
+  /**
+   * The added tables now; {@code current} when the topic cannot be read. The first read, from the start of the
+   * topic, is logged with how long it took: at startup the instance schedules nothing before it.
+   */
   List<TableDescriptor> list(List<TableDescriptor> current) {
+    long started = System.nanoTime();
     try {
       List<TableDescriptor> listed = store.list();
       byState = count(listed);
+      if (!read) {
+        LOG.info(
+            "Read the tables topic in {} ms (added tables: {})",
+            (System.nanoTime() - started) / 1_000_000,
+            listed.size());
+      }
       read = true;
       return listed;
     } catch (RuntimeException e) {
