@@ -13,6 +13,7 @@ import io.mink.lake.commit.CommitHook;
 import io.mink.tables.KafkaClientFactory;
 import io.mink.tables.KafkaTableStore;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import org.apache.kafka.clients.admin.Admin;
@@ -33,6 +34,12 @@ import picocli.CommandLine.ParentCommand;
 final class ServeCommand implements Callable<Integer> {
   /** Fault injection for crash tests: pause this many milliseconds inside every commit. */
   static final String COMMIT_PAUSE_PROPERTY = "mink.fault.commit-pause-ms";
+
+  /**
+   * For tests that watch a sidecar through many of its periodic steps: measure the lag and publish every status
+   * again this many milliseconds apart, instead of every 15 s and 10 s.
+   */
+  static final String MONITORING_INTERVAL_PROPERTY = "mink.test.monitoring-interval-ms";
 
   @ParentCommand
   MinkCommand parent;
@@ -72,6 +79,7 @@ final class ServeCommand implements Callable<Integer> {
           service::notReadyReason,
           service::tablesByState,
           service.maintenanceCounters(),
+          monitoringIntervals(),
           Clock.systemUTC());
     } catch (IllegalArgumentException e) {
       service.close();
@@ -130,6 +138,15 @@ final class ServeCommand implements Callable<Integer> {
             .map(address -> "; metrics at http://" + address.getHostString() + ":"
                 + address.getPort() + "/metrics")
             .orElse(""));
+  }
+
+  private static SidecarMonitoring.Intervals monitoringIntervals() {
+    String interval = System.getProperty(MONITORING_INTERVAL_PROPERTY);
+    if (interval == null) {
+      return SidecarMonitoring.Intervals.DEFAULT;
+    }
+    Duration every = Duration.ofMillis(Long.parseLong(interval));
+    return new SidecarMonitoring.Intervals(every, every);
   }
 
   private static CommitHook commitHook() {

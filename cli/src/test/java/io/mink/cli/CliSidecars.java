@@ -34,10 +34,20 @@ final class CliSidecars {
   /** Starts a sidecar with {@code environment} added to this JVM's and {@link #TEST_ENVIRONMENT}. */
   static SidecarProcess start(
       Path config, long commitPauseMillis, Map<String, String> environment) {
+    return start(config, commitPauseMillis, environment, List.of());
+  }
+
+  /** Starts a sidecar as above, with {@code jvmOptions} after {@link #JVM_OPTIONS}. */
+  static SidecarProcess start(
+      Path config,
+      long commitPauseMillis,
+      Map<String, String> environment,
+      List<String> jvmOptions) {
     return SidecarProcess.start(SidecarLaunch.serve("--config", config.toString())
         .withJvmOptions(JVM_OPTIONS)
         .withJvmOptions(
             List.of("-D" + ServeCommand.COMMIT_PAUSE_PROPERTY + "=" + commitPauseMillis))
+        .withJvmOptions(jvmOptions)
         .withEnvironment(TEST_ENVIRONMENT)
         .withEnvironment(environment));
   }

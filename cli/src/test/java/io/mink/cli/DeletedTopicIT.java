@@ -33,9 +33,18 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * A user deletes topics on a broker with Kafka's default settings ({@code auto.create.topics.enable=true}) while a
  * sidecar indexes them and every read-only command and /metrics are polled: nothing Mink runs creates a topic again.
+ *
+ * <p>The sidecars poll their tables (and so check their topics) every second, and measure lag and publish every
+ * status every second, instead of every 30 s, 5 s, 15 s and 10 s: the {@link #WATCH} of a deleted topic goes
+ * through more of each of those steps than a minute at the defaults does.
  */
 class DeletedTopicIT {
   private static final Duration TIMEOUT = Duration.ofSeconds(90);
+  /** How long the deleted topic is watched: 20 polls, topic checks, lag measurements and status publications. */
+  private static final Duration WATCH = Duration.ofSeconds(20);
+
+  private static final List<String> SIDECAR_JVM_OPTIONS =
+      List.of("-D" + ServeCommand.MONITORING_INTERVAL_PROPERTY + "=1000");
   private static final ObjectMapper JSON = new ObjectMapper();
 
   @RegisterExtension
@@ -57,8 +66,11 @@ class DeletedTopicIT {
     assertThat(run(config, "table", "add", topic, "--freshness", "1s").exitCode())
         .isZero();
 
-    try (SidecarProcess sidecar =
-        CliSidecars.start(config, 0, Map.of("MINK_INDEXER_HTTP_PORT", String.valueOf(httpPort)))) {
+    try (SidecarProcess sidecar = CliSidecars.start(
+        config,
+        0,
+        Map.of("MINK_INDEXER_HTTP_PORT", String.valueOf(httpPort)),
+        SIDECAR_JVM_OPTIONS)) {
       awaitState(config, table, "indexing", TIMEOUT);
       sidecar.await("Committed " + table + ": 3000 rows", TIMEOUT);
       List<String> observed = new ArrayList<>();
@@ -67,7 +79,7 @@ class DeletedTopicIT {
       Instant deletedAt = Instant.now();
       KAFKA.deleteTopic(topic);
       Duration toMissing = null;
-      while (System.nanoTime() - deleted < Duration.ofSeconds(60).toNanos()) {
+      while (System.nanoTime() - deleted < WATCH.toNanos()) {
         observed.add(poll(config, table, httpPort));
         String state = state(config, table);
         if (toMissing == null && state.equals("missing")) {
@@ -92,8 +104,8 @@ class DeletedTopicIT {
       awaitState(config, table, "replaced", Duration.ofSeconds(30));
       assertThat(sidecar.isAlive()).isTrue();
       System.out.printf(
-          "deleted topic: missing after %d ms, absent for 60 s while polled%n",
-          toMissing.toMillis());
+          "deleted topic: missing after %d ms, absent for %d s while polled%n",
+          toMissing.toMillis(), WATCH.toSeconds());
     }
   }
 
@@ -108,7 +120,7 @@ class DeletedTopicIT {
     assertThat(run(config, "table", "add", topic, "--freshness", "1s").exitCode())
         .isZero();
 
-    try (SidecarProcess sidecar = CliSidecars.start(config, 0)) {
+    try (SidecarProcess sidecar = CliSidecars.start(config, 0, Map.of(), SIDECAR_JVM_OPTIONS)) {
       sidecar.await("Committed kafka." + topic + ": 10 rows", TIMEOUT);
 
       KAFKA.deleteTopic(tablesTopic);
@@ -229,6 +241,7 @@ class DeletedTopicIT {
         warehouse = "%s"
 
         [indexer]
+        poll_interval = "1s"
         tables_topic = "_tables_%s"
         group_id = "mink_%s"
         status_topic = "_status_%s"

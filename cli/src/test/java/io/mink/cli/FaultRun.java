@@ -125,7 +125,12 @@ final class FaultRun implements AutoCloseable {
 
   /** Starts {@code mink serve}, pausing inside each commit for {@code commitPauseMillis} when above zero. */
   SidecarProcess startSidecar(long commitPauseMillis) {
-    sidecar = CliSidecars.start(config, commitPauseMillis);
+    return startSidecar(commitPauseMillis, Map.of());
+  }
+
+  /** Starts {@code mink serve} as {@link #startSidecar(long)} does, with {@code environment} added to its own. */
+  SidecarProcess startSidecar(long commitPauseMillis, Map<String, String> environment) {
+    sidecar = CliSidecars.start(config, commitPauseMillis, environment);
     return sidecar;
   }
 

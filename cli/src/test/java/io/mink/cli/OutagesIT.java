@@ -37,14 +37,23 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Long outages of what the sidecar writes through, while records keep arriving: the REST catalog killed inside a
- * commit and down for 60 s, the object store down for 60 s, the schema registry answering 503 for 2 minutes. Each
- * has a sidecar and table of its own and they run at the same time; each outage ends by itself. The sidecar waits
- * every one out without stopping the table or writing a record raw, and afterwards every offset is exactly one row.
+ * commit and down for two heartbeat timeouts, the object store down for two, the schema registry answering 503 for
+ * four. Each has a sidecar and table of its own and they run at the same time; each outage ends by itself. The
+ * sidecar waits every one out without stopping the table or writing a record raw, and afterwards every offset is
+ * exactly one row.
+ *
+ * <p>An outage is long when it outlasts the sidecar's {@code heartbeat_timeout}, past which a round hung in it is
+ * timed out and its table taken again. The sidecars here run with a heartbeat timeout of 15 s instead of the default
+ * 30 s, so the outages keep their length in heartbeat timeouts (60 s and 2 minutes at the default) in half the
+ * time.
  */
 class OutagesIT {
-  private static final Duration CATALOG_DOWN = Duration.ofSeconds(60);
-  private static final Duration STORE_DOWN = Duration.ofSeconds(60);
-  private static final Duration REGISTRY_DOWN = Duration.ofMinutes(2);
+  private static final Duration HEARTBEAT_TIMEOUT = Duration.ofSeconds(15);
+  private static final Duration CATALOG_DOWN = HEARTBEAT_TIMEOUT.multipliedBy(2);
+  private static final Duration STORE_DOWN = HEARTBEAT_TIMEOUT.multipliedBy(2);
+  private static final Duration REGISTRY_DOWN = HEARTBEAT_TIMEOUT.multipliedBy(4);
+  private static final Map<String, String> SIDECAR_ENVIRONMENT =
+      Map.of("MINK_INDEXER_HEARTBEAT_TIMEOUT", HEARTBEAT_TIMEOUT.toSeconds() + "s");
   private static final Duration CATCH_UP = Duration.ofSeconds(90);
   private static final Duration MARKER_WAIT = Duration.ofSeconds(60);
   private static final long COMMIT_PAUSE_MILLIS = 300;
@@ -55,7 +64,7 @@ class OutagesIT {
   private static final String SWAPPED = "mink-commit-hook: swapped catalog metadata";
 
   @RegisterExtension
-  static final KafkaBroker KAFKA = new KafkaBroker();
+  static final KafkaBroker KAFKA = SharedBroker.KAFKA;
 
   @TempDir
   Path directory;
@@ -77,7 +86,10 @@ class OutagesIT {
     }
   }
 
-  /** The REST catalog is killed while a commit waits to swap the metadata, and comes back 60 s later. */
+  /**
+   * The REST catalog is killed while a commit waits to swap the metadata, and comes back two heartbeat timeouts
+   * later.
+   */
   private String catalogKilledInsideACommit() throws Exception {
     try (RestCatalogServer catalog =
             RestCatalogServer.start(directory.resolve("rest-warehouse").toString());
@@ -89,7 +101,7 @@ class OutagesIT {
             catalog.lakeSettings(Map.of()),
             "")) {
       run.addTable(PARTITIONS);
-      SidecarProcess sidecar = run.startSidecar(COMMIT_PAUSE_MILLIS);
+      SidecarProcess sidecar = run.startSidecar(COMMIT_PAUSE_MILLIS, SIDECAR_ENVIRONMENT);
       run.produce(batch -> TestRecords.mixed(batch, BATCH, PARTITIONS));
       run.awaitCommit();
       assertThat(sidecar.awaitNext(SWAPPING, MARKER_WAIT)).as("a commit began").isTrue();
@@ -104,7 +116,10 @@ class OutagesIT {
     }
   }
 
-  /** S3Mock is killed right after a commit, so the next rounds write their files into a dead store, for 60 s. */
+  /**
+   * S3Mock is killed right after a commit, so the next rounds write their files into a dead store, for two heartbeat
+   * timeouts.
+   */
   private String objectStoreDown() throws Exception {
     String warehouse = "s3://lake/warehouse";
     try (S3MockServer s3 = S3MockServer.start("lake");
@@ -117,7 +132,7 @@ class OutagesIT {
             catalog.lakeSettings(s3.fileIoProperties()),
             "")) {
       run.addTable(PARTITIONS);
-      SidecarProcess sidecar = run.startSidecar(COMMIT_PAUSE_MILLIS);
+      SidecarProcess sidecar = run.startSidecar(COMMIT_PAUSE_MILLIS, SIDECAR_ENVIRONMENT);
       run.produce(batch -> TestRecords.mixed(batch, BATCH, PARTITIONS));
       run.awaitCommit();
       assertThat(sidecar.awaitNext(SWAPPED, MARKER_WAIT)).as("a commit ended").isTrue();
@@ -133,7 +148,7 @@ class OutagesIT {
   }
 
   /**
-   * The registry answers 503 for two minutes while records arrive with a schema the sidecar has not seen yet:
+   * The registry answers 503 for four heartbeat timeouts while records arrive with a schema the sidecar has not seen yet:
    * they wait, and once the registry answers they become typed rows; none is written raw.
    */
   private String registryDown() throws Exception {
@@ -150,7 +165,7 @@ class OutagesIT {
           .register("registry_down-value", SchemaType.AVRO, Counted.FIRST)
           .id();
       run.addTable(PARTITIONS);
-      SidecarProcess sidecar = run.startSidecar(0);
+      SidecarProcess sidecar = run.startSidecar(0, SIDECAR_ENVIRONMENT);
       run.produce(batch -> Counted.records(first, batch, BATCH, PARTITIONS, false));
       run.awaitCommit();
       registry.setAvailable(false);

@@ -38,7 +38,7 @@ class ReadDuringCrashIT {
   private static final int PARTITIONS = 3;
 
   @RegisterExtension
-  static final KafkaBroker KAFKA = new KafkaBroker();
+  static final KafkaBroker KAFKA = SharedBroker.KAFKA;
 
   @TempDir
   Path directory;

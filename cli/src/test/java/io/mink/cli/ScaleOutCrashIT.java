@@ -66,7 +66,7 @@ class ScaleOutCrashIT {
       "Took ownership partitions");
 
   @RegisterExtension
-  static final KafkaBroker KAFKA = new KafkaBroker();
+  static final KafkaBroker KAFKA = SharedBroker.KAFKA;
 
   @TempDir
   Path directory;
@@ -314,6 +314,10 @@ class ScaleOutCrashIT {
         poll_interval = "200ms"
         writer_threads = 1
         workers = 2
+        tables_topic = "_tables_scale"
+        owners_topic = "_owners_scale"
+        status_topic = "_status_scale"
+        group_id = "mink_scale"
         """.formatted(
             KAFKA.bootstrapServers(), lake.uri(), lake.warehouse()));
   }

@@ -38,7 +38,7 @@ class SidecarCrashIT {
   private static final String TOPIC = "crashes";
 
   @RegisterExtension
-  static final KafkaBroker KAFKA = new KafkaBroker();
+  static final KafkaBroker KAFKA = SharedBroker.KAFKA;
 
   @TempDir
   Path directory;
@@ -155,6 +155,10 @@ class SidecarCrashIT {
         [indexer]
         poll_interval = "200ms"
         writer_threads = 2
+        tables_topic = "_tables_crashes"
+        owners_topic = "_owners_crashes"
+        status_topic = "_status_crashes"
+        group_id = "mink_crashes"
         """.formatted(
             KAFKA.bootstrapServers(), lake.uri(), lake.warehouse()));
   }

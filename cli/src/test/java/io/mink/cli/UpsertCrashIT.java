@@ -77,7 +77,7 @@ class UpsertCrashIT {
       "Took ownership partitions");
 
   @RegisterExtension
-  static final KafkaBroker KAFKA = new KafkaBroker();
+  static final KafkaBroker KAFKA = SharedBroker.KAFKA;
 
   @TempDir
   Path directory;

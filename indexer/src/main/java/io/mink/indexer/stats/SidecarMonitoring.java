@@ -11,6 +11,7 @@ import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryUsage;
 import java.net.InetSocketAddress;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import org.apache.iceberg.Table;
@@ -30,6 +31,25 @@ public final class SidecarMonitoring implements AutoCloseable {
   private final TableCensus census;
   private final MaintenanceCounters maintenance;
   private final SidecarHttpServer http;
+
+  /**
+   * How often the lag of the owned tables is measured, and how often every status is published again whether it
+   * changed or not.
+   */
+  public record Intervals(Duration lag, Duration status) {
+    /** Every 15 s and every 10 s. */
+    public static final Intervals DEFAULT =
+        new Intervals(LagRefresher.INTERVAL, StatusPublisher.INTERVAL);
+
+    public Intervals {
+      requireNonNull(lag, "lag is null");
+      requireNonNull(status, "status is null");
+      if (lag.isNegative() || lag.isZero() || status.isNegative() || status.isZero()) {
+        throw new IllegalArgumentException(
+            "Monitoring intervals must be positive, got lag " + lag + " and status " + status);
+      }
+    }
+  }
 
   private SidecarMonitoring(
       StatusBoard board,
@@ -92,6 +112,25 @@ public final class SidecarMonitoring implements AutoCloseable {
       TableCensus census,
       MaintenanceCounters maintenance,
       Clock clock) {
+    return start(
+        settings, clients, lake, board, readiness, census, maintenance, Intervals.DEFAULT, clock);
+  }
+
+  /**
+   * Starts publishing, measuring and serving as above, measuring the lag and publishing every status again at
+   * {@code intervals} instead of the defaults; for tests that watch a sidecar through many of them.
+   */
+  public static SidecarMonitoring start(
+      MonitoringSettings settings,
+      KafkaClientFactory clients,
+      LakeTables lake,
+      StatusBoard board,
+      Readiness readiness,
+      TableCensus census,
+      MaintenanceCounters maintenance,
+      Intervals intervals,
+      Clock clock) {
+    requireNonNull(intervals, "intervals is null");
     requireNonNull(census, "census is null");
     requireNonNull(maintenance, "maintenance is null");
     requireNonNull(settings, "settings is null");
@@ -110,9 +149,10 @@ public final class SidecarMonitoring implements AutoCloseable {
               () -> clients.rawConsumer("lag", LagProbe.CONSUMER_SETTINGS),
               table -> newestOffsets(lake, table),
               clock,
-              LagRefresher.INTERVAL)
+              intervals.lag())
           .start();
-      publisher = StatusPublisher.start(board, clients, settings.statusTopic(), clock);
+      publisher =
+          StatusPublisher.start(board, clients, settings.statusTopic(), clock, intervals.status());
       SidecarMonitoring monitoring = new SidecarMonitoring(
           board, counters, publisher, lag, readiness, census, maintenance, null);
       if (!settings.httpEnabled()) {
