@@ -100,6 +100,37 @@ class KafkaTableStoreIT {
     }
   }
 
+  /**
+   * A store's first read of an empty topic polls once to prove it may read it; an entry committed during that poll
+   * is past the reader's position afterwards, so it must be kept from that poll, or the store never sees it and a
+   * second add of the same table wins.
+   */
+  @Test
+  void anEntryCommittedDuringTheFirstReadOfAnEmptyTopicIsRead() throws Exception {
+    ExecutorService thread = Executors.newSingleThreadExecutor();
+    try {
+      for (long readerDelayMillis = 200; readerDelayMillis <= 700; readerDelayMillis += 100) {
+        String topic = uniqueTopic();
+        try (KafkaTableStore writer = newStore(topic);
+            KafkaTableStore reader = newStore(topic)) {
+          Future<Boolean> added = thread.submit(() -> writer.add(table("orders", "id-1")));
+          Thread.sleep(readerDelayMillis);
+          reader.list();
+          assertThat(added.get(60, TimeUnit.SECONDS)).isTrue();
+
+          assertThat(reader.list())
+              .as("entries read when the first read started " + readerDelayMillis
+                  + " ms after the add")
+              .extracting(TableDescriptor::name)
+              .containsExactly("orders");
+          assertThat(reader.add(table("orders", "id-2"))).isFalse();
+        }
+      }
+    } finally {
+      thread.shutdownNow();
+    }
+  }
+
   @Test
   void concurrentStateChangesOfOneTableAreAppliedOneAfterAnother() throws Exception {
     String topic = uniqueTopic();
