@@ -25,85 +25,117 @@ final class NumberLeaves {
   }
 
   /**
-   * INT32 columns: integers and dates (4 bytes a value), and decimals of up to 9 digits, the low 4 bytes of
-   * Arrow's 16.
+   * What the fixed-width number columns share: a dictionary of the values' bits, and a plain page that takes a run
+   * of consecutive values in one copy when the values are as wide in Arrow as in Parquet.
    */
-  static final class Int32s extends ColumnLeaf {
+  abstract static class FixedWidthLeaf extends ColumnLeaf {
+    private final int width;
     private final int stride;
     private final LongDictionary dictionary = new LongDictionary();
-    private int min;
-    private int max;
-    private boolean bounded;
 
-    Int32s(ColumnDescriptor desc, ParquetProperties properties, int stride) {
+    /**
+     * @param width the bytes of a value in Parquet, 4 or 8
+     * @param stride the bytes from one value to the next in Arrow's data buffer
+     */
+    FixedWidthLeaf(ColumnDescriptor desc, ParquetProperties properties, int width, int stride) {
       super(desc, properties, true);
+      this.width = width;
       this.stride = stride;
     }
 
-    @Override
-    void addValues(FieldVector vector, int[] at, int count) {
-      long data = vector.getDataBuffer().memoryAddress();
-      if (statisticsEnabled) {
-        bounds(data, at, count);
-      }
-      pageRawBytes += 4L * count;
+    /** The value at {@code index}, its low {@link #width} bytes as a long. */
+    final long bitsAt(long data, int index) {
+      long address = data + (long) index * stride;
+      return width == 4 ? MemoryUtil.getInt(address) : MemoryUtil.getLong(address);
+    }
+
+    /** Adds the values to the dictionary page, or to the plain page once it fell back (and from then on). */
+    final void addEncoded(long data, int[] at, int count) {
+      pageRawBytes += (long) width * count;
       int from = 0;
       if (dictionaryMode) {
         ensureIds(count);
         for (; from < count && dictionaryMode; from++) {
           int size = dictionary.size();
-          ids[idCount++] = dictionary.idOf(MemoryUtil.getInt(data + (long) at[from] * stride));
+          ids[idCount++] = dictionary.idOf(bitsAt(data, at[from]));
           if (dictionary.size() > size) {
-            addedToDictionary(4);
+            addedToDictionary(width);
           }
         }
       }
       if (from == count) {
         return;
       }
-      if (stride == 4 && consecutive(at, count)) {
-        plain.putMemory(data + (long) at[from] * 4, (count - from) * 4);
+      if (stride == width && consecutive(at, count)) {
+        plain.putMemory(data + (long) at[from] * width, (count - from) * width);
         return;
       }
-      plain.reserve((count - from) * 4);
+      plain.reserve((count - from) * width);
       for (int i = from; i < count; i++) {
-        plain.putInt(MemoryUtil.getInt(data + (long) at[i] * stride));
+        putPlain(bitsAt(data, at[i]), plain);
       }
     }
 
-    private void bounds(long data, int[] at, int count) {
-      int low = bounded ? min : Integer.MAX_VALUE;
-      int high = bounded ? max : Integer.MIN_VALUE;
-      for (int i = 0; i < count; i++) {
-        int value = MemoryUtil.getInt(data + (long) at[i] * stride);
-        low = Math.min(low, value);
-        high = Math.max(high, value);
+    private void putPlain(long bits, PageBytes out) {
+      if (width == 4) {
+        out.putInt((int) bits);
+      } else {
+        out.putLong(bits);
       }
-      min = low;
-      max = high;
-      bounded = true;
     }
 
     @Override
-    void plainOf(int id, PageBytes out) {
-      out.putInt((int) dictionary.value(id));
+    final void plainOf(int id, PageBytes out) {
+      putPlain(dictionary.value(id), out);
     }
 
     @Override
-    int dictionarySize() {
+    final int dictionarySize() {
       return dictionary.size();
     }
 
     @Override
-    void writeDictionary(int size, PageBytes out) {
+    final void writeDictionary(int size, PageBytes out) {
       for (int id = 0; id < size; id++) {
         plainOf(id, out);
       }
     }
 
     @Override
-    void clearDictionary() {
+    final void clearDictionary() {
       dictionary.clear();
+    }
+  }
+
+  /**
+   * INT32 columns: integers and dates (4 bytes a value), and decimals of up to 9 digits, the low 4 bytes of
+   * Arrow's 16.
+   */
+  static final class Int32s extends FixedWidthLeaf {
+    private int min;
+    private int max;
+    private boolean bounded;
+
+    Int32s(ColumnDescriptor desc, ParquetProperties properties, int stride) {
+      super(desc, properties, 4, stride);
+    }
+
+    @Override
+    void addValues(FieldVector vector, int[] at, int count) {
+      long data = vector.getDataBuffer().memoryAddress();
+      if (statisticsEnabled) {
+        int low = bounded ? min : Integer.MAX_VALUE;
+        int high = bounded ? max : Integer.MIN_VALUE;
+        for (int i = 0; i < count; i++) {
+          int value = (int) bitsAt(data, at[i]);
+          low = Math.min(low, value);
+          high = Math.max(high, value);
+        }
+        min = low;
+        max = high;
+        bounded = true;
+      }
+      addEncoded(data, at, count);
     }
 
     @Override
@@ -120,82 +152,31 @@ final class NumberLeaves {
    * INT64 columns: longs, times and timestamps (8 bytes a value), and decimals of up to 18 digits, the low 8
    * bytes of Arrow's 16.
    */
-  static final class Int64s extends ColumnLeaf {
-    private final int stride;
-    private final LongDictionary dictionary = new LongDictionary();
+  static final class Int64s extends FixedWidthLeaf {
     private long min;
     private long max;
     private boolean bounded;
 
     Int64s(ColumnDescriptor desc, ParquetProperties properties, int stride) {
-      super(desc, properties, true);
-      this.stride = stride;
+      super(desc, properties, 8, stride);
     }
 
     @Override
     void addValues(FieldVector vector, int[] at, int count) {
       long data = vector.getDataBuffer().memoryAddress();
       if (statisticsEnabled) {
-        bounds(data, at, count);
-      }
-      pageRawBytes += 8L * count;
-      int from = 0;
-      if (dictionaryMode) {
-        ensureIds(count);
-        for (; from < count && dictionaryMode; from++) {
-          int size = dictionary.size();
-          ids[idCount++] = dictionary.idOf(MemoryUtil.getLong(data + (long) at[from] * stride));
-          if (dictionary.size() > size) {
-            addedToDictionary(8);
-          }
+        long low = bounded ? min : Long.MAX_VALUE;
+        long high = bounded ? max : Long.MIN_VALUE;
+        for (int i = 0; i < count; i++) {
+          long value = bitsAt(data, at[i]);
+          low = Math.min(low, value);
+          high = Math.max(high, value);
         }
+        min = low;
+        max = high;
+        bounded = true;
       }
-      if (from == count) {
-        return;
-      }
-      if (stride == 8 && consecutive(at, count)) {
-        plain.putMemory(data + (long) at[from] * 8, (count - from) * 8);
-        return;
-      }
-      plain.reserve((count - from) * 8);
-      for (int i = from; i < count; i++) {
-        plain.putLong(MemoryUtil.getLong(data + (long) at[i] * stride));
-      }
-    }
-
-    private void bounds(long data, int[] at, int count) {
-      long low = bounded ? min : Long.MAX_VALUE;
-      long high = bounded ? max : Long.MIN_VALUE;
-      for (int i = 0; i < count; i++) {
-        long value = MemoryUtil.getLong(data + (long) at[i] * stride);
-        low = Math.min(low, value);
-        high = Math.max(high, value);
-      }
-      min = low;
-      max = high;
-      bounded = true;
-    }
-
-    @Override
-    void plainOf(int id, PageBytes out) {
-      out.putLong(dictionary.value(id));
-    }
-
-    @Override
-    int dictionarySize() {
-      return dictionary.size();
-    }
-
-    @Override
-    void writeDictionary(int size, PageBytes out) {
-      for (int id = 0; id < size; id++) {
-        plainOf(id, out);
-      }
-    }
-
-    @Override
-    void clearDictionary() {
-      dictionary.clear();
+      addEncoded(data, at, count);
     }
 
     @Override
@@ -209,15 +190,14 @@ final class NumberLeaves {
   }
 
   /** Floats, with the NaN counts and bounds Iceberg keeps for them beside Parquet's statistics. */
-  static final class Floats extends ColumnLeaf {
-    private final LongDictionary dictionary = new LongDictionary();
+  static final class Floats extends FixedWidthLeaf {
     private final FloatFieldMetrics.Builder metrics;
     private float min;
     private float max;
     private boolean bounded;
 
     Floats(ColumnDescriptor desc, ParquetProperties properties) {
-      super(desc, properties, true);
+      super(desc, properties, 4, 4);
       this.metrics = new FloatFieldMetrics.Builder(fieldId());
     }
 
@@ -225,7 +205,7 @@ final class NumberLeaves {
     void addValues(FieldVector vector, int[] at, int count) {
       long data = vector.getDataBuffer().memoryAddress();
       for (int i = 0; i < count; i++) {
-        float value = Float.intBitsToFloat(MemoryUtil.getInt(data + (long) at[i] * 4));
+        float value = Float.intBitsToFloat((int) bitsAt(data, at[i]));
         metrics.addValue(value);
         if (!bounded) {
           min = value;
@@ -237,43 +217,7 @@ final class NumberLeaves {
           max = value;
         }
       }
-      pageRawBytes += 4L * count;
-      int from = 0;
-      if (dictionaryMode) {
-        ensureIds(count);
-        for (; from < count && dictionaryMode; from++) {
-          int size = dictionary.size();
-          ids[idCount++] = dictionary.idOf(MemoryUtil.getInt(data + (long) at[from] * 4));
-          if (dictionary.size() > size) {
-            addedToDictionary(4);
-          }
-        }
-      }
-      for (int i = from; i < count; i++) {
-        plain.putInt(MemoryUtil.getInt(data + (long) at[i] * 4));
-      }
-    }
-
-    @Override
-    void plainOf(int id, PageBytes out) {
-      out.putInt((int) dictionary.value(id));
-    }
-
-    @Override
-    int dictionarySize() {
-      return dictionary.size();
-    }
-
-    @Override
-    void writeDictionary(int size, PageBytes out) {
-      for (int id = 0; id < size; id++) {
-        plainOf(id, out);
-      }
-    }
-
-    @Override
-    void clearDictionary() {
-      dictionary.clear();
+      addEncoded(data, at, count);
     }
 
     @Override
@@ -292,15 +236,14 @@ final class NumberLeaves {
   }
 
   /** Doubles, with the NaN counts and bounds Iceberg keeps for them beside Parquet's statistics. */
-  static final class Doubles extends ColumnLeaf {
-    private final LongDictionary dictionary = new LongDictionary();
+  static final class Doubles extends FixedWidthLeaf {
     private final DoubleFieldMetrics.Builder metrics;
     private double min;
     private double max;
     private boolean bounded;
 
     Doubles(ColumnDescriptor desc, ParquetProperties properties) {
-      super(desc, properties, true);
+      super(desc, properties, 8, 8);
       this.metrics = new DoubleFieldMetrics.Builder(fieldId());
     }
 
@@ -308,7 +251,7 @@ final class NumberLeaves {
     void addValues(FieldVector vector, int[] at, int count) {
       long data = vector.getDataBuffer().memoryAddress();
       for (int i = 0; i < count; i++) {
-        double value = Double.longBitsToDouble(MemoryUtil.getLong(data + (long) at[i] * 8));
+        double value = Double.longBitsToDouble(bitsAt(data, at[i]));
         metrics.addValue(value);
         if (!bounded) {
           min = value;
@@ -320,47 +263,7 @@ final class NumberLeaves {
           max = value;
         }
       }
-      pageRawBytes += 8L * count;
-      int from = 0;
-      if (dictionaryMode) {
-        ensureIds(count);
-        for (; from < count && dictionaryMode; from++) {
-          int size = dictionary.size();
-          ids[idCount++] = dictionary.idOf(MemoryUtil.getLong(data + (long) at[from] * 8));
-          if (dictionary.size() > size) {
-            addedToDictionary(8);
-          }
-        }
-      }
-      if (from < count && consecutive(at, count)) {
-        plain.putMemory(data + (long) at[from] * 8, (count - from) * 8);
-        return;
-      }
-      for (int i = from; i < count; i++) {
-        plain.putLong(MemoryUtil.getLong(data + (long) at[i] * 8));
-      }
-    }
-
-    @Override
-    void plainOf(int id, PageBytes out) {
-      out.putLong(dictionary.value(id));
-    }
-
-    @Override
-    int dictionarySize() {
-      return dictionary.size();
-    }
-
-    @Override
-    void writeDictionary(int size, PageBytes out) {
-      for (int id = 0; id < size; id++) {
-        plainOf(id, out);
-      }
-    }
-
-    @Override
-    void clearDictionary() {
-      dictionary.clear();
+      addEncoded(data, at, count);
     }
 
     @Override
