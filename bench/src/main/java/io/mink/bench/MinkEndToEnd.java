@@ -17,6 +17,7 @@ import io.mink.tables.KafkaTableStore;
 import io.mink.tables.TableDescriptor;
 import io.mink.testkit.KafkaBroker;
 import io.mink.testkit.Warehouse;
+import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Map;
@@ -133,7 +134,7 @@ public final class MinkEndToEnd {
     int files = 0;
     Map<String, Long> raw = new TreeMap<>();
     LakeOffsets reached = LakeOffsets.NONE;
-    try (KafkaConsumer<byte[], byte[]> consumer = runner.newConsumer()) {
+    try (KafkaConsumer<ByteBuffer, ByteBuffer> consumer = runner.newConsumer()) {
       long started = System.nanoTime();
       long processCpuAtStart = ResourceMeter.processCpuNanos();
       long fetchCpuAtStart = CpuSplit.currentThreadNanos();

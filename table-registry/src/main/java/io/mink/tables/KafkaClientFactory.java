@@ -2,6 +2,7 @@ package io.mink.tables;
 
 import static java.util.Objects.requireNonNull;
 
+import java.nio.ByteBuffer;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.UUID;
@@ -14,6 +15,7 @@ import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.apache.kafka.common.serialization.ByteBufferDeserializer;
 
 /**
  * The one place Kafka clients are made, so the [kafka] settings (security included) and client ids
@@ -100,6 +102,20 @@ public final class KafkaClientFactory {
    */
   public KafkaConsumer<byte[], byte[]> tunedConsumer(String purpose, Map<String, Object> tuning) {
     return rawConsumer(purpose, untuned(tuning));
+  }
+
+  /**
+   * Like {@link #tunedConsumer}, but each record's key and value are slices of the buffer Kafka
+   * fetched (or, for a compressed batch, of the buffer it decompressed the record into) rather than arrays
+   * copied out of it: for a reader that copies each part once, straight to where it goes. A slice is valid
+   * only until the next poll.
+   */
+  public KafkaConsumer<ByteBuffer, ByteBuffer> tunedSliceConsumer(
+      String purpose, Map<String, Object> tuning) {
+    return new KafkaConsumer<>(
+        consumerConfig(purpose, untuned(tuning)),
+        new ByteBufferDeserializer(),
+        new ByteBufferDeserializer());
   }
 
   /** The tuning properties the [kafka] settings leave to Mink. */

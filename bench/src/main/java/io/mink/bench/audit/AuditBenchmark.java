@@ -18,6 +18,7 @@ import io.mink.tables.TableDescriptor;
 import io.mink.testkit.KafkaBroker;
 import io.mink.testkit.Warehouse;
 import java.io.PrintStream;
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -127,7 +128,7 @@ public final class AuditBenchmark {
     LakeOffsets target =
         LakeOffsets.of(new TreeMap<>(broker.endOffsets(TOPIC, IsolationLevel.READ_COMMITTED)));
     long started = System.nanoTime();
-    try (KafkaConsumer<byte[], byte[]> consumer = sidecar.newConsumer()) {
+    try (KafkaConsumer<ByteBuffer, ByteBuffer> consumer = sidecar.newConsumer()) {
       for (int round = 0; !sidecar.offsets(table).equals(target); round++) {
         if (round == 200) {
           throw new IllegalStateException("The table did not reach " + target + " in 200 rounds");

@@ -20,6 +20,7 @@ import io.mink.testkit.Warehouse;
 import io.mink.testkit.registry.FakeSchemaRegistry;
 import java.io.IOException;
 import java.io.PrintStream;
+import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -168,7 +169,7 @@ public final class QueryBenchmark {
     LakeOffsets target = LakeOffsets.of(BenchmarkTopic.endOffsets(broker, table.topic(), records));
     int rounds = 0;
     long started = System.nanoTime();
-    try (KafkaConsumer<byte[], byte[]> consumer = sidecar.newConsumer()) {
+    try (KafkaConsumer<ByteBuffer, ByteBuffer> consumer = sidecar.newConsumer()) {
       while (!sidecar.offsets(table).equals(target)) {
         if (rounds == MAX_ROUNDS) {
           throw new IllegalStateException("Mink did not reach the offsets " + target + " of "

@@ -7,6 +7,7 @@ import io.mink.schema.decode.PartDecoder;
 import io.mink.tables.TableDescriptor;
 import io.mink.testkit.KafkaBroker;
 import io.mink.testkit.Warehouse;
+import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -73,7 +74,7 @@ final class ReadTables implements AutoCloseable {
     LakeOffsets target = LakeOffsets.of(ends);
     int rounds = 0;
     long started = System.nanoTime();
-    try (KafkaConsumer<byte[], byte[]> consumer = tiered.newConsumer()) {
+    try (KafkaConsumer<ByteBuffer, ByteBuffer> consumer = tiered.newConsumer()) {
       while (!tiered.offsets(tieredTable).equals(target)) {
         if (rounds == MAX_ROUNDS) {
           throw new IllegalStateException("Mink did not reach the offsets " + target + " of "

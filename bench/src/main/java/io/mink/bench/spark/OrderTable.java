@@ -15,6 +15,7 @@ import io.mink.tables.TableDescriptor;
 import io.mink.testkit.KafkaBroker;
 import io.mink.testkit.Warehouse;
 import io.mink.testkit.registry.FakeSchemaRegistry;
+import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -76,7 +77,7 @@ final class OrderTable implements AutoCloseable {
   int tier() {
     LakeOffsets target = LakeOffsets.of(ends);
     int rounds = 0;
-    try (KafkaConsumer<byte[], byte[]> consumer = sidecar.newConsumer()) {
+    try (KafkaConsumer<ByteBuffer, ByteBuffer> consumer = sidecar.newConsumer()) {
       while (!sidecar.offsets(descriptor).equals(target)) {
         if (rounds == MAX_ROUNDS) {
           throw new IllegalStateException("Mink did not reach the offsets " + target + " of "

@@ -8,6 +8,7 @@ import io.mink.lake.LakeOffsets;
 import io.mink.lake.MinkTableLayout;
 import io.mink.tables.TableDescriptor;
 import io.mink.testkit.KafkaBroker;
+import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Map;
@@ -28,7 +29,7 @@ final class TableRounds implements AutoCloseable {
 
   private final InProcessSidecar sidecar;
   private final TableDescriptor descriptor;
-  private final KafkaConsumer<byte[], byte[]> consumer;
+  private final KafkaConsumer<ByteBuffer, ByteBuffer> consumer;
   private long rows;
   private long nanos;
   private long cpuNanos;

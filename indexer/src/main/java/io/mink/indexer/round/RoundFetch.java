@@ -2,6 +2,7 @@ package io.mink.indexer.round;
 
 import static java.util.Objects.requireNonNull;
 
+import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -20,7 +21,9 @@ import org.apache.kafka.common.header.Header;
  * The fetch step of a round: reads every split of a plan from Kafka up to its end offset, or to the
  * deadline, handing each batch of records to the round as it comes. At most {@code openSplits} splits
  * are read at a time; a finished split is paused and the next one admitted. Positions count, not
- * records: transaction markers and aborted records move a split on without a record to hand over.
+ * records: transaction markers and aborted records move a split on without a record to hand over. Each record's
+ * key and value are slices of the consumer's fetch buffer, valid until its next poll: a batch is used up in
+ * {@link Batches#take}.
  */
 final class RoundFetch {
   private static final Duration POLL = Duration.ofMillis(100);
@@ -32,7 +35,7 @@ final class RoundFetch {
      * Takes a batch of one split's records, in offset order and below its end offset, and returns how many it took
      * from the first: fewer than all stops the fetch, and the rest rolls over to the next round.
      */
-    int take(PartitionRange split, List<ConsumerRecord<byte[], byte[]>> batch)
+    int take(PartitionRange split, List<ConsumerRecord<ByteBuffer, ByteBuffer>> batch)
         throws InterruptedException;
 
     /** The split reached its end offset; nothing more comes for it. */
@@ -56,7 +59,7 @@ final class RoundFetch {
     }
   }
 
-  private final Consumer<byte[], byte[]> consumer;
+  private final Consumer<ByteBuffer, ByteBuffer> consumer;
   private final String topic;
   private final int openSplits;
   private final LongSupplier nanoTime;
@@ -68,7 +71,7 @@ final class RoundFetch {
    * @param heartbeat called before every poll; throws to stop the round
    */
   RoundFetch(
-      Consumer<byte[], byte[]> consumer,
+      Consumer<ByteBuffer, ByteBuffer> consumer,
       String topic,
       int openSplits,
       LongSupplier nanoTime,
@@ -103,10 +106,10 @@ final class RoundFetch {
       if (nanoTime.getAsLong() > deadlineNanos) {
         return true;
       }
-      ConsumerRecords<byte[], byte[]> records = consumer.poll(POLL);
+      ConsumerRecords<ByteBuffer, ByteBuffer> records = consumer.poll(POLL);
       for (TopicPartition partition : records.partitions()) {
         PartitionRange split = progress.reading.get(partition);
-        List<ConsumerRecord<byte[], byte[]>> batch =
+        List<ConsumerRecord<ByteBuffer, ByteBuffer>> batch =
             split == null ? List.of() : below(records.records(partition), split.to());
         if (!batch.isEmpty() && !take(progress, split, batch, batches)) {
           batches.check();
@@ -126,7 +129,7 @@ final class RoundFetch {
   private boolean take(
       Progress progress,
       PartitionRange split,
-      List<ConsumerRecord<byte[], byte[]>> batch,
+      List<ConsumerRecord<ByteBuffer, ByteBuffer>> batch,
       Batches batches)
       throws InterruptedException {
     int taken = batches.take(split, batch);
@@ -183,8 +186,8 @@ final class RoundFetch {
     }
   }
 
-  private static List<ConsumerRecord<byte[], byte[]>> below(
-      List<ConsumerRecord<byte[], byte[]>> records, long end) {
+  private static List<ConsumerRecord<ByteBuffer, ByteBuffer>> below(
+      List<ConsumerRecord<ByteBuffer, ByteBuffer>> records, long end) {
     int count = records.size();
     while (count > 0 && records.get(count - 1).offset() >= end) {
       count--;
@@ -192,7 +195,7 @@ final class RoundFetch {
     return count == records.size() ? records : records.subList(0, count);
   }
 
-  static long sizeOf(ConsumerRecord<byte[], byte[]> record) {
+  static long sizeOf(ConsumerRecord<ByteBuffer, ByteBuffer> record) {
     long size =
         (long) Math.max(0, record.serializedKeySize()) + Math.max(0, record.serializedValueSize());
     for (Header header : record.headers()) {

@@ -1,6 +1,7 @@
 package io.mink.indexer.round;
 
 import io.mink.indexer.upsert.UpsertRound;
+import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -47,17 +48,20 @@ final class RoundSinks {
   RoundFetch.Batches batches(RowBuilder rows, UpsertRound upsert) {
     return new RoundFetch.Batches() {
       @Override
-      public int take(PartitionRange split, List<ConsumerRecord<byte[], byte[]>> batch)
+      public int take(PartitionRange split, List<ConsumerRecord<ByteBuffer, ByteBuffer>> batch)
           throws InterruptedException {
-        List<ConsumerRecord<byte[], byte[]>> records =
-            upsert == null ? batch : upsert.fold(split.partition(), batch);
-        RowBuilder.Built built = rows.build(records);
-        if (upsert != null && built.records() < records.size()) {
-          built.segments().forEach(RowSegment::close);
-          upsert.undoLastFold(split.partition());
-          return 0;
-        }
-        if (upsert != null) {
+        RowBuilder.Built built;
+        if (upsert == null) {
+          built = rows.buildSlices(batch);
+        } else {
+          List<ConsumerRecord<byte[], byte[]>> records =
+              upsert.fold(split.partition(), SliceRecords.copies(batch));
+          built = rows.build(records);
+          if (built.records() < records.size()) {
+            built.segments().forEach(RowSegment::close);
+            upsert.undoLastFold(split.partition());
+            return 0;
+          }
           upsert.markDeletes(split.partition(), built.deletes());
         }
         PartitionSink sink = sinks.get(split.partition());

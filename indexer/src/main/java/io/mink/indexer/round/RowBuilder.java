@@ -11,6 +11,7 @@ import io.mink.schema.table.MergeResult;
 import io.mink.schema.table.SchemaMerge;
 import io.mink.schema.table.SchemaStep;
 import io.mink.schema.table.TableSchema;
+import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.IdentityHashMap;
 import java.util.List;
@@ -101,6 +102,36 @@ public final class RowBuilder {
     finish(assembler).ifPresent(segments::add);
     records += built;
     return new Built(segments, built, deletes);
+  }
+
+  /**
+   * As {@link #build}, for records whose key and value are slices of Kafka's fetch buffer, as the round's
+   * consumer reads them. Without a registry each key and value is copied once, from its slice into its column,
+   * into columns sized for the whole batch up front. With one, the records are copied into arrays of their own
+   * first, as the decoders take them.
+   */
+  public Built buildSlices(List<ConsumerRecord<ByteBuffer, ByteBuffer>> batch)
+      throws InterruptedException {
+    if (parts != null) {
+      return build(SliceRecords.copies(batch));
+    }
+    BatchAssembler assembler = new BatchAssembler(
+        current.schema(),
+        batch.size(),
+        SliceRecords.keyBytes(batch),
+        SliceRecords.valueBytes(batch));
+    try {
+      for (ConsumerRecord<ByteBuffer, ByteBuffer> record : batch) {
+        assembler.appendRawSlices(record);
+      }
+    } catch (RuntimeException e) {
+      assembler.discard();
+      throw e;
+    }
+    List<RowSegment> segments = new ArrayList<>(1);
+    finish(assembler).ifPresent(segments::add);
+    records += batch.size();
+    return new Built(segments, batch.size(), List.of());
   }
 
   /** The assembler's rows as a segment; none when it has no rows. */

@@ -22,6 +22,7 @@ import io.mink.schema.decode.MappingOptions;
 import io.mink.schema.decode.PartDecoder;
 import io.mink.schema.table.TableSchema;
 import io.mink.tables.TableDescriptor;
+import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.HashMap;
@@ -52,7 +53,7 @@ public final class TieringRound {
 
   private final TableDescriptor descriptor;
   private final Table table;
-  private final Consumer<byte[], byte[]> consumer;
+  private final Consumer<ByteBuffer, ByteBuffer> consumer;
   private final WriterLanes lanes;
   private final LakeCommitter committer;
   private final long targetFileSizeBytes;
@@ -76,7 +77,7 @@ public final class TieringRound {
   public TieringRound(
       TableDescriptor descriptor,
       Table table,
-      Consumer<byte[], byte[]> consumer,
+      Consumer<ByteBuffer, ByteBuffer> consumer,
       WriterLanes lanes,
       LakeCommitter committer,
       long targetFileSizeBytes,
@@ -108,7 +109,7 @@ public final class TieringRound {
   public TieringRound(
       TableDescriptor descriptor,
       Table table,
-      Consumer<byte[], byte[]> consumer,
+      Consumer<ByteBuffer, ByteBuffer> consumer,
       WriterLanes lanes,
       LakeCommitter committer,
       long targetFileSizeBytes,

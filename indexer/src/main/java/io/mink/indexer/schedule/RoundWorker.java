@@ -14,6 +14,7 @@ import io.mink.lake.catalog.LakeTables;
 import io.mink.lake.commit.CommitHook;
 import io.mink.lake.commit.LakeCommitter;
 import io.mink.tables.TableDescriptor;
+import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -52,7 +53,7 @@ final class RoundWorker implements Runnable {
   private final GroupOffsetPublisher groupOffsets;
   private final RoundMaintenance maintenance;
   private final Supplier<Admin> admin;
-  private final Supplier<KafkaConsumer<byte[], byte[]>> consumers;
+  private final Supplier<KafkaConsumer<ByteBuffer, ByteBuffer>> consumers;
   private final KeyIndexes keyIndexes;
 
   /**
@@ -72,7 +73,7 @@ final class RoundWorker implements Runnable {
       GroupOffsetPublisher groupOffsets,
       RoundMaintenance maintenance,
       Supplier<Admin> admin,
-      Supplier<KafkaConsumer<byte[], byte[]>> consumers,
+      Supplier<KafkaConsumer<ByteBuffer, ByteBuffer>> consumers,
       KeyIndexes keyIndexes) {
     this.keyIndexes = requireNonNull(keyIndexes, "keyIndexes is null");
     this.tables = requireNonNull(tables, "tables is null");
@@ -90,7 +91,7 @@ final class RoundWorker implements Runnable {
   /** Runs rounds until the schedule stops handing out tables. */
   @Override
   public void run() {
-    KafkaConsumer<byte[], byte[]> consumer = null;
+    KafkaConsumer<ByteBuffer, ByteBuffer> consumer = null;
     try {
       for (RoundLease lease = tables.take(); lease != null; lease = tables.take()) {
         if (consumer == null) {
@@ -109,7 +110,7 @@ final class RoundWorker implements Runnable {
     }
   }
 
-  private void runLeased(RoundLease lease, KafkaConsumer<byte[], byte[]> consumer) {
+  private void runLeased(RoundLease lease, KafkaConsumer<ByteBuffer, ByteBuffer> consumer) {
     TableDescriptor descriptor = lease.descriptor();
     RoundResult result;
     Table table;

@@ -16,6 +16,7 @@ import io.mink.tables.KafkaClientFactory;
 import io.mink.tables.LifecycleState;
 import io.mink.tables.TableDescriptor;
 import io.mink.tables.TableStore;
+import java.nio.ByteBuffer;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -273,8 +274,8 @@ public final class TieringService implements AutoCloseable {
   }
 
   /** A consumer tuned for the rounds' fetches: large fetches, many records a poll. */
-  public static KafkaConsumer<byte[], byte[]> newConsumer(KafkaClientFactory clients) {
-    return clients.tunedConsumer("tiering", FETCH_SETTINGS);
+  public static KafkaConsumer<ByteBuffer, ByteBuffer> newConsumer(KafkaClientFactory clients) {
+    return clients.tunedSliceConsumer("tiering", FETCH_SETTINGS);
   }
 
   public static TableIdentifier identifier(TableDescriptor descriptor) {

@@ -13,6 +13,7 @@ import io.mink.indexer.testing.InProcessSidecar;
 import io.mink.tables.TableDescriptor;
 import io.mink.testkit.KafkaBroker;
 import io.mink.testkit.SparkReader;
+import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -68,7 +69,7 @@ final class TableDriver {
   private TableHistory history;
   private SnapshotCheck check;
   private StatementPlanner planner;
-  private KafkaConsumer<byte[], byte[]> consumer;
+  private KafkaConsumer<ByteBuffer, ByteBuffer> consumer;
   private String granularity;
   private int step;
   private int rounds;

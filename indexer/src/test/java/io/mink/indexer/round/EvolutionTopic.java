@@ -38,7 +38,7 @@ final class EvolutionTopic implements AutoCloseable {
   private final KafkaBroker kafka;
   private final FakeSchemaRegistry registry;
   private final InProcessSidecar sidecar;
-  private final KafkaConsumer<byte[], byte[]> consumer;
+  private final KafkaConsumer<ByteBuffer, ByteBuffer> consumer;
   private final EvolutionLanguage language;
   private final String name;
   private final TableDescriptor table;

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.mink.indexer.schedule.LeaseLostException;
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -24,8 +25,9 @@ class RoundFetchTest {
   private static final String TOPIC = "orders";
   private static final long NO_DEADLINE = Long.MAX_VALUE;
 
-  private final MockConsumer<byte[], byte[]> consumer = new MockConsumer<>("earliest");
-  private final Map<Integer, List<ConsumerRecord<byte[], byte[]>>> pending = new HashMap<>();
+  private final MockConsumer<ByteBuffer, ByteBuffer> consumer = new MockConsumer<>("earliest");
+  private final Map<Integer, List<ConsumerRecord<ByteBuffer, ByteBuffer>>> pending =
+      new HashMap<>();
   private final Map<Integer, Long> markerEnds = new HashMap<>();
 
   @Test
@@ -66,7 +68,7 @@ class RoundFetchTest {
     AtomicLong clock = new AtomicLong(0);
     RecordingBatches batches = new RecordingBatches() {
       @Override
-      public int take(PartitionRange split, List<ConsumerRecord<byte[], byte[]>> batch) {
+      public int take(PartitionRange split, List<ConsumerRecord<ByteBuffer, ByteBuffer>> batch) {
         clock.set(1_000);
         return super.take(split, batch);
       }
@@ -85,7 +87,7 @@ class RoundFetchTest {
     records(0, 5, 10);
     RecordingBatches batches = new RecordingBatches() {
       @Override
-      public int take(PartitionRange split, List<ConsumerRecord<byte[], byte[]>> batch) {
+      public int take(PartitionRange split, List<ConsumerRecord<ByteBuffer, ByteBuffer>> batch) {
         super.take(split, batch.subList(0, 2));
         return 2;
       }
@@ -104,7 +106,7 @@ class RoundFetchTest {
     records(1, 10, 13);
     RecordingBatches batches = new RecordingBatches() {
       @Override
-      public int take(PartitionRange split, List<ConsumerRecord<byte[], byte[]>> batch) {
+      public int take(PartitionRange split, List<ConsumerRecord<ByteBuffer, ByteBuffer>> batch) {
         return offsets.isEmpty() ? super.take(split, batch) : 0;
       }
     };
@@ -123,7 +125,7 @@ class RoundFetchTest {
     records(0, 5, 10);
     RecordingBatches batches = new RecordingBatches() {
       @Override
-      public int take(PartitionRange split, List<ConsumerRecord<byte[], byte[]>> batch) {
+      public int take(PartitionRange split, List<ConsumerRecord<ByteBuffer, ByteBuffer>> batch) {
         return 0;
       }
     };
@@ -206,7 +208,8 @@ class RoundFetchTest {
   private RecordingBatches feeding(RecordingBatches batches) {
     batches.feed = () -> {
       for (TopicPartition partition : consumer.assignment()) {
-        List<ConsumerRecord<byte[], byte[]>> records = pending.remove(partition.partition());
+        List<ConsumerRecord<ByteBuffer, ByteBuffer>> records =
+            pending.remove(partition.partition());
         if (records != null) {
           records.forEach(consumer::addRecord);
         } else if (markerEnds.containsKey(partition.partition())
@@ -224,7 +227,7 @@ class RoundFetchTest {
 
   /** Records of three bytes each (a one-byte key, a two-byte value) at offsets [from, to) of a partition. */
   private void records(int partition, long from, long to) {
-    List<ConsumerRecord<byte[], byte[]>> records = new ArrayList<>();
+    List<ConsumerRecord<ByteBuffer, ByteBuffer>> records = new ArrayList<>();
     for (long offset = from; offset < to; offset++) {
       records.add(new ConsumerRecord<>(
           TOPIC,
@@ -234,8 +237,8 @@ class RoundFetchTest {
           TimestampType.CREATE_TIME,
           1,
           2,
-          new byte[] {1},
-          "v1".getBytes(StandardCharsets.UTF_8),
+          ByteBuffer.wrap(new byte[] {1}),
+          ByteBuffer.wrap("v1".getBytes(StandardCharsets.UTF_8)),
           new RecordHeaders(),
           Optional.empty()));
     }
@@ -259,8 +262,8 @@ class RoundFetchTest {
     Runnable feed = () -> {};
 
     @Override
-    public int take(PartitionRange split, List<ConsumerRecord<byte[], byte[]>> batch) {
-      for (ConsumerRecord<byte[], byte[]> record : batch) {
+    public int take(PartitionRange split, List<ConsumerRecord<ByteBuffer, ByteBuffer>> batch) {
+      for (ConsumerRecord<ByteBuffer, ByteBuffer> record : batch) {
         offsets.computeIfAbsent(split.partition(), p -> new ArrayList<>()).add(record.offset());
       }
       if (partitionsInOrder.isEmpty()

@@ -18,6 +18,7 @@ import io.mink.tables.KafkaTableStore;
 import io.mink.tables.TableDescriptor;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -179,7 +180,8 @@ public final class InProcessSidecar implements AutoCloseable {
   }
 
   /** Like {@link #runRound(TableDescriptor)} with a consumer the caller keeps for several rounds. */
-  public RoundResult runRound(TableDescriptor descriptor, Consumer<byte[], byte[]> consumer) {
+  public RoundResult runRound(
+      TableDescriptor descriptor, Consumer<ByteBuffer, ByteBuffer> consumer) {
     return rounds.run(descriptor, consumer);
   }
 
@@ -193,7 +195,7 @@ public final class InProcessSidecar implements AutoCloseable {
     return rounds.keyIndexes();
   }
 
-  public KafkaConsumer<byte[], byte[]> newConsumer() {
+  public KafkaConsumer<ByteBuffer, ByteBuffer> newConsumer() {
     return rounds.newConsumer();
   }
 

@@ -17,6 +17,7 @@ import io.mink.lake.commit.LakeCommitter;
 import io.mink.schema.decode.PartDecoder;
 import io.mink.tables.KafkaClientFactory;
 import io.mink.tables.TableDescriptor;
+import java.nio.ByteBuffer;
 import java.time.Duration;
 import org.apache.iceberg.Table;
 import org.apache.kafka.clients.consumer.Consumer;
@@ -83,13 +84,13 @@ public final class RoundRunner implements AutoCloseable {
 
   /** One round of the table with a consumer of its own. */
   public RoundResult run(TableDescriptor descriptor) {
-    try (KafkaConsumer<byte[], byte[]> consumer = newConsumer()) {
+    try (KafkaConsumer<ByteBuffer, ByteBuffer> consumer = newConsumer()) {
       return run(descriptor, consumer);
     }
   }
 
   /** One round of the table with {@code consumer}, which the caller may use for several rounds. */
-  public RoundResult run(TableDescriptor descriptor, Consumer<byte[], byte[]> consumer) {
+  public RoundResult run(TableDescriptor descriptor, Consumer<ByteBuffer, ByteBuffer> consumer) {
     return run(descriptor, consumer, committer);
   }
 
@@ -98,13 +99,15 @@ public final class RoundRunner implements AutoCloseable {
    * change there, so that it lands while the round is in flight.
    */
   public RoundResult run(TableDescriptor descriptor, CommitHook hook) {
-    try (KafkaConsumer<byte[], byte[]> consumer = newConsumer()) {
+    try (KafkaConsumer<ByteBuffer, ByteBuffer> consumer = newConsumer()) {
       return run(descriptor, consumer, new LakeCommitter(hook));
     }
   }
 
   private RoundResult run(
-      TableDescriptor descriptor, Consumer<byte[], byte[]> consumer, LakeCommitter committer) {
+      TableDescriptor descriptor,
+      Consumer<ByteBuffer, ByteBuffer> consumer,
+      LakeCommitter committer) {
     Table table = lake.load(TieringService.identifier(descriptor));
     return new TieringRound(
             descriptor,
@@ -128,7 +131,7 @@ public final class RoundRunner implements AutoCloseable {
   }
 
   /** A consumer tuned as a sidecar's rounds tune theirs. */
-  public KafkaConsumer<byte[], byte[]> newConsumer() {
+  public KafkaConsumer<ByteBuffer, ByteBuffer> newConsumer() {
     return TieringService.newConsumer(clients);
   }
 

@@ -4,8 +4,10 @@ import static java.util.Objects.requireNonNull;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
+import org.apache.arrow.vector.BaseVariableWidthVector;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.iceberg.Schema;
@@ -32,10 +34,28 @@ public final class RowBatch implements AutoCloseable {
 
   /** An empty batch of the schema with room for {@code rows} rows before its vectors grow. */
   public static RowBatch allocate(Schema schema, int rows) {
+    return allocate(schema, rows, Map.of());
+  }
+
+  /**
+   * An empty batch of the schema with room for {@code rows} rows before its vectors grow, and, for each
+   * top-level variable-width column named by position in {@code columnBytes}, room for that many bytes of
+   * values (otherwise Arrow's default of a few bytes a row, doubled as values come).
+   */
+  public static RowBatch allocate(Schema schema, int rows, Map<Integer, Long> columnBytes) {
     requireNonNull(schema, "schema is null");
+    requireNonNull(columnBytes, "columnBytes is null");
     VectorSchemaRoot root = VectorSchemaRoot.create(ArrowSchemas.of(schema), ALLOCATOR);
-    for (FieldVector vector : root.getFieldVectors()) {
-      vector.setInitialCapacity(Math.max(1, rows));
+    int count = Math.max(1, rows);
+    List<FieldVector> vectors = root.getFieldVectors();
+    for (int position = 0; position < vectors.size(); position++) {
+      FieldVector vector = vectors.get(position);
+      Long bytes = columnBytes.get(position);
+      if (bytes != null && bytes > 0 && vector instanceof BaseVariableWidthVector variable) {
+        variable.setInitialCapacity(count, Math.max(1.0, (double) bytes / count));
+      } else {
+        vector.setInitialCapacity(count);
+      }
     }
     root.allocateNew();
     return new RowBatch(schema, root);

@@ -11,11 +11,13 @@ import io.mink.schema.decode.FieldSink;
 import io.mink.schema.decode.PartResult;
 import io.mink.schema.decode.RawReason;
 import io.mink.schema.decode.UndecodableException;
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Map;
 import org.apache.arrow.vector.BigIntVector;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.IntVector;
@@ -62,9 +64,25 @@ public final class BatchAssembler {
 
   /** A batch of the schema with room for {@code capacity} records before it grows. */
   public BatchAssembler(Schema schema, int capacity) {
+    this(schema, capacity, Map.of());
+  }
+
+  /**
+   * A batch of the schema with room for {@code capacity} records, and for {@code keyBytes} and
+   * {@code valueBytes} of raw keys and values, before it grows: a batch whose sizes are known up front is
+   * never copied to a larger buffer while it is filled.
+   */
+  public BatchAssembler(Schema schema, int capacity, long keyBytes, long valueBytes) {
+    this(
+        schema,
+        capacity,
+        Map.of(KafkaColumns.KEY_POSITION, keyBytes, KafkaColumns.VALUE_POSITION, valueBytes));
+  }
+
+  private BatchAssembler(Schema schema, int capacity, Map<Integer, Long> columnBytes) {
     this.schema = requireNonNull(schema, "schema is null");
     this.struct = schema.asStruct();
-    this.batch = RowBatch.allocate(schema, capacity);
+    this.batch = RowBatch.allocate(schema, capacity, columnBytes);
     this.partitions = (IntVector) batch.column(KafkaColumns.PARTITION_POSITION);
     this.offsets = (BigIntVector) batch.column(KafkaColumns.OFFSET_POSITION);
     this.timestamps = (TimeStampVector) batch.column(KafkaColumns.TIMESTAMP_POSITION);
@@ -95,6 +113,33 @@ public final class BatchAssembler {
       values.setSafe(rows, record.value());
     }
     rows++;
+  }
+
+  /**
+   * Appends the record with its key and value kept raw, as {@link #appendRaw} does, from slices of the buffer
+   * Kafka fetched: each is copied once, straight into its column.
+   */
+  public void appendRawSlices(ConsumerRecord<ByteBuffer, ByteBuffer> record) {
+    appendKafkaColumns(record);
+    if (record.key() != null) {
+      set(keys, rows, record.key());
+    }
+    if (record.value() != null) {
+      set(values, rows, record.value());
+    }
+    rows++;
+  }
+
+  /**
+   * Sets the row to the slice's remaining bytes, leaving the slice as it was: a heap slice is copied from its
+   * array, any other through Arrow's copy from a buffer.
+   */
+  private static void set(VarBinaryVector vector, int row, ByteBuffer slice) {
+    if (slice.hasArray()) {
+      vector.setSafe(row, slice.array(), slice.arrayOffset() + slice.position(), slice.remaining());
+    } else {
+      vector.setSafe(row, slice, slice.position(), slice.remaining());
+    }
   }
 
   /**
@@ -171,7 +216,7 @@ public final class BatchAssembler {
     batch.close();
   }
 
-  private void appendKafkaColumns(ConsumerRecord<byte[], byte[]> record) {
+  private void appendKafkaColumns(ConsumerRecord<?, ?> record) {
     partitions.setSafe(rows, record.partition());
     offsets.setSafe(rows, record.offset());
     if (record.timestamp() >= 0) {
