@@ -93,10 +93,6 @@ public final class KafkaClientFactory {
   }
 
   /**
-   * A producer for Mink's own topics only. Kafka's producers ask the broker to create a topic they look up, so
-   * callers check that their topic exists right before they write and keep producers only as long as they write.
-   */
-  /**
    * Like {@link #rawConsumer}, with {@code tuning} (such as fetch sizes) applied only where the [kafka] settings do
    * not set the property themselves.
    */
@@ -125,6 +121,10 @@ public final class KafkaClientFactory {
     return left;
   }
 
+  /**
+   * A producer for Mink's own topics only. Kafka's producers ask the broker to create a topic they look up, so
+   * callers check that their topic exists right before they write and keep producers only as long as they write.
+   */
   public KafkaProducer<byte[], byte[]> rawProducer(String purpose, Map<String, Object> overrides) {
     Map<String, Object> config = base(purpose);
     config.put(ProducerConfig.ACKS_CONFIG, "all");
