@@ -103,13 +103,14 @@ public final class ScaleModelBenchmark {
     out.printf(
         Locale.ROOT,
         "scale-model: %,d tables (%,d active at %d records/s each), %d instances of mink serve (%s), seed %d;"
-            + " files in %s%n",
+            + " tables added as mink table add%s adds them; files in %s%n",
         options.tables(),
         options.activeTables(),
         options.recordsPerSecond(),
         options.instances(),
         jvmOptions,
         options.seed(),
+        options.fromLatest() ? " --from latest" : "",
         directory);
     out.printf("   load average at start: %s%n", ResourceMeter.loadAverages());
     out.println("   broker: in-process KRaft (testkit), Kafka defaults except " + BROKER_PROPERTIES
@@ -130,7 +131,8 @@ public final class ScaleModelBenchmark {
           new LakeTables(CatalogLoader.load(lake)),
           options.tables(),
           options.activeTables(),
-          random);
+          random,
+          options.fromLatest());
     }
     out.printf(
         Locale.ROOT,

@@ -25,7 +25,8 @@ record ScaleOptions(
     int recordsPerSecond,
     Duration steady,
     Duration timeout,
-    long seed) {
+    long seed,
+    String from) {
   private static final Map<String, String> DEFAULTS = new LinkedHashMap<>();
 
   static {
@@ -36,6 +37,7 @@ record ScaleOptions(
     DEFAULTS.put("steady", "60s");
     DEFAULTS.put("timeout", "15m");
     DEFAULTS.put("seed", "random");
+    DEFAULTS.put("from", "earliest");
   }
 
   ScaleOptions {
@@ -49,6 +51,10 @@ record ScaleOptions(
     if (activePercent < 0 || activePercent > 100) {
       throw new IllegalArgumentException(
           "active.percent is " + activePercent + ": use a number from 0 to 100");
+    }
+    if (!from.equals("earliest") && !from.equals("latest")) {
+      throw new IllegalArgumentException("from is " + from
+          + ": use earliest (mink table add's default) or latest (--from latest)");
     }
     if (recordsPerSecond < 1) {
       throw new IllegalArgumentException(
@@ -84,7 +90,13 @@ record ScaleOptions(
         duration(values, "timeout"),
         "random".equals(values.get("seed"))
             ? System.nanoTime()
-            : Long.parseLong(values.get("seed")));
+            : Long.parseLong(values.get("seed")),
+        values.get("from"));
+  }
+
+  /** Whether the tables are added as {@code mink table add --from latest} adds them, with an accepted start. */
+  boolean fromLatest() {
+    return from.equals("latest");
   }
 
   static String usage() {

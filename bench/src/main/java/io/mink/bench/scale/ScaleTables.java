@@ -2,6 +2,7 @@ package io.mink.bench.scale;
 
 import io.mink.indexer.config.IndexerSettings;
 import io.mink.indexer.schedule.TieringService;
+import io.mink.lake.AcceptedStart;
 import io.mink.lake.MinkTableLayout;
 import io.mink.lake.catalog.LakeTables;
 import io.mink.tables.KafkaClientFactory;
@@ -23,8 +24,13 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.stream.Collectors;
 import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.ListOffsetsOptions;
+import org.apache.kafka.clients.admin.ListOffsetsResult;
 import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.clients.admin.OffsetSpec;
 import org.apache.kafka.clients.admin.TopicDescription;
+import org.apache.kafka.common.IsolationLevel;
+import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.errors.UnknownTopicOrPartitionException;
 
 /**
@@ -85,7 +91,8 @@ final class ScaleTables {
       LakeTables lake,
       int count,
       int active,
-      Random random)
+      Random random,
+      boolean fromLatest)
       throws InterruptedException {
     List<String> topics = new ArrayList<>();
     Map<String, Integer> partitions = new HashMap<>();
@@ -101,6 +108,8 @@ final class ScaleTables {
     long started = System.nanoTime();
     createTopics(admin, topics, partitions);
     Map<String, String> topicIds = topicIds(admin, topics);
+    Map<String, Map<String, String>> options =
+        fromLatest ? latestStarts(admin, partitions) : Map.of();
     double topicSeconds = (System.nanoTime() - started) / 1e9;
 
     IndexerSettings defaults = IndexerSettings.defaults();
@@ -113,12 +122,12 @@ final class ScaleTables {
           topic,
           topicIds.get(topic),
           defaults.freshness(),
-          Map.of(),
+          options.getOrDefault(topic, Map.of()),
           Instant.now());
       lake.create(
           TieringService.identifier(descriptor),
           MinkTableLayout.properties(
-              topic, topicIds.get(topic), defaults.targetFileSizeBytes(), Map.of()));
+              topic, topicIds.get(topic), defaults.targetFileSizeBytes(), descriptor.options()));
       descriptors.add(descriptor);
     }
     double icebergSeconds = (System.nanoTime() - started) / 1e9;
@@ -159,6 +168,38 @@ final class ScaleTables {
    * The topics' ids, asked again for a while for topics the broker does not know yet: a topic just created reaches
    * the broker's metadata a moment after its creation returns, later on a busy controller.
    */
+  /**
+   * Each table's options with the accepted start {@code mink table add --from latest} records: every partition's last
+   * stable offset now, in one request.
+   */
+  private static Map<String, Map<String, String>> latestStarts(
+      Admin admin, Map<String, Integer> partitions) throws InterruptedException {
+    Map<TopicPartition, OffsetSpec> latest = new HashMap<>();
+    partitions.forEach((topic, count) -> {
+      for (int partition = 0; partition < count; partition++) {
+        latest.put(new TopicPartition(topic, partition), OffsetSpec.latest());
+      }
+    });
+    Map<TopicPartition, ListOffsetsResult.ListOffsetsResultInfo> ends;
+    try {
+      ends = admin
+          .listOffsets(latest, new ListOffsetsOptions(IsolationLevel.READ_COMMITTED))
+          .all()
+          .get();
+    } catch (ExecutionException e) {
+      throw new IllegalStateException("Cannot read the topics' end offsets", e.getCause());
+    }
+    Map<String, Map<Integer, Long>> starts = new HashMap<>();
+    ends.forEach((partition, end) -> starts
+        .computeIfAbsent(partition.topic(), topic -> new HashMap<>())
+        .put(partition.partition(), end.offset()));
+    Map<String, Map<String, String>> options = new HashMap<>();
+    starts.forEach((topic, start) -> options.put(
+        topic,
+        Map.of(MinkTableLayout.START_OFFSETS_OPTION, AcceptedStart.of(start).encode())));
+    return options;
+  }
+
   private static Map<String, String> topicIds(Admin admin, List<String> topics)
       throws InterruptedException {
     Map<String, String> ids = new HashMap<>();

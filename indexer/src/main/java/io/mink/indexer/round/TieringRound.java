@@ -140,10 +140,11 @@ public final class TieringRound {
     Long baseSnapshotId =
         metadata.currentSnapshot() == null ? null : metadata.currentSnapshot().snapshotId();
     LakeOffsets recorded = recordedOffsets(metadata);
-    RoundPlan plan = plan(recorded);
+    AcceptedStart start = AcceptedStart.fromOptions(descriptor.options());
+    RoundPlan plan = plan(recorded, start);
     firstOffsets = RoundStarts.of(recorded, plan);
-    if (!plan.hasWork()) {
-      return expireOnly(started, metadata, baseSnapshotId, recorded);
+    if (!plan.hasWorkBeyond(start)) {
+      return expireOnly(started, metadata, baseSnapshotId, recorded, start.nextOffsets(recorded));
     }
     UpsertRound upsert = null;
     if (keyIndex != null) {
@@ -278,14 +279,22 @@ public final class TieringRound {
 
   /**
    * A round with nothing new to index: commits the row TTL's expiry alone when one is due and removes rows, with the
-   * offsets as they are; else commits nothing.
+   * offsets as they are; else commits nothing. An empty partition at its accepted start is not recorded: the table's
+   * entry records where it starts (see {@link RoundPlan#hasWorkBeyond}).
+   *
+   * @param next where the table's next round starts each partition: the recorded offsets, else the accepted start;
+   *     the result's offsets, from which the table's lag is measured
    */
   private RoundResult expireOnly(
-      long started, TableMetadata metadata, Long baseSnapshotId, LakeOffsets recorded) {
+      long started,
+      TableMetadata metadata,
+      Long baseSnapshotId,
+      LakeOffsets recorded,
+      LakeOffsets next) {
     Optional<RowExpiry.Expiry> expiry =
         RoundExpiry.due(descriptor, table, metadata, baseSnapshotId, Instant.now(), roundId);
     if (expiry.isEmpty() || expiry.get().isEmpty()) {
-      return RoundResult.nothingNew(descriptor.qualifiedName(), recorded, since(started));
+      return RoundResult.nothingNew(descriptor.qualifiedName(), next, since(started));
     }
     RoundCommit commit = RoundExpiry.with(
         new RoundCommit(
@@ -317,11 +326,11 @@ public final class TieringRound {
         Map.of());
   }
 
-  /** The plan from the recorded offsets to Kafka's end offsets now; a gap stops the round. */
-  private RoundPlan plan(LakeOffsets recorded) {
+  /** The plan from the recorded offsets, else the accepted start, to Kafka's end offsets now; a gap stops the round. */
+  private RoundPlan plan(LakeOffsets recorded, AcceptedStart start) {
     RoundPlan plan = RoundPlanner.plan(
         recorded,
-        AcceptedStart.fromOptions(descriptor.options()),
+        start,
         TopicBounds.read(consumer, descriptor.topic(), descriptor.qualifiedName()));
     if (!plan.gaps().isEmpty()) {
       throw new DataLossException(descriptor.qualifiedName(), descriptor.topic(), plan.gaps());

@@ -9,9 +9,11 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
+import java.util.NavigableSet;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 
 /**
  * The schedule of the tables this instance owns (docs/scheduling.md, States), as a state machine:
@@ -30,10 +32,25 @@ import java.util.TreeMap;
  * form one queue, earliest due first, so a table that is due again quickly cannot starve one that has
  * waited longer. A round holds the table under an epoch; only the round of the current epoch may
  * finish it or commit. Pure and not thread-safe: the caller passes the time in and holds a lock.
+ *
+ * <p>The SCHEDULED tables are kept in the order they fall due, the PENDING ones in the order they are taken, and the
+ * TIERING ones in the order their heartbeats time out, so {@link #advance}, {@link #take}, {@link #nextWake} and
+ * {@link #hasPending} look at the tables they act on, not at every owned table.
  */
 final class TieringSchedule {
   private final Duration heartbeatTimeout;
+  private static final Comparator<Slot> BY_DUE =
+      Comparator.comparing((Slot slot) -> slot.timing.nextDue()).thenComparing(slot -> slot.table);
+  private static final Comparator<Slot> BY_HEARTBEAT =
+      Comparator.comparing((Slot slot) -> slot.lastHeartbeat).thenComparing(slot -> slot.table);
+
   private final Map<String, Slot> slots = new TreeMap<>();
+  /** The SCHEDULED slots, the one due first first. */
+  private final NavigableSet<Slot> scheduled = new TreeSet<>(BY_DUE);
+  /** The PENDING slots, the one due the longest first. */
+  private final NavigableSet<Slot> pending = new TreeSet<>(BY_DUE);
+  /** The TIERING slots, the one whose heartbeat is oldest first. */
+  private final NavigableSet<Slot> tiering = new TreeSet<>(BY_HEARTBEAT);
 
   TieringSchedule(Duration heartbeatTimeout) {
     this.heartbeatTimeout = requireNonNull(heartbeatTimeout, "heartbeatTimeout is null");
@@ -101,9 +118,10 @@ final class TieringSchedule {
     if (slots.containsKey(table)) {
       throw new IllegalStateException("Table " + table + " is scheduled already");
     }
-    slots.put(
-        table,
-        new Slot(table, freshness, epochBase, TableSchedule.firstSeen(lastTiered, freshness, now)));
+    Slot slot =
+        new Slot(table, freshness, epochBase, TableSchedule.firstSeen(lastTiered, freshness, now));
+    slots.put(table, slot);
+    index(slot);
     return new Transition(
         table,
         null,
@@ -123,7 +141,9 @@ final class TieringSchedule {
       return false;
     }
     if (slot.state == TableState.SCHEDULED) {
+      unindex(slot);
       slot.timing.freshnessChanged(slot.freshness, freshness);
+      index(slot);
     }
     slot.freshness = freshness;
     return true;
@@ -132,9 +152,11 @@ final class TieringSchedule {
   /** Lets go of a table: it was removed, or this instance no longer owns it. A running round may not commit. */
   Optional<Transition> remove(String table, Instant now, String reason) {
     Slot slot = slots.remove(table);
-    return slot == null
-        ? Optional.empty()
-        : Optional.of(new Transition(table, slot.state, null, slot.epoch, now, reason));
+    if (slot == null) {
+      return Optional.empty();
+    }
+    unindex(slot);
+    return Optional.of(new Transition(table, slot.state, null, slot.epoch, now, reason));
   }
 
   /**
@@ -143,12 +165,26 @@ final class TieringSchedule {
    * the table keeps its place in the queue.
    */
   List<Transition> advance(Instant now) {
+    List<Slot> moving = new ArrayList<>();
+    for (Slot slot : scheduled) {
+      if (!slot.timing.isDue(now)) {
+        break;
+      }
+      moving.add(slot);
+    }
+    for (Slot slot : tiering) {
+      if (!slot.lastHeartbeat.plus(heartbeatTimeout).isBefore(now)) {
+        break;
+      }
+      moving.add(slot);
+    }
+    moving.sort(Comparator.comparing(slot -> slot.table));
     List<Transition> transitions = new ArrayList<>();
-    for (Slot slot : slots.values()) {
-      if (slot.state == TableState.SCHEDULED && slot.timing.isDue(now)) {
+    for (Slot slot : moving) {
+      unindex(slot);
+      if (slot.state == TableState.SCHEDULED) {
         transitions.add(slot.move(TableState.PENDING, now, "due at " + slot.timing.nextDue()));
-      } else if (slot.state == TableState.TIERING
-          && slot.lastHeartbeat.plus(heartbeatTimeout).isBefore(now)) {
+      } else {
         slot.epoch++;
         transitions.add(slot.move(
             TableState.PENDING,
@@ -156,22 +192,23 @@ final class TieringSchedule {
             "no heartbeat from the worker of epoch " + (slot.epoch - 1) + " since "
                 + slot.lastHeartbeat));
       }
+      index(slot);
     }
     return transitions;
   }
 
   /** Takes the PENDING table that has been due the longest, under a new epoch; empty when none is pending. */
   Optional<Taken> take(Instant now) {
-    Optional<Slot> next = slots.values().stream()
-        .filter(slot -> slot.state == TableState.PENDING)
-        .min(Comparator.comparing((Slot slot) -> slot.timing.nextDue())
-            .thenComparing(slot -> slot.table));
-    return next.map(slot -> {
-      slot.epoch++;
-      slot.lastHeartbeat = now;
-      Transition transition = slot.move(TableState.TIERING, now, "taken by a worker");
-      return new Taken(slot.table, slot.epoch, transition);
-    });
+    if (pending.isEmpty()) {
+      return Optional.empty();
+    }
+    Slot slot = pending.first();
+    unindex(slot);
+    slot.epoch++;
+    slot.lastHeartbeat = now;
+    Transition transition = slot.move(TableState.TIERING, now, "taken by a worker");
+    index(slot);
+    return Optional.of(new Taken(slot.table, slot.epoch, transition));
   }
 
   /** Whether a round of the table under {@code epoch} may go on and commit. */
@@ -185,7 +222,10 @@ final class TieringSchedule {
     if (!isCurrent(table, epoch)) {
       return false;
     }
-    slots.get(table).lastHeartbeat = now;
+    Slot slot = slots.get(table);
+    unindex(slot);
+    slot.lastHeartbeat = now;
+    index(slot);
     return true;
   }
 
@@ -198,13 +238,16 @@ final class TieringSchedule {
       return List.of();
     }
     Slot slot = slots.get(table);
+    unindex(slot);
     slot.timing.tiered(now, slot.freshness, forceFinished);
-    return List.of(
+    List<Transition> transitions = List.of(
         slot.move(
             TableState.TIERED,
             now,
             forceFinished ? "force-finished at the freshness deadline" : "round ended"),
         slot.move(TableState.SCHEDULED, now, "due at " + slot.timing.nextDue()));
+    index(slot);
+    return transitions;
   }
 
   /** The round under {@code epoch} failed: the table is scheduled again after the backoff. Nothing happens for a stale epoch. */
@@ -213,14 +256,17 @@ final class TieringSchedule {
       return List.of();
     }
     Slot slot = slots.get(table);
+    unindex(slot);
     slot.timing.failed(now, slot.freshness);
-    return List.of(
+    List<Transition> transitions = List.of(
         slot.move(TableState.FAILED, now, error),
         slot.move(
             TableState.SCHEDULED,
             now,
             "retry at " + slot.timing.nextDue() + " after " + slot.timing.consecutiveFailures()
                 + " failed rounds in a row"));
+    index(slot);
+    return transitions;
   }
 
   /**
@@ -234,9 +280,12 @@ final class TieringSchedule {
       return List.of();
     }
     Slot slot = slots.get(table);
+    unindex(slot);
     slot.timing.failed(now, slot.freshness);
-    return List.of(
-        slot.move(TableState.FAILED, now, error + "; not retried until " + resumeCommand));
+    List<Transition> transitions =
+        List.of(slot.move(TableState.FAILED, now, error + "; not retried until " + resumeCommand));
+    index(slot);
+    return transitions;
   }
 
   /** A table stopped by a gap is due at once; empty when the table is not stopped. */
@@ -245,28 +294,53 @@ final class TieringSchedule {
     if (slot == null || slot.state != TableState.FAILED) {
       return Optional.empty();
     }
+    unindex(slot);
     slot.timing.resumed(now);
-    return Optional.of(slot.move(TableState.SCHEDULED, now, reason));
+    Transition transition = slot.move(TableState.SCHEDULED, now, reason);
+    index(slot);
+    return Optional.of(transition);
   }
 
   /** When something is next due to happen: a scheduled table falls due or a round's heartbeat times out. */
   Optional<Instant> nextWake() {
-    Instant wake = null;
-    for (Slot slot : slots.values()) {
-      Instant at = switch (slot.state) {
-        case SCHEDULED -> slot.timing.nextDue();
-        case TIERING -> slot.lastHeartbeat.plus(heartbeatTimeout).plusMillis(1);
-        default -> null;
-      };
-      if (at != null && (wake == null || at.isBefore(wake))) {
-        wake = at;
+    Instant wake = scheduled.isEmpty() ? null : scheduled.first().timing.nextDue();
+    if (!tiering.isEmpty()) {
+      Instant timeout = tiering.first().lastHeartbeat.plus(heartbeatTimeout).plusMillis(1);
+      if (wake == null || timeout.isBefore(wake)) {
+        wake = timeout;
       }
     }
     return Optional.ofNullable(wake);
   }
 
   boolean hasPending() {
-    return slots.values().stream().anyMatch(slot -> slot.state == TableState.PENDING);
+    return !pending.isEmpty();
+  }
+
+  /** The index that holds slots of the slot's state; null for the states no index holds. */
+  private NavigableSet<Slot> indexOf(TableState state) {
+    return switch (state) {
+      case SCHEDULED -> scheduled;
+      case PENDING -> pending;
+      case TIERING -> tiering;
+      default -> null;
+    };
+  }
+
+  /** Puts the slot in the index of its state; called after the slot's state, due time or heartbeat changed. */
+  private void index(Slot slot) {
+    NavigableSet<Slot> index = indexOf(slot.state);
+    if (index != null) {
+      index.add(slot);
+    }
+  }
+
+  /** Takes the slot out of the index of its state; called before its state, due time or heartbeat changes. */
+  private void unindex(Slot slot) {
+    NavigableSet<Slot> index = indexOf(slot.state);
+    if (index != null) {
+      index.remove(slot);
+    }
   }
 
   Optional<TableSlot> get(String table) {

@@ -10,9 +10,11 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Supplier;
+import java.util.stream.Collectors;
 import org.apache.kafka.clients.consumer.CloseOptions;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.slf4j.Logger;
@@ -21,7 +23,9 @@ import org.slf4j.LoggerFactory;
 /**
  * Measures the lag of the owned tables every {@link #INTERVAL} on a thread and consumer of its own, so the metrics
  * show lag growing between rounds and rounds never wait for it. The lake offsets come from the board (the owner's
- * last round) or, before the owner's first round, from the table's newest Mink snapshot.
+ * last round) or, before the owner's first round, from the table's newest Mink snapshot, loaded from the catalog once
+ * per table and epoch: while a table waits for its owner's first round, only a round of its owner changes them, and
+ * the launch of many tables does not load each from the catalog again at every pass.
  */
 final class LagRefresher implements AutoCloseable {
   static final Duration INTERVAL = Duration.ofSeconds(15);
@@ -44,10 +48,10 @@ final class LagRefresher implements AutoCloseable {
 
   private final StatusBoard board;
   private final Supplier<KafkaConsumer<byte[], byte[]>> consumers;
-  private final LakeOffsetsSource lake;
   private final Clock clock;
   private final Duration interval;
   private final Map<String, Measured> measured = new ConcurrentHashMap<>();
+  private final WaitingTableOffsets waiting;
   private final Thread thread;
   private volatile boolean closed;
   private volatile boolean failing;
@@ -60,7 +64,7 @@ final class LagRefresher implements AutoCloseable {
       Duration interval) {
     this.board = requireNonNull(board, "board is null");
     this.consumers = requireNonNull(consumers, "consumers is null");
-    this.lake = requireNonNull(lake, "lake is null");
+    this.waiting = new WaitingTableOffsets(requireNonNull(lake, "lake is null"));
     this.clock = requireNonNull(clock, "clock is null");
     this.interval = requireNonNull(interval, "interval is null");
     this.thread = new Thread(this::run, "mink-lag-probe");
@@ -129,15 +133,17 @@ final class LagRefresher implements AutoCloseable {
 
   private void refresh(LagProbe probe) {
     List<TableStatus> statuses = List.copyOf(board.all());
-    measured.keySet().retainAll(statuses.stream().map(TableStatus::table).toList());
+    Set<String> tables = statuses.stream().map(TableStatus::table).collect(Collectors.toSet());
+    measured.keySet().retainAll(tables);
+    waiting.retain(tables);
     for (TableStatus status : statuses) {
       if (closed) {
         return;
       }
       Instant at = clock.instant();
       LakeOffsets offsets = status.partitions().isEmpty()
-          ? lake.newestOffsets(status.table()).orElse(LakeOffsets.NONE)
-          : offsets(status.partitions());
+          ? waiting.offsets(status)
+          : waiting.ranRound(status.table(), offsets(status.partitions()));
       probe.measure(status.topic(), offsets).ifPresent(partitions -> {
         List<PartitionLag> lags = new ArrayList<>();
         partitions.forEach(partition -> lags.add(partition.toLag()));

@@ -8,9 +8,13 @@ import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.ExecutionException;
 import java.util.stream.Collectors;
 import org.apache.kafka.clients.admin.Admin;
@@ -24,7 +28,9 @@ import org.slf4j.LoggerFactory;
 /**
  * Publishes the status of every table on the board to the status topic: a table's status when it changes, and
  * every table's every {@link #INTERVAL}, each with the time it was published, so a reader tells a silent owner by an
- * old one. Runs on a thread of its own and sends without waiting, so the scheduler never waits for Kafka.
+ * old one. Runs on a thread of its own and sends without waiting, so the scheduler never waits for Kafka. A
+ * publication of changes looks at the tables the board told of since the last one, not at the whole board, and one
+ * producer serves publication after publication while the topic is there (see {@link #producer}).
  *
  * <p>A table this instance lets go of is simply no longer published: its new owner's status, of a higher epoch,
  * wins from its first publication (see {@link PublishedStatus#newer}). No tombstone is written, as it could land
@@ -44,12 +50,20 @@ public final class StatusPublisher implements AutoCloseable {
   private final Clock clock;
   private final Duration interval;
   private final Thread thread;
-  private final StatusBoard.Listener listener = (before, after) -> wake();
+  private final StatusBoard.Listener listener =
+      (before, after) -> wake(after != null ? after.table() : before.table());
   private final Map<String, TableStatus> published = new HashMap<>();
   private final Object signal = new Object();
+  /** The tables whose status changed since the last publication; guarded by {@link #signal}. */
+  private Set<String> changedTables = new HashSet<>();
+
   private boolean changed = true;
   private boolean closed;
   private volatile boolean failing;
+  /** The producer of the publications since the topic was last found there; the publisher's thread alone uses it. */
+  private KafkaProducer<byte[], byte[]> producer;
+  /** A send failed: the next publication opens a new producer (see {@link #producer}). */
+  private volatile boolean sendFailed;
 
   private StatusPublisher(
       StatusBoard board, KafkaClientFactory clients, String topic, Clock clock, Duration interval) {
@@ -77,16 +91,26 @@ public final class StatusPublisher implements AutoCloseable {
     return publisher;
   }
 
-  private void wake() {
+  private void wake(String table) {
     synchronized (signal) {
+      changedTables.add(table);
       changed = true;
       signal.notifyAll();
     }
   }
 
   private void run() {
+    try {
+      publishUntilClosed();
+    } finally {
+      closeProducer();
+    }
+  }
+
+  private void publishUntilClosed() {
     Instant nextRound = Instant.MIN;
     while (true) {
+      Set<String> tables;
       synchronized (signal) {
         while (!closed && !changed && clock.instant().isBefore(nextRound)) {
           long waitMillis = Math.max(
@@ -101,10 +125,12 @@ public final class StatusPublisher implements AutoCloseable {
           return;
         }
         changed = false;
+        tables = changedTables;
+        changedTables = new HashSet<>();
       }
       Instant now = clock.instant();
       boolean everyTable = !now.isBefore(nextRound);
-      publish(everyTable, now);
+      publish(everyTable, tables, now);
       if (everyTable) {
         nextRound = now.plus(interval);
       }
@@ -131,36 +157,85 @@ public final class StatusPublisher implements AutoCloseable {
   }
 
   /**
-   * Publishes the statuses that changed, or all, with a producer of this round only: Kafka's producers ask the
-   * broker to create the topics they look up, and one kept open would look the status topic up again after someone
-   * deleted it, creating it with the broker's defaults (not compacted).
+   * Publishes every table's status, or those of {@code changedTables} that differ from what was last published, and
+   * waits until they are sent.
    */
-  private void publish(boolean everyTable, Instant now) {
+  private void publish(boolean everyTable, Set<String> changedTables, Instant now) {
     TopicCheck check = checkTopic();
+    if (check != TopicCheck.THERE) {
+      closeProducer();
+    }
     if (check == TopicCheck.UNAVAILABLE) {
+      synchronized (signal) {
+        this.changedTables.addAll(changedTables);
+      }
       return;
     }
-    if (check == TopicCheck.CREATED) {
-      published.clear();
-    }
-    Map<String, TableStatus> current =
-        board.all().stream().collect(Collectors.toMap(TableStatus::table, status -> status));
-    published.keySet().retainAll(current.keySet());
-    try (KafkaProducer<byte[], byte[]> producer = clients.rawProducer(
-        "status",
-        Map.of(
-            ProducerConfig.LINGER_MS_CONFIG, 20,
-            ProducerConfig.MAX_BLOCK_MS_CONFIG, 5_000,
-            ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, 30_000,
-            ProducerConfig.REQUEST_TIMEOUT_MS_CONFIG, 10_000))) {
-      for (TableStatus status : current.values()) {
-        if (everyTable || !status.equals(published.get(status.table()))) {
-          send(producer, new PublishedStatus(status, now));
-          published.put(status.table(), status);
+    List<TableStatus> publishing = new ArrayList<>();
+    if (everyTable || check == TopicCheck.CREATED) {
+      Map<String, TableStatus> current =
+          board.all().stream().collect(Collectors.toMap(TableStatus::table, status -> status));
+      published.keySet().retainAll(current.keySet());
+      publishing.addAll(current.values());
+    } else {
+      for (String table : changedTables) {
+        Optional<TableStatus> status = board.get(table);
+        if (status.isEmpty()) {
+          published.remove(table);
+        } else if (!status.get().equals(published.get(table))) {
+          publishing.add(status.get());
         }
       }
+    }
+    if (publishing.isEmpty()) {
+      return;
+    }
+    try {
+      KafkaProducer<byte[], byte[]> open = producer();
+      for (TableStatus status : publishing) {
+        send(open, new PublishedStatus(status, now));
+        published.put(status.table(), status);
+      }
+      open.flush();
     } catch (RuntimeException e) {
+      sendFailed = true;
       sent("every table", e);
+    }
+  }
+
+  /**
+   * The producer of the publications, opened after the topic check found the status topic there, and kept while
+   * later checks find it there and sends succeed. Kafka's producers ask the broker to create the topics they look
+   * up, and one that looked the status topic up after someone deleted it would create it with the broker's defaults
+   * (not compacted): so it does not refresh its metadata on a timer, it is closed as soon as a check misses the
+   * topic, and a failed send (which has it look the topic up again) has the next publication open a new one.
+   */
+  private KafkaProducer<byte[], byte[]> producer() {
+    if (sendFailed) {
+      sendFailed = false;
+      closeProducer();
+    }
+    if (producer == null) {
+      producer = clients.rawProducer(
+          "status",
+          Map.of(
+              ProducerConfig.LINGER_MS_CONFIG, 20,
+              ProducerConfig.MAX_BLOCK_MS_CONFIG, 5_000,
+              ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, 30_000,
+              ProducerConfig.REQUEST_TIMEOUT_MS_CONFIG, 10_000,
+              ProducerConfig.METADATA_MAX_AGE_CONFIG, Integer.MAX_VALUE));
+    }
+    return producer;
+  }
+
+  private void closeProducer() {
+    if (producer != null) {
+      try {
+        producer.close(Duration.ofSeconds(5));
+      } catch (RuntimeException e) {
+        LOG.debug("Closing the status producer failed: {}", e.toString());
+      }
+      producer = null;
     }
   }
 
@@ -201,8 +276,14 @@ public final class StatusPublisher implements AutoCloseable {
       var unused = producer.send(
           new ProducerRecord<>(
               topic, 0, table.getBytes(StandardCharsets.UTF_8), StatusCodec.encode(status)),
-          (metadata, error) -> sent(table, error));
+          (metadata, error) -> {
+            if (error != null) {
+              sendFailed = true;
+            }
+            sent(table, error);
+          });
     } catch (RuntimeException e) {
+      sendFailed = true;
       sent(table, e);
     }
   }

@@ -91,4 +91,61 @@ class RoundPlannerTest {
         Map.of(0, new PartitionBounds(5, 40)));
     assertThat(plan.ranges()).containsExactly(new PartitionRange(0, 30, 40));
   }
+
+  @Test
+  void emptyPartitionAtItsAcceptedStartNeedsNoCommit() {
+    AcceptedStart start = AcceptedStart.of(Map.of(0, 20L, 1, 0L));
+    RoundPlan plan = RoundPlanner.plan(
+        LakeOffsets.NONE,
+        start,
+        Map.of(0, new PartitionBounds(5, 20), 1, new PartitionBounds(0, 0)));
+    assertThat(plan.hasWork()).isTrue();
+    assertThat(plan.hasWorkBeyond(start)).isFalse();
+  }
+
+  @Test
+  void emptyPartitionWithoutAnAcceptedStartStillHasItsStartCommitted() {
+    RoundPlan plan = RoundPlanner.plan(LakeOffsets.NONE, Map.of(0, new PartitionBounds(7, 7)));
+    assertThat(plan.hasWorkBeyond(AcceptedStart.LOG_START)).isTrue();
+  }
+
+  @Test
+  void partitionAddedAfterTheAcceptedStartWasResolvedHasItsStartCommitted() {
+    AcceptedStart start = AcceptedStart.of(Map.of(0, 4L));
+    RoundPlan plan = RoundPlanner.plan(
+        LakeOffsets.NONE,
+        start,
+        Map.of(0, new PartitionBounds(0, 4), 1, new PartitionBounds(0, 0)));
+    assertThat(plan.emptyUnrecorded()).isEqualTo(Map.of(0, 4L, 1, 0L));
+    assertThat(plan.hasWorkBeyond(start)).isTrue();
+  }
+
+  @Test
+  void recordsPastTheAcceptedStartAreWork() {
+    AcceptedStart start = AcceptedStart.of(Map.of(0, 4L));
+    RoundPlan plan =
+        RoundPlanner.plan(LakeOffsets.NONE, start, Map.of(0, new PartitionBounds(0, 6)));
+    assertThat(plan.hasWorkBeyond(start)).isTrue();
+  }
+
+  @Test
+  void recordedPartitionsAndEmptyAcceptedOnesNeedNoCommit() {
+    AcceptedStart start = AcceptedStart.of(Map.of(0, 3L, 1, 9L));
+    RoundPlan plan = RoundPlanner.plan(
+        LakeOffsets.of(Map.of(0, 8L)),
+        start,
+        Map.of(0, new PartitionBounds(0, 8), 1, new PartitionBounds(2, 9)));
+    assertThat(plan.hasWorkBeyond(start)).isFalse();
+  }
+
+  @Test
+  void acceptedStartKafkaDeletedIsStillAGapWithoutACommittedStart() {
+    AcceptedStart start = AcceptedStart.of(Map.of(0, 9L));
+    RoundPlan first =
+        RoundPlanner.plan(LakeOffsets.NONE, start, Map.of(0, new PartitionBounds(9, 9)));
+    assertThat(first.hasWorkBeyond(start)).isFalse();
+    RoundPlan later =
+        RoundPlanner.plan(LakeOffsets.NONE, start, Map.of(0, new PartitionBounds(15, 30)));
+    assertThat(later.gaps()).containsExactly(new OffsetGap(0, 9, 15));
+  }
 }
