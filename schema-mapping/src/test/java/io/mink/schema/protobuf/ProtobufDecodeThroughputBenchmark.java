@@ -25,9 +25,10 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Prints how many 20-field records one core decodes per second, and appends to a batch straight into its columns
- * and through objects; figures to watch, not gates.
+ * and through objects; figures to watch, not gates. Run by {@code bench/decode-throughput}, not by
+ * {@code mvn verify}.
  */
-class ProtobufDecodeThroughputTest {
+class ProtobufDecodeThroughputBenchmark {
   private static final int BATCH = 1_000;
   private static final SchemaRef REF = new SchemaRef.ConfluentId(1);
   private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();

@@ -14,8 +14,11 @@ import org.apache.avro.generic.GenericData;
 import org.apache.iceberg.data.GenericRecord;
 import org.junit.jupiter.api.Test;
 
-/** Prints how many 20-field records one thread decodes per second; asserts nothing about time. */
-class AvroDecodeThroughputTest {
+/**
+ * Prints how many 20-field records one thread decodes per second; asserts nothing about time. Run by
+ * {@code bench/decode-throughput}, not by {@code mvn verify}.
+ */
+class AvroDecodeThroughputBenchmark {
   private static final String TWENTY_FIELDS = """
       {"type": "record", "name": "Click", "namespace": "bench", "fields": [
         {"name": "event_id", "type": "long"},

@@ -30,9 +30,9 @@ import org.junit.jupiter.api.Test;
  * Prints the decode throughput of a 20-property object on one thread, into objects and into a batch's columns
  * both ways (the object path's records placed in the columns, and payloads decoded straight into them), measured
  * in turns in the same run, per second of the thread's CPU time so that other load on the machine counts less;
- * asserts nothing about time.
+ * asserts nothing about time. Run by {@code bench/decode-throughput}, not by {@code mvn verify}.
  */
-class JsonSchemaThroughputTest {
+class JsonSchemaThroughputBenchmark {
   private static final String ORDER_SCHEMA = """
       {"$schema": "https://json-schema.org/draft/2020-12/schema", "type": "object",
        "properties": {
