@@ -201,6 +201,14 @@ final class TableDriver {
     boolean notRun;
     try {
       roundSnapshot = round();
+    } catch (AssertionError roundFailure) {
+      if (failed.get() == null) {
+        throw roundFailure;
+      }
+      throw fail(
+          "Spark failed to run " + statement + " inside round " + rounds
+              + ", and then the round's check failed",
+          List.of(Journal.stackTrace(failed.get()), roundFailure.getMessage()));
     } finally {
       notRun = shared.hook().disarm(tableName);
     }
@@ -250,7 +258,7 @@ final class TableDriver {
       time.spark(statement.procedure(), System.nanoTime() - sparkStart);
     }
     Table after = load();
-    history.observe(after, Maker.spark(statement.text(), statement.deletes()));
+    observe(after, Maker.spark(statement.text(), statement.deletes()));
     TableMetadata afterMetadata = metadata(after);
     if (!afterMetadata.metadataFileLocation().equals(before.metadataFileLocation())) {
       foreignCommitInRound = true;
@@ -295,9 +303,18 @@ final class TableDriver {
     time.round(System.nanoTime() - roundStart);
     log("round " + rounds + " " + what);
     Table after = load();
-    history.observe(after, Maker.round("round " + rounds));
+    observe(after, Maker.round("round " + rounds));
     expectNoProblems(checked(after), "after round " + rounds + ", which " + what);
     return committed;
+  }
+
+  /** Registers the table's new snapshots as made by {@code maker}; a snapshot from the wrong writer fails with the journal. */
+  private void observe(Table table, Maker maker) {
+    try {
+      history.observe(table, maker);
+    } catch (AssertionError e) {
+      throw fail(e.getMessage(), List.of());
+    }
   }
 
   private List<String> checked(Table table) {
