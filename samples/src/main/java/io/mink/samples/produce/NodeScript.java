@@ -1,9 +1,12 @@
 package io.mink.samples.produce;
 
 import java.io.IOException;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
@@ -19,9 +22,10 @@ public record NodeScript(Path directory) {
   public static final String DIRECTORY_PROPERTY = "mink.samples.node";
 
   static final String SCRIPT = "serialize-orders.mjs";
-  private static final String INSTALLED_MARKER =
-      "node_modules/@confluentinc/schemaregistry/package.json";
+  private static final String INSTALLED_MARKER = "node_modules/.package-lock.json";
   private static final long INSTALL_TIMEOUT_MINUTES = 5;
+  /** The file whose lock makes one process at a time install the packages. */
+  static final String INSTALL_LOCK = ".npm-install.lock";
 
   /** The script's directory: the system property, else {@code samples/node} or {@code node} above the working one. */
   public static NodeScript locate() {
@@ -41,7 +45,8 @@ public record NodeScript(Path directory) {
 
   /**
    * Why the script cannot run here, or empty when it can: no {@code node} on the PATH, no script, or its npm
-   * packages cannot be installed. Installs the packages when they are missing.
+   * packages cannot be installed. Installs the packages when they are missing, or waits while another process
+   * installs them.
    */
   public Optional<String> unavailableReason() {
     if (!Files.isRegularFile(directory.resolve(SCRIPT))) {
@@ -55,14 +60,42 @@ public record NodeScript(Path directory) {
     if (Files.isRegularFile(directory.resolve(INSTALLED_MARKER))) {
       return Optional.empty();
     }
-    Optional<String> installed = run(
-        List.of("npm", "ci", "--prefer-offline", "--no-audit", "--no-fund"),
-        INSTALL_TIMEOUT_MINUTES * 60);
-    if (installed.isEmpty() || !Files.isRegularFile(directory.resolve(INSTALLED_MARKER))) {
-      return Optional.of("'npm ci' in " + directory
-          + " failed (run it there to see why; it needs the npm registry" + " or npm's cache)");
+    return install();
+  }
+
+  /**
+   * Installs the packages with {@code npm ci}, one process at a time: {@code npm ci} starts by deleting
+   * {@code node_modules}, so two at once in one directory break each other's install. A lock on a file in the
+   * directory keeps out the installs of other JVMs (two test JVMs, two producers started together), a lock on the
+   * class those of this one; whoever waited finds the packages installed. The packages count as installed once
+   * npm's hidden lockfile is there, which {@code npm ci} writes last, so a script never starts on a half-made
+   * {@code node_modules}.
+   */
+  private Optional<String> install() {
+    synchronized (NodeScript.class) {
+      try (FileChannel lockFile = FileChannel.open(
+          directory.resolve(INSTALL_LOCK), StandardOpenOption.CREATE, StandardOpenOption.WRITE)) {
+        FileLock held = lockFile.lock();
+        if (!held.isValid()) {
+          throw new IOException("the lock was released at once");
+        }
+        if (Files.isRegularFile(directory.resolve(INSTALLED_MARKER))) {
+          return Optional.empty();
+        }
+        Optional<String> installed = run(
+            List.of("npm", "ci", "--prefer-offline", "--no-audit", "--no-fund"),
+            INSTALL_TIMEOUT_MINUTES * 60);
+        if (installed.isEmpty() || !Files.isRegularFile(directory.resolve(INSTALLED_MARKER))) {
+          return Optional.of("'npm ci' in " + directory
+              + " failed (run it there to see why; it needs the npm registry or npm's cache)");
+        }
+        return Optional.empty();
+      } catch (IOException e) {
+        return Optional.of("Cannot lock " + directory.resolve(INSTALL_LOCK)
+            + " to install the npm packages: " + e.getMessage()
+            + " (make the directory writable, or run 'npm ci' in it)");
+      }
     }
-    return Optional.empty();
   }
 
   /** The command that runs the script with these arguments. */
