@@ -3,6 +3,7 @@ package io.mink.cli;
 import io.mink.cli.operations.TableOptions;
 import io.mink.cli.operations.TableStoreSession;
 import io.mink.indexer.config.MinkConfig;
+import io.mink.tables.AddedTables;
 import io.mink.tables.NewerEntryFormatException;
 import io.mink.tables.TableDescriptor;
 import java.time.Instant;
@@ -43,10 +44,11 @@ final class TableListCommand extends GroupSubcommand {
     List<TableDescriptor> tables;
     List<NewerEntryFormatException> newer;
     try (TableStoreSession session = TableStoreSession.open(minkConfig)) {
-      tables = session.list().stream()
+      AddedTables added = session.added();
+      tables = added.tables().stream()
           .filter(table -> namespace == null || table.namespace().equals(namespace))
           .toList();
-      newer = session.newerEntries().stream()
+      newer = added.newer().stream()
           .filter(entry -> namespace == null || entry.qualifiedName().startsWith(namespace + "."))
           .toList();
     }

@@ -102,6 +102,14 @@ public final class KafkaTableStore implements TableStore {
     return List.copyOf(reader.newerEntries().values());
   }
 
+  @Override
+  public synchronized AddedTables added() {
+    Map<String, TableEntry> entries = read();
+    return new AddedTables(
+        entries.values().stream().map(TableEntry::descriptor).toList(),
+        List.copyOf(reader.newerEntries().values()));
+  }
+
   private void refuseNewer(String qualifiedName) {
     NewerEntryFormatException newer = reader.newerEntries().get(qualifiedName);
     if (newer != null) {

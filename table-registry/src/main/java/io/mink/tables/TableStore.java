@@ -25,6 +25,11 @@ public interface TableStore extends AutoCloseable {
     return List.of();
   }
 
+  /** {@link #list} and {@link #newerEntries} as of one read. */
+  default AddedTables added() {
+    return new AddedTables(list(), newerEntries());
+  }
+
   /** Records a new table unless one of that name is recorded; false when one was. */
   boolean add(TableDescriptor descriptor);
 

@@ -79,6 +79,13 @@ class NewerEntryFormatIT {
           .extracting(NewerEntryFormatException::qualifiedName)
           .containsExactly("kafka.orders");
     }
+    try (KafkaTableStore fresh = newStore(topic)) {
+      AddedTables added = fresh.added();
+      assertThat(added.tables()).extracting(TableDescriptor::name).containsExactly("payments");
+      assertThat(added.newer())
+          .extracting(NewerEntryFormatException::qualifiedName)
+          .containsExactly("kafka.orders");
+    }
   }
 
   private static KafkaTableStore newStore(String topic) {

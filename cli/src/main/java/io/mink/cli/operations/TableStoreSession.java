@@ -2,6 +2,7 @@ package io.mink.cli.operations;
 
 import io.mink.indexer.config.MinkConfig;
 import io.mink.indexer.errors.MinkException;
+import io.mink.tables.AddedTables;
 import io.mink.tables.KafkaClientFactory;
 import io.mink.tables.KafkaTableStore;
 import io.mink.tables.NewerEntryFormatException;
@@ -83,6 +84,11 @@ public final class TableStoreSession implements AutoCloseable {
   /** The tables whose entries are of a newer format than this Mink reads: not listed, never changed. */
   public List<NewerEntryFormatException> newerEntries() {
     return call(store::newerEntries);
+  }
+
+  /** The added tables and the entries too new for this Mink, from one read of the tables topic. */
+  public AddedTables added() {
+    return call(store::added);
   }
 
   /**

@@ -9,6 +9,7 @@ import io.mink.query.read.TopicIds;
 import io.mink.query.read.UnionRead;
 import io.mink.query.sql.QueryTables;
 import io.mink.schema.decode.PartDecoder;
+import io.mink.tables.AddedTables;
 import io.mink.tables.TableDescriptor;
 import java.nio.file.Path;
 import java.util.List;
@@ -60,9 +61,9 @@ final class ClusterTables implements QueryTables, AutoCloseable {
   /** The added tables; one whose entry is of a newer format than this Mink reads is left out, with a warning. */
   @Override
   public synchronized List<TableDescriptor> tables() {
-    List<TableDescriptor> tables = session.list();
-    session.newerEntries().forEach(entry -> LOG.warn("Leaving out {}", entry.getMessage()));
-    return tables;
+    AddedTables added = session.added();
+    added.newer().forEach(entry -> LOG.warn("Leaving out {}", entry.getMessage()));
+    return added.tables();
   }
 
   @Override

@@ -4,6 +4,9 @@ import io.mink.indexer.errors.MinkException;
 import io.mink.tables.TableDescriptor;
 import io.mink.tables.TopicObservation;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.Executor;
 
 /**
  * Whether a table's topic still continues its lake, checked before a read takes a Kafka tail: the table must be
@@ -46,5 +49,20 @@ final class TailTopicCheck {
     throw MinkException.conflict("Topic " + table.topic() + " of table " + table.qualifiedName()
         + " no longer exists, so no Kafka tail continues the table's lake. Read what the lake holds with "
         + "--mode lake");
+  }
+
+  /** {@link #require} on {@code executor}, so that the caller asks Kafka for more while the check waits for Kafka. */
+  static CompletableFuture<Void> started(
+      TableDescriptor table, TopicIds topicIds, Executor executor) {
+    return CompletableFuture.runAsync(() -> require(table, topicIds), executor);
+  }
+
+  /** Waits for a started check; it fails as {@link #require} fails. */
+  static void await(CompletableFuture<Void> check) {
+    try {
+      check.join();
+    } catch (CompletionException e) {
+      throw e.getCause() instanceof RuntimeException failure ? failure : e;
+    }
   }
 }

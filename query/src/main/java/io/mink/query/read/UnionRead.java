@@ -18,6 +18,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
 import java.util.function.Function;
 import org.apache.iceberg.HasTableOperations;
 import org.apache.iceberg.Schema;
@@ -208,6 +210,26 @@ public final class UnionRead {
   public PlannedPoint planPoint(ReadRequest request) {
     requireTail(request);
     return ReadPoints.now(table, descriptor.topic(), consumer, request, name());
+  }
+
+  /**
+   * Like {@link #planPoint(ReadRequest)}, with the check of the topic's id run on {@code checks} while the point is
+   * planned, so that the two ask Kafka at once. When the check fails, its failure is thrown, not the point.
+   */
+  public PlannedPoint planPoint(ReadRequest request, Executor checks) {
+    if (!request.mode().readsLog() || atPlannedPoint(request)) {
+      return planPoint(request);
+    }
+    CompletableFuture<Void> check = TailTopicCheck.started(descriptor, topicIds, checks);
+    PlannedPoint point;
+    try {
+      point = ReadPoints.now(table, descriptor.topic(), consumer, request, name());
+    } catch (RuntimeException e) {
+      TailTopicCheck.await(check);
+      throw e;
+    }
+    TailTopicCheck.await(check);
+    return point;
   }
 
   private void requireTail(ReadRequest request) {

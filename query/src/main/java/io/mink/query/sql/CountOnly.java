@@ -79,6 +79,15 @@ record CountOnly(TableRef table, List<String> names) {
     return columns.toString();
   }
 
+  /** The statement DuckDB runs when the table has no tail to count: the lake's rows, with the names and type. */
+  String sql(long lakeRows) {
+    StringJoiner columns = new StringJoiner(", ", "SELECT ", "");
+    for (String name : names) {
+      columns.add("CAST(" + lakeRows + " AS BIGINT) AS " + Identifiers.quote(name));
+    }
+    return columns.toString();
+  }
+
   /** {@code count(*)}: DuckDB's {@code count_star} with no argument, filter, order or DISTINCT. */
   private static boolean isCountStar(JsonNode expression) {
     return "FUNCTION".equals(expression.path("class").asText(""))

@@ -9,8 +9,6 @@ import io.mink.schema.batch.RowBatch;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.sql.DriverManager;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.List;
@@ -39,6 +37,7 @@ public final class SqlEngine implements AutoCloseable {
   private final ConsumerPool consumers;
   private final ExecutorService splitOpeners;
   private final PlannedFiles plannedFiles = new PlannedFiles();
+  private final ParsedStatements parsed = new ParsedStatements();
 
   public SqlEngine(QueryTables tables, QuerySettings settings) {
     this.tables = requireNonNull(tables, "tables is null");
@@ -105,7 +104,7 @@ public final class SqlEngine implements AutoCloseable {
         use(run, catalog);
       } else {
         String body = kind == StatementKind.EXPLAIN ? StatementKind.explained(sql) : sql;
-        StatementTree tree = tree(run, body);
+        StatementTree tree = parsed.parse(run.connection(), body);
         catalog = mirror.refresh(tables, StatementPlan.refreshed(tree, settings.database()));
         use(run, catalog);
         StatementPlan plan = StatementPlan.plan(tree, body, catalog, this::scanContext, run);
@@ -173,17 +172,6 @@ public final class SqlEngine implements AutoCloseable {
     if (catalog.hasNamespace(settings.database())) {
       try (Statement statement = run.connection().createStatement()) {
         statement.execute("USE " + CATALOG + "." + Identifiers.quote(settings.database()));
-      }
-    }
-  }
-
-  private static StatementTree tree(StatementRun run, String sql) throws SQLException {
-    try (PreparedStatement parse =
-        run.connection().prepareStatement("SELECT json_serialize_sql(?::VARCHAR)")) {
-      parse.setString(1, sql);
-      try (ResultSet json = parse.executeQuery()) {
-        json.next();
-        return StatementTree.of(json.getString(1));
       }
     }
   }

@@ -98,19 +98,25 @@ final class StatementPlan {
       Schema empty = pushdown.projection().isEmpty()
           ? entry.table().schema()
           : entry.table().schema().select(pushdown.projection());
-      String relation;
-      try {
-        relation = run.register(scan, ArrowSchemas.of(empty), copied);
-      } catch (SQLException | RuntimeException e) {
-        scan.close();
-        throw e;
+      if (counting && scan.lakeRows().isPresent() && scan.splits().isEmpty()) {
+        run.keep(scan);
+        counted = count.get().sql(scan.lakeRows().getAsLong());
+      } else {
+        String relation;
+        try {
+          relation = run.register(scan, ArrowSchemas.of(empty), copied);
+        } catch (SQLException | RuntimeException e) {
+          scan.close();
+          throw e;
+        }
+        if (counting && scan.lakeRows().isPresent()) {
+          counted = count.get().sql(relation, scan.lakeRows().getAsLong());
+        }
+        relations.put(
+            ref,
+            relation + " AS "
+                + Identifiers.quote(ref.alias().isEmpty() ? ref.table() : ref.alias()));
       }
-      if (counting && scan.lakeRows().isPresent()) {
-        counted = count.get().sql(relation, scan.lakeRows().getAsLong());
-      }
-      relations.put(
-          ref,
-          relation + " AS " + Identifiers.quote(ref.alias().isEmpty() ? ref.table() : ref.alias()));
       planned.add(
           new PlannedScan(descriptor.qualifiedName(), scan, pushdown, System.nanoTime() - opening));
     }

@@ -78,6 +78,11 @@ final class StatementRun implements AutoCloseable {
     return table;
   }
 
+  /** Closes the scan with the statement, for a scan whose rows DuckDB does not read (a count from the manifests). */
+  void keep(TableScan scan) {
+    scans.add(scan);
+  }
+
   private String stream(ScanStream stream) throws SQLException {
     String name = "__mink_scan_" + exported.size();
     streams.add(stream);

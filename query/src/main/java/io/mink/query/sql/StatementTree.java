@@ -64,7 +64,7 @@ final class StatementTree {
   }
 
   List<TableRef> tables() {
-    return tables;
+    return Collections.unmodifiableList(tables);
   }
 
   /** The tables named in the FROM clause of a SELECT node, in order. */
@@ -96,7 +96,7 @@ final class StatementTree {
 
   /** Every column reference, each as the names written, lower case: {@code o.amount} is [o, amount]. */
   List<List<String>> columns() {
-    return columns;
+    return Collections.unmodifiableList(columns);
   }
 
   /** Whether the statement selects {@code *} or {@code COLUMNS(...)} anywhere. */

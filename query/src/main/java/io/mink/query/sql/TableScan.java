@@ -9,6 +9,7 @@ import io.mink.query.read.ReadPoint;
 import io.mink.query.read.ReadProgress;
 import io.mink.query.read.ReadRequest;
 import io.mink.query.read.ReadResult;
+import io.mink.query.read.TailRange;
 import io.mink.query.read.TopicIds;
 import io.mink.query.read.UnionRead;
 import io.mink.schema.batch.ArrowSchemas;
@@ -79,7 +80,7 @@ final class TableScan implements AutoCloseable {
     try {
       return new UnionRead(
               table, descriptor, consumer, sources.topicIds(), sources.decoder(), ReadProgress.NONE)
-          .planPoint(ReadRequest.of(ReadMode.union));
+          .planPoint(ReadRequest.of(ReadMode.union), sources.executor());
     } finally {
       sources.consumers().give(consumer);
     }
@@ -89,7 +90,8 @@ final class TableScan implements AutoCloseable {
    * Opens the splits of the table's partitions the pushdown keeps, at most {@code splits} of them.
    *
    * @param counting whether the statement only counts the table's rows: the lake's rows are then counted from the
-   *     manifests when they can be ({@link #lakeRows}), and the splits read the tail alone
+   *     manifests when they can be ({@link #lakeRows}), and only the partitions with a tail get splits, which read
+   *     the tail alone
    */
   static TableScan open(
       ScanSources sources,
@@ -103,10 +105,11 @@ final class TableScan implements AutoCloseable {
     ReadPoint point = planned.point();
     Set<Integer> partitions = new TreeSet<>(point.tails().keySet());
     pushdown.partitions().ifPresent(partitions::retainAll);
-    List<Set<Integer>> groups = groups(partitions, splitCount);
     LakeFiles files = lakeFiles(sources.plannedFiles(), table, point, request, partitions);
     OptionalLong lakeRows =
         counting ? countedRows(descriptor, pushdown, files) : OptionalLong.empty();
+    List<Set<Integer>> groups =
+        groups(lakeRows.isPresent() ? withTail(partitions, point) : partitions, splitCount);
     Optional<String> nativeLake = SqlEngine.isUpsert(descriptor) || lakeRows.isPresent()
         ? Optional.empty()
         : sources
@@ -141,6 +144,18 @@ final class TableScan implements AutoCloseable {
       throw failure;
     }
     return new TableScan(splits, sources.consumers(), files.fileCount(), nativeLake, lakeRows);
+  }
+
+  /** The partitions whose tail at the point holds offsets: a count from the manifests reads only those. */
+  private static Set<Integer> withTail(Set<Integer> partitions, ReadPoint point) {
+    Set<Integer> tailed = new TreeSet<>();
+    for (int partition : partitions) {
+      TailRange tail = point.tails().get(partition);
+      if (tail != null && tail.to() > tail.from()) {
+        tailed.add(partition);
+      }
+    }
+    return tailed;
   }
 
   /**

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.sql.Connection;
 import java.sql.DriverManager;
-import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.ResultSetMetaData;
 import java.sql.SQLException;
@@ -89,6 +88,23 @@ class CountOnlyTest {
     }
   }
 
+  @Test
+  void aCountWithNoTailIsTheLakeRowsUnderTheStatementsOwnNamesAndType() throws SQLException {
+    String empty = "(SELECT * FROM (VALUES (1)) AS t(x) WHERE x > 1)";
+    for (String sql : List.of(
+        "SELECT count(*) FROM orders", "SELECT count(*) AS n, COUNT(*) AS \"N 2\" FROM orders o")) {
+      CountOnly count = count(sql).orElseThrow();
+      String original = sql.replace(" orders", " " + empty);
+
+      List<String> counted = run(count.sql(40));
+
+      assertThat(counted)
+          .isEqualTo(
+              run(original).stream().map(column -> column.replace("=0", "=40")).toList());
+      assertThat(counted).allMatch(column -> column.endsWith(":BIGINT=40"));
+    }
+  }
+
   /** Each column of the one-row answer as name:type=value. */
   private static List<String> run(String sql) throws SQLException {
     List<String> columns = new ArrayList<>();
@@ -109,13 +125,8 @@ class CountOnlyTest {
   }
 
   static StatementTree tree(String sql) {
-    try (PreparedStatement parse =
-        duckdb.prepareStatement("SELECT json_serialize_sql(?::VARCHAR)")) {
-      parse.setString(1, sql);
-      try (ResultSet json = parse.executeQuery()) {
-        json.next();
-        return StatementTree.of(json.getString(1));
-      }
+    try {
+      return new ParsedStatements().parse(duckdb, sql);
     } catch (SQLException e) {
       throw new IllegalStateException(e);
     }

@@ -70,6 +70,9 @@ class SqlLakeAndTailIT {
       }
 
       produce(orders, 1, 25, 7);
+      assertThat(rows(engine, "SELECT count(*) FROM " + a.qualifiedName())).containsExactly("72");
+      assertThat(rows(engine, "SELECT count(*) AS n, count(*) AS m FROM " + b.qualifiedName()))
+          .containsExactly("30|30");
       assertThat(rows(
               engine,
               "SELECT count(*), max(_kafka_offset) FROM " + a.qualifiedName()
