@@ -21,8 +21,7 @@ final class JsonAnyReader extends JsonMessageBody {
   }
 
   @Override
-  void appendBody(ProtoInput in, String field, StringBuilder out, int depth)
-      throws UndecodableException {
+  int readBody(ProtoInput in, String field, JsonRope json, int depth) throws UndecodableException {
     String typeUrl = null;
     int valueStart = -1;
     int valueLength = 0;
@@ -39,36 +38,44 @@ final class JsonAnyReader extends JsonMessageBody {
       }
     }
     if (typeUrl == null && valueStart < 0) {
-      out.append("{}");
-      return;
+      return json.literal("{}");
     }
     if (valueStart < 0) {
       valueStart = in.position();
     }
     String url = typeUrl == null ? "" : typeUrl;
-    out.append("{\"@type\":");
-    JsonText.appendString(out, url);
+    int any = json.group();
+    int start = json.mark();
+    json.text().append("{\"@type\":");
+    JsonText.appendString(json.text(), url);
+    json.append(any, json.since(start));
     JsonMessageBody packed = messagesByName.get(url.substring(url.lastIndexOf('/') + 1));
     if (packed == null) {
-      out.append(",\"value\":\"")
-          .append(Base64.getEncoder().encodeToString(in.copy(valueStart, valueLength)))
-          .append("\"}");
-      return;
+      json.append(
+          any,
+          json.literal(",\"value\":\""
+              + Base64.getEncoder().encodeToString(in.copy(valueStart, valueLength))
+              + "\"}"));
+      return any;
     }
     in.checkDepth(depth + 1);
-    StringBuilder packedJson = new StringBuilder();
     int position = in.position();
     int limit = in.limit();
     in.reposition(valueStart, valueStart + valueLength);
-    packed.appendBody(in, field, packedJson, depth + 1);
-    in.reposition(position, limit);
-    if (packed instanceof JsonMessageReader) {
-      if (packedJson.length() > 2) {
-        out.append(',').append(packedJson, 1, packedJson.length() - 1);
+    if (packed instanceof JsonMessageReader message) {
+      int members = message.readMembers(in, field, json, depth + 1);
+      in.reposition(position, limit);
+      if (!json.isEmptyGroup(members)) {
+        json.append(any, json.literal(","));
+        json.append(any, members);
       }
-      out.append('}');
     } else {
-      out.append(",\"value\":").append(packedJson).append('}');
+      int value = packed.readBody(in, field, json, depth + 1);
+      in.reposition(position, limit);
+      json.append(any, json.literal(",\"value\":"));
+      json.append(any, value);
     }
+    json.append(any, json.literal("}"));
+    return any;
   }
 }

@@ -4,26 +4,25 @@ import io.mink.schema.decode.UndecodableException;
 
 /** Reads a value mapped to a string column holding its JSON. */
 final class JsonColumnReader implements ValueReader {
-  private final JsonValueReader json;
+  private final JsonValueReader reader;
 
-  JsonColumnReader(JsonValueReader json) {
-    this.json = json;
+  JsonColumnReader(JsonValueReader reader) {
+    this.reader = reader;
   }
 
   @Override
   public int wireType() {
-    return json.wireType();
+    return reader.wireType();
   }
 
   @Override
   public Object read(ProtoInput in, String field, int depth) throws UndecodableException {
-    StringBuilder out = new StringBuilder();
-    json.append(in, field, out, depth);
-    return out.toString();
+    JsonRope json = new JsonRope();
+    return json.toString(reader.read(in, field, json, depth));
   }
 
   @Override
   public Object defaultValue() {
-    return json.defaultJson();
+    return reader.defaultJson();
   }
 }

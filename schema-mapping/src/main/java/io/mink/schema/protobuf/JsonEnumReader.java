@@ -18,10 +18,12 @@ final class JsonEnumReader implements JsonValueReader {
   }
 
   @Override
-  public void append(ProtoInput in, String field, StringBuilder out, int depth)
+  public int read(ProtoInput in, String field, JsonRope json, int depth)
       throws UndecodableException {
     int number = (int) in.readVarint(field);
     String name = names.nameOf(number);
+    int start = json.mark();
+    StringBuilder out = json.text();
     if (isNullValue) {
       out.append("null");
     } else if (name == null) {
@@ -29,6 +31,7 @@ final class JsonEnumReader implements JsonValueReader {
     } else {
       JsonText.appendString(out, name);
     }
+    return json.since(start);
   }
 
   @Override

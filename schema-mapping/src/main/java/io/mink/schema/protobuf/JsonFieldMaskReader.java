@@ -11,8 +11,7 @@ final class JsonFieldMaskReader extends JsonMessageBody {
   private JsonFieldMaskReader() {}
 
   @Override
-  void appendBody(ProtoInput in, String field, StringBuilder out, int depth)
-      throws UndecodableException {
+  int readBody(ProtoInput in, String field, JsonRope json, int depth) throws UndecodableException {
     StringBuilder paths = new StringBuilder();
     while (in.hasRemaining()) {
       int tag = in.readTag();
@@ -25,7 +24,9 @@ final class JsonFieldMaskReader extends JsonMessageBody {
         in.skipField(tag, depth);
       }
     }
-    JsonText.appendString(out, paths.toString());
+    int start = json.mark();
+    JsonText.appendString(json.text(), paths.toString());
+    return json.since(start);
   }
 
   private static void appendLowerCamel(StringBuilder out, String path) {

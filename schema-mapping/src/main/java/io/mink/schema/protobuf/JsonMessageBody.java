@@ -14,34 +14,35 @@ abstract class JsonMessageBody implements JsonValueReader {
   }
 
   @Override
-  public final void append(ProtoInput in, String field, StringBuilder out, int depth)
+  public final int read(ProtoInput in, String field, JsonRope json, int depth)
       throws UndecodableException {
     int length = in.readLength(field);
     in.checkDepth(depth + 1);
     int outerLimit = in.enter(length);
-    appendBody(in, field, out, depth + 1);
+    int body = readBody(in, field, json, depth + 1);
     in.exit(outerLimit);
+    return body;
   }
 
-  /** Reads the message's fields up to the cursor's limit and appends the message's JSON. */
-  abstract void appendBody(ProtoInput in, String field, StringBuilder out, int depth)
+  /** Reads the message's fields up to the cursor's limit; returns the part that holds the message's JSON. */
+  abstract int readBody(ProtoInput in, String field, JsonRope json, int depth)
       throws UndecodableException;
 
   /** The JSON of the message with no field set, computed on first use (a String, so a racing duplicate is harmless). */
   @Override
   public String defaultJson() {
-    String json = defaultJson;
-    if (json == null) {
-      StringBuilder out = new StringBuilder();
+    String known = defaultJson;
+    if (known == null) {
+      JsonRope json = new JsonRope();
       try {
-        appendBody(new ProtoInput(NO_BYTES, 0, 0), "an absent message", out, 0);
+        known =
+            json.toString(readBody(new ProtoInput(NO_BYTES, 0, 0), "an absent message", json, 0));
       } catch (UndecodableException e) {
         throw new IllegalStateException(
             "A message without fields set has no JSON: " + e.getMessage(), e);
       }
-      json = out.toString();
-      defaultJson = json;
+      defaultJson = known;
     }
-    return json;
+    return known;
   }
 }

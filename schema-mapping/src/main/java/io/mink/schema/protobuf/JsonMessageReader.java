@@ -1,7 +1,7 @@
 package io.mink.schema.protobuf;
 
 import io.mink.schema.decode.UndecodableException;
-import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -9,7 +9,9 @@ import java.util.Map;
 
 /**
  * A message as proto3 JSON: an object keyed by the fields' JSON names, in declaration order, with
- * the fields the payload leaves out (and proto3 scalars at their default) omitted.
+ * the fields the payload leaves out (and proto3 scalars at their default) omitted. Fields are read
+ * in the order the payload holds them, each value once into the {@link JsonRope}, and put in
+ * declaration order when the message ends.
  */
 final class JsonMessageReader extends JsonMessageBody {
   private JsonField[] fields = new JsonField[0];
@@ -26,21 +28,35 @@ final class JsonMessageReader extends JsonMessageBody {
   }
 
   @Override
-  void appendBody(ProtoInput in, String field, StringBuilder out, int depth)
+  int readBody(ProtoInput in, String field, JsonRope json, int depth) throws UndecodableException {
+    int members = readMembers(in, field, json, depth);
+    if (json.isEmptyGroup(members)) {
+      return json.literal("{}");
+    }
+    int object = json.group();
+    json.append(object, json.literal("{"));
+    json.append(object, members);
+    json.append(object, json.literal("}"));
+    return object;
+  }
+
+  /** Reads the message's fields up to the cursor's limit; returns the group of its members, without braces. */
+  int readMembers(ProtoInput in, String field, JsonRope json, int depth)
       throws UndecodableException {
     in.charge(fields.length);
-    Object[] values = new Object[fields.length];
+    MessageValues values = new MessageValues(fields.length);
     while (in.hasRemaining()) {
       int tag = in.readTag();
       Integer index = indexByNumber.get(tag >>> 3);
-      if (index == null || !readField(in, tag & 7, index, values, depth)) {
+      if (index == null || !readField(in, tag & 7, index, json, values, depth)) {
         in.skipField(tag, depth);
       }
     }
-    write(values, out);
+    return write(values, json);
   }
 
-  private boolean readField(ProtoInput in, int wireType, int index, Object[] values, int depth)
+  private boolean readField(
+      ProtoInput in, int wireType, int index, JsonRope json, MessageValues values, int depth)
       throws UndecodableException {
     JsonField field = fields[index];
     JsonValueReader value = field.value();
@@ -49,16 +65,16 @@ final class JsonMessageReader extends JsonMessageBody {
         if (wireType != ProtoInput.LEN) {
           return false;
         }
-        readEntry(in, field, mapAt(values, index), depth);
+        readEntry(in, field, json, values.entries(index), depth);
       }
       case REPEATED -> {
         if (wireType == value.wireType()) {
-          listAt(values, index).add(json(value, in, field.label(), depth));
+          values.addElement(index, value.read(in, field.label(), json, depth), json);
         } else if (wireType == ProtoInput.LEN && value.isPackable()) {
           int outerLimit = in.enter(in.readLength(field.label()));
-          List<String> list = listAt(values, index);
+          values.startList(index, json);
           while (in.hasRemaining()) {
-            list.add(json(value, in, field.label(), depth));
+            values.addElement(index, value.read(in, field.label(), json, depth), json);
           }
           in.exit(outerLimit);
         } else {
@@ -69,101 +85,134 @@ final class JsonMessageReader extends JsonMessageBody {
         if (wireType != value.wireType()) {
           return false;
         }
-        String json = json(value, in, field.label(), depth);
+        int part = value.read(in, field.label(), json, depth);
         for (int member : field.oneOfMembers()) {
-          values[member] = null;
+          values.parts[member] = JsonRope.NO_PART;
         }
-        values[index] = json;
+        values.parts[index] = part;
       }
     }
     return true;
   }
 
-  private static void readEntry(ProtoInput in, JsonField field, Map<String, String> map, int depth)
+  private static void readEntry(
+      ProtoInput in, JsonField field, JsonRope json, Map<String, Integer> entries, int depth)
       throws UndecodableException {
     int length = in.readLength(field.label());
     in.checkDepth(depth + 1);
     int outerLimit = in.enter(length);
-    String key = null;
-    String value = null;
+    int key = JsonRope.NO_PART;
+    int value = JsonRope.NO_PART;
     while (in.hasRemaining()) {
       int tag = in.readTag();
       if (tag == (1 << 3 | field.key().wireType())) {
-        key = json(field.key(), in, field.label(), depth + 1);
+        key = field.key().read(in, field.label(), json, depth + 1);
       } else if (tag == (2 << 3 | field.value().wireType())) {
-        value = json(field.value(), in, field.label(), depth + 1);
+        value = field.value().read(in, field.label(), json, depth + 1);
       } else {
         in.skipField(tag, depth + 1);
       }
     }
     in.exit(outerLimit);
-    String keyJson = key != null ? key : field.key().defaultJson();
-    map.put(
+    String keyJson = key != JsonRope.NO_PART ? json.toString(key) : field.key().defaultJson();
+    entries.put(
         keyJson.startsWith("\"") ? keyJson : '"' + keyJson + '"',
-        value != null ? value : field.value().defaultJson());
+        value != JsonRope.NO_PART ? value : json.literal(field.value().defaultJson()));
   }
 
-  @SuppressWarnings("unchecked")
-  private void write(Object[] values, StringBuilder out) {
-    out.append('{');
-    boolean first = true;
+  private int write(MessageValues values, JsonRope json) {
+    int members = json.group();
     for (int i = 0; i < fields.length; i++) {
-      Object value = values[i];
       JsonField field = fields[i];
-      if (value == null || isOmitted(field, value)) {
+      if (isOmitted(field, values, i, json)) {
         continue;
       }
-      if (!first) {
-        out.append(',');
+      int start = json.mark();
+      if (!json.isEmptyGroup(members)) {
+        json.text().append(',');
       }
-      first = false;
-      out.append(field.quotedName()).append(':');
-      if (value instanceof List<?> list) {
-        out.append('[').append(String.join(",", (List<String>) list)).append(']');
-      } else if (value instanceof Map<?, ?> map) {
-        out.append('{');
-        String separator = "";
-        for (Map.Entry<?, ?> entry : map.entrySet()) {
-          out.append(separator).append(entry.getKey()).append(':').append(entry.getValue());
-          separator = ",";
+      json.text().append(field.quotedName()).append(':');
+      switch (field.presence()) {
+        case REPEATED -> {
+          json.text().append('[');
+          json.append(members, json.since(start));
+          json.append(members, values.parts[i]);
+          json.append(members, json.literal("]"));
         }
-        out.append('}');
-      } else {
-        out.append((String) value);
+        case MAP -> {
+          json.text().append('{');
+          json.append(members, json.since(start));
+          appendEntries(values.entries(i), members, json);
+          json.append(members, json.literal("}"));
+        }
+        default -> {
+          json.append(members, json.since(start));
+          json.append(members, values.parts[i]);
+        }
       }
     }
-    out.append('}');
+    return members;
   }
 
-  private static boolean isOmitted(JsonField field, Object value) {
+  private static void appendEntries(Map<String, Integer> entries, int members, JsonRope json) {
+    String separator = "";
+    for (Map.Entry<String, Integer> entry : entries.entrySet()) {
+      json.append(members, json.literal(separator + entry.getKey() + ':'));
+      json.append(members, entry.getValue());
+      separator = ",";
+    }
+  }
+
+  private static boolean isOmitted(
+      JsonField field, MessageValues values, int index, JsonRope json) {
     return switch (field.presence()) {
-      case IMPLICIT -> value.equals(field.value().defaultJson());
-      case REPEATED, MAP ->
-        value instanceof List<?> list ? list.isEmpty() : ((Map<?, ?>) value).isEmpty();
-      default -> false;
+      case MAP -> values.hasNoEntries(index);
+      case REPEATED ->
+        values.parts[index] == JsonRope.NO_PART || json.isEmptyGroup(values.parts[index]);
+      case IMPLICIT ->
+        values.parts[index] == JsonRope.NO_PART
+            || json.hasJson(values.parts[index], field.value().defaultJson());
+      default -> values.parts[index] == JsonRope.NO_PART;
     };
   }
 
-  static String json(JsonValueReader reader, ProtoInput in, String field, int depth)
-      throws UndecodableException {
-    StringBuilder out = new StringBuilder();
-    reader.append(in, field, out, depth);
-    return out.toString();
-  }
+  /**
+   * The values of one message read so far, by field index: a singular field's part, a repeated
+   * field's group of elements and commas, a map field's values by their JSON keys.
+   */
+  private static final class MessageValues {
+    final int[] parts;
+    private Map<Integer, Map<String, Integer>> entriesByIndex;
 
-  @SuppressWarnings("unchecked")
-  private static List<String> listAt(Object[] values, int index) {
-    if (values[index] == null) {
-      values[index] = new ArrayList<String>();
+    MessageValues(int fieldCount) {
+      parts = new int[fieldCount];
+      Arrays.fill(parts, JsonRope.NO_PART);
     }
-    return (List<String>) values[index];
-  }
 
-  @SuppressWarnings("unchecked")
-  private static Map<String, String> mapAt(Object[] values, int index) {
-    if (values[index] == null) {
-      values[index] = new LinkedHashMap<String, String>();
+    void startList(int index, JsonRope json) {
+      if (parts[index] == JsonRope.NO_PART) {
+        parts[index] = json.group();
+      }
     }
-    return (Map<String, String>) values[index];
+
+    void addElement(int index, int element, JsonRope json) {
+      startList(index, json);
+      if (!json.isEmptyGroup(parts[index])) {
+        json.append(parts[index], json.literal(","));
+      }
+      json.append(parts[index], element);
+    }
+
+    Map<String, Integer> entries(int index) {
+      if (entriesByIndex == null) {
+        entriesByIndex = new HashMap<>();
+      }
+      return entriesByIndex.computeIfAbsent(index, i -> new LinkedHashMap<>());
+    }
+
+    boolean hasNoEntries(int index) {
+      return entriesByIndex == null
+          || entriesByIndex.getOrDefault(index, Map.of()).isEmpty();
+    }
   }
 }

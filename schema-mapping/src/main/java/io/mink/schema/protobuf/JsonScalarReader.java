@@ -20,9 +20,12 @@ final class JsonScalarReader implements JsonValueReader {
   }
 
   @Override
-  public void append(ProtoInput in, String field, StringBuilder out, int depth)
+  public int read(ProtoInput in, String field, JsonRope json, int depth)
       throws UndecodableException {
-    JsonText.appendScalar(out, scalar, scalar.read(in, field, depth));
+    Object value = scalar.read(in, field, depth);
+    int start = json.mark();
+    JsonText.appendScalar(json.text(), scalar, value);
+    return json.since(start);
   }
 
   @Override

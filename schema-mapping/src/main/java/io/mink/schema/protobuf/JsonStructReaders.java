@@ -28,99 +28,106 @@ final class JsonStructReaders {
 
   private static final class StructBody extends JsonMessageBody {
     @Override
-    void appendBody(ProtoInput in, String field, StringBuilder out, int depth)
+    int readBody(ProtoInput in, String field, JsonRope json, int depth)
         throws UndecodableException {
-      Map<String, String> fields = new LinkedHashMap<>();
+      Map<String, Integer> fields = new LinkedHashMap<>();
       while (in.hasRemaining()) {
         int tag = in.readTag();
         if (tag == FIELDS_TAG) {
-          readEntry(in, field, fields, depth);
+          readEntry(in, field, json, fields, depth);
         } else {
           in.skipField(tag, depth);
         }
       }
-      out.append('{');
-      String separator = "";
-      for (Map.Entry<String, String> entry : fields.entrySet()) {
-        out.append(separator);
-        JsonText.appendString(out, entry.getKey());
-        out.append(':').append(entry.getValue());
-        separator = ",";
+      int object = json.group();
+      char separator = '{';
+      for (Map.Entry<String, Integer> entry : fields.entrySet()) {
+        int start = json.mark();
+        json.text().append(separator);
+        JsonText.appendString(json.text(), entry.getKey());
+        json.text().append(':');
+        json.append(object, json.since(start));
+        json.append(object, entry.getValue());
+        separator = ',';
       }
-      out.append('}');
+      json.append(object, json.literal(fields.isEmpty() ? "{}" : "}"));
+      return object;
     }
 
     private static void readEntry(
-        ProtoInput in, String field, Map<String, String> fields, int depth)
+        ProtoInput in, String field, JsonRope json, Map<String, Integer> fields, int depth)
         throws UndecodableException {
       int length = in.readLength(field);
       in.checkDepth(depth + 1);
       int outerLimit = in.enter(length);
       String key = "";
-      String value = "null";
+      int value = JsonRope.NO_PART;
       while (in.hasRemaining()) {
         int tag = in.readTag();
         if (tag == KEY_TAG) {
           key = in.readString(field);
         } else if (tag == VALUE_TAG) {
-          value = JsonMessageReader.json(VALUE, in, field, depth + 1);
+          value = VALUE.read(in, field, json, depth + 1);
         } else {
           in.skipField(tag, depth + 1);
         }
       }
       in.exit(outerLimit);
-      fields.put(key, value);
+      fields.put(key, value != JsonRope.NO_PART ? value : json.literal("null"));
     }
   }
 
   private static final class ValueBody extends JsonMessageBody {
     @Override
-    void appendBody(ProtoInput in, String field, StringBuilder out, int depth)
+    int readBody(ProtoInput in, String field, JsonRope json, int depth)
         throws UndecodableException {
-      String json = "null";
+      int value = JsonRope.NO_PART;
       while (in.hasRemaining()) {
         int tag = in.readTag();
         switch (tag) {
           case NULL_TAG -> {
             in.readVarint(field);
-            json = "null";
+            value = JsonRope.NO_PART;
           }
-          case NUMBER_TAG -> json = scalar(ScalarReader.DOUBLE, in, field, depth);
-          case STRING_TAG -> json = scalar(ScalarReader.STRING, in, field, depth);
-          case BOOL_TAG -> json = scalar(ScalarReader.BOOL, in, field, depth);
-          case STRUCT_TAG -> json = JsonMessageReader.json(STRUCT, in, field, depth);
-          case LIST_TAG -> json = JsonMessageReader.json(LIST_VALUE, in, field, depth);
+          case NUMBER_TAG -> value = scalar(ScalarReader.DOUBLE, in, field, json, depth);
+          case STRING_TAG -> value = scalar(ScalarReader.STRING, in, field, json, depth);
+          case BOOL_TAG -> value = scalar(ScalarReader.BOOL, in, field, json, depth);
+          case STRUCT_TAG -> value = STRUCT.read(in, field, json, depth);
+          case LIST_TAG -> value = LIST_VALUE.read(in, field, json, depth);
           default -> in.skipField(tag, depth);
         }
       }
-      out.append(json);
+      return value != JsonRope.NO_PART ? value : json.literal("null");
     }
 
-    private static String scalar(ScalarReader scalar, ProtoInput in, String field, int depth)
+    private static int scalar(
+        ScalarReader scalar, ProtoInput in, String field, JsonRope json, int depth)
         throws UndecodableException {
-      StringBuilder out = new StringBuilder();
-      JsonText.appendScalar(out, scalar, scalar.read(in, field, depth));
-      return out.toString();
+      Object value = scalar.read(in, field, depth);
+      int start = json.mark();
+      JsonText.appendScalar(json.text(), scalar, value);
+      return json.since(start);
     }
   }
 
   private static final class ListValueBody extends JsonMessageBody {
     @Override
-    void appendBody(ProtoInput in, String field, StringBuilder out, int depth)
+    int readBody(ProtoInput in, String field, JsonRope json, int depth)
         throws UndecodableException {
-      out.append('[');
-      String separator = "";
+      int array = json.group();
+      String separator = "[";
       while (in.hasRemaining()) {
         int tag = in.readTag();
         if (tag == VALUES_TAG) {
-          out.append(separator);
-          VALUE.append(in, field, out, depth);
+          json.append(array, json.literal(separator));
+          json.append(array, VALUE.read(in, field, json, depth));
           separator = ",";
         } else {
           in.skipField(tag, depth);
         }
       }
-      out.append(']');
+      json.append(array, json.literal(json.isEmptyGroup(array) ? "[]" : "]"));
+      return array;
     }
   }
 }

@@ -6,21 +6,19 @@ import io.mink.schema.decode.UndecodableException;
 final class JsonTimeReaders {
   static final JsonMessageBody TIMESTAMP = new JsonMessageBody() {
     @Override
-    void appendBody(ProtoInput in, String field, StringBuilder out, int depth)
+    int readBody(ProtoInput in, String field, JsonRope json, int depth)
         throws UndecodableException {
-      out.append('"')
-          .append(ProtoTime.readBody(in, field, depth).toTimestampJson(field))
-          .append('"');
+      String text = ProtoTime.readBody(in, field, depth).toTimestampJson(field);
+      return json.literal('"' + text + '"');
     }
   };
 
   static final JsonMessageBody DURATION = new JsonMessageBody() {
     @Override
-    void appendBody(ProtoInput in, String field, StringBuilder out, int depth)
+    int readBody(ProtoInput in, String field, JsonRope json, int depth)
         throws UndecodableException {
-      out.append('"')
-          .append(ProtoTime.readBody(in, field, depth).toDurationJson(field))
-          .append('"');
+      String text = ProtoTime.readBody(in, field, depth).toDurationJson(field);
+      return json.literal('"' + text + '"');
     }
   };
 

@@ -6,9 +6,8 @@ import io.mink.schema.decode.UndecodableException;
 interface JsonValueReader {
   int wireType();
 
-  /** Reads one value at the cursor and appends its JSON. */
-  void append(ProtoInput in, String field, StringBuilder out, int depth)
-      throws UndecodableException;
+  /** Reads one value at the cursor into {@code json}; returns the part that holds its JSON. */
+  int read(ProtoInput in, String field, JsonRope json, int depth) throws UndecodableException;
 
   /** The JSON of the value Protobuf readers show when the payload leaves it out. */
   String defaultJson();

@@ -13,17 +13,16 @@ final class JsonWrapperReader extends JsonMessageBody {
   }
 
   @Override
-  void appendBody(ProtoInput in, String field, StringBuilder out, int depth)
-      throws UndecodableException {
-    String json = wrapped.defaultJson();
+  int readBody(ProtoInput in, String field, JsonRope json, int depth) throws UndecodableException {
+    int value = JsonRope.NO_PART;
     while (in.hasRemaining()) {
       int tag = in.readTag();
       if (tag == valueTag) {
-        json = JsonMessageReader.json(wrapped, in, field, depth);
+        value = wrapped.read(in, field, json, depth);
       } else {
         in.skipField(tag, depth);
       }
     }
-    out.append(json);
+    return value != JsonRope.NO_PART ? value : json.literal(wrapped.defaultJson());
   }
 }
