@@ -114,12 +114,16 @@ final class QueryReport {
   void fixedCost(FixedCost fixed) {
     out.printf(
         Locale.ROOT,
-        "  %-34s mink-query %,8.1f ms median of %d (best %,.1f, worst %,.1f)%n",
+        "  %-34s mink-query %,8.1f ms median of %d after %d statements (best %,.1f, worst %,.1f);"
+            + " %.1f ms median after %d%n",
         "count(*) of orders_small",
         fixed.medianMillis(),
         FixedCost.RUNS,
+        FixedCost.statementsBeforeSteady(),
         fixed.bestMillis(),
-        fixed.worstMillis());
+        fixed.worstMillis(),
+        fixed.earlyMedianMillis(),
+        FixedCost.EARLY_WARM_UP);
   }
 
   void summary(
@@ -133,13 +137,16 @@ final class QueryReport {
     out.println();
     out.printf(
         Locale.ROOT,
-        "fixed cost per statement (count(*) of the %,d-row orders_small, median of %d): %.1f ms (aim ≤ %.0f"
-            + " ms) %s%n",
+        "fixed cost per statement (count(*) of the %,d-row orders_small, median of %d after %d statements):"
+            + " %.1f ms (aim ≤ %.0f ms) %s; after %d statements: %.1f ms%n",
         QueryBenchmark.SMALL_ROWS,
         FixedCost.RUNS,
+        FixedCost.statementsBeforeSteady(),
         fixed.medianMillis(),
         FIXED_COST_AIM_MS,
-        fixed.medianMillis() <= FIXED_COST_AIM_MS ? "met" : "missed");
+        fixed.medianMillis() <= FIXED_COST_AIM_MS ? "met" : "missed",
+        FixedCost.EARLY_WARM_UP,
+        fixed.earlyMedianMillis());
     Row count = figures.stream()
         .filter(row -> row.query().equals(BenchQuery.COUNT))
         .findFirst()
