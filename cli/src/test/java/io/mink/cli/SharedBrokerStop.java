@@ -1,8 +1,7 @@
 package io.mink.cli;
 
 import io.mink.testkit.KafkaBroker;
-import java.util.List;
-import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicReference;
 import org.junit.platform.launcher.LauncherSession;
 import org.junit.platform.launcher.LauncherSessionListener;
 
@@ -15,18 +14,22 @@ import org.junit.platform.launcher.LauncherSessionListener;
  * test passed. The hook stays as a fallback for runs without a launcher session.
  */
 public final class SharedBrokerStop implements LauncherSessionListener {
-  private static final List<KafkaBroker> STARTED = new CopyOnWriteArrayList<>();
+  private static final AtomicReference<KafkaBroker> STARTED = new AtomicReference<>();
 
   /** Returns {@code broker}, to be stopped when the session closes (or, without one, when the JVM exits). */
   static KafkaBroker stopAtEndOfRun(KafkaBroker broker) {
-    STARTED.add(broker);
+    if (!STARTED.compareAndSet(null, broker)) {
+      throw new IllegalStateException("The shared broker of this test JVM was already started");
+    }
     Runtime.getRuntime().addShutdownHook(new Thread(broker::close, "shared-kafka-broker-stop"));
     return broker;
   }
 
   @Override
   public void launcherSessionClosed(LauncherSession session) {
-    STARTED.forEach(KafkaBroker::close);
-    STARTED.clear();
+    KafkaBroker broker = STARTED.getAndSet(null);
+    if (broker != null) {
+      broker.close();
+    }
   }
 }

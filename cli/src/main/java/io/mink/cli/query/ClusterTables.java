@@ -12,8 +12,10 @@ import io.mink.schema.decode.PartDecoder;
 import io.mink.tables.AddedTables;
 import io.mink.tables.TableDescriptor;
 import java.nio.file.Path;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import org.apache.iceberg.Table;
 import org.apache.iceberg.exceptions.NoSuchTableException;
 import org.apache.kafka.clients.consumer.Consumer;
@@ -32,6 +34,7 @@ final class ClusterTables implements QueryTables, AutoCloseable {
   private final LakeReader lake;
   private final Optional<PartDecoder> decoder;
   private final Optional<Path> localLake;
+  private final Set<String> warnedNewer = new HashSet<>();
 
   private ClusterTables(
       TableStoreSession session,
@@ -58,11 +61,17 @@ final class ClusterTables implements QueryTables, AutoCloseable {
     }
   }
 
-  /** The added tables; one whose entry is of a newer format than this Mink reads is left out, with a warning. */
+  /**
+   * The added tables; one whose entry is of a newer format than this Mink reads is left out, with a warning the
+   * first time this mink-query meets that entry.
+   */
   @Override
   public synchronized List<TableDescriptor> tables() {
     AddedTables added = session.added();
-    added.newer().forEach(entry -> LOG.warn("Leaving out {}", entry.getMessage()));
+    added.newer().stream()
+        .map(Exception::getMessage)
+        .filter(warnedNewer::add)
+        .forEach(message -> LOG.warn("Leaving out {}", message));
     return added.tables();
   }
 

@@ -5,8 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.mink.tables.TableDescriptor;
 import java.sql.Connection;
 import java.sql.DriverManager;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.time.Instant;
@@ -87,13 +85,8 @@ class CatalogScopeTest {
   }
 
   private static StatementTree tree(String sql) {
-    try (PreparedStatement parse =
-        duckdb.prepareStatement("SELECT json_serialize_sql(?::VARCHAR)")) {
-      parse.setString(1, sql);
-      try (ResultSet json = parse.executeQuery()) {
-        json.next();
-        return StatementTree.of(json.getString(1));
-      }
+    try {
+      return new ParsedStatements().parse(duckdb, sql);
     } catch (SQLException e) {
       throw new IllegalStateException(e);
     }

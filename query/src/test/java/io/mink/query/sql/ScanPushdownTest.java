@@ -4,8 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.sql.Connection;
 import java.sql.DriverManager;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.HashMap;
 import java.util.List;
@@ -146,13 +144,8 @@ class ScanPushdownTest {
   }
 
   private static StatementTree tree(String sql) {
-    try (PreparedStatement parse =
-        duckdb.prepareStatement("SELECT json_serialize_sql(?::VARCHAR)")) {
-      parse.setString(1, sql);
-      try (ResultSet json = parse.executeQuery()) {
-        json.next();
-        return StatementTree.of(json.getString(1));
-      }
+    try {
+      return new ParsedStatements().parse(duckdb, sql);
     } catch (SQLException e) {
       throw new IllegalStateException(e);
     }
