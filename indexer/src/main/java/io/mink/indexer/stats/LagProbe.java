@@ -81,6 +81,20 @@ public final class LagProbe {
         .toList();
     Map<TopicPartition, Long> starts = consumer.beginningOffsets(partitions, timeout);
     Map<TopicPartition, Long> ends = consumer.endOffsets(partitions, timeout);
+    if (!withTimeLags) {
+      return Optional.of(measures(partitions, recorded, starts, ends, null));
+    }
+    Map<TopicPartition, Long> firstUnindexed = firstUnindexed(partitions, recorded, starts, ends);
+    return Optional.of(
+        measures(partitions, recorded, starts, ends, timeLags(firstUnindexed, ends)));
+  }
+
+  /** Per partition with records not in the lake yet, the offset of the first: the lake's, or the log start. */
+  static Map<TopicPartition, Long> firstUnindexed(
+      List<TopicPartition> partitions,
+      LakeOffsets recorded,
+      Map<TopicPartition, Long> starts,
+      Map<TopicPartition, Long> ends) {
     Map<TopicPartition, Long> firstUnindexed = new HashMap<>();
     for (TopicPartition partition : partitions) {
       long next = recorded.nextOffset(partition.partition()).orElse(starts.get(partition));
@@ -89,13 +103,28 @@ public final class LagProbe {
         firstUnindexed.put(partition, readFrom);
       }
     }
-    Map<TopicPartition, Duration> timeLags =
-        withTimeLags ? timeLags(firstUnindexed, ends) : Map.of();
+    return firstUnindexed;
+  }
+
+  /**
+   * The measures of {@code partitions}, in their order.
+   *
+   * @param timeLags the ages found for the partitions with records not in the lake yet (those without one are
+   *     unknown, the rest zero); null when not measured, and every time lag is null
+   */
+  static List<PartitionMeasure> measures(
+      List<TopicPartition> partitions,
+      LakeOffsets recorded,
+      Map<TopicPartition, Long> starts,
+      Map<TopicPartition, Long> ends,
+      Map<TopicPartition, Duration> timeLags) {
+    Map<TopicPartition, Long> firstUnindexed =
+        timeLags == null ? Map.of() : firstUnindexed(partitions, recorded, starts, ends);
     List<PartitionMeasure> measures = new ArrayList<>();
     for (TopicPartition partition : partitions) {
       OptionalLong next = recorded.nextOffset(partition.partition());
       Long recordedOffset = next.isPresent() ? next.getAsLong() : null;
-      Duration timeLag = !withTimeLags
+      Duration timeLag = timeLags == null
           ? null
           : firstUnindexed.containsKey(partition) ? timeLags.get(partition) : Duration.ZERO;
       measures.add(new PartitionMeasure(
@@ -105,11 +134,14 @@ public final class LagProbe {
           ends.get(partition),
           timeLag));
     }
-    return Optional.of(measures);
+    return measures;
   }
 
-  /** The age of the first record at or after each position; absent where none came in time. */
-  private Map<TopicPartition, Duration> timeLags(
+  /**
+   * The age of the first record at or after each position, searched for all at once; absent where none came in
+   * time. The partitions may be of many topics.
+   */
+  Map<TopicPartition, Duration> timeLags(
       Map<TopicPartition, Long> positions, Map<TopicPartition, Long> ends) {
     Map<TopicPartition, Duration> lags = new HashMap<>();
     if (positions.isEmpty()) {

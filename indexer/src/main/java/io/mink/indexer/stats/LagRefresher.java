@@ -15,21 +15,26 @@ import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Supplier;
 import java.util.stream.Collectors;
+import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.consumer.CloseOptions;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Measures the lag of the owned tables every {@link #INTERVAL} on a thread and consumer of its own, so the metrics
- * show lag growing between rounds and rounds never wait for it. The lake offsets come from the board (the owner's
+ * Measures the lag of the owned tables every {@link #INTERVAL} on a thread, consumer and admin client of its own, all
+ * tables in one {@link LagSweep}, so the metrics show lag growing between rounds and rounds never wait for it. The lake offsets come from the board (the owner's
  * last round) or, before the owner's first round, from the table's newest Mink snapshot, loaded from the catalog once
  * per table and epoch: while a table waits for its owner's first round, only a round of its owner changes them, and
  * the launch of many tables does not load each from the catalog again at every pass.
  */
 final class LagRefresher implements AutoCloseable {
   static final Duration INTERVAL = Duration.ofSeconds(15);
+  /** How long the search for the first records not in the lake may take. */
   private static final Duration TIMEOUT = Duration.ofSeconds(2);
+  /** How long the describe and list-offsets requests of a pass may take together. */
+  private static final Duration REQUESTS_TIMEOUT = Duration.ofSeconds(15);
+
   private static final Logger LOG = LoggerFactory.getLogger(LagRefresher.class);
 
   /** The newest Mink snapshot's offsets of a table. */
@@ -48,6 +53,7 @@ final class LagRefresher implements AutoCloseable {
 
   private final StatusBoard board;
   private final Supplier<KafkaConsumer<byte[], byte[]>> consumers;
+  private final Supplier<Admin> admins;
   private final Clock clock;
   private final Duration interval;
   private final Map<String, Measured> measured = new ConcurrentHashMap<>();
@@ -59,11 +65,13 @@ final class LagRefresher implements AutoCloseable {
   LagRefresher(
       StatusBoard board,
       Supplier<KafkaConsumer<byte[], byte[]>> consumers,
+      Supplier<Admin> admins,
       LakeOffsetsSource lake,
       Clock clock,
       Duration interval) {
     this.board = requireNonNull(board, "board is null");
     this.consumers = requireNonNull(consumers, "consumers is null");
+    this.admins = requireNonNull(admins, "admins is null");
     this.waiting = new WaitingTableOffsets(requireNonNull(lake, "lake is null"));
     this.clock = requireNonNull(clock, "clock is null");
     this.interval = requireNonNull(interval, "interval is null");
@@ -102,13 +110,17 @@ final class LagRefresher implements AutoCloseable {
 
   private void run() {
     KafkaConsumer<byte[], byte[]> consumer = null;
+    Admin admin = null;
     try {
       while (!closed) {
         try {
           if (consumer == null) {
             consumer = consumers.get();
           }
-          refresh(new LagProbe(consumer, clock, TIMEOUT));
+          if (admin == null) {
+            admin = admins.get();
+          }
+          refresh(new LagSweep(admin, new LagProbe(consumer, clock, TIMEOUT), REQUESTS_TIMEOUT));
           if (failing) {
             failing = false;
             LOG.info("Measuring the lag of the owned tables works again");
@@ -128,28 +140,33 @@ final class LagRefresher implements AutoCloseable {
       if (consumer != null) {
         consumer.close(CloseOptions.timeout(Duration.ofSeconds(2)));
       }
+      if (admin != null) {
+        admin.close(Duration.ofSeconds(2));
+      }
     }
   }
 
-  private void refresh(LagProbe probe) {
+  private void refresh(LagSweep sweep) {
     List<TableStatus> statuses = List.copyOf(board.all());
     Set<String> tables = statuses.stream().map(TableStatus::table).collect(Collectors.toSet());
     measured.keySet().retainAll(tables);
     waiting.retain(tables);
+    List<LagSweep.Target> targets = new ArrayList<>();
     for (TableStatus status : statuses) {
       if (closed) {
         return;
       }
-      Instant at = clock.instant();
       LakeOffsets offsets = status.partitions().isEmpty()
           ? waiting.offsets(status)
           : waiting.ranRound(status.table(), offsets(status.partitions()));
-      probe.measure(status.topic(), offsets).ifPresent(partitions -> {
-        List<PartitionLag> lags = new ArrayList<>();
-        partitions.forEach(partition -> lags.add(partition.toLag()));
-        measured.put(status.table(), new Measured(at, lags));
-      });
+      targets.add(new LagSweep.Target(status.table(), status.topic(), offsets));
     }
+    Instant at = clock.instant();
+    sweep.measure(targets).forEach((table, partitions) -> {
+      List<PartitionLag> lags = new ArrayList<>();
+      partitions.forEach(partition -> lags.add(partition.toLag()));
+      measured.put(table, new Measured(at, lags));
+    });
   }
 
   private static LakeOffsets offsets(List<PartitionLag> partitions) {

@@ -147,6 +147,7 @@ public final class SidecarMonitoring implements AutoCloseable {
       lag = new LagRefresher(
               board,
               () -> clients.rawConsumer("lag", LagProbe.CONSUMER_SETTINGS),
+              clients::admin,
               table -> newestOffsets(lake, table),
               clock,
               intervals.lag())
