@@ -10,6 +10,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import org.apache.iceberg.Table;
 import org.apache.iceberg.exceptions.NoSuchTableException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -17,6 +18,17 @@ import org.slf4j.LoggerFactory;
 /** When a table was last tiered, for scheduling a table this instance starts to own. */
 final class LastTiered {
   private static final Logger LOG = LoggerFactory.getLogger(LastTiered.class);
+
+  /**
+   * A table read as this instance takes it.
+   *
+   * @param lastTiered when its newest Mink snapshot was committed; null when it has none or the catalog cannot say
+   * @param table the table as loaded for it, which its first round can start from (a round refreshes it); null when
+   *     it could not be loaded
+   */
+  record Read(Instant lastTiered, Table table) {
+    static final Read UNKNOWN = new Read(null, null);
+  }
 
   /** Catalog reads at once when an instance takes over many tables, as at its start. */
   static final int PARALLEL_READS = 8;
@@ -28,19 +40,19 @@ final class LastTiered {
    * instance that starts owning 200 tables would otherwise wait for 200 catalog reads one after the other.
    * Interrupted, it returns null (not known) for the tables not read yet.
    */
-  static List<Instant> ofAll(LakeTables lake, List<TableDescriptor> descriptors) {
+  static List<Read> ofAll(LakeTables lake, List<TableDescriptor> descriptors) {
     if (descriptors.size() <= 1) {
       return descriptors.stream().map(descriptor -> of(lake, descriptor)).toList();
     }
     ExecutorService readers = Executors.newFixedThreadPool(
         Math.min(PARALLEL_READS, descriptors.size()), LastTiered::readerThread);
     try {
-      List<Future<Instant>> reads = new ArrayList<>();
+      List<Future<Read>> reads = new ArrayList<>();
       for (TableDescriptor descriptor : descriptors) {
         reads.add(readers.submit(() -> of(lake, descriptor)));
       }
-      List<Instant> lastTiered = new ArrayList<>();
-      for (Future<Instant> read : reads) {
+      List<Read> lastTiered = new ArrayList<>();
+      for (Future<Read> read : reads) {
         lastTiered.add(result(read));
       }
       return lastTiered;
@@ -49,17 +61,17 @@ final class LastTiered {
     }
   }
 
-  private static Instant result(Future<Instant> read) {
+  private static Read result(Future<Read> read) {
     if (Thread.currentThread().isInterrupted()) {
-      return null;
+      return Read.UNKNOWN;
     }
     try {
       return read.get();
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
-      return null;
+      return Read.UNKNOWN;
     } catch (ExecutionException e) {
-      return null;
+      return Read.UNKNOWN;
     }
   }
 
@@ -69,18 +81,21 @@ final class LastTiered {
     return thread;
   }
 
-  /** When the table's newest Mink snapshot was committed; null when it has none or the catalog cannot say. */
-  static Instant of(LakeTables lake, TableDescriptor descriptor) {
+  /** The table loaded, with when its newest Mink snapshot was committed. */
+  static Read of(LakeTables lake, TableDescriptor descriptor) {
     try {
-      return MinkSnapshot.newest(lake.load(TieringService.identifier(descriptor)))
-          .map(snapshot -> Instant.ofEpochMilli(snapshot.timestampMillis()))
-          .orElse(null);
+      Table table = lake.load(TieringService.identifier(descriptor));
+      return new Read(
+          MinkSnapshot.newest(table)
+              .map(snapshot -> Instant.ofEpochMilli(snapshot.timestampMillis()))
+              .orElse(null),
+          table);
     } catch (NoSuchTableException e) {
-      return null;
+      return Read.UNKNOWN;
     } catch (RuntimeException e) {
       LOG.warn(
           "Cannot read the last snapshot of {}: {}", descriptor.qualifiedName(), e.getMessage());
-      return null;
+      return Read.UNKNOWN;
     }
   }
 }

@@ -20,6 +20,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Predicate;
+import org.apache.iceberg.Table;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -44,6 +45,13 @@ final class OwnedTables implements MembershipListener, RoundLease.Holder {
   private final Map<String, String> kafkaSettings;
 
   private final Map<String, TableDescriptor> descriptors = new HashMap<>();
+  /**
+   * Tables loaded from the catalog as this instance took them, whose first round was due at once: that round starts
+   * from the loaded table (refreshing it) instead of loading it again. Each leaves at its first round, or when the
+   * table is let go.
+   */
+  private final Map<String, Table> loadedAtTakeover = new HashMap<>();
+
   private final RunningRounds rounds = new RunningRounds();
   private OwnedPartitions owned = OwnedPartitions.NONE;
   private boolean refreshRequested;
@@ -61,6 +69,14 @@ final class OwnedTables implements MembershipListener, RoundLease.Holder {
     this.statuses = new TableStatuses(board, instanceId);
     this.resources = new MinkResources("", settings.ownersTopic(), "", settings.groupId());
     this.kafkaSettings = Map.copyOf(kafkaSettings);
+  }
+
+  /**
+   * The table as loaded when this instance took it, for its first round; empty when it was not loaded then, or a
+   * round of it has started since.
+   */
+  synchronized Optional<Table> loadedAtTakeover(String table) {
+    return Optional.ofNullable(loadedAtTakeover.remove(table));
   }
 
   /** Waits for the pending table that has been due the longest and takes it under a new epoch; null once stopped. */
@@ -251,11 +267,23 @@ final class OwnedTables implements MembershipListener, RoundLease.Holder {
    * which this instance got the table's ownership partition.
    */
   synchronized void add(TableDescriptor table, Instant lastTiered) {
+    add(table, lastTiered, null);
+  }
+
+  /**
+   * Schedules a table as {@link #add(TableDescriptor, Instant)} does; when its first round is due at once, that round
+   * starts from {@code loaded}, the table as read for {@code lastTiered} (null: none).
+   */
+  synchronized void add(TableDescriptor table, Instant lastTiered, Table loaded) {
     String name = table.qualifiedName();
     if (stopped || descriptors.containsKey(name) || owned.generationOf(name).isEmpty()) {
       return;
     }
     descriptors.put(name, table);
+    if (loaded != null
+        && (lastTiered == null || !lastTiered.plus(table.freshness()).isAfter(clock.instant()))) {
+      loadedAtTakeover.put(name, loaded);
+    }
     statuses.track(name, table.topic(), lastTiered);
     long epochBase = (long) owned.generationOf(name).getAsInt() << 32;
     publish(schedule.add(name, table.freshness(), lastTiered, epochBase, clock.instant()));
@@ -268,6 +296,7 @@ final class OwnedTables implements MembershipListener, RoundLease.Holder {
   private RoundLease letGo(String table, String reason) {
     schedule.remove(table, clock.instant(), reason).ifPresent(this::publish);
     descriptors.remove(table);
+    loadedAtTakeover.remove(table);
     RoundLease lease = rounds.stop(table, reason);
     LOG.info("No longer indexing table {}: {}", table, reason);
     return lease;

@@ -115,7 +115,9 @@ final class RoundWorker implements Runnable {
     RoundResult result;
     Table table;
     try {
-      table = lake.load(TieringService.identifier(descriptor));
+      table = tables
+          .loadedAtTakeover(lease.table())
+          .orElseGet(() -> lake.load(TieringService.identifier(descriptor)));
       result = new TieringRound(
               descriptor,
               table,

@@ -253,9 +253,9 @@ public final class TieringService implements AutoCloseable {
         if (tables.takeRefreshRequest() || !clock.instant().isBefore(nextRefresh)) {
           listed = addedTables.list(listed);
           List<TableDescriptor> taken = tables.reconcile(listed);
-          List<Instant> lastTiered = LastTiered.ofAll(lake, taken);
+          List<LastTiered.Read> reads = LastTiered.ofAll(lake, taken);
           for (int i = 0; i < taken.size(); i++) {
-            tables.add(taken.get(i), lastTiered.get(i));
+            tables.add(taken.get(i), reads.get(i).lastTiered(), reads.get(i).table());
           }
           removals.finish(listed);
           nextRefresh = clock.instant().plus(settings.pollInterval());

@@ -58,13 +58,20 @@ class LastTieredTest {
       expected.add(Instant.ofEpochMilli(table.currentSnapshot().timestampMillis()));
     }
 
-    assertThat(LastTiered.ofAll(lake, tables)).containsExactlyElementsOf(expected);
+    List<LastTiered.Read> reads = LastTiered.ofAll(lake, tables);
+    assertThat(reads).extracting(LastTiered.Read::lastTiered).containsExactlyElementsOf(expected);
+    for (int i = 0; i < tables.size(); i++) {
+      assertThat(reads.get(i).table() == null).as("table %d not loaded", i).isEqualTo(i % 3 == 2);
+      if (reads.get(i).table() != null) {
+        assertThat(reads.get(i).table().name()).endsWith(tables.get(i).name());
+      }
+    }
   }
 
   @Test
   void oneTableIsReadOnTheCallingThread() {
     assertThat(LastTiered.ofAll(lake, List.of(descriptor("missing"))))
-        .containsExactly((Instant) null);
+        .containsExactly(LastTiered.Read.UNKNOWN);
     assertThat(LastTiered.ofAll(lake, List.of())).isEmpty();
   }
 

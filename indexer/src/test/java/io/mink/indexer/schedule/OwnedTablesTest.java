@@ -25,8 +25,14 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import org.apache.iceberg.Schema;
+import org.apache.iceberg.Table;
+import org.apache.iceberg.catalog.Namespace;
+import org.apache.iceberg.catalog.TableIdentifier;
 import org.apache.iceberg.exceptions.NoSuchTableException;
 import org.apache.iceberg.exceptions.ServiceUnavailableException;
+import org.apache.iceberg.inmemory.InMemoryCatalog;
+import org.apache.iceberg.types.Types;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -259,6 +265,46 @@ class OwnedTablesTest {
 
     assertThat(tables.take()).isNull();
     assertThat(board.all()).isEmpty();
+  }
+
+  @Test
+  void firstRoundDueAtOnceStartsFromTheTableLoadedAtTakeover() {
+    Table loaded = icebergTable();
+    tables.assigned(Set.of(ORDERS_PARTITION), 1, PARTITIONS);
+    tables.reconcile(List.of(ORDERS));
+    tables.add(ORDERS, T0.minus(ORDERS.freshness()), loaded);
+
+    assertThat(tables.loadedAtTakeover(ORDERS.qualifiedName())).containsSame(loaded);
+    assertThat(tables.loadedAtTakeover(ORDERS.qualifiedName()))
+        .as("only the first round starts from it")
+        .isEmpty();
+  }
+
+  @Test
+  void tableNotDueYetOrLetGoKeepsNoLoadedTable() {
+    tables.assigned(Set.of(ORDERS_PARTITION), 1, PARTITIONS);
+    tables.reconcile(List.of(ORDERS));
+    tables.add(ORDERS, T0.minusSeconds(10), icebergTable());
+    assertThat(tables.loadedAtTakeover(ORDERS.qualifiedName()))
+        .as("tiered 10 s ago: its round is one freshness later, and loads the table then")
+        .isEmpty();
+
+    TableDescriptor events = table("events");
+    int eventsPartition = OwnedPartitions.partitionOf(events.qualifiedName(), PARTITIONS);
+    tables.assigned(Set.of(eventsPartition), 2, PARTITIONS);
+    tables.reconcile(List.of(ORDERS, events));
+    tables.add(events, null, icebergTable());
+    tables.revoked(Set.of(eventsPartition));
+    assertThat(tables.loadedAtTakeover(events.qualifiedName())).as("let go of").isEmpty();
+  }
+
+  private static Table icebergTable() {
+    InMemoryCatalog catalog = new InMemoryCatalog();
+    catalog.initialize("memory", Map.of());
+    catalog.createNamespace(Namespace.of("kafka"));
+    return catalog.createTable(
+        TableIdentifier.of("kafka", "orders"),
+        new Schema(Types.NestedField.required(1, "id", Types.LongType.get())));
   }
 
   private RoundLease taken() {
