@@ -10,6 +10,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.function.BiConsumer;
 import org.apache.iceberg.Table;
 import org.apache.iceberg.exceptions.NoSuchTableException;
 import org.slf4j.Logger;
@@ -36,13 +37,16 @@ final class LastTiered {
   private LastTiered() {}
 
   /**
-   * When each table was last tiered, in the order given, read {@value #PARALLEL_READS} tables at a time: an
-   * instance that starts owning 200 tables would otherwise wait for 200 catalog reads one after the other.
-   * Interrupted, it returns null (not known) for the tables not read yet.
+   * Reads when each table was last tiered, {@value #PARALLEL_READS} tables at a time, and hands each to {@code read}
+   * on the calling thread, in the order given, as soon as it and those before it are read: an instance that starts
+   * owning 2,500 tables schedules the first while the rest are still read, instead of after 2,500 catalog reads.
+   * Interrupted, it hands over the tables not read yet as not known ({@link Read#UNKNOWN}).
    */
-  static List<Read> ofAll(LakeTables lake, List<TableDescriptor> descriptors) {
+  static void forEach(
+      LakeTables lake, List<TableDescriptor> descriptors, BiConsumer<TableDescriptor, Read> read) {
     if (descriptors.size() <= 1) {
-      return descriptors.stream().map(descriptor -> of(lake, descriptor)).toList();
+      descriptors.forEach(descriptor -> read.accept(descriptor, of(lake, descriptor)));
+      return;
     }
     ExecutorService readers = Executors.newFixedThreadPool(
         Math.min(PARALLEL_READS, descriptors.size()), LastTiered::readerThread);
@@ -51,11 +55,9 @@ final class LastTiered {
       for (TableDescriptor descriptor : descriptors) {
         reads.add(readers.submit(() -> of(lake, descriptor)));
       }
-      List<Read> lastTiered = new ArrayList<>();
-      for (Future<Read> read : reads) {
-        lastTiered.add(result(read));
+      for (int i = 0; i < descriptors.size(); i++) {
+        read.accept(descriptors.get(i), result(reads.get(i)));
       }
-      return lastTiered;
     } finally {
       readers.shutdownNow();
     }

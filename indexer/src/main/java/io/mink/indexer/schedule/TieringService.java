@@ -253,10 +253,8 @@ public final class TieringService implements AutoCloseable {
         if (tables.takeRefreshRequest() || !clock.instant().isBefore(nextRefresh)) {
           listed = addedTables.list(listed);
           List<TableDescriptor> taken = tables.reconcile(listed);
-          List<LastTiered.Read> reads = LastTiered.ofAll(lake, taken);
-          for (int i = 0; i < taken.size(); i++) {
-            tables.add(taken.get(i), reads.get(i).lastTiered(), reads.get(i).table());
-          }
+          LastTiered.forEach(
+              lake, taken, (table, read) -> tables.add(table, read.lastTiered(), read.table()));
           removals.finish(listed);
           nextRefresh = clock.instant().plus(settings.pollInterval());
         }

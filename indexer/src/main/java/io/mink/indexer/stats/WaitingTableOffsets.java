@@ -24,8 +24,16 @@ final class WaitingTableOffsets {
     this.lake = requireNonNull(lake, "lake is null");
   }
 
-  /** The offsets of a table whose status has no partitions yet: loaded for a new epoch, else as loaded before. */
+  /**
+   * The offsets of a table whose status has no partitions yet: loaded for a new epoch, else as loaded before. A
+   * table its owner found without a Mink snapshot as it took it, and has not committed a round of since (no last
+   * tiered time), has none, and is not loaded: a launch of many new tables loads each once, for its round, not again
+   * here. (When the owner could not read the catalog then, its lag counts from the log start until its first round.)
+   */
   LakeOffsets offsets(TableStatus status) {
+    if (status.lastTiered() == null) {
+      return LakeOffsets.NONE;
+    }
     Loaded known = loaded.get(status.table());
     if (known != null && known.epoch() == status.epoch()) {
       return known.offsets();

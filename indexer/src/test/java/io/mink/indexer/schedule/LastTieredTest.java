@@ -58,7 +58,7 @@ class LastTieredTest {
       expected.add(Instant.ofEpochMilli(table.currentSnapshot().timestampMillis()));
     }
 
-    List<LastTiered.Read> reads = LastTiered.ofAll(lake, tables);
+    List<LastTiered.Read> reads = readAll(tables);
     assertThat(reads).extracting(LastTiered.Read::lastTiered).containsExactlyElementsOf(expected);
     for (int i = 0; i < tables.size(); i++) {
       assertThat(reads.get(i).table() == null).as("table %d not loaded", i).isEqualTo(i % 3 == 2);
@@ -70,9 +70,20 @@ class LastTieredTest {
 
   @Test
   void oneTableIsReadOnTheCallingThread() {
-    assertThat(LastTiered.ofAll(lake, List.of(descriptor("missing"))))
-        .containsExactly(LastTiered.Read.UNKNOWN);
-    assertThat(LastTiered.ofAll(lake, List.of())).isEmpty();
+    assertThat(readAll(List.of(descriptor("missing")))).containsExactly(LastTiered.Read.UNKNOWN);
+    assertThat(readAll(List.of())).isEmpty();
+  }
+
+  /** The reads in the order handed over, each checked to come with its own table, on the calling thread. */
+  private List<LastTiered.Read> readAll(List<TableDescriptor> tables) {
+    List<LastTiered.Read> reads = new ArrayList<>();
+    Thread caller = Thread.currentThread();
+    LastTiered.forEach(lake, tables, (table, read) -> {
+      assertThat(Thread.currentThread()).isSameAs(caller);
+      assertThat(table).isSameAs(tables.get(reads.size()));
+      reads.add(read);
+    });
+    return reads;
   }
 
   private static TableDescriptor descriptor(String topic) {

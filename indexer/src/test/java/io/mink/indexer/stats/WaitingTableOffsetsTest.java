@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.mink.lake.LakeOffsets;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -22,13 +23,17 @@ class WaitingTableOffsetsTest {
   });
 
   private static TableStatus waitingForFirstRound(String table, long epoch) {
+    return waitingForFirstRound(table, epoch, NOW.minusSeconds(100));
+  }
+
+  private static TableStatus waitingForFirstRound(String table, long epoch, Instant lastTiered) {
     return new TableStatus(
         table,
         "orders",
         TableState.SCHEDULED,
         OWNER,
         epoch,
-        NOW.minusSeconds(100),
+        lastTiered,
         NOW,
         List.of(),
         null,
@@ -64,6 +69,13 @@ class WaitingTableOffsetsTest {
     assertThat(none.offsets(waitingForFirstRound("kafka.orders", 1))).isEqualTo(LakeOffsets.NONE);
     assertThat(none.offsets(waitingForFirstRound("kafka.orders", 1))).isEqualTo(LakeOffsets.NONE);
     assertThat(loads).hasSize(1);
+  }
+
+  @Test
+  void aTableTakenWithoutAMinkSnapshotIsNotLoaded() {
+    assertThat(waiting.offsets(waitingForFirstRound("kafka.orders", 1, null)))
+        .isEqualTo(LakeOffsets.NONE);
+    assertThat(loads).isEmpty();
   }
 
   @Test
