@@ -12,6 +12,9 @@ import java.util.Map;
  *     later record of the round replaced, a tombstone and a record without a key write no row
  * @param forceFinished whether the freshness deadline cut the round short; the rest rolls over
  * @param rawParts keys and values left raw, by part and reason, such as value.undecodable-bytes
+ * @param endsAtPlan when the round found every partition at its end as it planned (nothing to read, nothing
+ *     committed), each partition's end offset then (the last stable offset), from which its lag is known without
+ *     asking Kafka again; empty otherwise
  */
 public record RoundResult(
     String table,
@@ -24,12 +27,49 @@ public record RoundResult(
     int files,
     Duration duration,
     boolean forceFinished,
-    Map<String, Long> rawParts) {
+    Map<String, Long> rawParts,
+    Map<Integer, Long> endsAtPlan) {
   public RoundResult {
     rawParts = Map.copyOf(rawParts);
+    endsAtPlan = Map.copyOf(endsAtPlan);
+  }
+
+  /** A round that did something, or read and found nothing new. */
+  public RoundResult(
+      String table,
+      boolean committed,
+      long snapshotId,
+      LakeOffsets offsets,
+      long records,
+      long rows,
+      long bytes,
+      int files,
+      Duration duration,
+      boolean forceFinished,
+      Map<String, Long> rawParts) {
+    this(
+        table,
+        committed,
+        snapshotId,
+        offsets,
+        records,
+        rows,
+        bytes,
+        files,
+        duration,
+        forceFinished,
+        rawParts,
+        Map.of());
   }
 
   public static RoundResult nothingNew(String table, LakeOffsets offsets, Duration duration) {
     return new RoundResult(table, false, -1, offsets, 0, 0, 0, 0, duration, false, Map.of());
+  }
+
+  /** A round that found every partition at its end, {@code endsAtPlan}, as it planned. */
+  public static RoundResult atEnd(
+      String table, LakeOffsets offsets, Map<Integer, Long> endsAtPlan, Duration duration) {
+    return new RoundResult(
+        table, false, -1, offsets, 0, 0, 0, 0, duration, false, Map.of(), endsAtPlan);
   }
 }

@@ -141,10 +141,13 @@ public final class TieringRound {
         metadata.currentSnapshot() == null ? null : metadata.currentSnapshot().snapshotId();
     LakeOffsets recorded = recordedOffsets(metadata);
     AcceptedStart start = AcceptedStart.fromOptions(descriptor.options());
-    RoundPlan plan = plan(recorded, start);
+    Map<Integer, PartitionBounds> bounds =
+        TopicBounds.read(consumer, descriptor.topic(), descriptor.qualifiedName());
+    RoundPlan plan = plan(recorded, start, bounds);
     firstOffsets = RoundStarts.of(recorded, plan);
     if (!plan.hasWorkBeyond(start)) {
-      return expireOnly(started, metadata, baseSnapshotId, recorded, start.nextOffsets(recorded));
+      return expireOnly(
+          started, metadata, baseSnapshotId, recorded, start.nextOffsets(recorded), bounds);
     }
     UpsertRound upsert = null;
     if (keyIndex != null) {
@@ -284,17 +287,22 @@ public final class TieringRound {
    *
    * @param next where the table's next round starts each partition: the recorded offsets, else the accepted start;
    *     the result's offsets, from which the table's lag is measured
+   * @param bounds the bounds the round planned from: with nothing committed, the result carries their ends, at
+   *     which every partition was
    */
   private RoundResult expireOnly(
       long started,
       TableMetadata metadata,
       Long baseSnapshotId,
       LakeOffsets recorded,
-      LakeOffsets next) {
+      LakeOffsets next,
+      Map<Integer, PartitionBounds> bounds) {
     Optional<RowExpiry.Expiry> expiry =
         RoundExpiry.due(descriptor, table, metadata, baseSnapshotId, Instant.now(), roundId);
     if (expiry.isEmpty() || expiry.get().isEmpty()) {
-      return RoundResult.nothingNew(descriptor.qualifiedName(), next, since(started));
+      Map<Integer, Long> ends = new TreeMap<>();
+      bounds.forEach((partition, bound) -> ends.put(partition, bound.end()));
+      return RoundResult.atEnd(descriptor.qualifiedName(), next, ends, since(started));
     }
     RoundCommit commit = RoundExpiry.with(
         new RoundCommit(
@@ -327,11 +335,9 @@ public final class TieringRound {
   }
 
   /** The plan from the recorded offsets, else the accepted start, to Kafka's end offsets now; a gap stops the round. */
-  private RoundPlan plan(LakeOffsets recorded, AcceptedStart start) {
-    RoundPlan plan = RoundPlanner.plan(
-        recorded,
-        start,
-        TopicBounds.read(consumer, descriptor.topic(), descriptor.qualifiedName()));
+  private RoundPlan plan(
+      LakeOffsets recorded, AcceptedStart start, Map<Integer, PartitionBounds> bounds) {
+    RoundPlan plan = RoundPlanner.plan(recorded, start, bounds);
     if (!plan.gaps().isEmpty()) {
       throw new DataLossException(descriptor.qualifiedName(), descriptor.topic(), plan.gaps());
     }

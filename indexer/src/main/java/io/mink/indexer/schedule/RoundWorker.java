@@ -20,6 +20,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -154,10 +155,28 @@ final class RoundWorker implements Runnable {
           result.offsets());
       groupOffsets.publish(descriptor.topic(), result.offsets());
     }
-    tables.roundEnded(lease, result, lag(admin.get(), descriptor.topic(), result.offsets()));
+    tables.roundEnded(
+        lease,
+        result,
+        result.endsAtPlan().isEmpty()
+            ? lag(admin.get(), descriptor.topic(), result.offsets())
+            : atEnd(result));
     if (result.committed()) {
       maintenance.afterCommit(descriptor, table);
     }
+  }
+
+  /**
+   * The lag after a round that found every partition at its end as it planned, a moment ago: none, at those ends.
+   * An idle table's round asks Kafka nothing more.
+   */
+  static List<PartitionLag> atEnd(RoundResult result) {
+    List<PartitionLag> lag = new ArrayList<>();
+    new TreeMap<>(result.endsAtPlan()).forEach((partition, end) -> {
+      long next = result.offsets().nextOffset(partition).orElse(end);
+      lag.add(new PartitionLag(partition, next, end, next >= end ? Duration.ZERO : null));
+    });
+    return lag;
   }
 
   /**

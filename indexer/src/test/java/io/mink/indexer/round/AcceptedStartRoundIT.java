@@ -69,6 +69,9 @@ class AcceptedStartRoundIT {
 
     assertThat(first.committed()).isFalse();
     assertThat(first.offsets()).isEqualTo(LakeOffsets.of(start));
+    assertThat(first.endsAtPlan())
+        .as("every partition at its end as the round planned: its lag needs no other request")
+        .isEqualTo(Map.of(0, 5L, 1, 0L));
     assertThat(sidecar.table(table).currentSnapshot()).isNull();
     assertThat(sidecar.runRound(table).committed()).isFalse();
 
@@ -77,6 +80,9 @@ class AcceptedStartRoundIT {
     RoundResult second = sidecar.runRound(table);
 
     assertThat(second.committed()).isTrue();
+    assertThat(second.endsAtPlan())
+        .as("a round that read records asks for its lag after it")
+        .isEmpty();
     assertThat(second.rows()).isEqualTo(5);
     assertThat(sidecar.offsets(table)).isEqualTo(LakeOffsets.of(Map.of(0, 8L, 1, 2L)));
     List<String> offsets = new ArrayList<>();
@@ -143,6 +149,7 @@ class AcceptedStartRoundIT {
     assertThat(status.partitions()).singleElement().satisfies(partition -> {
       assertThat(partition.lakeOffset()).isZero();
       assertThat(partition.endOffset()).isZero();
+      assertThat(partition.timeLag()).isEqualTo(Duration.ZERO);
     });
     assertThat(sidecar.table(table).currentSnapshot()).isNull();
   }
