@@ -34,36 +34,9 @@ public record RoundResult(
     endsAtPlan = Map.copyOf(endsAtPlan);
   }
 
-  /** A round that did something, or read and found nothing new. */
-  public RoundResult(
-      String table,
-      boolean committed,
-      long snapshotId,
-      LakeOffsets offsets,
-      long records,
-      long rows,
-      long bytes,
-      int files,
-      Duration duration,
-      boolean forceFinished,
-      Map<String, Long> rawParts) {
-    this(
-        table,
-        committed,
-        snapshotId,
-        offsets,
-        records,
-        rows,
-        bytes,
-        files,
-        duration,
-        forceFinished,
-        rawParts,
-        Map.of());
-  }
-
   public static RoundResult nothingNew(String table, LakeOffsets offsets, Duration duration) {
-    return new RoundResult(table, false, -1, offsets, 0, 0, 0, 0, duration, false, Map.of());
+    return new RoundResult(
+        table, false, -1, offsets, 0, 0, 0, 0, duration, false, Map.of(), Map.of());
   }
 
   /** A round that found every partition at its end, {@code endsAtPlan}, as it planned. */

@@ -277,7 +277,8 @@ public final class TieringRound {
         written.files().size(),
         since(started),
         fetched.forceFinished(),
-        rawCounts);
+        rawCounts,
+        Map.of());
   }
 
   /**
@@ -331,6 +332,7 @@ public final class TieringRound {
         0,
         since(started),
         false,
+        Map.of(),
         Map.of());
   }
 

@@ -116,6 +116,7 @@ class OwnedTablesTest {
             1,
             Duration.ofSeconds(4),
             false,
+            Map.of(),
             Map.of()),
         List.of());
 
