@@ -29,6 +29,12 @@ public final class SidecarProcess implements AutoCloseable {
   /** The mink command's main class; this module does not depend on the cli module, whose class it is. */
   public static final String MAIN_CLASS = "io.mink.cli.Main";
 
+  /**
+   * The system property whose value, options separated by spaces, every sidecar JVM gets before its launch's own
+   * options: a module's tests set it for all their sidecars, as the cli module sets {@code -XX:TieredStopAtLevel=1}.
+   */
+  public static final String JVM_OPTIONS_PROPERTY = "mink.test.sidecar-jvm-options";
+
   private static final Duration STOP_GRACE = Duration.ofSeconds(30);
   private static final int TAIL_LINES = 40;
 
@@ -56,6 +62,7 @@ public final class SidecarProcess implements AutoCloseable {
     List<String> command = new ArrayList<>();
     command.add(java);
     command.add(ARROW_MEMORY_ACCESS);
+    command.addAll(jvmOptionsOfTheTests());
     command.addAll(launch.jvmOptions());
     command.addAll(classes.jvmOptions());
     command.addAll(List.of("-cp", classes.classpath(), MAIN_CLASS, "serve"));
@@ -77,6 +84,11 @@ public final class SidecarProcess implements AutoCloseable {
     }
     classes.afterExit(process);
     return new SidecarProcess(process, launch);
+  }
+
+  private static List<String> jvmOptionsOfTheTests() {
+    String options = System.getProperty(JVM_OPTIONS_PROPERTY, "").strip();
+    return options.isEmpty() ? List.of() : List.of(options.split("\\s+"));
   }
 
   /** This JVM's classpath with every entry absolute, since the sidecar may run in another working directory. */
