@@ -13,6 +13,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -153,61 +154,88 @@ class TableStoreCompareAndSetIT {
 
   /**
    * Writers increment one counter while a third of their commits fail before reaching Kafka and a third lose their
-   * answer after committing. Every increment a writer counted is in the counter, and nothing else is.
+   * answer after committing. Every increment a writer counted is in the counter, and nothing else is. The three runs
+   * go side by side, each on a topic, and so a transactional id, of its own: their waits for transactions to settle
+   * overlap.
    */
   @Test
   void incrementsWithUnknownCommitOutcomesAreNeitherLostNorCountedTwice() throws Exception {
-    for (int run = 0; run < 3; run++) {
-      String topic = topicWithCounterZero();
-      int writers = 4;
-      int increments = 6;
-      AtomicInteger unknownOutcomes = new AtomicInteger();
-      AtomicInteger counted = new AtomicInteger();
-      ExecutorService threads = Executors.newFixedThreadPool(writers);
-      try {
-        List<Future<Void>> results = new ArrayList<>();
-        for (int writer = 0; writer < writers; writer++) {
-          results.add(threads.submit((Callable<Void>) () -> {
-            try (KafkaTableStore store = newStore(topic, producer -> {
-              int fault = ThreadLocalRandom.current().nextInt(3);
-              if (fault == 0) {
-                unknownOutcomes.incrementAndGet();
-                throw new TimeoutException("The coordinator did not answer");
-              }
-              producer.commitTransaction();
-              if (fault == 1) {
-                unknownOutcomes.incrementAndGet();
-                throw new TimeoutException("The answer to EndTxn was lost");
-              }
-            })) {
-              int done = 0;
-              while (done < increments) {
-                TableDescriptor current = store.find("kafka.counter").orElseThrow();
-                if (store.replace(current, counter(Integer.parseInt(current.topicId()) + 1))) {
-                  done++;
-                  counted.incrementAndGet();
-                }
+    int runs = 3;
+    ExecutorService threads = Executors.newFixedThreadPool(runs);
+    try {
+      List<Future<Void>> results = new ArrayList<>();
+      for (int run = 0; run < runs; run++) {
+        int number = run;
+        results.add(threads.submit((Callable<Void>) () -> {
+          incrementWithUnknownOutcomes(number);
+          return null;
+        }));
+      }
+      for (Future<Void> result : results) {
+        try {
+          result.get(200, TimeUnit.SECONDS);
+        } catch (ExecutionException e) {
+          if (e.getCause() instanceof AssertionError failed) {
+            throw failed;
+          }
+          throw e;
+        }
+      }
+    } finally {
+      threads.shutdownNow();
+    }
+  }
+
+  private static void incrementWithUnknownOutcomes(int run) throws Exception {
+    String topic = topicWithCounterZero();
+    int writers = 4;
+    int increments = 6;
+    AtomicInteger unknownOutcomes = new AtomicInteger();
+    AtomicInteger counted = new AtomicInteger();
+    ExecutorService threads = Executors.newFixedThreadPool(writers);
+    try {
+      List<Future<Void>> results = new ArrayList<>();
+      for (int writer = 0; writer < writers; writer++) {
+        results.add(threads.submit((Callable<Void>) () -> {
+          try (KafkaTableStore store = newStore(topic, producer -> {
+            int fault = ThreadLocalRandom.current().nextInt(3);
+            if (fault == 0) {
+              unknownOutcomes.incrementAndGet();
+              throw new TimeoutException("The coordinator did not answer");
+            }
+            producer.commitTransaction();
+            if (fault == 1) {
+              unknownOutcomes.incrementAndGet();
+              throw new TimeoutException("The answer to EndTxn was lost");
+            }
+          })) {
+            int done = 0;
+            while (done < increments) {
+              TableDescriptor current = store.find("kafka.counter").orElseThrow();
+              if (store.replace(current, counter(Integer.parseInt(current.topicId()) + 1))) {
+                done++;
+                counted.incrementAndGet();
               }
             }
-            return null;
-          }));
-        }
-        for (Future<Void> result : results) {
-          result.get(180, TimeUnit.SECONDS);
-        }
-      } finally {
-        threads.shutdownNow();
+          }
+          return null;
+        }));
       }
-      TableEntry last = entry(topic);
-      assertThat(counted.get()).isEqualTo(writers * increments);
-      assertThat(last.descriptor().topicId())
-          .as("run " + run)
-          .isEqualTo(String.valueOf(counted.get()));
-      assertThat(last.revision()).as("run " + run).isEqualTo(counted.get() + 1L);
-      System.out.printf(
-          "table store run %d: %d increments, %d commits with an unknown outcome%n",
-          run, counted.get(), unknownOutcomes.get());
+      for (Future<Void> result : results) {
+        result.get(180, TimeUnit.SECONDS);
+      }
+    } finally {
+      threads.shutdownNow();
     }
+    TableEntry last = entry(topic);
+    assertThat(counted.get()).isEqualTo(writers * increments);
+    assertThat(last.descriptor().topicId())
+        .as("run " + run)
+        .isEqualTo(String.valueOf(counted.get()));
+    assertThat(last.revision()).as("run " + run).isEqualTo(counted.get() + 1L);
+    System.out.printf(
+        "table store run %d: %d increments, %d commits with an unknown outcome%n",
+        run, counted.get(), unknownOutcomes.get());
   }
 
   private static String topicWithCounterZero() {
