@@ -72,13 +72,14 @@ public final class LakeCommitter {
         dataUpdate(round, fenced::newAppend, fenced::newRowDelta).commit();
       }
     } catch (RuntimeException e) {
+      RuntimeException failure = SwapRefusedException.unwrap(e);
       if (!fencedOperations.mayHaveCommitted()) {
         if (deleteRefused) {
           deleteFiles(table, round);
         }
-        throw ConcurrentRewriteException.ofRowDeltaRefusal(table.name(), round, e);
+        throw ConcurrentRewriteException.ofRowDeltaRefusal(table.name(), round, failure);
       }
-      confirmCommitted(table, round, e);
+      confirmCommitted(table, round, failure);
     }
     table.refresh();
     return findRound(table, round)

@@ -10,6 +10,7 @@ import org.apache.iceberg.Snapshot;
 import org.apache.iceberg.SnapshotRef;
 import org.apache.iceberg.TableMetadata;
 import org.apache.iceberg.TableOperations;
+import org.apache.iceberg.exceptions.CleanableFailure;
 import org.apache.iceberg.exceptions.CommitFailedException;
 
 /**
@@ -19,7 +20,8 @@ import org.apache.iceberg.exceptions.CommitFailedException;
  * {@code base} right before the swap checks them against what the catalog holds at commit time.
  * Iceberg retries a commit on a refreshed base after a concurrent change; each retry is checked
  * again, and a mismatch fails with a non-retryable {@link OffsetConflictException}. The hook runs
- * the swap itself, so an epoch fence can refuse it right before it happens.
+ * the swap itself, so an epoch fence can refuse it right before it happens; a refusal reaches Iceberg as a
+ * {@link SwapRefusedException}, so that Iceberg deletes the manifests it wrote for the refused snapshot.
  *
  * <p>It remembers whether the catalog may have taken the commit: a swap that returned, or failed other than with
  * {@link CommitFailedException} (a lost answer, a catalog that went away mid-request), may have landed.
@@ -30,6 +32,7 @@ final class OffsetFencedOperations extends ForwardingTableOperations {
   private final CommitHook hook;
   private final Optional<SchemaEvolution> evolution;
   private boolean mayHaveCommitted;
+  private boolean swapBegan;
 
   OffsetFencedOperations(
       TableOperations delegate,
@@ -62,7 +65,15 @@ final class OffsetFencedOperations extends ForwardingTableOperations {
       }
     }
     TableMetadata tagged = withLastRoundTag(metadata);
-    hook.aroundCatalogSwap(tableName, () -> swap(base, tagged));
+    swapBegan = false;
+    try {
+      hook.aroundCatalogSwap(tableName, () -> swap(base, tagged));
+    } catch (RuntimeException e) {
+      if (swapBegan || e instanceof CleanableFailure) {
+        throw e;
+      }
+      throw new SwapRefusedException(e);
+    }
   }
 
   /**
@@ -88,6 +99,7 @@ final class OffsetFencedOperations extends ForwardingTableOperations {
   }
 
   private void swap(TableMetadata base, TableMetadata metadata) {
+    swapBegan = true;
     try {
       delegate().commit(base, metadata);
       mayHaveCommitted = true;

@@ -12,10 +12,16 @@ import io.mink.lake.catalog.LakeTables;
 import io.mink.lake.write.PartitionFileWriter;
 import io.mink.schema.KafkaColumns;
 import io.mink.schema.table.RowAssembler;
+import io.mink.schema.table.TableSchema;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 import org.apache.iceberg.BaseTable;
 import org.apache.iceberg.DataFile;
 import org.apache.iceberg.HasTableOperations;
@@ -174,17 +180,54 @@ class LakeCommitterTest {
   }
 
   @Test
-  void aRoundRefusedBeforeItsSwapDeletesItsFiles() {
+  void aRoundRefusedBeforeItsSwapDeletesItsFiles() throws IOException {
     LakeCommitter fenced = new LakeCommitter(new CommitHook() {
       @Override
       public void aroundCatalogSwap(String name, Runnable swap) {
         throw new IllegalStateException("the table's lease moved to another instance");
       }
     });
+    Set<Path> before = filesOfTable();
     RoundCommit round = round(LakeOffsets.NONE, Map.of(0, 3L));
 
-    assertThatThrownBy(() -> fenced.commit(table, round)).isInstanceOf(IllegalStateException.class);
+    assertThatThrownBy(() -> fenced.commit(table, round))
+        .isExactlyInstanceOf(IllegalStateException.class)
+        .hasMessage("the table's lease moved to another instance");
     assertThat(fileOf(round)).doesNotExist();
+    assertThat(filesOfTable())
+        .as("no manifest, manifest list or metadata file of the refused snapshot is left")
+        .isEqualTo(before);
+  }
+
+  @Test
+  void aRoundThatEvolvesTheSchemaRefusedBeforeItsSwapLeavesNoFileBehind() throws IOException {
+    LakeCommitter fenced = new LakeCommitter(new CommitHook() {
+      @Override
+      public void aroundCatalogSwap(String name, Runnable swap) {
+        throw new IllegalStateException("the table's topic was deleted and created again");
+      }
+    });
+    Set<Path> before = filesOfTable();
+    RoundCommit plain = round(LakeOffsets.NONE, Map.of(0, 3L));
+    TableSchema schema = TableSchema.of(current());
+    RoundCommit round = new RoundCommit(
+        plain.roundId(),
+        plain.startOffsets(),
+        plain.endOffsets(),
+        plain.dataFiles(),
+        plain.summary(),
+        Optional.of(new SchemaEvolution(schema, List.of(), schema)));
+
+    assertThatThrownBy(() -> fenced.commit(table, round))
+        .isExactlyInstanceOf(IllegalStateException.class)
+        .hasMessage("the table's topic was deleted and created again");
+    assertThat(filesOfTable()).isEqualTo(before);
+  }
+
+  private Set<Path> filesOfTable() throws IOException {
+    try (Stream<Path> files = Files.walk(Path.of(java.net.URI.create(table.location())))) {
+      return files.filter(Files::isRegularFile).collect(Collectors.toSet());
+    }
   }
 
   private TableOperations operations() {
