@@ -11,12 +11,17 @@ import com.google.protobuf.WireFormat;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
+import java.util.Deque;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Random;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.Collectors;
 
 /**
@@ -26,6 +31,7 @@ import java.util.stream.Collectors;
  */
 final class RearrangedPayloads {
   private static final int MAX_FIELD_NUMBER = (1 << 29) - 1;
+  private static final Map<Descriptor, Boolean> HOLDS_REQUIRED_FIELDS = new ConcurrentHashMap<>();
 
   private final Random random;
   private final Descriptor descriptor;
@@ -49,6 +55,9 @@ final class RearrangedPayloads {
   }
 
   private static Message withRequiredFields(Message message) {
+    if (!holdsRequiredFields(message.getDescriptorForType())) {
+      return message;
+    }
     Message.Builder builder = message.toBuilder();
     for (FieldDescriptor field : message.getDescriptorForType().getFields()) {
       boolean isMessage = field.getJavaType() == FieldDescriptor.JavaType.MESSAGE;
@@ -68,6 +77,34 @@ final class RearrangedPayloads {
       }
     }
     return builder.build();
+  }
+
+  /**
+   * Whether a message of this type, or one it can hold at any depth, has a required field: else {@link
+   * #withRequiredFields} would build the same message again.
+   */
+  private static boolean holdsRequiredFields(Descriptor type) {
+    return HOLDS_REQUIRED_FIELDS.computeIfAbsent(type, RearrangedPayloads::reachesRequiredField);
+  }
+
+  private static boolean reachesRequiredField(Descriptor type) {
+    Set<Descriptor> seen = new HashSet<>();
+    Deque<Descriptor> pending = new ArrayDeque<>(List.of(type));
+    while (!pending.isEmpty()) {
+      Descriptor next = pending.pop();
+      if (!seen.add(next)) {
+        continue;
+      }
+      for (FieldDescriptor field : next.getFields()) {
+        if (field.isRequired()) {
+          return true;
+        }
+        if (field.getJavaType() == FieldDescriptor.JavaType.MESSAGE) {
+          pending.push(field.getMessageType());
+        }
+      }
+    }
+    return false;
   }
 
   private static Object someValue(FieldDescriptor field) {
