@@ -175,8 +175,19 @@ class TarballIT {
   void withoutMinkOptsEachCommandHasItsOwnHeap() throws Exception {
     Map<String, String> variables = Map.of("JAVA_HOME", fakeJava().toString());
     assertThat(javaArguments(variables, "mink", "serve"))
-        .contains("-Xmx1g", "-XX:+ExitOnOutOfMemoryError");
-    assertThat(javaArguments(variables, "mink", "read", "orders")).contains("-Xmx512m");
+        .contains("-Xmx1g", "-XX:+ExitOnOutOfMemoryError")
+        .doesNotContain("-XX:TieredStopAtLevel=1");
+    assertThat(javaArguments(variables, "mink", "read", "orders"))
+        .contains("-Xmx512m")
+        .doesNotContain("-XX:TieredStopAtLevel=1");
+    assertThat(javaArguments(variables, "mink", "table", "add", "orders"))
+        .as("a table command runs for a moment: the quick compiler alone")
+        .contains("-Xmx512m", "-XX:TieredStopAtLevel=1");
+    assertThat(javaArguments(variables, "mink", "cluster", "stats"))
+        .contains("-Xmx512m", "-XX:TieredStopAtLevel=1");
+    assertThat(javaArguments(variables, "mink", "table", "audit", "orders"))
+        .as("an audit reads the whole table")
+        .doesNotContain("-XX:TieredStopAtLevel=1");
     assertThat(javaArguments(variables, "mink-query", "serve"))
         .contains("-Xmx2g", "-XX:+ExitOnOutOfMemoryError");
     assertThat(javaArguments(variables, "mink-query", "exec")).contains("-Xmx1g");

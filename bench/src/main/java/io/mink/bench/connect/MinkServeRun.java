@@ -50,8 +50,8 @@ import org.apache.iceberg.catalog.TableIdentifier;
 final class MinkServeRun {
   /** bin/mink's JVM options for {@code mink serve}. */
   static final List<String> SERVE_JVM_OPTIONS = List.of("-Xmx1g", "-XX:+ExitOnOutOfMemoryError");
-  /** bin/mink's JVM options for the other commands. */
-  static final List<String> COMMAND_JVM_OPTIONS = List.of("-Xmx512m");
+  /** bin/mink's JVM options for {@code mink table add}, as for the other table and cluster commands. */
+  static final List<String> COMMAND_JVM_OPTIONS = List.of("-Xmx512m", "-XX:TieredStopAtLevel=1");
   /**
    * JVM options added after {@link #SERVE_JVM_OPTIONS}, separated by spaces, such as a flight recording of the
    * sidecar. Empty by default.
