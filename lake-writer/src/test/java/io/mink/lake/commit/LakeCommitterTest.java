@@ -181,12 +181,7 @@ class LakeCommitterTest {
 
   @Test
   void aRoundRefusedBeforeItsSwapDeletesItsFiles() throws IOException {
-    LakeCommitter fenced = new LakeCommitter(new CommitHook() {
-      @Override
-      public void aroundCatalogSwap(String name, Runnable swap) {
-        throw new IllegalStateException("the table's lease moved to another instance");
-      }
-    });
+    LakeCommitter fenced = refusingBeforeTheSwap("the table's lease moved to another instance");
     Set<Path> before = filesOfTable();
     RoundCommit round = round(LakeOffsets.NONE, Map.of(0, 3L));
 
@@ -201,12 +196,7 @@ class LakeCommitterTest {
 
   @Test
   void aRoundThatEvolvesTheSchemaRefusedBeforeItsSwapLeavesNoFileBehind() throws IOException {
-    LakeCommitter fenced = new LakeCommitter(new CommitHook() {
-      @Override
-      public void aroundCatalogSwap(String name, Runnable swap) {
-        throw new IllegalStateException("the table's topic was deleted and created again");
-      }
-    });
+    LakeCommitter fenced = refusingBeforeTheSwap("the table's topic was deleted and created again");
     Set<Path> before = filesOfTable();
     RoundCommit plain = round(LakeOffsets.NONE, Map.of(0, 3L));
     TableSchema schema = TableSchema.of(current());
@@ -222,6 +212,16 @@ class LakeCommitterTest {
         .isExactlyInstanceOf(IllegalStateException.class)
         .hasMessage("the table's topic was deleted and created again");
     assertThat(filesOfTable()).isEqualTo(before);
+  }
+
+  /** A committer whose hook refuses every swap before it begins, as the epoch fence or the topic check does. */
+  private static LakeCommitter refusingBeforeTheSwap(String reason) {
+    return new LakeCommitter(new CommitHook() {
+      @Override
+      public void aroundCatalogSwap(String name, Runnable swap) {
+        throw new IllegalStateException(reason);
+      }
+    });
   }
 
   private Set<Path> filesOfTable() throws IOException {
